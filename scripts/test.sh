@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# npm test: install, start local PostgreSQL and Elasticsearch unless DATABASE_URL / ELASTICSEARCH_URL are
+# set, migrate a separate test database, type-check, lint, then run every test against the real services.
+# Services this run started are stopped at the end when CI=true.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+bash scripts/setup.sh
+
+SERVICES_DIR="$(bash scripts/services.sh dir)"
+pg_was_up=$([ -f "$SERVICES_DIR/pg/started-here" ] && echo 1 || echo 0)
+es_was_up=$([ -f "$SERVICES_DIR/es/started-here" ] && echo 1 || echo 0)
+eval "$(bash scripts/services.sh up)"
+cleanup() {
+  if [ "${CI:-}" = true ] && [ "$pg_was_up$es_was_up" = 00 ]; then bash scripts/services.sh down >/dev/null 2>&1 || true; fi
+}
+trap cleanup EXIT
+
+# Tests never touch the demo database or index: their own database and index prefix.
+export DATABASE_URL="${TEST_DATABASE_URL:-$(node -e 'const u=new URL(process.argv[1]);u.pathname=u.pathname.replace(/\/?$/,"")+"_test";console.log(u.toString())' "$DATABASE_URL")}"
+export ES_INDEX_PREFIX=test APP_ENV=test LOG_LEVEL="${LOG_LEVEL:-silent}"
+
+npm run --silent db:migrate
+npm run --silent db:reference >/dev/null
+echo "[test] type-check and lint" >&2
+npx --no-install tsc --noEmit
+npx --no-install eslint --max-warnings 0 .
+if [ $# -eq 0 ]; then set -- "test/**/*.test.ts"; fi
+npx --no-install mocha "$@"

@@ -1,0 +1,84 @@
+// The one envelope and pagination helper: {data} and {data, pagination, links}.
+import * as yup from 'yup';
+import { validate } from './validation.ts';
+
+export interface Pagination {
+  currentPage: number;
+  perPage: number;
+  from: number;
+  to: number;
+  total: number;
+  lastPage: number;
+}
+
+export interface Links {
+  first: string;
+  prev: string | null;
+  next: string | null;
+  last: string;
+}
+
+export interface PageRequest {
+  page: number;
+  size: number;
+}
+
+export interface PageOptions {
+  defaultSize?: number;
+  maxSize?: number;
+}
+
+export function collection<T>(data: T[]): { data: T[] } {
+  return { data };
+}
+
+/** Reads `page` and `size` from a query string; 422 for anything but positive integers in range. */
+export function parsePage(query: Record<string, unknown>, options: PageOptions = {}): PageRequest {
+  const { defaultSize = 10, maxSize = 100 } = options;
+  const schema = yup.object({
+    page: yup.number().typeError('page must be a whole number').integer('page must be a whole number').min(1, 'page must be at least 1').default(1),
+    size: yup
+      .number()
+      .typeError('size must be a whole number')
+      .integer('size must be a whole number')
+      .min(1, 'size must be at least 1')
+      .max(maxSize, `size must be at most ${maxSize}`)
+      .default(defaultSize),
+  });
+  return validate(schema, { page: query.page, size: query.size });
+}
+
+/** Pagination arithmetic from the spec; an empty page reports from = to = 0. */
+export function paginationOf(page: PageRequest, total: number): Pagination {
+  const lastPage = Math.max(1, Math.ceil(total / page.size));
+  const from = (page.page - 1) * page.size + 1;
+  const to = Math.min(page.page * page.size, total);
+  const empty = from > to;
+  return { currentPage: page.page, perPage: page.size, from: empty ? 0 : from, to: empty ? 0 : to, total, lastPage };
+}
+
+/** Links keep every other query parameter of the request and change only `page`. */
+export function linksOf(requestUrl: URL, pagination: Pagination): Links {
+  const at = (page: number): string => {
+    const url = new URL(requestUrl);
+    url.searchParams.set('page', String(page));
+    return url.toString();
+  };
+  const { currentPage, lastPage } = pagination;
+  return {
+    first: at(1),
+    prev: currentPage > 1 ? at(Math.min(currentPage - 1, lastPage)) : null,
+    next: currentPage < lastPage ? at(currentPage + 1) : null,
+    last: at(lastPage),
+  };
+}
+
+export function paginated<T>(
+  data: T[],
+  page: PageRequest,
+  total: number,
+  requestUrl: URL,
+): { data: T[]; pagination: Pagination; links: Links } {
+  const pagination = paginationOf(page, total);
+  return { data, pagination, links: linksOf(requestUrl, pagination) };
+}

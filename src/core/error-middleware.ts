@@ -1,0 +1,50 @@
+// The one place where errors become responses: 422 {message, errors}; anything else {message}.
+import type { Middleware } from 'koa';
+import { AppError, ValidationError } from './errors.ts';
+import type { RequestState } from './http-context.ts';
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  message?: string;
+  headers?: Record<string, string>;
+}
+
+export function errorMiddleware(): Middleware<RequestState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      // Statuses set without a body: unknown paths (404) and the router's wrong-verb answer (405 + Allow).
+      if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
+        const status = ctx.status;
+        ctx.body = { message: status === 404 ? 'Not found' : status === 405 ? 'Method not allowed' : 'Error' };
+        ctx.status = status;
+      }
+    } catch (err) {
+      if (err instanceof ValidationError) {
+        ctx.status = 422;
+        ctx.body = { message: err.message, errors: err.errors };
+        return;
+      }
+      if (err instanceof AppError) {
+        ctx.status = err.status;
+        ctx.set(err.headers);
+        ctx.body = { message: err.message };
+        return;
+      }
+      // Errors thrown by Koa, koa-body and the router (http-errors): 405, 413, 415, 400 for bad JSON.
+      const httpErr = err as HttpLikeError;
+      const status = httpErr.status ?? httpErr.statusCode;
+      if (status && status >= 400 && status < 500 && httpErr.expose !== false) {
+        ctx.status = status;
+        if (httpErr.headers) ctx.set(httpErr.headers);
+        ctx.body = { message: httpErr.message ?? 'Bad request' };
+        return;
+      }
+      ctx.state.log?.error({ err }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { message: 'Server error; please retry later' };
+    }
+  };
+}

@@ -1,0 +1,36 @@
+// Request id (taken from X-Request-Id when sane, else new) and one access-log line per request.
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Logger } from './logger.ts';
+import type { RequestState } from './http-context.ts';
+
+const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export function requestContext(logger: Logger, publicBaseUrl?: string): Middleware<RequestState> {
+  return async (ctx, next) => {
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = SAFE_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.url = requestUrl(ctx.originalUrl, publicBaseUrl ?? `${ctx.protocol}://${ctx.host}`);
+    ctx.state.log = logger.child({ requestId });
+    ctx.set('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      ctx.state.log.info(
+        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
+    }
+  };
+}
+
+function requestUrl(path: string, base: string): URL {
+  try {
+    return new URL(path, base);
+  } catch {
+    return new URL(path, 'http://localhost'); // a Host header no URL can hold
+  }
+}

@@ -1,0 +1,44 @@
+// Entry point: validate configuration, open resources, serve, and shut down gracefully on SIGTERM/SIGINT.
+import type { Server } from 'node:http';
+import { ConfigError, loadConfig } from './config.ts';
+import { openRuntime } from './runtime.ts';
+import { buildApp } from './app.ts';
+
+function start(): void {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const runtime = openRuntime(config);
+  const { app } = buildApp(runtime);
+  const server: Server = app.listen(config.PORT, config.HOST, () => {
+    runtime.logger.info({ host: config.HOST, port: config.PORT, env: config.APP_ENV }, 'listening');
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    runtime.logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      runtime.logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    server.close(() => {
+      void runtime.close().then(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+start();

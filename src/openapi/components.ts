@@ -1,0 +1,14 @@
+import { arrayOf, nullable, object, type JsonSchema } from './schema-helpers.ts';
+
+const str = { type: 'string' };
+const int = { type: 'integer' };
+
+export const commonSchemas: Record<string, JsonSchema> = {
+  Error: object({ message: str }),
+  ValidationError: object({
+    message: str,
+    errors: { type: 'object', additionalProperties: arrayOf(str), description: 'messages per parameter' },
+  }),
+  Pagination: object({ currentPage: int, perPage: int, from: int, to: int, total: int, lastPage: int }),
+  Links: object({ first: str, prev: nullable(str), next: nullable(str), last: str }),
+};

@@ -1,0 +1,23 @@
+// The OpenAPI 3.1 document of everything the service serves, assembled from each domain's fragment.
+import { commonSchemas } from './components.ts';
+import { lookupPaths, lookupSchemas } from '../lookups/lookup-openapi.ts';
+import { postcodePaths } from '../postcodes/postcode-openapi.ts';
+import { healthPaths } from '../health/health-openapi.ts';
+
+export function buildOpenApiDocument() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Home-seeker portal API',
+      version: '0.1.0',
+      description:
+        'Back end of a UK housing marketplace: lookup lists, postcodes, listings search, customer accounts and the synchronisation interfaces. ' +
+        'Collections are `{data}` or `{data, pagination, links}`; validation errors are 422 `{message, errors}` with messages per parameter; other errors `{message}`.',
+    },
+    servers: [{ url: '/' }],
+    paths: { ...healthPaths(), ...lookupPaths(), ...postcodePaths() },
+    components: { schemas: { ...commonSchemas, ...lookupSchemas } },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,26 @@
+// Small builders that keep the OpenAPI fragments short and uniform.
+export type JsonSchema = Record<string, unknown>;
+
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+export const nullable = (schema: JsonSchema): JsonSchema => ({ oneOf: [schema, { type: 'null' }] });
+export const arrayOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
+export const object = (properties: Record<string, JsonSchema>, required = Object.keys(properties)): JsonSchema => ({
+  type: 'object',
+  properties,
+  required,
+});
+
+export const json = (schema: JsonSchema, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+export const errorResponse = (description: string) => json(ref('Error'), description);
+export const validationResponse = json(ref('ValidationError'), 'Validation failed: errors per parameter');
+export const dataEnvelope = (items: JsonSchema): JsonSchema => object({ data: arrayOf(items) });
+export const pagedEnvelope = (items: JsonSchema): JsonSchema =>
+  object({ data: arrayOf(items), pagination: ref('Pagination'), links: ref('Links') });
+
+export const pathParam = (name: string, description: string, schema: JsonSchema = { type: 'string' }) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema,
+});

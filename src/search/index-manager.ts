@@ -1,0 +1,70 @@
+// Versioned physical indices behind a stable alias: <prefix>_listings -> <prefix>_listings_<stamp>.
+// Readers and writers always use the alias; a full reindex builds a new index and swaps the alias.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SearchClient } from './client.ts';
+
+const MAPPINGS_DIR = path.resolve(import.meta.dirname, '../../es-mappings');
+
+export interface IndexDefinition {
+  settings: Record<string, unknown>;
+  mappings: Record<string, unknown>;
+}
+
+export function loadIndexDefinition(name: string): IndexDefinition {
+  return JSON.parse(readFileSync(path.join(MAPPINGS_DIR, `${name}.json`), 'utf8')) as IndexDefinition;
+}
+
+export class IndexManager {
+  constructor(
+    private readonly client: SearchClient,
+    readonly alias: string,
+    private readonly definition: IndexDefinition,
+  ) {}
+
+  /** Physical index names currently behind the alias. */
+  async currentIndices(): Promise<string[]> {
+    const exists = await this.client.indices.existsAlias({ name: this.alias });
+    if (!exists) return [];
+    const res = await this.client.indices.getAlias({ name: this.alias });
+    return Object.keys(res);
+  }
+
+  /** Creates a new physical index with the mapping; not yet behind the alias. */
+  async createPhysicalIndex(): Promise<string> {
+    const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 17);
+    const name = `${this.alias}_${stamp}`;
+    await this.client.indices.create({
+      index: name,
+      settings: this.definition.settings,
+      mappings: this.definition.mappings,
+    });
+    return name;
+  }
+
+  /** Makes sure the alias points at an index; creates the first one when there is none. */
+  async ensure(): Promise<string> {
+    const current = await this.currentIndices();
+    if (current.length > 0) return current[0]!;
+    const name = await this.createPhysicalIndex();
+    await this.client.indices.updateAliases({ actions: [{ add: { index: name, alias: this.alias } }] });
+    return name;
+  }
+
+  /** Atomically points the alias at `index` and removes the previous indices. */
+  async swapTo(index: string): Promise<void> {
+    const previous = (await this.currentIndices()).filter((name) => name !== index);
+    await this.client.indices.updateAliases({
+      actions: [
+        ...previous.map((name) => ({ remove: { index: name, alias: this.alias } })),
+        { add: { index, alias: this.alias } },
+      ],
+    });
+    for (const name of previous) await this.client.indices.delete({ index: name, ignore_unavailable: true });
+  }
+
+  /** Drops the alias and every physical index behind it (tests, local resets). */
+  async destroy(): Promise<void> {
+    await this.client.indices.delete({ index: `${this.alias}_*`, ignore_unavailable: true, allow_no_indices: true });
+  }
+}

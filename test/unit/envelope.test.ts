@@ -1,0 +1,75 @@
+import { expect } from 'chai';
+import { collection, linksOf, paginated, paginationOf, parsePage } from '../../src/core/envelope.ts';
+import { ValidationError } from '../../src/core/errors.ts';
+
+describe('envelope and pagination helper', () => {
+  it('wraps a collection in {data}', () => {
+    expect(collection([1, 2])).to.deep.equal({ data: [1, 2] });
+  });
+
+  it('computes from, to and lastPage as the spec defines them', () => {
+    expect(paginationOf({ page: 1, size: 10 }, 25)).to.deep.equal({ currentPage: 1, perPage: 10, from: 1, to: 10, total: 25, lastPage: 3 });
+    expect(paginationOf({ page: 3, size: 10 }, 25)).to.deep.equal({ currentPage: 3, perPage: 10, from: 21, to: 25, total: 25, lastPage: 3 });
+    expect(paginationOf({ page: 2, size: 5 }, 10)).to.include({ from: 6, to: 10, lastPage: 2 });
+  });
+
+  it('reports an empty page as from = to = 0 with lastPage 1 for an empty collection', () => {
+    expect(paginationOf({ page: 1, size: 10 }, 0)).to.deep.equal({ currentPage: 1, perPage: 10, from: 0, to: 0, total: 0, lastPage: 1 });
+    expect(paginationOf({ page: 4, size: 10 }, 25)).to.include({ from: 0, to: 0, lastPage: 3 });
+  });
+
+  it('builds links that keep the other query parameters and change only page', () => {
+    const url = new URL('http://api.test/api/rest/portal/search?location=Leeds&page=2&size=10&schemes[]=a');
+    const links = linksOf(url, paginationOf({ page: 2, size: 10 }, 35));
+    expect(links.first).to.equal('http://api.test/api/rest/portal/search?location=Leeds&page=1&size=10&schemes%5B%5D=a');
+    expect(links.prev).to.contain('page=1');
+    expect(links.next).to.contain('page=3').and.contain('location=Leeds');
+    expect(links.last).to.contain('page=4');
+  });
+
+  it('has no prev on the first page and no next on the last', () => {
+    const first = linksOf(new URL('http://x/y'), paginationOf({ page: 1, size: 10 }, 5));
+    expect(first.prev).to.equal(null);
+    expect(first.next).to.equal(null);
+    expect(first.last).to.equal('http://x/y?page=1');
+  });
+
+  it('points prev of a page past the end at the last page', () => {
+    const links = linksOf(new URL('http://x/y?page=9'), paginationOf({ page: 9, size: 10 }, 25));
+    expect(links.prev).to.equal('http://x/y?page=3');
+    expect(links.next).to.equal(null);
+  });
+
+  it('assembles {data, pagination, links}', () => {
+    const page = paginated(['a'], { page: 1, size: 1 }, 2, new URL('http://x/y'));
+    expect(page).to.have.keys('data', 'pagination', 'links');
+    expect(page.links.next).to.equal('http://x/y?page=2');
+  });
+
+  describe('parsePage', () => {
+    it('defaults to page 1 and the given size', () => {
+      expect(parsePage({}, { defaultSize: 6 })).to.deep.equal({ page: 1, size: 6 });
+    });
+    it('reads numeric strings', () => {
+      expect(parsePage({ page: '3', size: '20' })).to.deep.equal({ page: 3, size: 20 });
+    });
+    for (const [query, field] of [
+      [{ page: '0' }, 'page'],
+      [{ page: '-1' }, 'page'],
+      [{ page: 'abc' }, 'page'],
+      [{ page: '1.5' }, 'page'],
+      [{ size: '0' }, 'size'],
+      [{ size: '101' }, 'size'],
+    ] as const) {
+      it(`rejects ${JSON.stringify(query)} with a 422 naming ${field}`, () => {
+        try {
+          parsePage(query);
+          expect.fail('no error');
+        } catch (err) {
+          expect(err).to.be.instanceOf(ValidationError);
+          expect((err as ValidationError).errors).to.have.key(field);
+        }
+      });
+    }
+  });
+});
