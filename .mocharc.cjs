@@ -1,5 +1,5 @@
 module.exports = {
-  'node-option': ['import=tsx', 'experimental-wasm-modules', 'no-warnings'],
+  'node-option': ['import=tsx', 'experimental-wasm-modules', 'disable-warning=ExperimentalWarning'],
   require: ['test/support/hooks.ts'],
   reporter: 'test/support/summary-reporter.cjs',
   timeout: 30000,

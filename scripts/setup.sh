@@ -8,5 +8,5 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund >&2
 fi
 # `prisma generate` needs no schema engine; pointing at any executable stops the CLI from fetching one.
-PRISMA_SCHEMA_ENGINE_BINARY="$(command -v true)" CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1 \
+PRISMA_SCHEMA_ENGINE_BINARY="$(type -P true)" CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1 \
   npx --no-install prisma generate >/dev/null

@@ -59,7 +59,7 @@ describe('lookup lists', () => {
     expect(westminster.county.name).to.equal('Greater London');
     expect(westminster.county.region.name).to.equal('London');
     const names = body.data.map((la: { name: string }) => la.name);
-    expect(names).to.include.members(['Manchester', 'Edinburgh', 'Cardiff', 'Belfast', 'Cambridge']);
+    expect(names).to.include.members(['Manchester', 'City of Edinburgh', 'Cardiff', 'Belfast', 'Cambridge']);
   });
 
   it('lists counties with their region', async () => {

@@ -18,7 +18,7 @@ describe('postcode lookup', () => {
     });
 
     it(`${prefix}/postcode forgives case and spacing`, async () => {
-      const res = await api.get(`${prefix}/postcode/m11ae`);
+      const res = await api.get(`${prefix}/postcode/m11ad`);
       expect(res.status).to.equal(200);
       expect(res.body.name).to.equal('Manchester');
     });
