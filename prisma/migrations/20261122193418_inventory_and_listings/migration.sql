@@ -76,6 +76,7 @@ CREATE TABLE "Development" (
     "tenure" TEXT NOT NULL,
     "newBuild" BOOLEAN NOT NULL DEFAULT false,
     "housingProviderId" INTEGER NOT NULL,
+    "deletedAt" TIMESTAMP(3),
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
 
@@ -126,6 +127,7 @@ CREATE TABLE "Property" (
     "minTenancyMonths" INTEGER,
     "maxTenancyMonths" INTEGER,
     "administrationFee" DOUBLE PRECISION,
+    "deletedAt" TIMESTAMP(3),
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMP(3) NOT NULL,
 
