@@ -1,0 +1,47 @@
+// Rebuilds the listing index from PostgreSQL into a new physical index, then swaps the alias.
+// Searches keep using the old index meanwhile; the reindex worker writes changes to both indices
+// while the SearchReindex row is open, and external versions settle any overlap.
+import type { PrismaClient } from '../db/prisma.ts';
+import type { SearchClient } from '../search/client.ts';
+import type { IndexManager } from '../search/index-manager.ts';
+import type { ListingIndexer } from './listing-indexer.ts';
+import { loadListingPage } from '../listings/listing-loader.ts';
+
+export interface ReindexProgress {
+  done: number;
+  total: number;
+}
+
+export async function fullReindex(
+  deps: { prisma: PrismaClient; search: SearchClient; manager: IndexManager; indexer: ListingIndexer },
+  options: { batchSize?: number; onProgress?: (p: ReindexProgress) => void } = {},
+): Promise<{ index: string; documents: number }> {
+  const { prisma, search, manager, indexer } = deps;
+  const batchSize = options.batchSize ?? 500;
+  const target = await manager.createPhysicalIndex();
+  await search.indices.putSettings({ index: target, settings: { refresh_interval: '-1' } });
+  const run = await prisma.searchReindex.create({ data: { alias: manager.alias, targetIndex: target } });
+  try {
+    const total = await prisma.listing.count();
+    let done = 0;
+    let afterId = 0;
+    for (;;) {
+      const page = await prisma.$transaction((tx) => loadListingPage(tx, afterId, batchSize), { isolationLevel: 'RepeatableRead' });
+      if (page.length === 0) break;
+      const { failed } = await indexer.write(page, page.map((l) => l.id), { targets: [target] });
+      if (failed.size) throw new Error(`the engine refused ${failed.size} documents, e.g. ${[...failed.values()][0]}`);
+      afterId = page[page.length - 1]!.id;
+      done += page.length;
+      options.onProgress?.({ done, total: Math.max(total, done) });
+    }
+    await search.indices.putSettings({ index: target, settings: { refresh_interval: '1s' } });
+    await search.indices.refresh({ index: target });
+    await manager.swapTo(target);
+    return { index: target, documents: done };
+  } catch (err) {
+    await search.indices.delete({ index: target, ignore_unavailable: true });
+    throw err;
+  } finally {
+    await prisma.searchReindex.update({ where: { id: run.id }, data: { finishedAt: new Date() } });
+  }
+}

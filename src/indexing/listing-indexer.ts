@@ -1,0 +1,66 @@
+// Builds listing documents from PostgreSQL and writes them to one or more indices with external
+// versions, so that a document built from older data can never replace one built from newer data.
+import type { PrismaClient } from '../db/prisma.ts';
+import type { SearchClient } from '../search/client.ts';
+import { loadListings, type LoadedListing } from '../listings/listing-loader.ts';
+import { buildListingDocument } from '../listings/listing-document.ts';
+
+export interface IndexResult {
+  /** listing ids whose document could not be written, with the engine's reason */
+  failed: Map<number, string>;
+}
+
+export interface IndexOptions {
+  targets: string[];
+  refresh?: boolean | 'wait_for';
+}
+
+export class ListingIndexer {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly search: SearchClient,
+  ) {}
+
+  /** Reads the listings in one consistent snapshot, so each document matches its version. */
+  loadSnapshot(ids: number[]): Promise<LoadedListing[]> {
+    return this.prisma.$transaction((tx) => loadListings(tx, ids), { isolationLevel: 'RepeatableRead' });
+  }
+
+  async indexListings(ids: number[], options: IndexOptions): Promise<IndexResult> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0 || options.targets.length === 0) return { failed: new Map() };
+    const listings = await this.loadSnapshot(unique);
+    return this.write(listings, unique, options);
+  }
+
+  /** Writes already loaded listings; ids absent from `listings` are removed from the index. */
+  async write(listings: LoadedListing[], ids: number[], options: IndexOptions): Promise<IndexResult> {
+    const byId = new Map(listings.map((l) => [l.id, l]));
+    const operations: object[] = [];
+    const opListing: number[] = [];
+    for (const id of ids) {
+      const listing = byId.get(id);
+      const doc = listing ? buildListingDocument(listing) : null;
+      for (const index of options.targets) {
+        if (doc && listing) {
+          operations.push({ index: { _index: index, _id: String(id), version: Number(listing.indexVersion), version_type: 'external' } }, doc);
+        } else if (listing) {
+          operations.push({ delete: { _index: index, _id: String(id), version: Number(listing.indexVersion), version_type: 'external' } });
+        } else {
+          operations.push({ delete: { _index: index, _id: String(id) } });
+        }
+        opListing.push(id);
+      }
+    }
+    const response = await this.search.bulk({ operations, refresh: options.refresh ?? false });
+    const failed = new Map<number, string>();
+    response.items.forEach((item, i) => {
+      const result = item.index ?? item.delete;
+      if (!result?.error) return;
+      // 409: the index already holds this version or a newer one; 404 on delete: nothing to remove.
+      if (result.status === 409 || (item.delete && result.status === 404)) return;
+      failed.set(opListing[i]!, `${result.error.type}: ${result.error.reason ?? ''}`);
+    });
+    return { failed };
+  }
+}

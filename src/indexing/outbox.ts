@@ -1,0 +1,25 @@
+// Every write that changes what a listing's search document holds calls markListingsChanged in the
+// same transaction: the listing's indexVersion goes up (the document's external version) and an
+// outbox row tells the reindex worker to rebuild it. Nothing is lost if the engine is down.
+import type { Prisma } from '../generated/prisma/client.ts';
+
+type Tx = Prisma.TransactionClient;
+
+export async function markListingsChanged(tx: Tx, listingIds: number[]): Promise<void> {
+  const ids = [...new Set(listingIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  // Lock in id order so that concurrent writers touching several listings cannot deadlock.
+  await tx.$queryRaw`SELECT id FROM "Listing" WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE`;
+  await tx.$executeRaw`UPDATE "Listing" SET "indexVersion" = "indexVersion" + 1 WHERE id = ANY(${ids}::int[])`;
+  await tx.$executeRaw`INSERT INTO "ListingOutbox" ("listingId") SELECT unnest(${ids}::int[])`;
+}
+
+export async function listingIdsOfDevelopment(tx: Tx, developmentId: number): Promise<number[]> {
+  const rows = await tx.listing.findMany({ where: { developmentId }, select: { id: true } });
+  return rows.map((r) => r.id);
+}
+
+export async function listingIdsOfProperty(tx: Tx, propertyId: number): Promise<number[]> {
+  const rows = await tx.listingProperty.findMany({ where: { propertyId }, select: { listingId: true } });
+  return rows.map((r) => r.listingId);
+}

@@ -1,0 +1,278 @@
+// The one builder of the denormalised listing document: what search filters on, plus a `view` (stored,
+// not indexed) holding every field the listing item, listing details and property details present.
+import type { Property } from '../generated/prisma/client.ts';
+import type { LoadedListing } from './listing-loader.ts';
+import { applyPriceRules, minimumPrices, type PriceFields } from './price-rules.ts';
+import { availabilityStatus, listingAvailability } from './availability.ts';
+import { mapImageUrl } from './map-image.ts';
+
+type Json = unknown;
+interface FeatureSection {
+  section: string;
+  values: string[];
+}
+
+export interface ListingEligibility {
+  maxHouseholdIncome?: number | null;
+  minDeposit?: number | null;
+  eligibleCitizen?: boolean | null;
+  homeOwnershipStatuses?: number[] | null;
+  localAuthorities?: number[] | null;
+  localConnection?: 'required' | 'preferred' | null;
+  minAge?: number | null;
+  maxAge?: number | null;
+  firstDibsUntil?: string | null;
+}
+
+export interface IndexedProperty {
+  id: number;
+  bedrooms: number;
+  bathrooms: number;
+  propertyType: string;
+  propertyTypeGroup: string;
+  availabilityStatus: string;
+  isSharedOwnership: boolean;
+  fullMarketPrice: number | null;
+  minShareValue: number | null;
+  depositValue: number | null;
+  monthlyRent: number | null;
+  features: string[];
+  parking: string[];
+  newBuild: boolean;
+}
+
+export interface ListingDocument {
+  id: number;
+  slug: string;
+  externalRef: string;
+  accountId: number;
+  name: string;
+  housingProviderId: number;
+  developmentId: number;
+  forSale: boolean;
+  displayAs: string;
+  availabilityStatus: string;
+  schemes: string[];
+  propertyTypeGroups: string[];
+  propertyTypes: string[];
+  newBuild: boolean;
+  tenure: string;
+  firstDibs: boolean;
+  location: { lat: number; lon: number };
+  postcode: string | null;
+  localAuthorityId: number | null;
+  countyId: number | null;
+  regionId: number | null;
+  bedrooms: number[];
+  bathrooms: number[];
+  features: string[];
+  parking: string[];
+  minFullMarketPrice: number | null;
+  minShareValue: number | null;
+  minDepositValue: number | null;
+  minMonthlyRent: number | null;
+  published: boolean;
+  publishAt: string | null;
+  withdrawn: boolean;
+  allPortals: boolean;
+  portalIds: number[];
+  partnerSources: string[];
+  eligibility: ListingEligibility;
+  properties: IndexedProperty[];
+  createdAt: string;
+  updatedAt: string;
+  view: ListingView;
+}
+
+export interface ListingView {
+  listing: Record<string, Json>;
+  properties: Record<string, Json>[];
+  registerInterestFields: { eligibilityFields: string[]; priorityFields: string[] };
+}
+
+const PARKING_SECTION = /parking/i;
+const sortedUnique = <T extends string | number>(values: T[]): T[] => [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+const asArray = <T>(value: Json): T[] => (Array.isArray(value) ? (value as T[]) : []);
+const isoDate = (d: Date | null): string | null => (d ? d.toISOString().slice(0, 10) : null);
+
+function mergeFeatures(sections: FeatureSection[][]): FeatureSection[] {
+  const merged = new Map<string, Set<string>>();
+  for (const list of sections) for (const { section, values } of list) {
+    const set = merged.get(section) ?? new Set<string>();
+    for (const v of values) set.add(v);
+    merged.set(section, set);
+  }
+  return [...merged].map(([section, values]) => ({ section, values: [...values] }));
+}
+
+function featureValues(sections: FeatureSection[], parking: boolean): string[] {
+  return sortedUnique(sections.filter((s) => PARKING_SECTION.test(s.section) === parking).flatMap((s) => s.values));
+}
+
+function pricesOf(property: Property, depositPercentage: number | null): PriceFields {
+  return applyPriceRules(property, depositPercentage);
+}
+
+/** Null when the listing is not on the marketplace at all (withdrawn, or nothing left to advertise). */
+export function buildListingDocument(listing: LoadedListing): ListingDocument | null {
+  const { development } = listing;
+  const properties = listing.properties.map((lp) => lp.property).filter((p) => p.deletedAt === null);
+  if (listing.withdrawnAt || development.deletedAt || properties.length === 0) return null;
+
+  const schemes = listing.schemes.map((ls) => ({ text: ls.scheme.text, slug: ls.scheme.slug, color: ls.scheme.color }));
+  const la = development.localAuthority;
+  const perProperty = properties.map((p) => ({ property: p, prices: pricesOf(p, listing.depositPercentage) }));
+  const prices = minimumPrices(perProperty.map((p) => p.prices));
+  const features = properties.map((p) => asArray<FeatureSection>(p.propertyFeatures));
+  const propertyFeatures = mergeFeatures(features);
+  const first = properties[0]!;
+  const availability = listingAvailability(properties.map((p) => p.availabilityStatus));
+  const singleProperty = properties.length === 1;
+
+  const propertyDetails = perProperty.map(({ property: p, prices: pp }) => ({
+    id: p.id,
+    propertyNumber: p.propertyNumber,
+    schemes,
+    propertyType: p.propertyType,
+    propertyTypeGroup: p.propertyTypeGroup,
+    availabilityStatus: availabilityStatus(p.availabilityStatus, p.forSale),
+    fullSpecifications: p.fullSpecifications,
+    floorplans: asArray(p.floorplans),
+    forSale: p.forSale,
+    firstDibs: p.firstDibs,
+    firstDibsExpirationDate: isoDate(p.firstDibsExpirationDate),
+    newBuild: development.newBuild,
+    bedrooms: p.bedrooms,
+    bathrooms: p.bathrooms,
+    receptionRooms: p.receptionRooms,
+    furnitureStatus: p.furnitureStatus,
+    floorArea: p.floorArea,
+    rooms: asArray(p.rooms),
+    numberOfFloors: p.numberOfFloors,
+    floor: p.floor ?? null,
+    tenure: p.tenure,
+    leaseYears: p.leaseYears,
+    propertyFeatures: asArray(p.propertyFeatures),
+    energyEfficiencyRatingCurrent: p.energyEfficiencyRatingCurrent,
+    energyEfficiencyRatingPotential: p.energyEfficiencyRatingPotential,
+    environmentalImpactRatingCurrent: p.environmentalImpactRatingCurrent,
+    environmentalImpactRatingPotential: p.environmentalImpactRatingPotential,
+    ...pp,
+  }));
+
+  const view: ListingView = {
+    listing: {
+      id: listing.id,
+      name: listing.name,
+      slug: listing.slug,
+      mainImage: listing.mainImage ?? null,
+      schemes,
+      shortDescription: listing.shortDescription,
+      housingProvider: {
+        id: development.housingProvider.id,
+        name: development.housingProvider.name,
+        contactEmail: development.housingProvider.contactEmail,
+        logoUrl: development.housingProvider.logoUrl,
+      },
+      propertyTypeGroup: first.propertyTypeGroup,
+      propertyType: first.propertyType,
+      availabilityStatus: availabilityStatus(availability, listing.forSale),
+      displayAs: listing.displayAs,
+      forSale: listing.forSale,
+      firstDibs: properties.some((p) => p.firstDibs),
+      createdAt: listing.createdAt.toISOString(),
+      displayAddress: development.displayAddress,
+      postcode: development.postcode,
+      latitude: development.latitude,
+      longitude: development.longitude,
+      newBuild: development.newBuild,
+      bedrooms: sortedUnique(properties.map((p) => p.bedrooms)),
+      bathrooms: sortedUnique(properties.map((p) => p.bathrooms)),
+      receptionRooms: sortedUnique(properties.map((p) => p.receptionRooms).filter((v): v is number => v !== null)),
+      furnitureStatus: sortedUnique(properties.map((p) => p.furnitureStatus).filter((v): v is string => v !== null)),
+      tenure: first.tenure,
+      propertyFeatures,
+      ...prices,
+      singleProperty,
+      galleryImages: asArray(listing.galleryImages),
+      videos: asArray(development.videos),
+      brochures: asArray(development.brochures),
+      localAuthority: la
+        ? { id: la.id, name: la.name, longName: la.longName, type: la.type, county: { id: la.county.id, name: la.county.name, region: { id: la.county.region.id, name: la.county.region.name } } }
+        : null,
+      mapImageUrl: mapImageUrl(development.latitude, development.longitude),
+      longDescription: listing.longDescription,
+      localAreaName: development.localAreaName,
+      localAreaDescription: development.localAreaDescription,
+      specifications: asArray(development.specifications),
+      termsAndConditions: listing.termsAndConditions,
+      disclaimer: listing.disclaimer,
+      depositPercentage: listing.depositPercentage,
+      headline: listing.headline,
+      titleTag: listing.titleTag,
+      metaKeywords: listing.metaKeywords,
+      metaDescription: listing.metaDescription,
+    },
+    properties: propertyDetails,
+    registerInterestFields: { eligibilityFields: listing.eligibilityFields, priorityFields: listing.priorityFields },
+  };
+
+  const portalIds = listing.portals.map((p) => p.portalId);
+  return {
+    id: listing.id,
+    slug: listing.slug,
+    externalRef: listing.externalRef,
+    accountId: listing.accountId,
+    name: listing.name,
+    housingProviderId: development.housingProviderId,
+    developmentId: development.id,
+    forSale: listing.forSale,
+    displayAs: listing.displayAs,
+    availabilityStatus: availability,
+    schemes: schemes.map((s) => s.slug),
+    propertyTypeGroups: sortedUnique(properties.map((p) => p.propertyTypeGroup)),
+    propertyTypes: sortedUnique(properties.map((p) => p.propertyType)),
+    newBuild: development.newBuild,
+    tenure: first.tenure,
+    firstDibs: properties.some((p) => p.firstDibs),
+    location: { lat: development.latitude, lon: development.longitude },
+    postcode: development.postcode,
+    localAuthorityId: la?.id ?? null,
+    countyId: la?.county.id ?? null,
+    regionId: la?.county.region.id ?? null,
+    bedrooms: sortedUnique(properties.map((p) => p.bedrooms)),
+    bathrooms: sortedUnique(properties.map((p) => p.bathrooms)),
+    features: featureValues(propertyFeatures, false),
+    parking: featureValues(propertyFeatures, true),
+    minFullMarketPrice: prices.fullMarketPrice,
+    minShareValue: prices.minShareValue,
+    minDepositValue: prices.depositValue,
+    minMonthlyRent: prices.monthlyRent,
+    published: listing.published,
+    publishAt: listing.publishAt?.toISOString() ?? null,
+    withdrawn: false,
+    allPortals: portalIds.length === 0,
+    portalIds,
+    partnerSources: listing.partnerSources,
+    eligibility: (listing.eligibility ?? {}) as ListingEligibility,
+    properties: perProperty.map(({ property: p, prices: pp }, i) => ({
+      id: p.id,
+      bedrooms: p.bedrooms,
+      bathrooms: p.bathrooms,
+      propertyType: p.propertyType,
+      propertyTypeGroup: p.propertyTypeGroup,
+      availabilityStatus: p.availabilityStatus,
+      isSharedOwnership: pp.isSharedOwnership,
+      fullMarketPrice: pp.fullMarketPrice,
+      minShareValue: pp.minShareValue,
+      depositValue: pp.depositValue,
+      monthlyRent: pp.monthlyRent,
+      features: featureValues(features[i]!, false),
+      parking: featureValues(features[i]!, true),
+      newBuild: development.newBuild,
+    })),
+    createdAt: listing.createdAt.toISOString(),
+    updatedAt: listing.updatedAt.toISOString(),
+    view,
+  };
+}
