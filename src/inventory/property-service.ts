@@ -1,0 +1,77 @@
+import { Prisma, type ApiAccount, type Property } from '../generated/prisma/client.ts';
+import { ValidationError } from '../core/errors.ts';
+import type { PageRequest } from '../core/envelope.ts';
+import { SyncResource, type Tx } from '../sync/sync-resource.ts';
+import { sameData } from '../sync/write-result.ts';
+import { propertySchema, type PropertyInput } from './property-schema.ts';
+import { presentProperty, type PropertyView } from './property-presenter.ts';
+import { requireProvider } from './development-service.ts';
+
+type PropertyData = Omit<PropertyInput, 'externalRef' | 'development' | 'firstDibsExpirationDate'> & {
+  developmentId: number;
+  firstDibsExpirationDate: Date | null;
+};
+
+export class PropertyService extends SyncResource<Property, PropertyInput, PropertyData, PropertyView> {
+  protected readonly label = 'Property';
+
+  protected schema() {
+    return propertySchema;
+  }
+
+  protected findRow(db: Tx, accountId: number, ref: string) {
+    return db.property.findUnique({ where: { accountId_externalRef: { accountId, externalRef: ref } } });
+  }
+
+  protected async resolve(db: Tx, account: ApiAccount, input: PropertyInput): Promise<PropertyData> {
+    requireProvider(account);
+    const { externalRef: _ref, development, firstDibsExpirationDate, ...rest } = input;
+    const dev = await db.development.findUnique({ where: { accountId_externalRef: { accountId: account.id, externalRef: development } } });
+    if (!dev || dev.deletedAt) throw ValidationError.field('development', `development ${development} is unknown`);
+    return { ...rest, developmentId: dev.id, firstDibsExpirationDate: firstDibsExpirationDate ? new Date(`${firstDibsExpirationDate}T00:00:00Z`) : null };
+  }
+
+  protected async isUnchanged(_db: Tx, row: Property, data: PropertyData) {
+    return sameData(row, data);
+  }
+
+  protected saveRow(db: Tx, account: ApiAccount, existing: Property | null, input: PropertyInput, data: PropertyData) {
+    const values = { ...data, floor: data.floor ?? Prisma.DbNull, deletedAt: null };
+    return existing
+      ? db.property.update({ where: { id: existing.id }, data: values })
+      : db.property.create({ data: { ...values, accountId: account.id, externalRef: input.externalRef } });
+  }
+
+  protected async removeRow(db: Tx, row: Property) {
+    await db.property.update({ where: { id: row.id }, data: { deletedAt: new Date() } });
+  }
+
+  protected async listingIdsOf(db: Tx, row: Property) {
+    return (await db.listingProperty.findMany({ where: { propertyId: row.id }, select: { listingId: true } })).map((l) => l.listingId);
+  }
+
+  async present(db: Pick<Tx, 'development'>, row: Property) {
+    const dev = await db.development.findUniqueOrThrow({ where: { id: row.developmentId }, select: { externalRef: true } });
+    return presentProperty(row, dev.externalRef);
+  }
+
+  async list(account: ApiAccount, page: PageRequest, filters: { updatedSince: Date | null; development: string | null }) {
+    const where = {
+      accountId: account.id,
+      deletedAt: null,
+      ...(filters.updatedSince ? { updatedAt: { gte: filters.updatedSince } } : {}),
+      ...(filters.development ? { development: { externalRef: filters.development } } : {}),
+    };
+    const [rows, total] = await Promise.all([
+      this.prisma.property.findMany({
+        where,
+        include: { development: { select: { externalRef: true } } },
+        orderBy: { id: 'asc' },
+        skip: (page.page - 1) * page.size,
+        take: page.size,
+      }),
+      this.prisma.property.count({ where }),
+    ]);
+    return { items: rows.map(({ development, ...p }) => presentProperty(p, development.externalRef)), total };
+  }
+}

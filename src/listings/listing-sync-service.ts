@@ -1,0 +1,207 @@
+// Listings pushed to the marketplace by integrators (REST and bulk share this service).
+import { Prisma, type ApiAccount } from '../generated/prisma/client.ts';
+import { ValidationError } from '../core/errors.ts';
+import type { PageRequest } from '../core/envelope.ts';
+import { londonToInstant } from '../core/london-time.ts';
+import { SyncResource, type Tx } from '../sync/sync-resource.ts';
+import { sameData } from '../sync/write-result.ts';
+import { requireProvider } from '../inventory/development-service.ts';
+import { listingSyncSchema, type ListingSyncInput } from './listing-sync-schema.ts';
+import { presentSyncListing, syncListingInclude, type SyncListingRow, type SyncListingView } from './listing-sync-presenter.ts';
+import { slugify } from './slug.ts';
+
+interface ListingData {
+  columns: {
+    developmentId: number;
+    name: string;
+    forSale: boolean;
+    displayAs: string;
+    shortDescription: string | null;
+    longDescription: string | null;
+    headline: string;
+    titleTag: string;
+    metaKeywords: string;
+    metaDescription: string;
+    mainImage: unknown;
+    galleryImages: unknown;
+    termsAndConditions: string | null;
+    disclaimer: string | null;
+    depositPercentage: number | null;
+    eligibility: unknown;
+    eligibilityFields: string[];
+    priorityFields: string[];
+    published: boolean;
+    publishAt: Date | null;
+    partnerSources: string[];
+  };
+  slug: string | null;
+  propertyIds: number[];
+  schemeIds: number[];
+  portalIds: number[];
+  slots: { startsAt: Date; durationMin: number; capacity: number }[];
+}
+
+export class ListingSyncService extends SyncResource<SyncListingRow, ListingSyncInput, ListingData, SyncListingView> {
+  protected readonly label = 'Listing';
+
+  protected schema() {
+    return listingSyncSchema;
+  }
+
+  protected findRow(db: Tx, accountId: number, ref: string) {
+    return db.listing.findUnique({ where: { accountId_externalRef: { accountId, externalRef: ref } }, include: syncListingInclude });
+  }
+
+  protected async resolve(db: Tx, account: ApiAccount, input: ListingSyncInput): Promise<ListingData> {
+    requireProvider(account);
+    const errors: Record<string, string[]> = {};
+    const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+
+    const dev = await db.development.findUnique({ where: { accountId_externalRef: { accountId: account.id, externalRef: input.development } } });
+    if (!dev || dev.deletedAt) fail('development', `development ${input.development} is unknown`);
+
+    const props = await db.property.findMany({ where: { accountId: account.id, externalRef: { in: input.properties }, deletedAt: null } });
+    const propByRef = new Map(props.map((p) => [p.externalRef, p]));
+    for (const ref of input.properties) {
+      const p = propByRef.get(ref);
+      if (!p) fail('properties', `property ${ref} is unknown`);
+      else if (dev && p.developmentId !== dev.id) fail('properties', `property ${ref} belongs to another development`);
+      else if (p.forSale !== input.forSale) fail('properties', `property ${ref} is ${p.forSale ? 'for sale' : 'to rent'} but the listing is not`);
+    }
+
+    const schemes = await db.scheme.findMany({ where: { slug: { in: input.schemes } } });
+    for (const slug of input.schemes) if (!schemes.some((s) => s.slug === slug)) fail('schemes', `scheme ${slug} is unknown (see GET /api/rest/schemes)`);
+
+    const portals = await db.portal.findMany({ where: { id: { in: input.portals } }, select: { id: true } });
+    for (const id of input.portals) if (!portals.some((p) => p.id === id)) fail('portals', `portal ${id} is unknown`);
+
+    const las = input.eligibility.localAuthorities ?? [];
+    if (las.length) {
+      const found = await db.localAuthority.findMany({ where: { id: { in: las } }, select: { id: true } });
+      for (const id of las) if (!found.some((f) => f.id === id)) fail('eligibility.localAuthorities', `local authority ${id} is unknown`);
+    }
+    const { minAge, maxAge } = input.eligibility;
+    if (minAge != null && maxAge != null && minAge > maxAge) fail('eligibility.maxAge', 'maxAge must not be below minAge');
+
+    const slotKeys = new Set<string>();
+    for (const slot of input.openDays) {
+      const key = `${slot.date} ${slot.time}`;
+      if (slotKeys.has(key)) fail('openDays', `two open-day slots start at ${key}`);
+      slotKeys.add(key);
+    }
+    if (input.slug) {
+      const taken = await db.listing.findUnique({ where: { slug: input.slug }, select: { accountId: true, externalRef: true } });
+      if (taken && !(taken.accountId === account.id && taken.externalRef === input.externalRef)) fail('slug', `slug ${input.slug} is taken`);
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]![0]);
+
+    const { eligibilityFields, priorityFields } = input.registerInterestFields;
+    return {
+      columns: {
+        developmentId: dev!.id,
+        name: input.name,
+        forSale: input.forSale,
+        displayAs: input.displayAs,
+        shortDescription: input.shortDescription,
+        longDescription: input.longDescription,
+        headline: input.headline,
+        titleTag: input.titleTag,
+        metaKeywords: input.metaKeywords,
+        metaDescription: input.metaDescription,
+        mainImage: input.mainImage,
+        galleryImages: input.galleryImages,
+        termsAndConditions: input.termsAndConditions,
+        disclaimer: input.disclaimer,
+        depositPercentage: input.depositPercentage,
+        eligibility: input.eligibility,
+        eligibilityFields,
+        priorityFields,
+        published: input.published,
+        publishAt: input.publishAt ? new Date(input.publishAt) : null,
+        partnerSources: input.partnerSources,
+      },
+      slug: input.slug,
+      propertyIds: input.properties.map((ref) => propByRef.get(ref)!.id),
+      schemeIds: input.schemes.map((slug) => schemes.find((s) => s.slug === slug)!.id),
+      portalIds: [...input.portals].sort((a, b) => a - b),
+      slots: input.openDays.map((s) => ({ startsAt: londonToInstant(s.date, s.time), durationMin: s.durationMin, capacity: s.capacity })),
+    };
+  }
+
+  protected async isUnchanged(_db: Tx, row: SyncListingRow, data: ListingData) {
+    const slots = (list: { startsAt: Date; durationMin: number; capacity: number }[]) =>
+      list.map((s) => `${s.startsAt.toISOString()}/${s.durationMin}/${s.capacity}`).sort().join();
+    return (
+      sameData(row, data.columns) &&
+      (data.slug === null || data.slug === row.slug) &&
+      sameData(
+        {
+          p: row.properties.map((p) => p.propertyId),
+          s: row.schemes.map((s) => s.schemeId),
+          o: row.portals.map((p) => p.portalId).sort((a, b) => a - b),
+          d: slots(row.openDaySlots),
+        },
+        { p: data.propertyIds, s: data.schemeIds, o: data.portalIds, d: slots(data.slots) },
+      )
+    );
+  }
+
+  protected async saveRow(db: Tx, account: ApiAccount, existing: SyncListingRow | null, input: ListingSyncInput, data: ListingData) {
+    const columns = {
+      ...data.columns,
+      mainImage: data.columns.mainImage === null ? Prisma.DbNull : (data.columns.mainImage as Prisma.InputJsonValue),
+      galleryImages: data.columns.galleryImages as Prisma.InputJsonValue,
+      eligibility: data.columns.eligibility as Prisma.InputJsonValue,
+      withdrawnAt: null,
+    };
+    const slug = data.slug ?? existing?.slug ?? (await this.freeSlug(db, input.name));
+    const listing = existing
+      ? await db.listing.update({ where: { id: existing.id }, data: { ...columns, slug } })
+      : await db.listing.create({ data: { ...columns, slug, accountId: account.id, externalRef: input.externalRef } });
+
+    await db.listingProperty.deleteMany({ where: { listingId: listing.id } });
+    await db.listingProperty.createMany({ data: data.propertyIds.map((propertyId, position) => ({ listingId: listing.id, propertyId, position })) });
+    await db.listingScheme.deleteMany({ where: { listingId: listing.id } });
+    await db.listingScheme.createMany({ data: data.schemeIds.map((schemeId, position) => ({ listingId: listing.id, schemeId, position })) });
+    await db.listingPortal.deleteMany({ where: { listingId: listing.id } });
+    await db.listingPortal.createMany({ data: data.portalIds.map((portalId) => ({ listingId: listing.id, portalId })) });
+    // A slot keeps its id while its start stays the same.
+    await db.openDaySlot.deleteMany({ where: { listingId: listing.id, startsAt: { notIn: data.slots.map((s) => s.startsAt) } } });
+    for (const slot of data.slots) {
+      await db.openDaySlot.upsert({
+        where: { listingId_startsAt: { listingId: listing.id, startsAt: slot.startsAt } },
+        create: { listingId: listing.id, ...slot },
+        update: { durationMin: slot.durationMin, capacity: slot.capacity },
+      });
+    }
+    return db.listing.findUniqueOrThrow({ where: { id: listing.id }, include: syncListingInclude });
+  }
+
+  private async freeSlug(db: Tx, name: string): Promise<string> {
+    const base = slugify(name) || 'listing';
+    const taken = new Set((await db.listing.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((l) => l.slug));
+    if (!taken.has(base)) return base;
+    for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+
+  protected async removeRow(db: Tx, row: SyncListingRow) {
+    await db.listing.update({ where: { id: row.id }, data: { withdrawnAt: new Date() } });
+  }
+
+  protected async listingIdsOf(_db: Tx, row: SyncListingRow) {
+    return [row.id];
+  }
+
+  async present(_db: unknown, row: SyncListingRow) {
+    return presentSyncListing(row);
+  }
+
+  async list(account: ApiAccount, page: PageRequest, updatedSince: Date | null) {
+    const where = { accountId: account.id, withdrawnAt: null, ...(updatedSince ? { updatedAt: { gte: updatedSince } } : {}) };
+    const [rows, total] = await Promise.all([
+      this.prisma.listing.findMany({ where, include: syncListingInclude, orderBy: { id: 'asc' }, skip: (page.page - 1) * page.size, take: page.size }),
+      this.prisma.listing.count({ where }),
+    ]);
+    return { items: rows.map(presentSyncListing), total };
+  }
+}

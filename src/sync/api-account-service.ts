@@ -1,0 +1,50 @@
+// API accounts and their keys. Keys are random, shown once, and stored as SHA-256 hashes (they carry
+// 256 bits of entropy, so a fast hash is enough); a new key deprecates every earlier one at once.
+import { createHash, randomBytes } from 'node:crypto';
+import type { PrismaClient } from '../db/prisma.ts';
+import type { ApiAccount } from '../generated/prisma/client.ts';
+
+export const ACCOUNT_KINDS = ['provider', 'agent', 'partner'] as const;
+export const ACCOUNT_TIERS = ['basic', 'premium'] as const;
+
+export interface NewAccount {
+  name: string;
+  kind: (typeof ACCOUNT_KINDS)[number];
+  tier: (typeof ACCOUNT_TIERS)[number];
+  housingProviderId?: number | null;
+  partnerSource?: string | null;
+  partnerImageUrl?: string | null;
+}
+
+export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+function newKey(): string {
+  return `hsp_${randomBytes(32).toString('base64url')}`;
+}
+
+export class ApiAccountService {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async createAccount(input: NewAccount): Promise<{ account: ApiAccount; key: string }> {
+    const key = newKey();
+    const account = await this.prisma.apiAccount.create({
+      data: { ...input, keys: { create: { keyHash: hashKey(key), prefix: key.slice(0, 10) } } },
+    });
+    return { account, key };
+  }
+
+  /** The account a current key belongs to; null for unknown or deprecated keys. */
+  async authenticate(key: string): Promise<ApiAccount | null> {
+    const found = await this.prisma.apiKey.findUnique({ where: { keyHash: hashKey(key) }, include: { account: true } });
+    return found && found.deprecatedAt === null ? found.account : null;
+  }
+
+  async rotateKey(accountId: number): Promise<string> {
+    const key = newKey();
+    await this.prisma.$transaction([
+      this.prisma.apiKey.updateMany({ where: { accountId, deprecatedAt: null }, data: { deprecatedAt: new Date() } }),
+      this.prisma.apiKey.create({ data: { accountId, keyHash: hashKey(key), prefix: key.slice(0, 10) } }),
+    ]);
+    return key;
+  }
+}

@@ -1,0 +1,115 @@
+// The life cycle shared by every synchronised resource (developments, properties, listings), keyed by
+// the integrator's externalRef within their account: create (409 when it exists), idempotent PUT,
+// PATCH of the sent fields, DELETE; each write is one transaction that also marks the listings whose
+// search documents it changes.
+import type * as yup from 'yup';
+import type { PrismaClient } from '../db/prisma.ts';
+import type { ApiAccount, Prisma } from '../generated/prisma/client.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
+import { validate } from '../core/validation.ts';
+import { markListingsChanged } from '../indexing/outbox.ts';
+import type { WriteResult } from './write-result.ts';
+
+export type Tx = Prisma.TransactionClient;
+
+export interface SyncRow {
+  id: number;
+  externalRef: string;
+  deletedAt?: Date | null;
+  withdrawnAt?: Date | null;
+}
+
+const isGone = (row: SyncRow) => Boolean(row.deletedAt ?? row.withdrawnAt);
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
+}
+
+export abstract class SyncResource<Row extends SyncRow, Input extends { externalRef: string }, Data, View> {
+  protected abstract readonly label: string;
+
+  constructor(protected readonly prisma: PrismaClient) {}
+
+  protected abstract schema(): yup.AnyObjectSchema;
+  /** the row with this ref in the account, also when deleted */
+  protected abstract findRow(db: Tx, accountId: number, ref: string): Promise<Row | null>;
+  /** turns validated input into column values, resolving references (422 for unknown ones) */
+  protected abstract resolve(db: Tx, account: ApiAccount, input: Input): Promise<Data>;
+  protected abstract isUnchanged(db: Tx, row: Row, data: Data): Promise<boolean>;
+  protected abstract saveRow(db: Tx, account: ApiAccount, existing: Row | null, input: Input, data: Data): Promise<Row>;
+  protected abstract removeRow(db: Tx, row: Row): Promise<void>;
+  protected abstract listingIdsOf(db: Tx, row: Row): Promise<number[]>;
+  abstract present(db: Tx | PrismaClient, row: Row): Promise<View>;
+
+  async get(account: ApiAccount, ref: string): Promise<View> {
+    const row = await this.findRow(this.prisma, account.id, ref);
+    if (!row || isGone(row)) throw new NotFoundError(`${this.label} ${ref} was not found`);
+    return this.present(this.prisma, row);
+  }
+
+  /** POST: 409 when a live object already has this ref. */
+  async create(account: ApiAccount, body: unknown): Promise<WriteResult<View>> {
+    const ref = refOf(body);
+    const existing = await this.findRow(this.prisma, account.id, ref);
+    if (existing && !isGone(existing)) throw new ConflictError(`${this.label} ${ref} already exists; use PUT to replace it`);
+    return this.put(account, ref, body);
+  }
+
+  /** PUT: creates or replaces; the same body twice changes nothing the second time. */
+  async put(account: ApiAccount, ref: string, body: unknown, attempt = 0): Promise<WriteResult<View>> {
+    const input = this.validateFor(ref, body);
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        const existing = await this.findRow(tx, account.id, ref);
+        const data = await this.resolve(tx, account, input);
+        if (existing && !isGone(existing) && (await this.isUnchanged(tx, existing, data))) {
+          return { status: 'unchanged', record: await this.present(tx, existing), listingIds: [] };
+        }
+        const before = existing ? await this.listingIdsOf(tx, existing) : [];
+        const row = await this.saveRow(tx, account, existing, input, data);
+        const listingIds = [...new Set([...before, ...(await this.listingIdsOf(tx, row))])];
+        await markListingsChanged(tx, listingIds);
+        const status = existing && !isGone(existing) ? 'updated' : 'created';
+        return { status, record: await this.present(tx, row), listingIds };
+      });
+    } catch (err) {
+      // Two writers creating the same ref at once: the loser retries as an update.
+      if (isUniqueViolation(err) && attempt === 0) return this.put(account, ref, body, 1);
+      throw err;
+    }
+  }
+
+  /** PATCH: only the fields sent change; the result is validated as a whole. */
+  async patch(account: ApiAccount, ref: string, body: unknown): Promise<WriteResult<View>> {
+    const row = await this.findRow(this.prisma, account.id, ref);
+    if (!row || isGone(row)) throw new NotFoundError(`${this.label} ${ref} was not found`);
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw ValidationError.field('_', 'The body must be a JSON object');
+    const current = (await this.present(this.prisma, row)) as Record<string, unknown>;
+    return this.put(account, ref, { ...current, ...(body as Record<string, unknown>) });
+  }
+
+  async remove(account: ApiAccount, ref: string): Promise<WriteResult<View>> {
+    return this.prisma.$transaction(async (tx) => {
+      const row = await this.findRow(tx, account.id, ref);
+      if (!row || isGone(row)) throw new NotFoundError(`${this.label} ${ref} was not found`);
+      const listingIds = await this.listingIdsOf(tx, row);
+      await this.removeRow(tx, row);
+      await markListingsChanged(tx, listingIds);
+      const after = await this.findRow(tx, account.id, ref);
+      return { status: 'deleted', record: await this.present(tx, after ?? row), listingIds };
+    });
+  }
+
+  private validateFor(ref: string, body: unknown): Input {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw ValidationError.field('_', 'The body must be a JSON object');
+    const sentRef = (body as { externalRef?: unknown }).externalRef;
+    if (sentRef !== undefined && sentRef !== ref) throw ValidationError.field('externalRef', 'externalRef must match the reference in the path');
+    return validate(this.schema(), { ...(body as object), externalRef: ref }) as Input;
+  }
+}
+
+function refOf(body: unknown): string {
+  const ref = body && typeof body === 'object' ? (body as { externalRef?: unknown }).externalRef : undefined;
+  if (typeof ref !== 'string' || ref.trim() === '') throw ValidationError.field('externalRef', 'externalRef is required');
+  return ref;
+}
