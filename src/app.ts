@@ -2,26 +2,27 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
-import type { Config } from './config.ts';
-import type { Logger } from './core/logger.ts';
 import type { RequestState } from './core/http-context.ts';
 import { requestContext } from './core/request-context.ts';
 import { errorMiddleware } from './core/error-middleware.ts';
-import type { PrismaClient } from './db/prisma.ts';
-import type { SearchClient } from './search/client.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { LookupService } from './lookups/lookup-service.ts';
 import { lookupRoutes } from './lookups/lookup-routes.ts';
 import { PostcodeService } from './postcodes/postcode-service.ts';
 import { postcodeRoutes } from './postcodes/postcode-routes.ts';
 import { openapiRoutes } from './openapi/openapi-routes.ts';
+import type { Runtime } from './runtime.ts';
+import { ApiAccountService } from './sync/api-account-service.ts';
+import { syncRoutes, type SyncDeps } from './sync/sync-routes.ts';
+import { bulkRoutes } from './sync/bulk-routes.ts';
+import { DevelopmentService } from './inventory/development-service.ts';
+import { PropertyService } from './inventory/property-service.ts';
+import { ListingSyncService } from './listings/listing-sync-service.ts';
+import { MarketplaceService } from './listings/marketplace-service.ts';
+import { SchemeService } from './schemes/scheme-service.ts';
+import { ListingVisibility } from './indexing/listing-visibility.ts';
 
-export interface AppDeps {
-  config: Config;
-  logger: Logger;
-  prisma: PrismaClient;
-  search: SearchClient;
-}
+export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer'>;
 
 export interface BuiltApp {
   app: Koa<RequestState>;
@@ -30,29 +31,42 @@ export interface BuiltApp {
 }
 
 export function buildApp(deps: AppDeps): BuiltApp {
-  const { config, logger, prisma, search } = deps;
+  const { config, logger, prisma, search, listingIndex, indexer } = deps;
   const app = new Koa<RequestState>({ proxy: true });
   app.silent = true;
 
-  const routers: Router<RequestState>[] = [
+  const sync: SyncDeps = {
+    accounts: new ApiAccountService(prisma),
+    developments: new DevelopmentService(prisma),
+    properties: new PropertyService(prisma),
+    listings: new ListingSyncService(prisma),
+    marketplace: new MarketplaceService(search, listingIndex.alias),
+    schemes: new SchemeService(prisma),
+    visibility: new ListingVisibility(prisma, indexer, listingIndex.alias),
+  };
+  const routers = [
     healthRoutes(prisma, search),
     lookupRoutes(new LookupService(prisma)),
     postcodeRoutes(new PostcodeService(prisma)),
-  ];
+    syncRoutes(sync),
+    bulkRoutes(sync),
+  ] as unknown as Router<RequestState>[];
   const docs = openapiRoutes();
 
   app.use(requestContext(logger, config.PUBLIC_BASE_URL));
   app.use(errorMiddleware());
-  app.use(
+  const bodyParser = (limit: string) =>
     koaBody({
-      jsonLimit: config.BODY_LIMIT,
-      formLimit: config.BODY_LIMIT,
-      textLimit: config.BODY_LIMIT,
+      jsonLimit: limit,
+      formLimit: limit,
+      textLimit: limit,
       onError: (err) => {
         throw Object.assign(err, { expose: true });
       },
-    }),
-  );
+    });
+  const regularBody = bodyParser(config.BODY_LIMIT);
+  const bulkBody = bodyParser(config.BULK_BODY_LIMIT);
+  app.use((ctx, next) => (ctx.path.startsWith('/api/bulk/') ? bulkBody(ctx, next) : regularBody(ctx, next)));
   for (const router of [...routers, docs]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

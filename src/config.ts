@@ -24,6 +24,9 @@ const schema = yup.object({
   BODY_LIMIT: yup.string().default('1mb'),
   BULK_BODY_LIMIT: yup.string().default('20mb'),
   SHUTDOWN_TIMEOUT_MS: yup.number().integer().min(0).default(10000),
+  /** run the reindex worker in this process (any number of processes may run it) */
+  REINDEX_WORKER: yup.boolean().default(true),
+  REINDEX_POLL_MS: yup.number().integer().min(10).default(200),
 });
 
 export type Config = yup.InferType<typeof schema>;

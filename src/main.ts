@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openRuntime } from './runtime.ts';
 import { buildApp } from './app.ts';
 
-function start(): void {
+async function start(): Promise<void> {
   let config;
   try {
     config = loadConfig();
@@ -16,6 +16,8 @@ function start(): void {
     throw err;
   }
   const runtime = openRuntime(config);
+  await runtime.listingIndex.ensure();
+  if (config.REINDEX_WORKER) runtime.worker.start();
   const { app } = buildApp(runtime);
   const server: Server = app.listen(config.PORT, config.HOST, () => {
     runtime.logger.info({ host: config.HOST, port: config.PORT, env: config.APP_ENV }, 'listening');
@@ -41,4 +43,7 @@ function start(): void {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
-start();
+start().catch((err: unknown) => {
+  console.error('start-up failed:', err);
+  process.exit(1);
+});

@@ -3,12 +3,19 @@ import type { Config } from './config.ts';
 import { createLogger, type Logger } from './core/logger.ts';
 import { createPrisma, type PrismaClient } from './db/prisma.ts';
 import { createSearchClient, type SearchClient } from './search/client.ts';
+import type { IndexManager } from './search/index-manager.ts';
+import { listingIndexManager } from './search/listing-index.ts';
+import { ListingIndexer } from './indexing/listing-indexer.ts';
+import { ReindexWorker } from './indexing/reindex-worker.ts';
 
 export interface Runtime {
   config: Config;
   logger: Logger;
   prisma: PrismaClient;
   search: SearchClient;
+  listingIndex: IndexManager;
+  indexer: ListingIndexer;
+  worker: ReindexWorker;
   close(): Promise<void>;
 }
 
@@ -16,12 +23,19 @@ export function openRuntime(config: Config): Runtime {
   const logger = createLogger(config.LOG_LEVEL);
   const prisma = createPrisma(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const search = createSearchClient(config.ELASTICSEARCH_URL);
+  const listingIndex = listingIndexManager(search, config.ES_INDEX_PREFIX);
+  const indexer = new ListingIndexer(prisma, search);
+  const worker = new ReindexWorker(prisma, indexer, logger, { alias: listingIndex.alias, pollMs: config.REINDEX_POLL_MS });
   return {
     config,
     logger,
     prisma,
     search,
+    listingIndex,
+    indexer,
+    worker,
     async close() {
+      await worker.stop();
       await Promise.allSettled([prisma.$disconnect(), search.close()]);
     },
   };

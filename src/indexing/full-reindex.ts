@@ -13,10 +13,10 @@ export interface ReindexProgress {
 }
 
 export async function fullReindex(
-  deps: { prisma: PrismaClient; search: SearchClient; manager: IndexManager; indexer: ListingIndexer },
+  deps: { prisma: PrismaClient; search: SearchClient; listingIndex: IndexManager; indexer: ListingIndexer },
   options: { batchSize?: number; onProgress?: (p: ReindexProgress) => void } = {},
 ): Promise<{ index: string; documents: number }> {
-  const { prisma, search, manager, indexer } = deps;
+  const { prisma, search, listingIndex: manager, indexer } = deps;
   const batchSize = options.batchSize ?? 500;
   const target = await manager.createPhysicalIndex();
   await search.indices.putSettings({ index: target, settings: { refresh_interval: '-1' } });

@@ -86,7 +86,7 @@ export class ReindexWorker {
   private async run(): Promise<void> {
     let failures = 0;
     while (this.running) {
-      let handled = 0;
+      let handled: number;
       try {
         handled = await this.drainOnce();
         if (failures > 0) this.logger.info({ afterFailures: failures }, 'reindex worker recovered');

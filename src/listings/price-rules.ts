@@ -86,7 +86,8 @@ export function applyPriceRules(p: PropertyPrices, depositPercentage: number | n
   };
 }
 
-const MIN_FIELDS = [
+/** Every nullable price field, in the order the spec lists them. */
+export const PRICE_FIELD_NAMES = [
   'fullMarketPrice',
   'depositValue',
   'minSharePercentage',
@@ -108,7 +109,7 @@ const MIN_FIELDS = [
 /** A listing's price fields: the lowest known value of each field among its properties ("from ..."). */
 export function minimumPrices(properties: PriceFields[]): PriceFields {
   const out = { isSharedOwnership: properties.some((p) => p.isSharedOwnership) } as PriceFields;
-  for (const field of MIN_FIELDS) {
+  for (const field of PRICE_FIELD_NAMES) {
     const known = properties.map((p) => p[field]).filter((v): v is number => v !== null);
     out[field] = known.length ? Math.min(...known) : null;
   }

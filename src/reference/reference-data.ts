@@ -1,4 +1,5 @@
-// Loads the shipped reference data (lookup lists, regions, counties, local authorities) idempotently:
+// Loads the shipped reference data (lookup lists, regions, counties, local authorities, schemes,
+// portals) idempotently:
 // rows are matched by their stable key, so ids survive reloads and customers' references stay valid.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,12 +16,16 @@ interface LookupSeed {
   working?: boolean;
 }
 
+function readJson<T>(file: string): T {
+  return JSON.parse(readFileSync(path.join(REFERENCE_DIR, file), 'utf8')) as T;
+}
+
 function readCsv(file: string): Record<string, string>[] {
   return parse(readFileSync(path.join(REFERENCE_DIR, file), 'utf8'), { columns: true, bom: true, skip_empty_lines: true, trim: true });
 }
 
 export async function loadReferenceData(prisma: PrismaClient): Promise<Record<string, number>> {
-  const lists = JSON.parse(readFileSync(path.join(REFERENCE_DIR, 'lookups.json'), 'utf8')) as Record<string, LookupSeed[]>;
+  const lists = readJson<Record<string, LookupSeed[]>>('lookups.json');
   let lookupCount = 0;
   for (const [list, items] of Object.entries(lists)) {
     for (const [position, item] of items.entries()) {
@@ -51,5 +56,22 @@ export async function loadReferenceData(prisma: PrismaClient): Promise<Record<st
     await prisma.localAuthority.upsert({ where: { code: row.code! }, create: { code: row.code!, ...data }, update: data });
     authorityCount++;
   }
-  return { lookupItems: lookupCount, regions: regionIds.size, counties: countyIds.size, localAuthorities: authorityCount };
+  const schemes = readJson<{ slug: string; text: string; color: string }[]>('schemes.json');
+  for (const [position, scheme] of schemes.entries()) {
+    const data = { text: scheme.text, color: scheme.color, position };
+    await prisma.scheme.upsert({ where: { slug: scheme.slug }, create: { slug: scheme.slug, ...data }, update: data });
+  }
+  // Portal settings are only created here: once a portal exists its settings are the operators' to change.
+  const portals = readJson<{ id: number; name: string; settings: Record<string, unknown> }[]>('portals.json');
+  for (const portal of portals) {
+    await prisma.portal.upsert({ where: { id: portal.id }, create: { ...portal, settings: portal.settings as object }, update: {} });
+  }
+  return {
+    lookupItems: lookupCount,
+    regions: regionIds.size,
+    counties: countyIds.size,
+    localAuthorities: authorityCount,
+    schemes: schemes.length,
+    portals: portals.length,
+  };
 }

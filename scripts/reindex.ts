@@ -1,0 +1,28 @@
+// npm run reindex — rebuilds the listing index from PostgreSQL into a new index and swaps the alias.
+// Searches keep working throughout; writes made meanwhile reach both indices through the worker.
+import cliProgress from 'cli-progress';
+import { loadConfig } from '../src/config.ts';
+import { openRuntime } from '../src/runtime.ts';
+import { fullReindex } from '../src/indexing/full-reindex.ts';
+
+const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }));
+const bar = new cliProgress.SingleBar({ format: 'reindex [{bar}] {percentage}% | {value}/{total} listings | {eta}s left', etaBuffer: 50 }, cliProgress.Presets.shades_classic);
+try {
+  await runtime.listingIndex.ensure();
+  const started = Date.now();
+  let begun = false;
+  const result = await fullReindex(runtime, {
+    onProgress: ({ done, total }) => {
+      if (!begun) bar.start(total, 0);
+      begun = true;
+      bar.setTotal(total);
+      bar.update(done);
+    },
+  });
+  bar.stop();
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`${result.documents} listings into ${result.index} in ${seconds.toFixed(1)}s (${Math.round(result.documents / seconds)} docs/s); alias ${runtime.listingIndex.alias} swapped`);
+} finally {
+  bar.stop();
+  await runtime.close();
+}

@@ -1,0 +1,20 @@
+// Read-your-write for integrators: index the listings a write changed and wait until search shows them.
+import type { PrismaClient } from '../db/prisma.ts';
+import type { ListingIndexer } from './listing-indexer.ts';
+import { indexTargets } from './index-targets.ts';
+
+export class ListingVisibility {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly indexer: ListingIndexer,
+    private readonly alias: string,
+  ) {}
+
+  async makeVisible(listingIds: number[]): Promise<void> {
+    if (listingIds.length === 0) return;
+    const targets = await indexTargets(this.prisma, this.alias);
+    const { failed } = await this.indexer.indexListings(listingIds, { targets, refresh: 'wait_for' });
+    // The outbox still holds the change, so the worker retries whatever failed here.
+    if (failed.size) throw new Error(`search index refused listing ${[...failed.keys()].join(', ')}`);
+  }
+}

@@ -1,0 +1,55 @@
+// Listing items (search results, favourites, featured, similar, marketplace pulls) from the index view.
+import type { ListingView } from './listing-document.ts';
+import { PRICE_FIELD_NAMES } from './price-rules.ts';
+
+export interface ItemContext {
+  favourite?: boolean | null;
+  partner?: { name: string; imageUrl: string | null } | null;
+}
+
+type ViewListing = Record<string, unknown>;
+
+const pick = (source: ViewListing, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, source[k] ?? null]));
+
+const ITEM_FIELDS = [
+  'id',
+  'name',
+  'slug',
+  'mainImage',
+  'shortDescription',
+  'propertyTypeGroup',
+  'propertyType',
+  'availabilityStatus',
+  'displayAs',
+  'forSale',
+  'firstDibs',
+  'createdAt',
+  'displayAddress',
+  'postcode',
+  'latitude',
+  'longitude',
+  'newBuild',
+  'bedrooms',
+  'bathrooms',
+  'receptionRooms',
+  'furnitureStatus',
+  'tenure',
+  'propertyFeatures',
+] as const;
+
+export function presentListingItem(view: ListingView, context: ItemContext = {}) {
+  const l = view.listing;
+  const provider = l.housingProvider as { id: number; name: string; logoUrl: string | null };
+  return {
+    ...pick(l, ITEM_FIELDS),
+    schemes: (l.schemes as { text: string; color: string }[]).map(({ text, color }) => ({ text, color })),
+    housingProvider: { id: provider.id, name: provider.name, logoUrl: provider.logoUrl },
+    partnerName: context.partner?.name ?? null,
+    partnerImageUrl: context.partner ? context.partner.imageUrl : null,
+    favourite: context.favourite ?? null,
+    ...pick(l, PRICE_FIELD_NAMES),
+    isSharedOwnership: Boolean(l.isSharedOwnership),
+  };
+}
+
+export type ListingItem = ReturnType<typeof presentListingItem>;
