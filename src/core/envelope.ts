@@ -57,10 +57,11 @@ export function paginationOf(page: PageRequest, total: number): Pagination {
   return { currentPage: page.page, perPage: page.size, from: empty ? 0 : from, to: empty ? 0 : to, total, lastPage };
 }
 
-/** Links keep every other query parameter of the request and change only `page`. */
+/** Links keep the request's other query parameters, change only `page`, and never carry the api_key. */
 export function linksOf(requestUrl: URL, pagination: Pagination): Links {
   const at = (page: number): string => {
     const url = new URL(requestUrl);
+    url.searchParams.delete('api_key');
     url.searchParams.set('page', String(page));
     return url.toString();
   };

@@ -3,6 +3,7 @@ import { commonSchemas } from './components.ts';
 import { lookupPaths, lookupSchemas } from '../lookups/lookup-openapi.ts';
 import { postcodePaths } from '../postcodes/postcode-openapi.ts';
 import { healthPaths } from '../health/health-openapi.ts';
+import { syncPaths, syncSchemas, syncSecuritySchemes } from '../sync/sync-openapi.ts';
 
 export function buildOpenApiDocument() {
   return {
@@ -15,8 +16,8 @@ export function buildOpenApiDocument() {
         'Collections are `{data}` or `{data, pagination, links}`; validation errors are 422 `{message, errors}` with messages per parameter; other errors `{message}`.',
     },
     servers: [{ url: '/' }],
-    paths: { ...healthPaths(), ...lookupPaths(), ...postcodePaths() },
-    components: { schemas: { ...commonSchemas, ...lookupSchemas } },
+    paths: { ...healthPaths(), ...lookupPaths(), ...postcodePaths(), ...syncPaths() },
+    components: { schemas: { ...commonSchemas, ...lookupSchemas, ...syncSchemas }, securitySchemes: syncSecuritySchemes },
   };
 }
 

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
+import { resetInventory } from './reset.ts';
 
 export interface TestApp {
   baseUrl: string;
@@ -21,13 +22,15 @@ export function testApp(): TestApp {
 }
 
 export async function startTestApp(): Promise<void> {
-  const config = loadConfig({ ...process.env, PORT: '0', APP_ENV: 'test' });
+  const config = loadConfig({ ...process.env, PORT: '0', APP_ENV: 'test', REINDEX_POLL_MS: '50' });
   const runtime = openRuntime(config);
   const built = buildApp(runtime);
   const server = built.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   holder.__portalTestApp = { app: { baseUrl: `http://127.0.0.1:${port}`, runtime, built }, server };
+  await resetInventory(holder.__portalTestApp.app);
+  runtime.worker.start();
 }
 
 export async function stopTestApp(): Promise<void> {

@@ -73,3 +73,10 @@ describe('envelope and pagination helper', () => {
     }
   });
 });
+
+describe('links and credentials', () => {
+  it('never copies the api_key into links', () => {
+    const links = linksOf(new URL('http://x/api/rest/listings?api_key=secret&page=1'), paginationOf({ page: 1, size: 1 }, 3));
+    for (const link of Object.values(links)) if (link) expect(link).to.not.contain('secret');
+  });
+});

@@ -1,0 +1,24 @@
+// A clean slate for the inventory side at the start of a run: tables emptied, a fresh listing index.
+import type { TestApp } from './test-app.ts';
+
+const INVENTORY_TABLES = [
+  'ListingOutbox',
+  'SearchReindex',
+  'OpenDaySlot',
+  'ListingPortal',
+  'ListingScheme',
+  'ListingProperty',
+  'Listing',
+  'Property',
+  'Development',
+  'ApiKey',
+  'ApiAccount',
+  'HousingProvider',
+];
+
+export async function resetInventory(app: TestApp): Promise<void> {
+  const { prisma, listingIndex } = app.runtime;
+  await prisma.$executeRawUnsafe(`TRUNCATE ${INVENTORY_TABLES.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
+  await listingIndex.destroy();
+  await listingIndex.ensure();
+}
