@@ -1,0 +1,149 @@
+import { expect } from 'chai';
+import { api } from '../support/api.ts';
+import { testApp } from '../support/test-app.ts';
+import { createAccount, developmentPayload, listingPayload, propertyPayload, pushListing, withKey, type TestAccount } from '../support/factories.ts';
+import type { ListingDocument } from '../../src/listings/listing-document.ts';
+
+const LISTINGS = '/api/rest/listings';
+
+async function indexed(id: number): Promise<ListingDocument | null> {
+  const { search, listingIndex } = testApp().runtime;
+  const res = await search.get<ListingDocument>({ index: listingIndex.alias, id: String(id) }, { ignore: [404] });
+  return res.found ? res._source! : null;
+}
+
+describe('synchronisation interfaces: listings', () => {
+  let account: TestAccount;
+  before(async () => {
+    account = await createAccount();
+    await api.put('/api/rest/inventory/developments/ld', developmentPayload({ postcode: 'SW1A 2AA', displayAddress: 'Downing Street' }), withKey(account));
+    await api.put('/api/rest/inventory/developments/ld-other', developmentPayload(), withKey(account));
+    await api.put('/api/rest/inventory/properties/lp1', propertyPayload('ld'), withKey(account));
+    await api.put('/api/rest/inventory/properties/lp2', propertyPayload('ld', { propertyNumber: 'Flat 2', bedrooms: 3, fullMarketPrice: 420000 }), withKey(account));
+    await api.put('/api/rest/inventory/properties/lp-rent', propertyPayload('ld', { forSale: false, isSharedOwnership: false, monthlyRent: 1300 }), withKey(account));
+    await api.put('/api/rest/inventory/properties/lp-elsewhere', propertyPayload('ld-other'), withKey(account));
+  });
+
+  it('pushes a listing (201) with its marketplace id and slug, searchable at once with refresh=wait_for', async () => {
+    const res = await api.put(`${LISTINGS}/l-main`, listingPayload('ld', ['lp1', 'lp2'], { name: 'Downing Gardens' }), withKey(account, { refresh: 'wait_for' }));
+    expect(res.status).to.equal(201);
+    expect(res.body).to.include({ externalRef: 'l-main', slug: 'downing-gardens', development: 'ld', withdrawn: false });
+    expect(res.body.properties).to.deep.equal(['lp1', 'lp2']);
+    const doc = await indexed(res.body.id);
+    expect(doc).to.not.equal(null);
+    expect(doc!.bedrooms).to.deep.equal([2, 3]);
+    expect(doc!.schemes).to.deep.equal(['shared-ownership']);
+    expect(doc!.view.listing.minShareValue).to.equal(75000);
+    expect(doc!.view.listing.depositValue).to.equal(7500);
+    expect(doc!.view.properties).to.have.length(2);
+  });
+
+  it('keeps open-day slot ids while their date and time stay the same', async () => {
+    const openDays = [
+      { date: '2027-01-09', time: '10:00', durationMin: 30, capacity: 5 },
+      { date: '2027-07-10', time: '14:30', durationMin: 45, capacity: 8 },
+    ];
+    const first = await api.put(`${LISTINGS}/l-slots`, listingPayload('ld', ['lp1'], { openDays }), withKey(account));
+    expect(first.body.openDays.map((s: { time: string }) => s.time)).to.deep.equal(['10:00', '14:30']);
+    const changed = await api.put(`${LISTINGS}/l-slots`, listingPayload('ld', ['lp1'], { openDays: [{ ...openDays[0], capacity: 9 }] }), withKey(account));
+    expect(changed.body.openDays).to.have.length(1);
+    expect(changed.body.openDays[0]).to.include({ id: first.body.openDays[0].id, capacity: 9, date: '2027-01-09', time: '10:00' });
+    const same = await api.put(`${LISTINGS}/l-slots`, listingPayload('ld', ['lp1'], { openDays: [{ ...openDays[0], capacity: 9 }] }), withKey(account));
+    expect(same.body.updatedAt).to.equal(changed.body.updatedAt);
+  });
+
+  it('makes a unique slug from the name and keeps it on later writes', async () => {
+    const a = await api.put(`${LISTINGS}/l-slug-a`, listingPayload('ld', ['lp1'], { name: 'Same Name' }), withKey(account));
+    const b = await api.put(`${LISTINGS}/l-slug-b`, listingPayload('ld', ['lp1'], { name: 'Same Name' }), withKey(account));
+    expect(a.body.slug).to.equal('same-name');
+    expect(b.body.slug).to.equal('same-name-2');
+    const renamed = await api.patch(`${LISTINGS}/l-slug-b`, { name: 'Other Name' }, withKey(account));
+    expect(renamed.body.slug).to.equal('same-name-2');
+    const taken = await api.patch(`${LISTINGS}/l-slug-b`, { slug: 'same-name' }, withKey(account));
+    expect(taken.status).to.equal(422);
+    expect(taken.body.errors).to.have.property('slug');
+  });
+
+  for (const [what, overrides, field] of [
+    ['an unknown development', { development: 'nope' }, 'development'],
+    ['an unknown property', { properties: ['lp1', 'ghost'] }, 'properties'],
+    ['no property', { properties: [] }, 'properties'],
+    ['a property of another development', { properties: ['lp-elsewhere'] }, 'properties'],
+    ['a rent property in a sale listing', { properties: ['lp-rent'] }, 'properties'],
+    ['an unknown scheme', { schemes: ['free-houses'] }, 'schemes'],
+    ['a shortDescription over 512 characters', { shortDescription: 'z'.repeat(513) }, 'shortDescription'],
+    ['a bad displayAs', { displayAs: 'gold' }, 'displayAs'],
+    ['an unknown portal', { portals: [99] }, 'portals'],
+    ['an unknown local authority in eligibility', { eligibility: { localAuthorities: [999999] } }, 'eligibility.localAuthorities'],
+    ['a bad localConnection', { eligibility: { localConnection: 'sometimes' } }, 'eligibility.localConnection'],
+    ['a home ownership status of 5', { eligibility: { homeOwnershipStatuses: [5] } }, 'eligibility.homeOwnershipStatuses[0]'],
+    ['an unknown eligibility field', { registerInterestFields: { eligibilityFields: ['shoeSize'] } }, 'registerInterestFields.eligibilityFields[0]'],
+    ['a bad open-day time', { openDays: [{ date: '2027-01-01', time: '25:00', durationMin: 30, capacity: 3 }] }, 'openDays[0].time'],
+    ['a bad publishAt', { publishAt: 'soon' }, 'publishAt'],
+  ] as const) {
+    it(`answers 422 naming ${field} for ${what}`, async () => {
+      const res = await api.put(`${LISTINGS}/l-bad`, listingPayload('ld', ['lp1'], overrides), withKey(account));
+      expect(res.status).to.equal(422);
+      expect(res.body.errors).to.have.property(field);
+    });
+  }
+
+  it('has no POST for listings (405 with Allow)', async () => {
+    const res = await api.post(LISTINGS, listingPayload('ld', ['lp1']), { ...withKey(account), undocumented: true });
+    expect(res.status).to.equal(405);
+    expect(res.headers.get('allow')).to.contain('GET');
+  });
+
+  it('withdraws a listing with DELETE: out of search and the marketplace, history kept', async () => {
+    const { res } = await pushListing(account, api, 'withdraw');
+    const id = res.body.id;
+    expect(await indexed(id)).to.not.equal(null);
+    const del = await api.delete(`${LISTINGS}/listing-withdraw`, withKey(account, { refresh: 'wait_for' }));
+    expect(del.status).to.equal(200);
+    expect(del.body.withdrawn).to.equal(true);
+    expect(await indexed(id)).to.equal(null);
+    expect((await api.get(`${LISTINGS}/listing-withdraw`, withKey(account))).status).to.equal(404);
+    expect(await testApp().runtime.prisma.listing.findUnique({ where: { id } })).to.not.equal(null);
+  });
+
+  it('removes a listing from search when its development is deleted, and brings it back with the development', async () => {
+    const { res, dev } = await pushListing(account, api, 'devgone');
+    await api.delete(`/api/rest/inventory/developments/${dev}`, withKey(account, { refresh: 'wait_for' }));
+    expect(await indexed(res.body.id)).to.equal(null);
+    await api.put(`/api/rest/inventory/developments/${dev}`, developmentPayload(), withKey(account, { refresh: 'wait_for' }));
+    expect(await indexed(res.body.id)).to.not.equal(null);
+  });
+
+  it('reindexes listings when one of their properties changes', async () => {
+    const { res, prop, dev } = await pushListing(account, api, 'propchange');
+    await api.put(`/api/rest/inventory/properties/${prop}`, propertyPayload(dev, { fullMarketPrice: 500000 }), withKey(account, { refresh: 'wait_for' }));
+    const doc = await indexed(res.body.id);
+    expect(doc!.minFullMarketPrice).to.equal(500000);
+    expect(doc!.view.listing.minShareValue).to.equal(125000);
+  });
+
+  it('lists only the account\'s own listings', async () => {
+    const other = await createAccount();
+    await pushListing(other, api, 'other-own');
+    const mine = await api.get(LISTINGS, withKey(account, { size: '100' }));
+    expect(mine.body.data.map((l: { externalRef: string }) => l.externalRef)).to.not.include('listing-other-own');
+    const theirs = await api.get(LISTINGS, withKey(other));
+    expect(theirs.body.data.map((l: { externalRef: string }) => l.externalRef)).to.deep.equal(['listing-other-own']);
+  });
+
+  it('serves published marketplace listings to premium accounts, never unpublished or future ones', async () => {
+    const { res: live } = await pushListing(account, api, 'mk-live');
+    const { res: draft } = await pushListing(account, api, 'mk-draft', { published: false });
+    const { res: later } = await pushListing(account, api, 'mk-later', { publishAt: '2999-01-01T00:00:00Z' });
+    const all: number[] = [];
+    for (let page = 1; ; page++) {
+      const res = await api.get('/api/rest/listings/marketplace', withKey(account, { page: String(page), size: '100' }));
+      expect(res.status).to.equal(200);
+      all.push(...res.body.data.map((l: { id: number }) => l.id));
+      if (!res.body.links.next) break;
+    }
+    expect(all).to.include(live.body.id);
+    expect(all).to.not.include(draft.body.id);
+    expect(all).to.not.include(later.body.id);
+  });
+});
