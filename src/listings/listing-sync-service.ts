@@ -179,6 +179,8 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
 
   private async freeSlug(db: Tx, name: string): Promise<string> {
     const base = slugify(name) || 'listing';
+    // Writers choosing a slug from the same name take turns, so two never pick the same one.
+    await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`listing-slug:${base}`}))`;
     const taken = new Set((await db.listing.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((l) => l.slug));
     if (!taken.has(base)) return base;
     for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
