@@ -1,0 +1,179 @@
+import { expect } from 'chai';
+import { buildListingDocument } from '../../src/listings/listing-document.ts';
+import type { LoadedListing } from '../../src/listings/listing-loader.ts';
+import { listingAvailability, availabilityStatus } from '../../src/listings/availability.ts';
+
+const now = new Date('2026-11-01T10:00:00Z');
+
+function property(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    accountId: 1,
+    externalRef: `p${id}`,
+    developmentId: 10,
+    propertyNumber: `Flat ${id}`,
+    propertyType: 'Apartment',
+    propertyTypeGroup: 'flat',
+    bedrooms: 2,
+    bathrooms: 1,
+    receptionRooms: 1,
+    furnitureStatus: null,
+    floorArea: 60,
+    rooms: [],
+    numberOfFloors: null,
+    floor: { name: 'First floor', level: 1 },
+    tenure: 'leasehold',
+    leaseYears: 125,
+    propertyFeatures: [
+      { section: 'Parking', values: ['Allocated space'] },
+      { section: 'Outside space', values: ['Balcony'] },
+    ],
+    energyEfficiencyRatingCurrent: 84,
+    energyEfficiencyRatingPotential: 86,
+    environmentalImpactRatingCurrent: 85,
+    environmentalImpactRatingPotential: 88,
+    floorplans: [],
+    fullSpecifications: null,
+    availabilityStatus: 'available',
+    firstDibs: false,
+    firstDibsExpirationDate: null,
+    forSale: true,
+    isSharedOwnership: true,
+    fullMarketPrice: 300000,
+    depositValue: null,
+    minSharePercentage: 25,
+    subsidisedMonthlyRent: 500,
+    maxGovernmentLoanPercent: null,
+    monthlyServiceCharge: null,
+    annualGroundRent: null,
+    reservationFee: null,
+    monthlyRent: null,
+    rentalDeposit: null,
+    minTenancyMonths: null,
+    maxTenancyMonths: null,
+    administrationFee: null,
+    deletedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+function listing(overrides: Record<string, unknown> = {}, properties = [property(1), property(2, { bedrooms: 3, fullMarketPrice: 400000, availabilityStatus: 'coming-soon', propertyFeatures: [{ section: 'Parking', values: ['Garage'] }] })]) {
+  return {
+    id: 7,
+    accountId: 1,
+    externalRef: 'l7',
+    developmentId: 10,
+    slug: 'canal-wharf',
+    name: 'Canal Wharf',
+    forSale: true,
+    displayAs: 'featured',
+    shortDescription: 'Short',
+    longDescription: null,
+    headline: 'H',
+    titleTag: 'T',
+    metaKeywords: 'K',
+    metaDescription: 'D',
+    mainImage: null,
+    galleryImages: [],
+    termsAndConditions: null,
+    disclaimer: null,
+    depositPercentage: 10,
+    eligibility: { maxHouseholdIncome: 80000 },
+    eligibilityFields: ['deposit'],
+    priorityFields: [],
+    published: true,
+    publishAt: null,
+    withdrawnAt: null,
+    partnerSources: ['london-portal'],
+    indexVersion: 3n,
+    createdAt: now,
+    updatedAt: now,
+    account: { partnerSource: null },
+    development: {
+      id: 10,
+      accountId: 1,
+      externalRef: 'd10',
+      name: 'Canal Wharf',
+      displayAddress: 'Canal Street, Manchester',
+      postcode: 'M1 1AD',
+      latitude: 53.48,
+      longitude: -2.24,
+      localAuthorityId: 5,
+      localAreaName: null,
+      localAreaDescription: null,
+      specifications: [],
+      galleryImages: [],
+      videos: [],
+      brochures: [],
+      tenure: 'leasehold',
+      newBuild: true,
+      housingProviderId: 3,
+      deletedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      housingProvider: { id: 3, name: 'Riverside', contactEmail: 'a@example.org', logoUrl: null, createdAt: now, updatedAt: now },
+      localAuthority: { id: 5, code: 'E08000003', name: 'Manchester', longName: 'Manchester City Council', type: 'Metropolitan district', countyId: 2, county: { id: 2, code: 'E11000001', name: 'Greater Manchester', regionId: 1, region: { id: 1, code: 'E12000002', name: 'North West' } } },
+    },
+    properties: properties.map((p, position) => ({ listingId: 7, propertyId: p.id, position, property: p })),
+    schemes: [{ listingId: 7, schemeId: 1, position: 0, scheme: { id: 1, slug: 'shared-ownership', text: 'Shared Ownership', color: '#00847f', position: 0 } }],
+    portals: [],
+    ...overrides,
+  } as unknown as LoadedListing;
+}
+
+describe('listing document builder', () => {
+  it('denormalises what search filters on', () => {
+    const doc = buildListingDocument(listing())!;
+    expect(doc).to.include({ id: 7, slug: 'canal-wharf', forSale: true, displayAs: 'featured', availabilityStatus: 'available', newBuild: true, allPortals: true, localAuthorityId: 5, countyId: 2, regionId: 1 });
+    expect(doc.location).to.deep.equal({ lat: 53.48, lon: -2.24 });
+    expect(doc.bedrooms).to.deep.equal([2, 3]);
+    expect(doc.schemes).to.deep.equal(['shared-ownership']);
+    expect(doc.parking).to.deep.equal(['Allocated space', 'Garage']);
+    expect(doc.features).to.deep.equal(['Balcony']);
+    expect(doc.minFullMarketPrice).to.equal(300000);
+    expect(doc.minShareValue).to.equal(75000);
+    expect(doc.properties.map((p) => [p.id, p.bedrooms, p.minShareValue, p.parking])).to.deep.equal([
+      [1, 2, 75000, ['Allocated space']],
+      [2, 3, 100000, ['Garage']],
+    ]);
+    expect(doc.eligibility).to.deep.equal({ maxHouseholdIncome: 80000 });
+  });
+
+  it('holds the presentation fields in the view', () => {
+    const { view } = buildListingDocument(listing())!;
+    expect(view.listing).to.include({ singleProperty: false, depositValue: 7500, minShareValue: 75000, propertyTypeGroup: 'flat', tenure: 'leasehold' });
+    expect(view.listing.availabilityStatus).to.deep.equal({ code: 'available', name: 'Available' });
+    expect(view.listing.localAuthority).to.deep.include({ name: 'Manchester', longName: 'Manchester City Council' });
+    expect(view.listing.propertyFeatures).to.deep.equal([
+      { section: 'Parking', values: ['Allocated space', 'Garage'] },
+      { section: 'Outside space', values: ['Balcony'] },
+    ]);
+    expect(view.properties[1]).to.include({ id: 2, bedrooms: 3, minShareValue: 100000, depositValue: 10000 });
+    expect(view.properties[1]!.availabilityStatus).to.deep.equal({ code: 'coming-soon', name: 'Coming soon' });
+    expect(view.registerInterestFields).to.deep.equal({ eligibilityFields: ['deposit'], priorityFields: [] });
+    expect(String(view.listing.mapImageUrl)).to.contain('53.480000,-2.240000');
+  });
+
+  it('is null for withdrawn listings, deleted developments and listings with nothing left to advertise', () => {
+    expect(buildListingDocument(listing({ withdrawnAt: now }))).to.equal(null);
+    const base = listing();
+    expect(buildListingDocument({ ...base, development: { ...base.development, deletedAt: now } } as LoadedListing)).to.equal(null);
+    expect(buildListingDocument(listing({}, [property(1, { deletedAt: now })]))).to.equal(null);
+  });
+
+  it('leaves deleted properties out', () => {
+    const doc = buildListingDocument(listing({}, [property(1), property(2, { deletedAt: now, bedrooms: 4 })]))!;
+    expect(doc.bedrooms).to.deep.equal([2]);
+    expect(doc.view.listing.singleProperty).to.equal(true);
+  });
+
+  it('names availability by occupancy type and ranks a listing by its most available property', () => {
+    expect(availabilityStatus('closed', true).name).to.equal('Sold');
+    expect(availabilityStatus('closed', false).name).to.equal('Let');
+    expect(listingAvailability(['closed', 'under-offer'])).to.equal('under-offer');
+    expect(listingAvailability(['coming-soon', 'closed'])).to.equal('coming-soon');
+    expect(listingAvailability(['closed'])).to.equal('closed');
+  });
+});
