@@ -21,8 +21,15 @@ import { ListingSyncService } from './listings/listing-sync-service.ts';
 import { MarketplaceService } from './listings/marketplace-service.ts';
 import { SchemeService } from './schemes/scheme-service.ts';
 import { ListingVisibility } from './indexing/listing-visibility.ts';
+import { PortalService } from './portals/portal-settings.ts';
+import { PartnerService } from './listings/partner-service.ts';
+import { LocalAuthorityRegions } from './eligibility/eligibility-values.ts';
+import { ListingSearchService } from './listing-search/search-service.ts';
+import { searchRoutes } from './listing-search/search-routes.ts';
+import { cachedSchemes, optionCatalogue } from './listing-search/option-catalogue.ts';
+import { NO_CUSTOMERS } from './listing-search/customer-context.ts';
 
-export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer'>;
+export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer'>;
 
 export interface BuiltApp {
   app: Koa<RequestState>;
@@ -31,7 +38,7 @@ export interface BuiltApp {
 }
 
 export function buildApp(deps: AppDeps): BuiltApp {
-  const { config, logger, prisma, search, listingIndex, indexer } = deps;
+  const { config, logger, prisma, search, listingIndex, indexer, gazetteer } = deps;
   const app = new Koa<RequestState>({ proxy: true });
   app.silent = true;
 
@@ -44,12 +51,24 @@ export function buildApp(deps: AppDeps): BuiltApp {
     schemes: new SchemeService(prisma),
     visibility: new ListingVisibility(prisma, indexer, listingIndex.alias),
   };
+  const portals = new PortalService(prisma);
+  const schemeTexts = cachedSchemes(sync.schemes);
+  const listingSearch = new ListingSearchService({
+    search,
+    alias: listingIndex.alias,
+    gazetteer,
+    partners: new PartnerService(prisma),
+    regions: new LocalAuthorityRegions(prisma),
+    customers: NO_CUSTOMERS,
+    catalogue: async (forSale) => optionCatalogue(await schemeTexts(), forSale),
+  });
   const routers = [
     healthRoutes(prisma, search),
     lookupRoutes(new LookupService(prisma)),
     postcodeRoutes(new PostcodeService(prisma)),
     syncRoutes(sync),
     bulkRoutes(sync),
+    searchRoutes(listingSearch, portals),
   ] as unknown as Router<RequestState>[];
   const docs = openapiRoutes();
 

@@ -16,7 +16,7 @@ async function start(): Promise<void> {
     throw err;
   }
   const runtime = openRuntime(config);
-  await runtime.listingIndex.ensure();
+  await Promise.all([runtime.listingIndex.ensure(), runtime.gazetteer.warm()]);
   if (config.REINDEX_WORKER) runtime.worker.start();
   const { app } = buildApp(runtime);
   const server: Server = app.listen(config.PORT, config.HOST, () => {

@@ -7,6 +7,7 @@ import type { IndexManager } from './search/index-manager.ts';
 import { listingIndexManager } from './search/listing-index.ts';
 import { ListingIndexer } from './indexing/listing-indexer.ts';
 import { ReindexWorker } from './indexing/reindex-worker.ts';
+import { lazyGazetteer } from './places/gazetteer.ts';
 
 export interface Runtime {
   config: Config;
@@ -16,6 +17,7 @@ export interface Runtime {
   listingIndex: IndexManager;
   indexer: ListingIndexer;
   worker: ReindexWorker;
+  gazetteer: ReturnType<typeof lazyGazetteer>;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export function openRuntime(config: Config): Runtime {
     listingIndex,
     indexer,
     worker,
+    gazetteer: lazyGazetteer(prisma),
     async close() {
       await worker.stop();
       await Promise.allSettled([prisma.$disconnect(), search.close()]);

@@ -5,6 +5,8 @@ import { PRICE_FIELD_NAMES } from './price-rules.ts';
 export interface ItemContext {
   favourite?: boolean | null;
   partner?: { name: string; imageUrl: string | null } | null;
+  /** bedroom counts of the properties that matched the search filters */
+  bedrooms?: number[];
 }
 
 type ViewListing = Record<string, unknown>;
@@ -37,11 +39,18 @@ const ITEM_FIELDS = [
   'propertyFeatures',
 ] as const;
 
+/** The parts of a listing document a listing item needs (for `_source` filtering). */
+export const LISTING_ITEM_SOURCE = [
+  ...[...ITEM_FIELDS, ...PRICE_FIELD_NAMES, 'schemes', 'housingProvider', 'isSharedOwnership'].map((f) => `view.listing.${f}`),
+  'partnerSources',
+];
+
 export function presentListingItem(view: ListingView, context: ItemContext = {}) {
   const l = view.listing;
   const provider = l.housingProvider as { id: number; name: string; logoUrl: string | null };
   return {
     ...pick(l, ITEM_FIELDS),
+    ...(context.bedrooms?.length ? { bedrooms: context.bedrooms } : {}),
     schemes: (l.schemes as { text: string; color: string }[]).map(({ text, color }) => ({ text, color })),
     housingProvider: { id: provider.id, name: provider.name, logoUrl: provider.logoUrl },
     partnerName: context.partner?.name ?? null,
@@ -53,3 +62,12 @@ export function presentListingItem(view: ListingView, context: ItemContext = {})
 }
 
 export type ListingItem = ReturnType<typeof presentListingItem>;
+
+/** A map listing: the fields the portal's map payload (basic or extended) selected from the view. */
+export function presentMapListing(id: number, listing: Record<string, unknown>) {
+  const out: Record<string, unknown> = { id };
+  for (const [key, value] of Object.entries(listing)) {
+    out[key] = key === 'schemes' ? (value as { text: string; color: string }[]).map(({ text, color }) => ({ text, color })) : value;
+  }
+  return out;
+}

@@ -1,0 +1,17 @@
+// What search needs to know about the signed-in customer, supplied by the customer domain.
+import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
+
+export interface CustomerContext {
+  /** eligibility values from the customer's profile */
+  eligibilityValues(customerId: number, today: string): Promise<CustomerValues>;
+  /** which of these listings the customer has as favourites */
+  favouriteIds(customerId: number, listingIds: number[]): Promise<Set<number>>;
+}
+
+/** Until customer accounts exist: nobody is signed in. */
+export const NO_CUSTOMERS: CustomerContext = {
+  eligibilityValues: async () => {
+    throw new Error('customer accounts are not available');
+  },
+  favouriteIds: async () => new Set<number>(),
+};

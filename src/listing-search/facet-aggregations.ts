@@ -1,0 +1,96 @@
+// Facet counts: for each facet, the number of matching properties per option, with every other
+// facet's selection applied but not its own.
+import { facetsFor, numericOptions, type Facet } from './facet-definitions.ts';
+import { listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
+import type { SearchParams } from './search-params.ts';
+
+export interface FacetOption {
+  value: string | number;
+  text: string;
+  count: number;
+}
+
+export interface FacetResult {
+  name: string;
+  param: string;
+  multiValue: boolean;
+  options: FacetOption[];
+}
+
+const TERMS_SIZE = 50;
+const matchingProperties = (f: SearchFilters) => {
+  const clauses = propertyClauses(f);
+  return { filter: clauses.length ? { bool: { filter: clauses } } : { match_all: {} } };
+};
+
+function valuesAgg(facet: Facet): object {
+  if (facet.kind === 'numeric') return { range: { field: facet.field, keyed: true, ranges: numericOptions(facet).map((v) => ({ key: String(v), to: v + 0.005 })) } };
+  return { terms: { field: facet.field, size: TERMS_SIZE } };
+}
+
+export function facetAggregations(p: SearchParams, f: SearchFilters): Record<string, object> {
+  const aggs: Record<string, object> = {};
+  for (const facet of facetsFor(p.occupancy_type)) {
+    const own = facet.param;
+    if (facet.level === 'listing') {
+      aggs[own] = {
+        filter: listingQuery(f, own),
+        aggs: { values: { terms: { field: facet.field, size: TERMS_SIZE }, aggs: { props: { nested: { path: 'properties' }, aggs: { matching: matchingProperties(f) } } } } },
+      };
+    } else {
+      const clauses = propertyClauses(f, own);
+      aggs[own] = {
+        filter: listingQuery(f, own),
+        aggs: { props: { nested: { path: 'properties' }, aggs: { matching: { filter: clauses.length ? { bool: { filter: clauses } } : { match_all: {} }, aggs: { values: valuesAgg(facet) } } } } },
+      };
+    }
+  }
+  return aggs;
+}
+
+interface Bucket {
+  key: string | number;
+  key_as_string?: string;
+  doc_count: number;
+  props?: { matching: { doc_count: number } };
+}
+
+export interface OptionCatalogue {
+  /** known option values and their texts for a facet; dynamic facets have none */
+  options(facet: Facet): { value: string | number; text: string }[];
+  text(facet: Facet, value: string | number): string;
+}
+
+/** Turns the aggregation results into the spec's facet objects. */
+export function readFacets(p: SearchParams, aggregations: Record<string, unknown>, catalogue: OptionCatalogue): FacetResult[] {
+  return facetsFor(p.occupancy_type).map((facet) => {
+    const agg = aggregations[facet.param] as Record<string, any>;
+    const counts = new Map<string, number>();
+    if (facet.level === 'listing') {
+      for (const b of agg.values.buckets as Bucket[]) counts.set(String(b.key_as_string ?? b.key), b.props!.matching.doc_count);
+    } else if (facet.kind === 'numeric') {
+      for (const [key, b] of Object.entries(agg.props.matching.values.buckets as Record<string, Bucket>)) counts.set(key, b.doc_count);
+    } else {
+      for (const b of agg.props.matching.values.buckets as Bucket[]) counts.set(String(b.key), b.doc_count);
+    }
+    let options: FacetOption[];
+    if (facet.kind === 'numeric') {
+      options = numericOptions(facet).map((v) => ({ value: v, text: `${facet.prefix}${v.toLocaleString('en-GB')}`, count: counts.get(String(v)) ?? 0 }));
+    } else if (facet.param === 'new_homes') {
+      options = [
+        { value: 'new-build', text: 'New build', count: counts.get('true') ?? 0 },
+        { value: 'resale', text: 'Resale', count: counts.get('false') ?? 0 },
+      ];
+    } else {
+      const known = catalogue.options(facet);
+      const seen = new Set(known.map((o) => String(o.value)));
+      const extra = [...counts.keys()].filter((k) => !seen.has(k)).map((k) => {
+        const value = facet.field.endsWith('rooms') ? Number(k) : k;
+        return { value, text: catalogue.text(facet, value) };
+      });
+      options = [...known, ...extra].map((o) => ({ ...o, count: counts.get(String(o.value)) ?? 0 }));
+      if (facet.field.endsWith('rooms')) options.sort((a, b) => Number(a.value) - Number(b.value));
+    }
+    return { name: facet.name, param: facet.param, multiValue: facet.multiValue, options };
+  });
+}

@@ -1,0 +1,78 @@
+// The search facets: static ones first, then dynamic ones whose options come from the data.
+import type { SearchParams } from './search-params.ts';
+
+export type FacetLevel = 'listing' | 'property';
+
+interface BaseFacet {
+  name: string;
+  param: string;
+  multiValue: boolean;
+  level: FacetLevel;
+  /** the document field counted (property fields are under `properties.`) */
+  field: string;
+}
+
+export interface TermsFacet extends BaseFacet {
+  kind: 'terms';
+  dynamic: boolean;
+}
+
+export interface NumericFacet extends BaseFacet {
+  kind: 'numeric';
+  min: number;
+  max: number;
+  step: number;
+  prefix: string;
+}
+
+export type Facet = TermsFacet | NumericFacet;
+
+const terms = (name: string, param: string, level: FacetLevel, field: string, multiValue = true, dynamic = false): TermsFacet => ({
+  kind: 'terms',
+  name,
+  param,
+  level,
+  field,
+  multiValue,
+  dynamic,
+});
+const numeric = (name: string, param: string, field: string, min: number, max: number, step: number): NumericFacet => ({
+  kind: 'numeric',
+  name,
+  param,
+  level: 'property',
+  field,
+  multiValue: false,
+  min,
+  max,
+  step,
+  prefix: '£',
+});
+
+const COMMON = [
+  terms('Schemes', 'schemes', 'listing', 'schemes'),
+  terms('Availability', 'status', 'property', 'properties.availabilityStatus'),
+  terms('Property type', 'types', 'property', 'properties.propertyTypeGroup'),
+  terms('Bedrooms', 'bedrooms', 'property', 'properties.bedrooms'),
+  terms('Bathrooms', 'bathrooms', 'property', 'properties.bathrooms'),
+  terms('New homes', 'new_homes', 'listing', 'newBuild', false),
+];
+
+const SALE_PRICES = [
+  numeric('Maximum price', 'max_full_value', 'properties.fullMarketPrice', 50_000, 1_000_000, 50_000),
+  numeric('Maximum share price', 'max_share_value', 'properties.minShareValue', 10_000, 300_000, 10_000),
+  numeric('Maximum deposit', 'max_deposit', 'properties.depositValue', 5_000, 100_000, 5_000),
+];
+const RENT_PRICES = [numeric('Maximum rent', 'max_monthly_rent', 'properties.monthlyRent', 250, 5_000, 250)];
+
+const DYNAMIC = [terms('Parking', 'parking', 'property', 'properties.parking', true, true), terms('Other features', 'other_features', 'property', 'properties.features', true, true)];
+
+export function facetsFor(occupancy: SearchParams['occupancy_type']): Facet[] {
+  return [...COMMON, ...(occupancy === 'for-sale' ? SALE_PRICES : RENT_PRICES), ...DYNAMIC];
+}
+
+export function numericOptions(f: NumericFacet): number[] {
+  const out: number[] = [];
+  for (let v = f.min; v <= f.max; v += f.step) out.push(v);
+  return out;
+}

@@ -1,0 +1,21 @@
+// The slices of Elasticsearch responses the search code reads.
+import type { ListingView } from '../listings/listing-document.ts';
+
+export interface SearchSource {
+  id?: number;
+  view: ListingView;
+  partnerSources?: string[];
+}
+
+export interface Hit {
+  _id: string;
+  _source?: SearchSource;
+  inner_hits?: { properties?: { hits: { hits: { _source?: { bedrooms?: number } }[] } } };
+}
+
+export interface SearchBody {
+  hits: { total?: number | { value: number }; hits: Hit[] };
+  aggregations?: Record<string, unknown>;
+}
+
+export const totalOf = (body: SearchBody): number => (typeof body.hits.total === 'number' ? body.hits.total : (body.hits.total?.value ?? 0));

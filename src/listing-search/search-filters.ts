@@ -1,0 +1,92 @@
+// Search parameters as query clauses, split by level (listing fields, or a property's fields inside
+// the nested `properties`) and tagged with the facet they belong to, so that each facet can be
+// counted with every other facet's selection applied but not its own.
+import type { SearchParams } from './search-params.ts';
+import type { Rect } from '../places/geo.ts';
+import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
+import { eligibilityFilters } from '../eligibility/eligibility-query.ts';
+import { liveListingFilters, portalFilter } from '../listings/visibility-filters.ts';
+
+export interface TaggedClause {
+  facet: string | null;
+  clause: object;
+}
+
+export interface SearchFilters {
+  listing: TaggedClause[];
+  property: TaggedClause[];
+  /** whole-query clauses that must not match (eligibility) */
+  mustNot: object[];
+}
+
+const EXTRA_FILTER_CLAUSES: Record<string, object> = {
+  wheelchair_accesible: { terms: { 'properties.features': ['Wheelchair accessible', 'Step-free access'] } },
+  off_street_parking: { exists: { field: 'properties.parking' } },
+  pets_allowed: { term: { 'properties.features': 'Pets allowed' } },
+};
+
+function range(field: string, gte: number | null, lte: number | null): object | null {
+  if (gte === null && lte === null) return null;
+  return { range: { [field]: { ...(gte !== null ? { gte } : {}), ...(lte !== null ? { lte } : {}) } } };
+}
+
+export interface FilterContext {
+  rect: Rect;
+  portalId: number;
+  now: Date;
+  eligibility: CustomerValues | null;
+  allowedExtraFilters: string[];
+}
+
+export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters {
+  const listing: TaggedClause[] = [
+    ...liveListingFilters(ctx.now).map((clause) => ({ facet: null, clause })),
+    { facet: null, clause: portalFilter(ctx.portalId) },
+    { facet: null, clause: { term: { forSale: p.occupancy_type === 'for-sale' } } },
+    { facet: null, clause: { geo_bounding_box: { location: { top_left: { lat: ctx.rect.north, lon: ctx.rect.west }, bottom_right: { lat: ctx.rect.south, lon: ctx.rect.east } } } } },
+  ];
+  const property: TaggedClause[] = [];
+  const add = (list: TaggedClause[], facet: string | null, clause: object | null) => clause && list.push({ facet, clause });
+
+  if (p.schemes.length) add(listing, 'schemes', { terms: { schemes: p.schemes } });
+  if (p.new_homes) add(listing, 'new_homes', { term: { newBuild: p.new_homes === 'new-build' } });
+  if (p.status.length) add(property, 'status', { terms: { 'properties.availabilityStatus': p.status } });
+  if (p.types.length) add(property, 'types', { terms: { 'properties.propertyTypeGroup': p.types } });
+  if (p.bedrooms.length) add(property, 'bedrooms', { terms: { 'properties.bedrooms': p.bedrooms } });
+  if (p.bathrooms.length) add(property, 'bathrooms', { terms: { 'properties.bathrooms': p.bathrooms } });
+  if (p.parking.length) add(property, 'parking', { terms: { 'properties.parking': p.parking } });
+  if (p.other_features.length) add(property, 'other_features', { terms: { 'properties.features': p.other_features } });
+  add(property, 'max_full_value', range('properties.fullMarketPrice', null, p.max_full_value));
+  add(property, 'max_share_value', range('properties.minShareValue', null, p.max_share_value));
+  add(property, 'max_deposit', range('properties.depositValue', null, p.max_deposit));
+  add(property, 'max_monthly_rent', range('properties.monthlyRent', null, p.max_monthly_rent));
+  add(property, null, range('properties.fullMarketPrice', p.min_full_value, null));
+  add(property, null, range('properties.minShareValue', p.min_share_value, null));
+  add(property, null, range('properties.depositValue', p.min_deposit, null));
+  add(property, null, range('properties.monthlyRent', p.min_monthly_rent, null));
+  add(property, null, range('properties.bedrooms', p.min_bedrooms, p.max_bedrooms));
+  add(property, null, range('properties.bathrooms', p.min_bathrooms, p.max_bathrooms));
+  for (const extra of p.extraFilters) if (ctx.allowedExtraFilters.includes(extra)) add(property, null, EXTRA_FILTER_CLAUSES[extra]!);
+
+  const mustNot: object[] = [];
+  if (ctx.eligibility) {
+    const e = eligibilityFilters(ctx.eligibility, ctx.now.toISOString().slice(0, 10));
+    for (const clause of e.filter) add(listing, null, clause);
+    mustNot.push(...e.must_not);
+  }
+  return { listing, property, mustNot };
+}
+
+const without = (list: TaggedClause[], facet?: string) => list.filter((c) => facet === undefined || c.facet !== facet).map((c) => c.clause);
+
+/** Property clauses (minus one facet's) as they apply inside the nested `properties`. */
+export function propertyClauses(f: SearchFilters, exceptFacet?: string): object[] {
+  return without(f.property, exceptFacet);
+}
+
+/** The listing-level query: listing clauses plus "has a property matching the property clauses". */
+export function listingQuery(f: SearchFilters, exceptFacet?: string, innerHits?: object): object {
+  const props = propertyClauses(f, exceptFacet);
+  const nested = { nested: { path: 'properties', query: props.length ? { bool: { filter: props } } : { match_all: {} }, ...(innerHits ? { inner_hits: innerHits } : {}) } };
+  return { bool: { filter: [...without(f.listing, exceptFacet), nested], must_not: f.mustNot } };
+}

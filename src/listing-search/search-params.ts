@@ -1,0 +1,125 @@
+// The search query string, validated: 422 with errors per parameter for anything malformed.
+import * as yup from 'yup';
+import { validate } from '../core/validation.ts';
+import { ValidationError } from '../core/errors.ts';
+import { EXTRA_FILTERS, type ExtraFilter } from '../portals/portal-settings.ts';
+
+const TRUTHY = ['1', 'true', 'on', 'yes'];
+const FALSY = ['0', 'false', 'off', 'no', ''];
+
+const flag = () =>
+  yup
+    .mixed<boolean>()
+    .transform((v: unknown) => (typeof v === 'string' ? (TRUTHY.includes(v.toLowerCase()) ? true : FALSY.includes(v.toLowerCase()) ? false : v) : v))
+    .test('flag', '${path} must be one of 1, true, on, yes (or 0, false, off, no)', (v) => v === undefined || typeof v === 'boolean')
+    .default(false);
+const amount = () => yup.number().typeError('${path} must be a number').min(0, '${path} must not be negative');
+const whole = () => yup.number().typeError('${path} must be a whole number').integer('${path} must be a whole number');
+const many = (item: yup.AnySchema = yup.string().required()) =>
+  yup
+    .array(item)
+    .transform((_v: unknown, original: unknown) => (original === undefined ? undefined : Array.isArray(original) ? original : [original]))
+    .default([]);
+
+export const SORT_OPTIONS = {
+  'for-sale': [
+    { value: 'newest', text: 'Newest first' },
+    { value: 'price-low-high', text: 'Price: low to high' },
+    { value: 'price-high-low', text: 'Price: high to low' },
+    { value: 'nearest', text: 'Nearest first' },
+  ],
+  'to-rent': [
+    { value: 'newest', text: 'Newest first' },
+    { value: 'rent-low-high', text: 'Rent: low to high' },
+    { value: 'rent-high-low', text: 'Rent: high to low' },
+    { value: 'nearest', text: 'Nearest first' },
+  ],
+} as const;
+
+const schema = yup.object({
+  occupancy_type: yup.string().oneOf(['for-sale', 'to-rent'], 'occupancy_type must be for-sale or to-rent').default('for-sale'),
+  location: yup.string().max(200).default(''),
+  radius: amount().default(3),
+  source: yup.string().max(100).nullable().default(null),
+  eligible_only: flag(),
+  household_income: amount().nullable().default(null),
+  deposit: amount().nullable().default(null),
+  home_local_authority: whole().nullable().default(null),
+  work_local_authority: whole().nullable().default(null),
+  home_postcode: yup.string().max(10).nullable().default(null),
+  work_postcode: yup.string().max(10).nullable().default(null),
+  lat: yup.number().typeError('lat must be a number').min(-90).max(90).nullable().default(null),
+  lng: yup.number().typeError('lng must be a number').min(-180).max(180).nullable().default(null),
+  north: yup.number().typeError('north must be a number').min(-90).max(90).nullable().default(null),
+  south: yup.number().typeError('south must be a number').min(-90).max(90).nullable().default(null),
+  east: yup.number().typeError('east must be a number').min(-180).max(180).nullable().default(null),
+  west: yup.number().typeError('west must be a number').min(-180).max(180).nullable().default(null),
+  max_featured: whole().min(0, 'max_featured must not be negative').nullable().default(null),
+  page: whole().min(1, 'page must be at least 1').default(1),
+  size: whole().min(1, 'size must be at least 1').max(100, 'size must be at most 100').default(10),
+  sort_by: yup.string().nullable().default(null),
+  max_deposit: amount().nullable().default(null),
+  max_full_value: amount().nullable().default(null),
+  max_share_value: amount().nullable().default(null),
+  max_monthly_rent: amount().nullable().default(null),
+  min_deposit: amount().nullable().default(null),
+  min_full_value: amount().nullable().default(null),
+  min_share_value: amount().nullable().default(null),
+  min_monthly_rent: amount().nullable().default(null),
+  min_bedrooms: whole().min(0).nullable().default(null),
+  max_bedrooms: whole().min(0).nullable().default(null),
+  min_bathrooms: whole().min(0).nullable().default(null),
+  max_bathrooms: whole().min(0).nullable().default(null),
+  schemes: many(),
+  status: many(yup.string().oneOf(['coming-soon', 'available', 'under-offer', 'closed'], 'status values are coming-soon, available, under-offer, closed').required()),
+  types: many(),
+  bedrooms: many(whole().min(0).required()),
+  bathrooms: many(whole().min(0).required()),
+  new_homes: yup.string().oneOf(['new-build', 'resale'], 'new_homes must be new-build or resale').nullable().default(null),
+  parking: many(),
+  other_features: many(),
+  wheelchair_accesible: flag(),
+  off_street_parking: flag(),
+  pets_allowed: flag(),
+});
+
+export type SearchParams = yup.InferType<typeof schema> & { occupancy_type: 'for-sale' | 'to-rent'; extraFilters: ExtraFilter[] };
+
+/** Reads `name[]` and `name` alike for the repeated parameters. */
+function flatten(query: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
+    out[name] = out[name] === undefined ? value : ([] as unknown[]).concat(out[name], value);
+  }
+  return out;
+}
+
+export function parseSearchParams(query: Record<string, unknown>): SearchParams {
+  const input = flatten(query);
+  const errors: Record<string, string[]> = {};
+  let p: SearchParams | null = null;
+  try {
+    p = validate(schema, input) as SearchParams;
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    Object.assign(errors, err.errors);
+  }
+  // sort_by is checked against the options of the requested occupancy type, even when other parameters failed
+  const occupancy = (p?.occupancy_type ?? (input.occupancy_type === 'to-rent' ? 'to-rent' : 'for-sale')) as SearchParams['occupancy_type'];
+  const sorts = SORT_OPTIONS[occupancy].map((o) => o.value as string);
+  const sortBy = input.sort_by;
+  if (sortBy !== undefined && sortBy !== null && !sorts.includes(String(sortBy))) errors.sort_by = [`sort_by must be one of ${sorts.join(', ')}`];
+  if (p) {
+    const saleOnly = ['max_deposit', 'max_full_value', 'max_share_value', 'min_deposit', 'min_full_value', 'min_share_value'] as const;
+    if (p.occupancy_type === 'to-rent') for (const k of saleOnly) if (p[k] !== null) errors[k] = [`${k} applies to for-sale searches only`];
+    if (p.occupancy_type === 'for-sale') for (const k of ['max_monthly_rent', 'min_monthly_rent'] as const) if (p[k] !== null) errors[k] = [`${k} applies to to-rent searches only`];
+    for (const [min, max] of [['min_bedrooms', 'max_bedrooms'], ['min_bathrooms', 'max_bathrooms'], ['min_full_value', 'max_full_value'], ['min_monthly_rent', 'max_monthly_rent']] as const) {
+      if (p[min] !== null && p[max] !== null && p[min]! > p[max]!) errors[max] = [`${max} must not be below ${min}`];
+    }
+  }
+  const messages = Object.values(errors).flat();
+  if (messages.length || !p) throw new ValidationError(errors, messages.length > 1 ? `${messages[0]} (and ${messages.length - 1} more)` : messages[0]);
+  p.extraFilters = EXTRA_FILTERS.filter((f) => p[f]);
+  return p;
+}

@@ -1,0 +1,18 @@
+// The search envelope. Pages after the first carry only data, pagination and links unless the portal
+// asks for the full envelope; facets and map listings are left out when the portal turns them off.
+import { paginated } from '../core/envelope.ts';
+import type { SearchOutcome } from './search-service.ts';
+
+export function presentSearch(outcome: SearchOutcome, page: { page: number; size: number }, url: URL) {
+  const envelope = paginated(outcome.items, page, outcome.total, url);
+  if (!outcome.full) return envelope;
+  return {
+    ...envelope,
+    center: outcome.area.center,
+    rectBounds: outcome.area.rectBounds,
+    clearLocation: outcome.area.clearLocation,
+    ...(outcome.mapListings ? { mapListings: outcome.mapListings } : {}),
+    ...(outcome.facets ? { facets: outcome.facets } : {}),
+    sortOptions: outcome.sortOptions,
+  };
+}

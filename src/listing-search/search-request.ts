@@ -1,0 +1,67 @@
+// Builds the engine requests of one search (pure): the page of results with facet aggregations, the
+// map listings and the pool of featured listings. They go to the engine in one multi-search.
+import type { SearchParams } from './search-params.ts';
+import type { PortalSettings } from '../portals/portal-settings.ts';
+import type { SearchArea } from './location.ts';
+import { listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
+import { facetAggregations } from './facet-aggregations.ts';
+import { sortClauses } from './search-sort.ts';
+import { LISTING_ITEM_SOURCE } from '../listings/listing-presenter.ts';
+
+export const MAP_LIMIT = 1000;
+export const FEATURED_POOL_LIMIT = 1000;
+
+const MAP_FIELDS = {
+  basic: ['id', 'view.listing.name', 'view.listing.slug', 'view.listing.schemes', 'view.listing.latitude', 'view.listing.longitude'],
+  extended: [
+    'id',
+    ...['name', 'slug', 'mainImage', 'schemes', 'propertyType', 'availabilityStatus', 'displayAs', 'displayAddress', 'latitude', 'longitude', 'bedrooms', 'forSale', 'isSharedOwnership', 'fullMarketPrice', 'minShareValue', 'monthlyRent'].map(
+      (f) => `view.listing.${f}`,
+    ),
+  ],
+};
+
+export interface SearchPlan {
+  main: Record<string, unknown>;
+  map: Record<string, unknown> | null;
+  featuredPool: Record<string, unknown> | null;
+  featuredPerPage: number;
+  full: boolean;
+}
+
+export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, settings: PortalSettings, partnerSource: string | null): SearchPlan {
+  const full = p.page === 1 || settings.fullEnvelopeOnLaterPages;
+  const featuredPerPage = Math.min(settings.featuredPerPage, p.max_featured ?? Number.POSITIVE_INFINITY);
+  const innerHits = { size: 100, _source: ['properties.bedrooms'] };
+  const filtered = listingQuery(f, undefined, innerHits);
+  const sort = sortClauses(p, area.center, propertyClauses(f));
+  const main: Record<string, unknown> = {
+    query: partnerSource
+      ? { bool: { filter: [filtered], should: [{ constant_score: { filter: { term: { partnerSources: partnerSource } }, boost: 1 } }] } }
+      : filtered,
+    sort: partnerSource ? [{ _score: { order: 'desc' } }, ...sort] : sort,
+    from: (p.page - 1) * p.size,
+    size: p.size,
+    track_total_hits: true,
+    _source: LISTING_ITEM_SOURCE,
+    ...(full && settings.facets ? { aggs: facetAggregations(p, f) } : {}),
+  };
+  const plain = listingQuery(f);
+  const map =
+    full && settings.mapListings ? { query: plain, size: MAP_LIMIT, sort: [{ id: { order: 'asc' } }], _source: MAP_FIELDS[settings.mapPayload] } : null;
+  const featuredPool =
+    featuredPerPage > 0
+      ? { query: { bool: { filter: [plain, { term: { displayAs: 'featured' } }] } }, size: FEATURED_POOL_LIMIT, sort: [{ id: { order: 'asc' } }], _source: false }
+      : null;
+  return { main, map, featuredPool, featuredPerPage, full };
+}
+
+/** Featured listings of a page: the pool rotates by page, so they may repeat; none twice on a page. */
+export function rotateFeatured(pool: number[], page: number, perPage: number, onPage: Set<number>): number[] {
+  const candidates = pool.filter((id) => !onPage.has(id));
+  if (candidates.length === 0 || perPage === 0) return [];
+  const start = ((page - 1) * perPage) % candidates.length;
+  const out: number[] = [];
+  for (let i = 0; i < Math.min(perPage, candidates.length); i++) out.push(candidates[(start + i) % candidates.length]!);
+  return out;
+}

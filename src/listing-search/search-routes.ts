@@ -1,0 +1,23 @@
+import Router from '@koa/router';
+import type { RequestState } from '../core/http-context.ts';
+import type { PortalService } from '../portals/portal-settings.ts';
+import { parseSearchParams } from './search-params.ts';
+import { portalFromHeaders } from './request-headers.ts';
+import type { ListingSearchService } from './search-service.ts';
+import { presentSearch } from './search-presenter.ts';
+
+export interface CustomerAwareState extends RequestState {
+  /** set by the optional bearer-token middleware; null when nobody is signed in */
+  customerId?: number | null;
+}
+
+export function searchRoutes(searchService: ListingSearchService, portals: PortalService): Router<CustomerAwareState> {
+  const router = new Router<CustomerAwareState>();
+  router.get('/api/rest/portal/search', async (ctx) => {
+    const portal = await portalFromHeaders(ctx.headers, portals);
+    const params = parseSearchParams(ctx.query);
+    const outcome = await searchService.run(params, portal, ctx.state.customerId ?? null);
+    ctx.body = presentSearch(outcome, { page: params.page, size: params.size }, ctx.state.url);
+  });
+  return router;
+}

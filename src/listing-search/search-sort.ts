@@ -1,0 +1,23 @@
+// Sort clauses for each sort option; prices sort on the properties that match the filters.
+import type { SearchParams } from './search-params.ts';
+import { SORT_OPTIONS } from './search-params.ts';
+import type { LatLng } from '../places/geo.ts';
+
+export function sortOptionsFor(p: SearchParams) {
+  return SORT_OPTIONS[p.occupancy_type].map((o) => ({ value: o.value as string, text: o.text as string }));
+}
+
+export function sortClauses(p: SearchParams, center: LatLng, propertyFilter: object[]): object[] {
+  const sortBy = p.sort_by ?? SORT_OPTIONS[p.occupancy_type][0].value;
+  const nested = { path: 'properties', ...(propertyFilter.length ? { filter: { bool: { filter: propertyFilter } } } : {}) };
+  const byPrice = (field: string, order: 'asc' | 'desc') => ({ [`properties.${field}`]: { order, mode: order === 'asc' ? 'min' : 'max', missing: '_last', nested } });
+  const main: Record<string, object> = {
+    newest: { createdAt: { order: 'desc' } },
+    'price-low-high': byPrice('fullMarketPrice', 'asc'),
+    'price-high-low': byPrice('fullMarketPrice', 'desc'),
+    'rent-low-high': byPrice('monthlyRent', 'asc'),
+    'rent-high-low': byPrice('monthlyRent', 'desc'),
+    nearest: { _geo_distance: { location: { lat: center.lat, lon: center.lng }, order: 'asc', unit: 'mi' } },
+  };
+  return [main[sortBy]!, { id: { order: 'asc' } }];
+}

