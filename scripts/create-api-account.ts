@@ -26,7 +26,7 @@ function fail(message: string): never {
 if (!values.name) fail('--name is required');
 if (!ACCOUNT_KINDS.includes(values.kind as never)) fail(`--kind must be one of ${ACCOUNT_KINDS.join(', ')}`);
 if (!ACCOUNT_TIERS.includes(values.tier as never)) fail(`--tier must be one of ${ACCOUNT_TIERS.join(', ')}`);
-if (values.kind !== 'partner' && !values.provider) fail('--provider (the housing provider name) is required for provider and agent accounts');
+if (['provider', 'agent'].includes(values.kind!) && !values.provider) fail('--provider (the housing provider name) is required for provider and agent accounts');
 if (!process.env.DATABASE_URL) fail('DATABASE_URL is not set');
 
 const prisma = createPrisma(process.env.DATABASE_URL, 2);

@@ -28,6 +28,8 @@ import { ListingSearchService } from './listing-search/search-service.ts';
 import { searchRoutes } from './listing-search/search-routes.ts';
 import { cachedSchemes, optionCatalogue } from './listing-search/option-catalogue.ts';
 import { NO_CUSTOMERS } from './listing-search/customer-context.ts';
+import { ListingReadService } from './listing-reads/listing-read-service.ts';
+import { listingReadRoutes } from './listing-reads/listing-read-routes.ts';
 
 export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer'>;
 
@@ -69,6 +71,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     syncRoutes(sync),
     bulkRoutes(sync),
     searchRoutes(listingSearch, portals),
+    listingReadRoutes({ reads: new ListingReadService(search, listingIndex.alias), portals, accounts: sync.accounts, customers: NO_CUSTOMERS, schemes: sync.schemes }),
   ] as unknown as Router<RequestState>[];
   const docs = openapiRoutes();
 

@@ -5,6 +5,7 @@ import { postcodePaths } from '../postcodes/postcode-openapi.ts';
 import { healthPaths } from '../health/health-openapi.ts';
 import { syncPaths, syncSchemas, syncSecuritySchemes } from '../sync/sync-openapi.ts';
 import { searchPaths, searchSchemas } from '../listing-search/search-openapi.ts';
+import { listingReadPaths, listingReadSchemas } from '../listing-reads/listing-read-openapi.ts';
 
 export function buildOpenApiDocument() {
   return {
@@ -17,8 +18,8 @@ export function buildOpenApiDocument() {
         'Collections are `{data}` or `{data, pagination, links}`; validation errors are 422 `{message, errors}` with messages per parameter; other errors `{message}`.',
     },
     servers: [{ url: '/' }],
-    paths: { ...healthPaths(), ...lookupPaths(), ...postcodePaths(), ...syncPaths(), ...searchPaths() },
-    components: { schemas: { ...commonSchemas, ...lookupSchemas, ...syncSchemas, ...searchSchemas }, securitySchemes: syncSecuritySchemes },
+    paths: { ...healthPaths(), ...lookupPaths(), ...postcodePaths(), ...syncPaths(), ...searchPaths(), ...listingReadPaths() },
+    components: { schemas: { ...commonSchemas, ...lookupSchemas, ...syncSchemas, ...searchSchemas, ...listingReadSchemas }, securitySchemes: syncSecuritySchemes },
   };
 }
 

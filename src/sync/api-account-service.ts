@@ -4,7 +4,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 
-export const ACCOUNT_KINDS = ['provider', 'agent', 'partner'] as const;
+/** editors hold no inventory; their key lets them preview unpublished listings and content */
+export const ACCOUNT_KINDS = ['provider', 'agent', 'partner', 'editor'] as const;
 export const ACCOUNT_TIERS = ['basic', 'premium'] as const;
 
 export interface NewAccount {

@@ -1,0 +1,78 @@
+// Listing details, property details and the full-details object, from the index document's view.
+import type { ListingDocument } from '../listings/listing-document.ts';
+import { minimumPrices, PRICE_FIELD_NAMES, type PriceFields } from '../listings/price-rules.ts';
+
+const DETAIL_FIELDS = [
+  'id',
+  'name',
+  'slug',
+  'mainImage',
+  'propertyTypeGroup',
+  'propertyType',
+  'availabilityStatus',
+  'forSale',
+  'firstDibs',
+  'createdAt',
+  'displayAddress',
+  'postcode',
+  'latitude',
+  'longitude',
+  'newBuild',
+  'bedrooms',
+  'bathrooms',
+  'receptionRooms',
+  'furnitureStatus',
+  'tenure',
+  'propertyFeatures',
+  'singleProperty',
+  'schemes',
+  'housingProvider',
+  'galleryImages',
+  'videos',
+  'brochures',
+  'localAuthority',
+  'mapImageUrl',
+  'longDescription',
+  'localAreaName',
+  'localAreaDescription',
+  'specifications',
+  'termsAndConditions',
+  'disclaimer',
+  'depositPercentage',
+  'headline',
+  'titleTag',
+  'metaKeywords',
+  'metaDescription',
+] as const;
+
+export function presentPropertyDetails(doc: ListingDocument, bedrooms: number[] = []) {
+  const all = doc.view.properties;
+  return bedrooms.length ? all.filter((p) => bedrooms.includes(p.bedrooms as number)) : all;
+}
+
+/** `bedrooms`: price fields become the minimum over the properties with those bedroom counts. */
+export function presentListingDetails(doc: ListingDocument, options: { favourite: boolean | null; bedrooms?: number[] }) {
+  const l = doc.view.listing;
+  const out: Record<string, unknown> = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, l[f] ?? null]));
+  let prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership'].map((f) => [f, l[f] ?? null]));
+  if (options.bedrooms?.length) {
+    const chosen = presentPropertyDetails(doc, options.bedrooms) as unknown as PriceFields[];
+    if (chosen.length) prices = { ...minimumPrices(chosen) };
+  }
+  return {
+    ...out,
+    ...prices,
+    isSharedOwnership: Boolean(prices.isSharedOwnership),
+    featured: doc.displayAs === 'featured',
+    favourite: options.favourite,
+    propertyDetails: l.singleProperty ? (doc.view.properties[0] ?? null) : null,
+  };
+}
+
+export function presentFullDetails(doc: ListingDocument, options: { favourite: boolean | null; bedrooms?: number[] }) {
+  return {
+    listing: presentListingDetails(doc, options),
+    properties: doc.view.listing.singleProperty ? [] : presentPropertyDetails(doc, options.bedrooms),
+    checkEligibility: doc.view.registerInterestFields.eligibilityFields.length > 0,
+  };
+}

@@ -1,0 +1,155 @@
+// OpenAPI fragment of listing details, properties, full details, similar, home-featured and the search lists.
+import { arrayOf, dataEnvelope, errorResponse, json, nullable, object, pathParam, ref, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { portalHeaders } from '../listing-search/search-openapi.ts';
+import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
+
+const str = { type: 'string' };
+const int = { type: 'integer' };
+const num = { type: 'number' };
+const bool = { type: 'boolean' };
+const nStr = nullable(str);
+const nNum = nullable(num);
+const prices = Object.fromEntries(PRICE_FIELD_NAMES.map((f) => [f, nNum]));
+const schemeFull = object({ text: str, slug: str, color: str });
+const image = object({ largeSize: str, mediumSize: str, thumbnail: str });
+
+export const listingReadSchemas: Record<string, JsonSchema> = {
+  PropertyDetails: object({
+    id: int,
+    propertyNumber: str,
+    schemes: arrayOf(schemeFull),
+    propertyType: str,
+    availabilityStatus: object({ code: str, name: str }),
+    fullSpecifications: nStr,
+    floorplans: arrayOf(object({ url: str, thumbnailUrl: str, alternativeText: str, caption: str })),
+    forSale: bool,
+    firstDibs: bool,
+    firstDibsExpirationDate: nStr,
+    newBuild: bool,
+    bedrooms: int,
+    bathrooms: int,
+    receptionRooms: nullable(int),
+    furnitureStatus: nStr,
+    floorArea: nNum,
+    rooms: arrayOf({ type: 'object', required: ['name', 'units'] }),
+    numberOfFloors: nullable(int),
+    floor: nullable(object({ name: str, level: int })),
+    tenure: str,
+    leaseYears: nullable(int),
+    propertyFeatures: arrayOf(object({ section: str, values: arrayOf(str) })),
+    energyEfficiencyRatingCurrent: int,
+    energyEfficiencyRatingPotential: int,
+    environmentalImpactRatingCurrent: int,
+    environmentalImpactRatingPotential: int,
+    ...prices,
+    isSharedOwnership: bool,
+  }),
+  ListingDetails: object({
+    id: int,
+    name: str,
+    slug: str,
+    mainImage: nullable(image),
+    propertyTypeGroup: str,
+    propertyType: str,
+    availabilityStatus: object({ code: str, name: str }),
+    forSale: bool,
+    firstDibs: bool,
+    favourite: nullable(bool),
+    createdAt: str,
+    displayAddress: str,
+    postcode: nStr,
+    latitude: num,
+    longitude: num,
+    newBuild: bool,
+    bedrooms: arrayOf(int),
+    bathrooms: nullable(arrayOf(int)),
+    receptionRooms: nullable(arrayOf(int)),
+    furnitureStatus: nullable(arrayOf(str)),
+    tenure: str,
+    propertyFeatures: arrayOf(object({ section: str, values: arrayOf(str) })),
+    ...prices,
+    isSharedOwnership: bool,
+    singleProperty: bool,
+    propertyDetails: nullable(ref('PropertyDetails')),
+    schemes: arrayOf(schemeFull),
+    housingProvider: object({ id: int, name: str, contactEmail: nStr, logoUrl: nStr }),
+    featured: bool,
+    galleryImages: nullable(arrayOf({ type: 'object' })),
+    videos: nullable(arrayOf({ type: 'object' })),
+    brochures: nullable(arrayOf(str)),
+    localAuthority: nullable(ref('LocalAuthority')),
+    mapImageUrl: str,
+    longDescription: nStr,
+    localAreaName: nStr,
+    localAreaDescription: nStr,
+    specifications: nullable(arrayOf({ type: 'object' })),
+    termsAndConditions: nStr,
+    disclaimer: nStr,
+    depositPercentage: nNum,
+    headline: str,
+    titleTag: str,
+    metaKeywords: str,
+    metaDescription: str,
+  }),
+  FullDetails: object({ listing: ref('ListingDetails'), properties: arrayOf(ref('PropertyDetails')), checkEligibility: bool }),
+  IdName: object({ id: int, name: str }),
+  Range: object({ min: nNum, max: nNum }),
+};
+
+const bedrooms = { name: 'bedrooms[]', in: 'query', style: 'form', explode: true, schema: arrayOf(int) };
+const preview = [
+  { name: 'ignore_visibility', in: 'query', schema: { type: 'string', enum: ['1', 'true'] }, description: 'preview an unpublished listing; needs the owning account\'s or an editor\'s api_key' },
+  { name: 'api_key', in: 'query', schema: str },
+];
+const notFound = errorResponse('No such listing, or not visible');
+const size = (d: number) => ({ name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: d } });
+
+function variants(suffix: string, op: (variant: 'id' | 'slug') => Record<string, unknown>) {
+  return {
+    [`/api/rest/portal/listings/{id}${suffix}`]: { get: op('id') },
+    [`/api/rest/portal/listings/slug/{slug}${suffix}`]: { get: op('slug') },
+  };
+}
+
+const keyParam = (v: 'id' | 'slug') => (v === 'id' ? pathParam('id', 'listing id', { type: 'string' }) : pathParam('slug', 'listing slug'));
+const tag = ['Listings'];
+
+export function listingReadPaths(): Record<string, unknown> {
+  return {
+    ...variants('', (v) => ({
+      tags: tag,
+      operationId: `listingDetailsBy${v}`,
+      summary: 'Listing details; bedrooms[] gives the minimum prices for those bedroom counts',
+      parameters: [keyParam(v), bedrooms, ...preview, ...portalHeaders],
+      responses: { 200: json(ref('ListingDetails')), 404: notFound, 422: validationResponse },
+    })),
+    ...variants('/properties', (v) => ({
+      tags: tag,
+      operationId: `listingPropertiesBy${v}`,
+      summary: 'The properties of a listing; bedrooms[] keeps those with exactly those counts',
+      parameters: [keyParam(v), bedrooms, ...preview, ...portalHeaders],
+      responses: { 200: json(dataEnvelope(ref('PropertyDetails'))), 404: notFound, 422: validationResponse },
+    })),
+    ...variants('/full-details', (v) => ({
+      tags: tag,
+      operationId: `listingFullDetailsBy${v}`,
+      summary: 'Listing, its properties (empty for a single-property listing) and whether registering interest needs extra fields',
+      parameters: [keyParam(v), bedrooms, ...preview, ...portalHeaders],
+      responses: { 200: json(ref('FullDetails')), 404: notFound, 422: validationResponse },
+    })),
+    ...variants('/similar', (v) => ({
+      tags: tag,
+      operationId: `similarListingsBy${v}`,
+      summary: 'Listings like this one: same occupancy type, near, comparable price and bedrooms',
+      parameters: [keyParam(v), size(3), ...portalHeaders],
+      responses: { 200: json(dataEnvelope(ref('ListingItem'))), 404: notFound, 422: validationResponse },
+    })),
+    '/api/rest/portal/home-featured-listings': {
+      get: { tags: tag, operationId: 'homeFeaturedListings', summary: 'Featured listings for the home page', parameters: [size(6), ...portalHeaders], responses: { 200: json(dataEnvelope(ref('ListingItem'))), 422: validationResponse } },
+    },
+    '/search-lists/schemes': { get: { tags: ['Search'], operationId: 'searchListSchemes', summary: 'Schemes for search forms', responses: { 200: json(dataEnvelope(ref('IdName'))) } } },
+    '/search-lists/types': { get: { tags: ['Search'], operationId: 'searchListTypes', summary: 'Property types for search forms', responses: { 200: json(dataEnvelope(ref('IdName'))) } } },
+    '/search-ranges/full-market-price': { get: { tags: ['Search'], operationId: 'rangeFullMarketPrice', summary: 'Lowest and highest full market price on the marketplace', responses: { 200: json(ref('Range')) } } },
+    '/search-ranges/monthly-rent': { get: { tags: ['Search'], operationId: 'rangeMonthlyRent', summary: 'Lowest and highest monthly rent on the marketplace', responses: { 200: json(ref('Range')) } } },
+  };
+}

@@ -1,0 +1,110 @@
+// Listing details, properties, full details (by id and by slug), similar and home-featured listings,
+// and the search lists and ranges.
+import Router from '@koa/router';
+import * as yup from 'yup';
+import type { Context } from 'koa';
+import { collection } from '../core/envelope.ts';
+import { validate } from '../core/validation.ts';
+import { NotFoundError } from '../core/errors.ts';
+import type { PortalService } from '../portals/portal-settings.ts';
+import { portalFromHeaders } from '../listing-search/request-headers.ts';
+import type { CustomerContext } from '../listing-search/customer-context.ts';
+import type { CustomerAwareState } from '../listing-search/search-routes.ts';
+import { presentListingItem } from '../listings/listing-presenter.ts';
+import type { ApiAccountService } from '../sync/api-account-service.ts';
+import type { SchemeService } from '../schemes/scheme-service.ts';
+import { presentSchemeOption, typeOptions } from './search-list-presenter.ts';
+import { previewRight } from './preview-access.ts';
+import type { ItemHit, ListingKey, ListingReadService } from './listing-read-service.ts';
+import { presentFullDetails, presentListingDetails, presentPropertyDetails } from './listing-details-presenter.ts';
+
+export interface ListingReadDeps {
+  reads: ListingReadService;
+  portals: PortalService;
+  accounts: ApiAccountService;
+  customers: CustomerContext;
+  schemes: SchemeService;
+}
+
+const bedroomsQuery = yup.object({
+  bedrooms: yup
+    .array(yup.number().typeError('bedrooms must be whole numbers').integer('bedrooms must be whole numbers').min(0).required())
+    .transform((_v: unknown, o: unknown) => (o === undefined ? undefined : Array.isArray(o) ? o : [o]))
+    .default([]),
+});
+const sizeQuery = (fallback: number) => yup.object({ size: yup.number().typeError('size must be a whole number').integer('size must be a whole number').min(1).max(50).default(fallback) });
+
+const bedroomsOf = (ctx: Context) => validate(bedroomsQuery, { bedrooms: ctx.query['bedrooms[]'] ?? ctx.query.bedrooms }).bedrooms;
+const customerOf = (ctx: Context) => ((ctx.state as CustomerAwareState).customerId ?? null) as number | null;
+
+export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareState> {
+  const router = new Router<CustomerAwareState>();
+  const { reads, portals, accounts, customers } = deps;
+
+  async function favouriteOf(ctx: Context, listingId: number): Promise<boolean | null> {
+    const customerId = customerOf(ctx);
+    return customerId === null ? null : (await customers.favouriteIds(customerId, [listingId])).has(listingId);
+  }
+
+  async function items(ctx: Context, hits: ItemHit[]) {
+    const customerId = customerOf(ctx);
+    const favourites = customerId === null ? null : await customers.favouriteIds(customerId, hits.map((h) => h.id));
+    return hits.map((h) => presentListingItem(h.source.view, { favourite: favourites ? favourites.has(h.id) : null }));
+  }
+
+  async function load(ctx: Context, key: ListingKey) {
+    const portal = await portalFromHeaders(ctx.headers, portals);
+    const doc = await reads.find(key, portal.id, await previewRight(ctx.query, accounts));
+    return { doc, portal };
+  }
+
+  const keyOf = (ctx: Context): ListingKey => {
+    const params = (ctx as unknown as { params: Record<string, string> }).params;
+    if (params.slug !== undefined) return { slug: params.slug };
+    if (!/^\d+$/.test(params.id!)) throw new NotFoundError(`Listing ${params.id} was not found`);
+    return { id: Number(params.id) };
+  };
+
+  for (const base of ['/api/rest/portal/listings/slug/:slug', '/api/rest/portal/listings/:id']) {
+    router.get(base, async (ctx) => {
+      const bedrooms = bedroomsOf(ctx);
+      const { doc } = await load(ctx, keyOf(ctx));
+      ctx.body = presentListingDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms });
+    });
+    router.get(`${base}/properties`, async (ctx) => {
+      const bedrooms = bedroomsOf(ctx);
+      const { doc } = await load(ctx, keyOf(ctx));
+      ctx.body = collection(presentPropertyDetails(doc, bedrooms));
+    });
+    router.get(`${base}/full-details`, async (ctx) => {
+      const bedrooms = bedroomsOf(ctx);
+      const { doc } = await load(ctx, keyOf(ctx));
+      ctx.body = presentFullDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms });
+    });
+    router.get(`${base}/similar`, async (ctx) => {
+      const { size } = validate(sizeQuery(3), ctx.query);
+      const { doc, portal } = await load(ctx, keyOf(ctx));
+      ctx.body = collection(await items(ctx, await reads.similar(doc, size, portal.id)));
+    });
+  }
+
+  router.get('/api/rest/portal/home-featured-listings', async (ctx) => {
+    const { size } = validate(sizeQuery(6), ctx.query);
+    const portal = await portalFromHeaders(ctx.headers, portals);
+    ctx.body = collection(await items(ctx, await reads.homeFeatured(size, portal.id)));
+  });
+
+  router.get('/search-lists/schemes', async (ctx) => {
+    ctx.body = collection((await deps.schemes.all()).map(presentSchemeOption));
+  });
+  router.get('/search-lists/types', async (ctx) => {
+    ctx.body = collection(typeOptions());
+  });
+  router.get('/search-ranges/full-market-price', async (ctx) => {
+    ctx.body = await reads.range('fullMarketPrice');
+  });
+  router.get('/search-ranges/monthly-rent', async (ctx) => {
+    ctx.body = await reads.range('monthlyRent');
+  });
+  return router;
+}
