@@ -17,7 +17,7 @@ trap cleanup EXIT
 
 # Tests never touch the demo database or index: their own database and index prefix.
 export DATABASE_URL="${TEST_DATABASE_URL:-$(node -e 'const u=new URL(process.argv[1]);u.pathname=u.pathname.replace(/\/?$/,"")+"_test";console.log(u.toString())' "$DATABASE_URL")}"
-export ES_INDEX_PREFIX=test APP_ENV=test LOG_LEVEL="${LOG_LEVEL:-silent}"
+export ES_INDEX_PREFIX="${TEST_INDEX_PREFIX:-test}" APP_ENV=test LOG_LEVEL="${LOG_LEVEL:-silent}"
 
 npm run --silent db:migrate
 npm run --silent db:reference >/dev/null
