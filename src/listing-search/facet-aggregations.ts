@@ -48,6 +48,11 @@ export function facetAggregations(p: SearchParams, f: SearchFilters): Record<str
   return aggs;
 }
 
+interface FacetAggregation {
+  values: { buckets: Bucket[] };
+  props: { matching: { values: { buckets: Bucket[] | Record<string, Bucket> } } };
+}
+
 interface Bucket {
   key: string | number;
   key_as_string?: string;
@@ -64,12 +69,12 @@ export interface OptionCatalogue {
 /** Turns the aggregation results into the spec's facet objects. */
 export function readFacets(p: SearchParams, aggregations: Record<string, unknown>, catalogue: OptionCatalogue): FacetResult[] {
   return facetsFor(p.occupancy_type).map((facet) => {
-    const agg = aggregations[facet.param] as Record<string, any>;
+    const agg = aggregations[facet.param] as FacetAggregation;
     const counts = new Map<string, number>();
     if (facet.level === 'listing') {
       for (const b of agg.values.buckets as Bucket[]) counts.set(String(b.key_as_string ?? b.key), b.props!.matching.doc_count);
     } else if (facet.kind === 'numeric') {
-      for (const [key, b] of Object.entries(agg.props.matching.values.buckets as Record<string, Bucket>)) counts.set(key, b.doc_count);
+      for (const [key, b] of Object.entries(agg.props.matching.values.buckets)) counts.set(key, b.doc_count);
     } else {
       for (const b of agg.props.matching.values.buckets as Bucket[]) counts.set(String(b.key), b.doc_count);
     }
