@@ -1,29 +1,11 @@
 // Listing details, property details and the full-details object, from the index document's view.
 import type { ListingDocument } from '../listings/listing-document.ts';
 import { minimumPrices, PRICE_FIELD_NAMES, type PriceFields } from '../listings/price-rules.ts';
+import { ITEM_FIELDS } from '../listings/listing-presenter.ts';
 
+// Listing details: the item's fields except the item-only ones, plus the details' own.
 const DETAIL_FIELDS = [
-  'id',
-  'name',
-  'slug',
-  'mainImage',
-  'propertyTypeGroup',
-  'propertyType',
-  'availabilityStatus',
-  'forSale',
-  'firstDibs',
-  'createdAt',
-  'displayAddress',
-  'postcode',
-  'latitude',
-  'longitude',
-  'newBuild',
-  'bedrooms',
-  'bathrooms',
-  'receptionRooms',
-  'furnitureStatus',
-  'tenure',
-  'propertyFeatures',
+  ...ITEM_FIELDS.filter((f) => f !== 'displayAs' && f !== 'shortDescription'),
   'singleProperty',
   'schemes',
   'housingProvider',

@@ -13,7 +13,8 @@ type ViewListing = Record<string, unknown>;
 
 const pick = (source: ViewListing, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, source[k] ?? null]));
 
-const ITEM_FIELDS = [
+/** Fields a listing item takes from the view as they are (listing details take them too). */
+export const ITEM_FIELDS = [
   'id',
   'name',
   'slug',
