@@ -8,4 +8,5 @@ bash scripts/setup.sh
 eval "$(bash scripts/services.sh up)"
 npm run --silent db:migrate
 npm run --silent db:reference >/dev/null
+npm run --silent db:seed
 exec npx --no-install tsx src/main.ts

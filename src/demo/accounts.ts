@@ -18,7 +18,11 @@ export interface AccountSpec {
   account: Omit<NewAccount, 'housingProviderId'>;
 }
 
-const provider = (name: string, slug: string): ProviderSpec => ({ name, contactEmail: `sales@${slug}.example.org`, logoUrl: logoUrl(slug) });
+const provider = (name: string, slug: string): ProviderSpec => ({
+  name,
+  contactEmail: `sales@${slug}.example.org`,
+  logoUrl: logoUrl(slug),
+});
 
 const KESTRELWOOD = provider('Kestrelwood Homes', 'kestrelwood-homes');
 const LARCHFIELD = provider('Larchfield Housing Trust', 'larchfield-housing');
@@ -61,7 +65,11 @@ export const DEMO_ACCOUNTS: AccountSpec[] = [
 ];
 
 const BENCH_PROVIDER = provider('Benchmark Homes', 'benchmark-homes');
-export const BENCHMARK_ACCOUNT: AccountSpec = { key: 'benchmark', provider: BENCH_PROVIDER, account: { name: BENCH_PROVIDER.name, kind: 'provider', tier: 'premium' } };
+export const BENCHMARK_ACCOUNT: AccountSpec = {
+  key: 'benchmark',
+  provider: BENCH_PROVIDER,
+  account: { name: BENCH_PROVIDER.name, kind: 'provider', tier: 'premium' },
+};
 
 /** Which provider account holds a region's developments (London is shared by two). */
 export function providerKeyFor(group: RegionGroup, index: number): string {
@@ -110,7 +118,10 @@ export async function ensureAccounts(prisma: PrismaClient, specs: AccountSpec[])
         const row = existing
           ? existing.contactEmail === p.contactEmail && existing.logoUrl === p.logoUrl
             ? existing
-            : await prisma.housingProvider.update({ where: { id: existing.id }, data: { contactEmail: p.contactEmail, logoUrl: p.logoUrl } })
+            : await prisma.housingProvider.update({
+                where: { id: existing.id },
+                data: { contactEmail: p.contactEmail, logoUrl: p.logoUrl },
+              })
           : await prisma.housingProvider.create({ data: p });
         housingProviderId = row.id;
         providerIds.set(p.name, row.id);

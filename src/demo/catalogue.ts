@@ -16,12 +16,13 @@ export const STREETS = [
 
 export type TypeGroup = 'house' | 'flat' | 'maisonette' | 'bungalow' | 'other';
 
-export const PROPERTY_TYPES: Record<TypeGroup, readonly string[]> = {
-  flat: ['Apartment', 'Apartment', 'Apartment', 'Duplex apartment', 'Penthouse apartment'],
-  house: ['Terraced house', 'Semi-detached house', 'End-of-terrace house', 'Townhouse', 'Detached house'],
-  maisonette: ['Maisonette'],
-  bungalow: ['Semi-detached bungalow', 'Detached bungalow'],
-  other: ['Coach house'],
+/** property types of each group, with weights */
+export const PROPERTY_TYPES: Record<TypeGroup, readonly (readonly [string, number])[]> = {
+  flat: [['Apartment', 86], ['Duplex apartment', 9], ['Penthouse apartment', 5]],
+  house: [['Terraced house', 30], ['Semi-detached house', 30], ['End-of-terrace house', 20], ['Townhouse', 12], ['Detached house', 8]],
+  maisonette: [['Maisonette', 1]],
+  bungalow: [['Semi-detached bungalow', 2], ['Detached bungalow', 1]],
+  other: [['Coach house', 1]],
 };
 
 export const PARKING = {
@@ -55,8 +56,8 @@ export const SELLING_POINTS = [
   'bright open-plan living spaces',
   'generous storage',
   'floor-to-ceiling windows',
-  'private outside space for every home',
-  'landscaped communal gardens',
+  'private outside space',
+  'access to landscaped gardens',
   'low running costs',
   'a secure cycle store',
   'electric car charging',

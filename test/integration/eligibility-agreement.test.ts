@@ -6,21 +6,15 @@ import { IndexManager, loadIndexDefinition } from '../../src/search/index-manage
 import { decide, type CustomerValues } from '../../src/eligibility/eligibility-rules.ts';
 import { eligibilityFilters } from '../../src/eligibility/eligibility-query.ts';
 import type { ListingEligibility } from '../../src/listings/listing-document.ts';
+import { Rng } from '../../src/demo/random.ts';
 
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TODAY = '2026-11-22';
 
 describe('eligibility: search and the engine agree', function () {
   this.timeout(120_000);
-  const random = rng(20261122);
+  const rng = new Rng(20261122);
+  const random = () => rng.next();
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
   const maybe = <T>(value: () => T, p = 0.5): T | null => (random() < p ? value() : null);
   let manager: IndexManager;

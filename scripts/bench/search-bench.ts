@@ -1,0 +1,159 @@
+// Benchmark of portal search (not a test): a realistic mix of searches at 1, 10 and 50 concurrent
+// clients against the API, and the same engine requests sent straight to Elasticsearch, in one run.
+// Expects the benchmark database and index prepared by scripts/bench-sync.sh (or bench-search.sh).
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'undici';
+import { loadConfig } from '../../src/config.ts';
+import { openRuntime } from '../../src/runtime.ts';
+import { parseSearchParams } from '../../src/listing-search/search-params.ts';
+import { resolveArea } from '../../src/listing-search/location.ts';
+import { buildFilters } from '../../src/listing-search/search-filters.ts';
+import { planSearch } from '../../src/listing-search/search-request.ts';
+import { PortalService } from '../../src/portals/portal-settings.ts';
+import { Rng } from '../../src/demo/random.ts';
+
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const SECONDS = Number(args.get('seconds') ?? 15);
+const LEVELS = (args.get('concurrency') ?? '1,10,50').split(',').map(Number);
+const PORT = Number(args.get('port') ?? 3987);
+const QUERIES = Number(args.get('queries') ?? 300);
+
+const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }));
+const ES = runtime.config.ELASTICSEARCH_URL.replace(/\/$/, '');
+
+
+const PLACES = ['London', 'Manchester', 'Leeds', 'Birmingham', 'Bristol', 'Cambridge', 'Milton Keynes', 'Reading', 'Brighton', 'Oxford', 'Leicester', 'Nottingham', 'Sheffield', 'Liverpool', 'Newcastle upon Tyne', 'Edinburgh', 'Glasgow', 'Cardiff', 'Belfast', 'Norwich', 'Exeter', 'Southampton', 'Camden', 'Croydon', 'SE1', 'M1', ''];
+
+/** A realistic mix: mostly first pages around a town, some filters, some later pages. */
+function queryMix(n: number): URLSearchParams[] {
+  const rng = new Rng(42);
+  const random = () => rng.next();
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+  const out: URLSearchParams[] = [];
+  for (let i = 0; i < n; i++) {
+    const q = new URLSearchParams();
+    const rent = random() < 0.25;
+    if (rent) q.set('occupancy_type', 'to-rent');
+    const place = pick(PLACES);
+    if (place) q.set('location', place);
+    q.set('radius', String(pick([0, 1, 3, 3, 5, 10])));
+    if (random() < 0.3) for (const b of pick([['1'], ['2'], ['2', '3'], ['3', '4']])) q.append('bedrooms[]', b);
+    if (!rent && random() < 0.3) q.append('schemes[]', pick(['shared-ownership', 'first-homes', 'market-sale']));
+    if (!rent && random() < 0.25) q.set('max_full_value', String(pick([200000, 300000, 500000])));
+    if (rent && random() < 0.3) q.set('max_monthly_rent', String(pick([1000, 1500, 2000])));
+    if (random() < 0.2) q.set('sort_by', rent ? pick(['rent-low-high', 'nearest']) : pick(['price-low-high', 'price-high-low', 'nearest']));
+    if (random() < 0.15) {
+      q.set('eligible_only', '1');
+      q.set('household_income', String(pick([40000, 60000, 85000])));
+    }
+    if (random() < 0.2) q.set('page', String(pick([2, 3])));
+    out.push(q);
+  }
+  return out;
+}
+
+interface Raw {
+  ndjson: string;
+}
+
+/** The engine requests the API sends for a query, built by the same code. */
+async function rawRequests(queries: URLSearchParams[]): Promise<Raw[]> {
+  const portal = (await new PortalService(runtime.prisma).find(1))!;
+  const out: Raw[] = [];
+  for (const q of queries) {
+    const p = parseSearchParams(Object.fromEntries([...new Set(q.keys())].map((k) => [k, k.endsWith('[]') ? q.getAll(k) : q.get(k)])));
+    const area = await resolveArea(p, runtime.gazetteer);
+    const eligibility = p.eligible_only ? { ...(await import('../../src/eligibility/eligibility-rules.ts')).UNKNOWN_CUSTOMER, annualHouseholdIncome: p.household_income } : null;
+    const filters = buildFilters(p, { rect: area.rectBounds, portalId: 1, now: new Date(), eligibility, allowedExtraFilters: [] });
+    const plan = planSearch(p, filters, area, portal.settings, null);
+    const bodies = [plan.main, plan.map, plan.featuredPool].filter(Boolean);
+    out.push({ ndjson: bodies.map((b) => `{"index":"${runtime.listingIndex.alias}"}\n${JSON.stringify(b)}\n`).join('') });
+  }
+  return out;
+}
+
+const dispatcher = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
+
+async function load(concurrency: number, send: (i: number) => Promise<void>, count: number) {
+  const latencies: number[] = [];
+  const deadline = Date.now() + SECONDS * 1000;
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < deadline) {
+        const i = next++ % count;
+        const t = performance.now();
+        try {
+          await send(i);
+          latencies.push(performance.now() - t);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { n: latencies.length, errors, rps: latencies.length / seconds, p50: p(0.5), p95: p(0.95), p99: p(0.99) };
+}
+
+async function main(): Promise<void> {
+  const listings = await runtime.search.count({ index: runtime.listingIndex.alias });
+  console.log(`index ${runtime.listingIndex.alias}: ${listings.count} listings`);
+  const queries = queryMix(QUERIES);
+  const raws = await rawRequests(queries);
+
+  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', REINDEX_WORKER: 'false' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    for (let i = 0; i < 120; i++) {
+      try {
+        if ((await request(`http://127.0.0.1:${PORT}/health`, { dispatcher })).statusCode === 200) break;
+      } catch {
+        /* not listening yet */
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const sendApi = async (i: number) => {
+      const res = await request(`http://127.0.0.1:${PORT}/api/rest/portal/search?${queries[i]}`, { dispatcher });
+      await res.body.text();
+      if (res.statusCode !== 200) throw new Error(String(res.statusCode));
+    };
+    const sendRaw = async (i: number) => {
+      const res = await request(`${ES}/_msearch`, { method: 'POST', body: raws[i]!.ndjson, headers: { 'content-type': 'application/x-ndjson' }, dispatcher });
+      await res.body.text();
+      if (res.statusCode !== 200) throw new Error(String(res.statusCode));
+    };
+    // warm both paths (JIT, caches) before measuring
+    await load(4, sendApi, queries.length);
+    await load(4, sendRaw, queries.length);
+    const fmt = (r: Awaited<ReturnType<typeof load>>) =>
+      `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  (${r.n} requests, ${r.errors} errors)`;
+    console.log(`\n${queries.length} distinct searches, ${SECONDS}s per run`);
+    for (const c of LEVELS) {
+      const raw = await load(c, sendRaw, queries.length);
+      const viaApi = await load(c, sendApi, queries.length);
+      console.log(`\nconcurrency ${c}`);
+      console.log(`  engine  ${fmt(raw)}`);
+      console.log(`  API     ${fmt(viaApi)}`);
+      console.log(`  API/engine: p50 x${(viaApi.p50 / raw.p50).toFixed(2)}, throughput x${(viaApi.rps / raw.rps).toFixed(2)}`);
+    }
+  } finally {
+    api.kill('SIGTERM');
+  }
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await runtime.close();
+    await dispatcher.close();
+  });

@@ -1,0 +1,48 @@
+// npm run db:seed                          demo data through the sync services (idempotent)
+// npm run db:seed -- --listings 100000     benchmark data for the "Benchmark Homes" account: N listings,
+//                                          about 10 homes each (bulk INSERT batches above 2,000 listings)
+// Every write queues its listings in the index outbox; the reindex worker of a running service (or
+// `npm run reindex`) brings them into the search index. Needs DATABASE_URL and ELASTICSEARCH_URL.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config.ts';
+import { openRuntime } from '../src/runtime.ts';
+import { londonToday } from '../src/demo/dates.ts';
+import { seedBenchmark, seedDemo, type SeedResult } from '../src/demo/seed-runner.ts';
+
+const { values } = parseArgs({ options: { listings: { type: 'string' } } });
+const listings = values.listings === undefined ? null : Number(values.listings);
+if (listings !== null && (!Number.isInteger(listings) || listings < 1)) {
+  console.error('--listings must be a whole number of at least 1');
+  process.exit(2);
+}
+
+function summary(result: SeedResult, seconds: number, pendingOutbox: number): string {
+  const { counts } = result;
+  const row = (name: string, t: (typeof counts)['listings']) =>
+    `  ${name.padEnd(13)} created ${t.created}, updated ${t.updated}, unchanged ${t.unchanged}`;
+  return [
+    `seeded in ${seconds.toFixed(1)}s (${result.path === 'bulk' ? 'bulk batches; existing developments left as they are' : 'sync services'})`,
+    `  accounts      ${result.accounts.accounts.size} (${result.accounts.newKeys.length} new), housing providers created ${result.accounts.providersCreated}`,
+    row('developments', counts.developments),
+    row('properties', counts.properties),
+    row('listings', counts.listings),
+    `  index outbox  ${pendingOutbox} listing changes waiting for the reindex worker${result.path === 'bulk' ? ' (or run `npm run reindex`)' : ''}`,
+  ].join('\n');
+}
+
+const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }));
+try {
+  const started = Date.now();
+  const today = londonToday();
+  const progress = (line: string) => console.log(line);
+  const result =
+    listings === null ? await seedDemo(runtime.prisma, today, progress) : await seedBenchmark(runtime.prisma, listings, today, progress);
+  for (const k of result.accounts.newKeys) console.log(`new ${k.kind} account "${k.name}": API key ${k.apiKey} (shown once)`);
+  const pending = await runtime.prisma.listingOutbox.count();
+  console.log(summary(result, (Date.now() - started) / 1000, pending));
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  await runtime.close();
+}
