@@ -21,13 +21,18 @@ import { ListingSyncService } from './listings/listing-sync-service.ts';
 import { MarketplaceService } from './listings/marketplace-service.ts';
 import { SchemeService } from './schemes/scheme-service.ts';
 import { ListingVisibility } from './indexing/listing-visibility.ts';
+import { customerServices, type CustomerServices } from './customers/customer-services.ts';
+import { authRoutes } from './auth/auth-routes.ts';
+import { profileRoutes } from './customers/profile-routes.ts';
+import { favouriteRoutes } from './favourites/favourite-routes.ts';
 import { PortalService } from './portals/portal-settings.ts';
 import { PartnerService } from './listings/partner-service.ts';
 import { LocalAuthorityRegions } from './eligibility/eligibility-values.ts';
 import { ListingSearchService } from './listing-search/search-service.ts';
 import { searchRoutes } from './listing-search/search-routes.ts';
 import { cachedSchemes, optionCatalogue } from './listing-search/option-catalogue.ts';
-import { NO_CUSTOMERS } from './listing-search/customer-context.ts';
+import { customerSearchContext } from './listing-search/customer-search-context.ts';
+import { optionalCustomer } from './auth/bearer.ts';
 import { ListingReadService } from './listing-reads/listing-read-service.ts';
 import { listingReadRoutes } from './listing-reads/listing-read-routes.ts';
 
@@ -37,6 +42,8 @@ export interface BuiltApp {
   app: Koa<RequestState>;
   /** every route the application serves, for the documentation check */
   routes: { method: string; path: string }[];
+  /** customer accounts: sessions, favourites, and the mailer (tests point it at their SMTP sink) */
+  customers: CustomerServices;
 }
 
 export function buildApp(deps: AppDeps): BuiltApp {
@@ -53,6 +60,10 @@ export function buildApp(deps: AppDeps): BuiltApp {
     schemes: new SchemeService(prisma),
     visibility: new ListingVisibility(prisma, indexer, listingIndex.alias),
   };
+  const accounts = customerServices(deps);
+  const regions = new LocalAuthorityRegions(prisma);
+  const customerContext = customerSearchContext(prisma, regions, accounts.favourites);
+  const signedIn = optionalCustomer(accounts.accessTokens);
   const portals = new PortalService(prisma);
   const schemeTexts = cachedSchemes(sync.schemes);
   const listingSearch = new ListingSearchService({
@@ -60,8 +71,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
     alias: listingIndex.alias,
     gazetteer,
     partners: new PartnerService(prisma),
-    regions: new LocalAuthorityRegions(prisma),
-    customers: NO_CUSTOMERS,
+    regions,
+    customers: customerContext,
     catalogue: async (forSale) => optionCatalogue(await schemeTexts(), forSale),
   });
   const routers = [
@@ -70,8 +81,11 @@ export function buildApp(deps: AppDeps): BuiltApp {
     postcodeRoutes(new PostcodeService(prisma)),
     syncRoutes(sync),
     bulkRoutes(sync),
-    searchRoutes(listingSearch, portals),
-    listingReadRoutes({ reads: new ListingReadService(search, listingIndex.alias), portals, accounts: sync.accounts, customers: NO_CUSTOMERS, schemes: sync.schemes }),
+    searchRoutes(listingSearch, portals, signedIn),
+    listingReadRoutes({ reads: new ListingReadService(search, listingIndex.alias), portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn }),
+    authRoutes(accounts.auth),
+    profileRoutes(accounts),
+    favouriteRoutes(accounts),
   ] as unknown as Router<RequestState>[];
   const docs = openapiRoutes();
 
@@ -97,5 +111,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const routes = routers.flatMap((router) =>
     router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD' || layer.methods.length === 1).map((method) => ({ method, path: layer.path as string }))),
   );
-  return { app, routes };
+  return { app, routes, customers: accounts };
 }

@@ -11,6 +11,22 @@ const httpUrl = () =>
     }
   });
 
+/** Signs access tokens outside `live` only, so development and tests run without setup. */
+export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-not-for-live-use-0123456789';
+
+const originList = () =>
+  yup.string().test('origins', '${path} must be a comma-separated list of http(s) origins', (value) => {
+    if (!value) return true;
+    return value.split(',').every((origin) => {
+      try {
+        const url = new URL(origin.trim());
+        return ['http:', 'https:'].includes(url.protocol) && url.origin === origin.trim().replace(/\/$/, '');
+      } catch {
+        return false;
+      }
+    });
+  });
+
 const schema = yup.object({
   APP_ENV: yup.string().oneOf(['development', 'test', 'live']).default('development'),
   HOST: yup.string().default('127.0.0.1'),
@@ -27,6 +43,37 @@ const schema = yup.object({
   /** run the reindex worker in this process (any number of processes may run it) */
   REINDEX_WORKER: yup.boolean().default(true),
   REINDEX_POLL_MS: yup.number().integer().min(10).default(200),
+  // ---------- customer accounts ----------
+  /** HS256 key of the access tokens: required (32+ characters) when APP_ENV=live */
+  JWT_SECRET: yup
+    .string()
+    .default(DEVELOPMENT_JWT_SECRET)
+    .when('APP_ENV', {
+      is: 'live',
+      then: (s) =>
+        s.notOneOf([DEVELOPMENT_JWT_SECRET], 'JWT_SECRET is required when APP_ENV=live').min(32, 'JWT_SECRET must be at least 32 characters'),
+    }),
+  ACCESS_TOKEN_TTL_SECONDS: yup.number().integer().min(30).default(900),
+  REFRESH_TOKEN_TTL_DAYS: yup.number().integer().min(1).default(30),
+  MAGIC_LINK_TTL_MINUTES: yup.number().integer().min(1).default(30),
+  /** origins a magic link may point at (the `url` of the sign-in requests): required when APP_ENV=live; empty = any */
+  MAGIC_LINK_ORIGINS: originList()
+    .default('')
+    .when('APP_ENV', { is: 'live', then: (s) => s.required('MAGIC_LINK_ORIGINS is required when APP_ENV=live') }),
+  SMTP_HOST: yup.string().default('127.0.0.1'),
+  SMTP_PORT: yup.number().integer().min(1).max(65535).default(1025),
+  /** TLS from the first byte (port 465); otherwise STARTTLS is used when the server offers it */
+  SMTP_SECURE: yup.boolean().default(false),
+  SMTP_USER: yup.string().optional(),
+  SMTP_PASSWORD: yup.string().optional(),
+  MAIL_FROM: yup.string().default('Home-seeker portal <no-reply@homeseeker.example>'),
+  RATE_LIMIT_WINDOW_SECONDS: yup.number().integer().min(1).default(900),
+  /** sign-in, magic-link and forgot-password requests per client IP and window */
+  RATE_LIMIT_PER_IP: yup.number().integer().min(1).default(50),
+  /** magic-link and password-reset e-mails per address and window */
+  RATE_LIMIT_PER_EMAIL: yup.number().integer().min(1).default(5),
+  /** failed password logins per address and window */
+  RATE_LIMIT_LOGIN_FAILURES: yup.number().integer().min(1).default(10),
 });
 
 export type Config = yup.InferType<typeof schema>;

@@ -1,6 +1,6 @@
 // OpenAPI fragment of listing details, properties, full details, similar, home-featured and the search lists.
 import { arrayOf, dataEnvelope, errorResponse, json, nullable, object, pathParam, ref, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
-import { portalHeaders } from '../listing-search/search-openapi.ts';
+import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 
 const str = { type: 'string' };
@@ -121,31 +121,35 @@ export function listingReadPaths(): Record<string, unknown> {
       operationId: `listingDetailsBy${v}`,
       summary: 'Listing details; bedrooms[] gives the minimum prices for those bedroom counts',
       parameters: [keyParam(v), bedrooms, ...preview, ...portalHeaders],
-      responses: { 200: json(ref('ListingDetails')), 404: notFound, 422: validationResponse },
+      security: optionalBearer,
+      responses: { 200: json(ref('ListingDetails')), 401: badBearer, 404: notFound, 422: validationResponse },
     })),
     ...variants('/properties', (v) => ({
       tags: tag,
       operationId: `listingPropertiesBy${v}`,
       summary: 'The properties of a listing; bedrooms[] keeps those with exactly those counts',
       parameters: [keyParam(v), bedrooms, ...preview, ...portalHeaders],
-      responses: { 200: json(dataEnvelope(ref('PropertyDetails'))), 404: notFound, 422: validationResponse },
+      security: optionalBearer,
+      responses: { 200: json(dataEnvelope(ref('PropertyDetails'))), 401: badBearer, 404: notFound, 422: validationResponse },
     })),
     ...variants('/full-details', (v) => ({
       tags: tag,
       operationId: `listingFullDetailsBy${v}`,
       summary: 'Listing, its properties (empty for a single-property listing) and whether registering interest needs extra fields',
       parameters: [keyParam(v), bedrooms, ...preview, ...portalHeaders],
-      responses: { 200: json(ref('FullDetails')), 404: notFound, 422: validationResponse },
+      security: optionalBearer,
+      responses: { 200: json(ref('FullDetails')), 401: badBearer, 404: notFound, 422: validationResponse },
     })),
     ...variants('/similar', (v) => ({
       tags: tag,
       operationId: `similarListingsBy${v}`,
       summary: 'Listings like this one: same occupancy type, near, comparable price and bedrooms',
       parameters: [keyParam(v), size(3), ...portalHeaders],
-      responses: { 200: json(dataEnvelope(ref('ListingItem'))), 404: notFound, 422: validationResponse },
+      security: optionalBearer,
+      responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: badBearer, 404: notFound, 422: validationResponse },
     })),
     '/api/rest/portal/home-featured-listings': {
-      get: { tags: tag, operationId: 'homeFeaturedListings', summary: 'Featured listings for the home page', parameters: [size(6), ...portalHeaders], responses: { 200: json(dataEnvelope(ref('ListingItem'))), 422: validationResponse } },
+      get: { tags: tag, operationId: 'homeFeaturedListings', summary: 'Featured listings for the home page', parameters: [size(6), ...portalHeaders], security: optionalBearer, responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: badBearer, 422: validationResponse } },
     },
     '/search-lists/schemes': { get: { tags: ['Search'], operationId: 'searchListSchemes', summary: 'Schemes for search forms', responses: { 200: json(dataEnvelope(ref('IdName'))) } } },
     '/search-lists/types': { get: { tags: ['Search'], operationId: 'searchListTypes', summary: 'Property types for search forms', responses: { 200: json(dataEnvelope(ref('IdName'))) } } },

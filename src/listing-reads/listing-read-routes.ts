@@ -2,7 +2,7 @@
 // and the search lists and ranges.
 import Router from '@koa/router';
 import * as yup from 'yup';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { collection } from '../core/envelope.ts';
 import { validate } from '../core/validation.ts';
 import { NotFoundError } from '../core/errors.ts';
@@ -24,6 +24,8 @@ export interface ListingReadDeps {
   accounts: ApiAccountService;
   customers: CustomerContext;
   schemes: SchemeService;
+  /** sets ctx.state.customerId from an optional bearer token */
+  signedIn: Middleware;
 }
 
 const bedroomsQuery = yup.object({
@@ -39,7 +41,7 @@ const customerOf = (ctx: Context) => ((ctx.state as CustomerAwareState).customer
 
 export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareState> {
   const router = new Router<CustomerAwareState>();
-  const { reads, portals, accounts, customers } = deps;
+  const { reads, portals, accounts, customers, signedIn } = deps;
 
   async function favouriteOf(ctx: Context, listingId: number): Promise<boolean | null> {
     const customerId = customerOf(ctx);
@@ -66,29 +68,29 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
   };
 
   for (const base of ['/api/rest/portal/listings/slug/:slug', '/api/rest/portal/listings/:id']) {
-    router.get(base, async (ctx) => {
+    router.get(base, signedIn, async (ctx) => {
       const bedrooms = bedroomsOf(ctx);
       const { doc } = await load(ctx, keyOf(ctx));
       ctx.body = presentListingDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms });
     });
-    router.get(`${base}/properties`, async (ctx) => {
+    router.get(`${base}/properties`, signedIn, async (ctx) => {
       const bedrooms = bedroomsOf(ctx);
       const { doc } = await load(ctx, keyOf(ctx));
       ctx.body = collection(presentPropertyDetails(doc, bedrooms));
     });
-    router.get(`${base}/full-details`, async (ctx) => {
+    router.get(`${base}/full-details`, signedIn, async (ctx) => {
       const bedrooms = bedroomsOf(ctx);
       const { doc } = await load(ctx, keyOf(ctx));
       ctx.body = presentFullDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms });
     });
-    router.get(`${base}/similar`, async (ctx) => {
+    router.get(`${base}/similar`, signedIn, async (ctx) => {
       const { size } = validate(sizeQuery(3), ctx.query);
       const { doc, portal } = await load(ctx, keyOf(ctx));
       ctx.body = collection(await items(ctx, await reads.similar(doc, size, portal.id)));
     });
   }
 
-  router.get('/api/rest/portal/home-featured-listings', async (ctx) => {
+  router.get('/api/rest/portal/home-featured-listings', signedIn, async (ctx) => {
     const { size } = validate(sizeQuery(6), ctx.query);
     const portal = await portalFromHeaders(ctx.headers, portals);
     ctx.body = collection(await items(ctx, await reads.homeFeatured(size, portal.id)));

@@ -7,11 +7,3 @@ export interface CustomerContext {
   /** which of these listings the customer has as favourites */
   favouriteIds(customerId: number, listingIds: number[]): Promise<Set<number>>;
 }
-
-/** Until customer accounts exist: nobody is signed in. */
-export const NO_CUSTOMERS: CustomerContext = {
-  eligibilityValues: async () => {
-    throw new Error('customer accounts are not available');
-  },
-  favouriteIds: async () => new Set<number>(),
-};

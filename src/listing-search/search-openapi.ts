@@ -41,6 +41,10 @@ const q = (name: string, schema: JsonSchema, description?: string) => ({ name, i
 const arr = (name: string, items: JsonSchema, description?: string) => ({ name: `${name}[]`, in: 'query', schema: arrayOf(items), style: 'form', explode: true, ...(description ? { description } : {}) });
 const money = { type: 'number', minimum: 0 };
 
+/** Routes where a bearer token is optional: anonymous, or signed in (favourites, profile values). */
+export const optionalBearer = [{}, { bearerAuth: [] }];
+export const badBearer = { description: 'A bearer token was sent but is invalid, expired or revoked', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+
 export const portalHeaders = [
   { name: 'Accept-Version', in: 'header', schema: { type: 'integer', enum: [1] }, description: 'interface version; the latest when omitted' },
   { name: 'Portal-Id', in: 'header', schema: int, description: 'the portal; the default portal (1) when omitted' },
@@ -87,7 +91,8 @@ export function searchPaths(): Record<string, unknown> {
           arr('other_features', str),
           ...['wheelchair_accesible', 'off_street_parking', 'pets_allowed'].map((n) => q(n, str, 'only where the portal offers it')),
         ],
-        responses: { 200: json(ref('SearchEnvelope')), 422: validationResponse },
+        security: optionalBearer,
+        responses: { 200: json(ref('SearchEnvelope')), 401: badBearer, 422: validationResponse },
       },
     },
   };

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import type { RequestState } from '../core/http-context.ts';
 import type { PortalService } from '../portals/portal-settings.ts';
 import { parseSearchParams } from './search-params.ts';
@@ -11,9 +12,10 @@ export interface CustomerAwareState extends RequestState {
   customerId?: number | null;
 }
 
-export function searchRoutes(searchService: ListingSearchService, portals: PortalService): Router<CustomerAwareState> {
+/** `signedIn` sets ctx.state.customerId from an optional bearer token. */
+export function searchRoutes(searchService: ListingSearchService, portals: PortalService, signedIn: Middleware): Router<CustomerAwareState> {
   const router = new Router<CustomerAwareState>();
-  router.get('/api/rest/portal/search', async (ctx) => {
+  router.get('/api/rest/portal/search', signedIn, async (ctx) => {
     const portal = await portalFromHeaders(ctx.headers, portals);
     const params = parseSearchParams(ctx.query);
     const outcome = await searchService.run(params, portal, ctx.state.customerId ?? null);

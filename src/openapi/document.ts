@@ -4,6 +4,9 @@ import { lookupPaths, lookupSchemas } from '../lookups/lookup-openapi.ts';
 import { postcodePaths } from '../postcodes/postcode-openapi.ts';
 import { healthPaths } from '../health/health-openapi.ts';
 import { syncPaths, syncSchemas, syncSecuritySchemes } from '../sync/sync-openapi.ts';
+import { authPaths, authSchemas, authSecuritySchemes } from '../auth/auth-openapi.ts';
+import { customerSchemas, profilePaths } from '../customers/customer-openapi.ts';
+import { favouritePaths } from '../favourites/favourite-openapi.ts';
 import { searchPaths, searchSchemas } from '../listing-search/search-openapi.ts';
 import { listingReadPaths, listingReadSchemas } from '../listing-reads/listing-read-openapi.ts';
 
@@ -18,8 +21,11 @@ export function buildOpenApiDocument() {
         'Collections are `{data}` or `{data, pagination, links}`; validation errors are 422 `{message, errors}` with messages per parameter; other errors `{message}`.',
     },
     servers: [{ url: '/' }],
-    paths: { ...healthPaths(), ...lookupPaths(), ...postcodePaths(), ...syncPaths(), ...searchPaths(), ...listingReadPaths() },
-    components: { schemas: { ...commonSchemas, ...lookupSchemas, ...syncSchemas, ...searchSchemas, ...listingReadSchemas }, securitySchemes: syncSecuritySchemes },
+    paths: { ...healthPaths(), ...lookupPaths(), ...postcodePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...listingReadPaths() },
+    components: {
+      schemas: { ...commonSchemas, ...lookupSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...authSchemas, ...listingReadSchemas },
+      securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes },
+    },
   };
 }
 

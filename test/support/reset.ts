@@ -16,9 +16,11 @@ const INVENTORY_TABLES = [
   'HousingProvider',
 ];
 
+const CUSTOMER_TABLES = ['Favourite', 'MagicLink', 'RefreshToken', 'RevokedAccessToken', 'RateLimitCounter', 'Customer'];
+
 export async function resetInventory(app: TestApp): Promise<void> {
   const { prisma, listingIndex } = app.runtime;
-  await prisma.$executeRawUnsafe(`TRUNCATE ${INVENTORY_TABLES.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
+  await prisma.$executeRawUnsafe(`TRUNCATE ${[...INVENTORY_TABLES, ...CUSTOMER_TABLES].map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`);
   await listingIndex.destroy();
   await listingIndex.ensure();
 }

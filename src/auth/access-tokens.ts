@@ -1,0 +1,96 @@
+// Access tokens: short-lived JWTs (HS256 only, issuer and audience checked) naming the customer (`sub`),
+// a token id (`jti`) that logout blacklists until expiry, and the session (`sid`, the refresh-token family)
+// whose revocation also ends them. Every check also refuses disabled and deleted customers.
+import { randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import type { PrismaClient } from '../db/prisma.ts';
+import { UnauthorizedError } from '../core/errors.ts';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'homeseeker-portal';
+const AUDIENCE = 'portal-customer';
+
+export interface AccessTokenSettings {
+  secret: string;
+  ttlSeconds: number;
+}
+
+export interface IssuedAccessToken {
+  token: string;
+  expiresAt: Date;
+}
+
+/** What a valid access token says, once checked against the database. */
+export interface CustomerSession {
+  customerId: number;
+  tokenId: string;
+  sessionId: string | null;
+  expiresAt: Date;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export class AccessTokenService {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly settings: AccessTokenSettings,
+  ) {}
+
+  issue(customerId: number, sessionId: string | null): IssuedAccessToken {
+    const token = jwt.sign(sessionId ? { sid: sessionId } : {}, this.settings.secret, {
+      algorithm: ALGORITHM,
+      expiresIn: this.settings.ttlSeconds,
+      subject: String(customerId),
+      jwtid: randomUUID(),
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+    const { exp } = jwt.decode(token) as { exp: number };
+    return { token, expiresAt: new Date(exp * 1000) };
+  }
+
+  /** The session of a valid token; 401 for a bad signature, another algorithm, expiry, logout or a disabled customer. */
+  async verify(token: string): Promise<CustomerSession> {
+    const session = this.decode(token);
+    const [state] = await this.prisma.$queryRaw<{ active: boolean; revoked: boolean; sessionEnded: boolean }[]>`
+      SELECT c."disabledAt" IS NULL AS active,
+             EXISTS (SELECT 1 FROM "RevokedAccessToken" r WHERE r.jti = ${session.tokenId}::uuid) AS revoked,
+             EXISTS (SELECT 1 FROM "RefreshToken" t WHERE t."familyId" = ${session.sessionId}::uuid AND t."revokedAt" IS NOT NULL) AS "sessionEnded"
+      FROM "Customer" c WHERE c.id = ${session.customerId}`;
+    if (!state || !state.active) throw new UnauthorizedError('The access token is no longer valid');
+    if (state.revoked || state.sessionEnded) throw new UnauthorizedError('The access token has been revoked');
+    return session;
+  }
+
+  /** Logout: the token id is refused until the token would have expired anyway. */
+  async revoke(session: CustomerSession): Promise<void> {
+    await this.prisma.revokedAccessToken.upsert({
+      where: { jti: session.tokenId },
+      create: { jti: session.tokenId, expiresAt: session.expiresAt },
+      update: {},
+    });
+    await this.prisma.revokedAccessToken.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+  }
+
+  private decode(token: string): CustomerSession {
+    let claims: jwt.JwtPayload;
+    try {
+      claims = jwt.verify(token, this.settings.secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE }) as jwt.JwtPayload;
+    } catch (err) {
+      throw new UnauthorizedError(err instanceof jwt.TokenExpiredError ? 'The access token has expired' : 'The access token is invalid');
+    }
+    const customerId = Number(claims.sub);
+    const sessionId = typeof claims.sid === 'string' ? claims.sid : null;
+    if (
+      !Number.isInteger(customerId) ||
+      customerId <= 0 ||
+      customerId > 2_147_483_647 ||
+      typeof claims.jti !== 'string' ||
+      !UUID.test(claims.jti) ||
+      (sessionId !== null && !UUID.test(sessionId))
+    ) {
+      throw new UnauthorizedError('The access token is invalid');
+    }
+    return { customerId, tokenId: claims.jti, sessionId, expiresAt: new Date((claims.exp ?? 0) * 1000) };
+  }
+}

@@ -1,0 +1,199 @@
+// OpenAPI: the sign-up and sign-in endpoints and the bearer security scheme.
+import { errorResponse, json, object, pathParam, ref, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { bearer, customerInputProperties, tooMany, unauthorised } from '../customers/customer-openapi.ts';
+
+const str = { type: 'string' };
+const int = { type: 'integer' };
+const P = '/api/rest/portal';
+
+export const authSecuritySchemes = { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } };
+
+export const authSchemas: Record<string, JsonSchema> = {
+  LinkSent: {
+    type: 'object',
+    properties: { message: str, magicLink: { type: 'string', description: 'APP_ENV=test only: the link that was e-mailed' } },
+    required: ['message'],
+  },
+  AccessToken: object({
+    accessToken: str,
+    expiresAt: { type: 'string', format: 'date-time' },
+    refreshToken: { type: 'string', description: 'for POST refresh-token (an addition to the contract)' },
+  }),
+  LoginTokens: object({
+    access_token: str,
+    refresh_token: str,
+    token_type: { type: 'string', enum: ['Bearer'] },
+    expires_in: { type: 'integer', description: 'seconds until access_token expires' },
+    expires_at: { type: 'string', format: 'date-time' },
+  }),
+};
+
+const jsonBody = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
+const linkRequest = jsonBody(
+  object({
+    url: { type: 'string', description: 'where the link points: the customer id and token are appended as two path segments' },
+    email: str,
+  }),
+);
+const linkParams = [pathParam('id', 'the customer id from the link', int), pathParam('token', 'the token from the link')];
+const mailFailed = errorResponse('The e-mail could not be sent; retry later');
+const badLink = errorResponse('The link is unknown, expired or already used');
+const tags = ['Sign-up and sign-in'];
+
+export function authPaths(): Record<string, unknown> {
+  return {
+    [`${P}/customers/email/{email}`]: {
+      head: {
+        tags,
+        operationId: 'checkCustomerEmail',
+        summary: 'Whether a customer has this e-mail: 200 active, 404 none, 409 disabled',
+        parameters: [pathParam('email', 'an e-mail address (URL-encoded)')],
+        responses: {
+          200: { description: 'An active customer has it' },
+          404: { description: 'No customer has it' },
+          409: { description: 'Its customer is disabled' },
+          429: { description: 'Rate limit reached' },
+        },
+      },
+    },
+    [`${P}/passwordless-access`]: {
+      post: {
+        tags,
+        operationId: 'passwordlessAccess',
+        summary: 'E-mail a sign-in link, registering the customer first when new (201) or not (200); 422 when disabled',
+        requestBody: linkRequest,
+        responses: {
+          200: json(ref('LinkSent')),
+          201: json(ref('LinkSent'), 'Customer created'),
+          422: validationResponse,
+          429: tooMany,
+          503: mailFailed,
+        },
+      },
+    },
+    [`${P}/passwordless-register`]: {
+      post: {
+        tags,
+        operationId: 'passwordlessRegister',
+        summary: 'Register a new customer (any profile field may be sent) and e-mail a sign-in link; 422 when the e-mail is taken',
+        requestBody: jsonBody({
+          type: 'object',
+          required: ['url', 'email'],
+          properties: { url: str, email: str, ...customerInputProperties },
+        }),
+        responses: { 201: json(ref('LinkSent'), 'Customer created'), 422: validationResponse, 429: tooMany, 503: mailFailed },
+      },
+    },
+    [`${P}/passwordless-login`]: {
+      post: {
+        tags,
+        operationId: 'passwordlessLogin',
+        summary: 'E-mail a sign-in link to an existing customer; 404 when unknown, 422 when disabled',
+        requestBody: linkRequest,
+        responses: {
+          200: json(ref('LinkSent')),
+          404: errorResponse('No customer has this e-mail'),
+          422: validationResponse,
+          429: tooMany,
+          503: mailFailed,
+        },
+      },
+    },
+    [`${P}/auth-token/{id}/{token}`]: {
+      get: {
+        tags,
+        operationId: 'exchangeMagicLink',
+        summary: 'Exchange a sign-in link (single use) for an access token',
+        parameters: linkParams,
+        responses: { 200: json(ref('AccessToken')), 403: errorResponse('The account is disabled'), 404: badLink },
+      },
+    },
+    [`${P}/passwordless-change-email`]: {
+      post: {
+        tags,
+        operationId: 'requestEmailChange',
+        summary: 'E-mail a change-of-e-mail link to the current address (same answer whether or not it is known)',
+        requestBody: linkRequest,
+        responses: { 200: json(ref('LinkSent')), 422: validationResponse, 429: tooMany, 503: mailFailed },
+      },
+    },
+    [`${P}/passwordless-change-email/{id}/{token}`]: {
+      patch: {
+        tags,
+        operationId: 'confirmEmailChange',
+        summary: 'Use a change-of-e-mail link (single use): the account takes newEmail',
+        parameters: linkParams,
+        requestBody: jsonBody(object({ currentEmail: str, newEmail: str })),
+        responses: { 200: json(ref('Message')), 404: badLink, 422: validationResponse },
+      },
+    },
+    [`${P}/password-register`]: {
+      post: {
+        tags,
+        operationId: 'passwordRegister',
+        summary: 'Register a customer with a password (at least 6 characters); any profile field may be sent',
+        requestBody: jsonBody({
+          type: 'object',
+          required: ['email', 'password'],
+          properties: { email: str, password: { type: 'string', minLength: 6 }, ...customerInputProperties },
+        }),
+        responses: { 201: json(ref('Customer'), 'Customer created'), 422: validationResponse, 429: tooMany },
+      },
+    },
+    [`${P}/password-login`]: {
+      post: {
+        tags,
+        operationId: 'passwordLogin',
+        summary: 'Sign in with e-mail and password',
+        requestBody: jsonBody(object({ email: str, password: str })),
+        responses: {
+          200: json(ref('LoginTokens')),
+          401: errorResponse('Unknown e-mail or wrong password'),
+          422: validationResponse,
+          429: tooMany,
+        },
+      },
+    },
+    [`${P}/refresh-token`]: {
+      post: {
+        tags,
+        operationId: 'refreshToken',
+        summary: 'Exchange a refresh token (single use) for new tokens; reusing an exchanged one ends its session',
+        requestBody: jsonBody(object({ refreshToken: str })),
+        responses: {
+          200: json(ref('LoginTokens')),
+          401: errorResponse('Invalid, expired, revoked or reused refresh token'),
+          422: validationResponse,
+        },
+      },
+    },
+    [`${P}/revoke-token`]: {
+      post: {
+        tags,
+        operationId: 'revokeToken',
+        summary: 'Logout: revoke the access token sent and end its session',
+        security: bearer,
+        responses: { 200: json(ref('Message')), 401: unauthorised },
+      },
+    },
+    [`${P}/forgot-password`]: {
+      post: {
+        tags,
+        operationId: 'forgotPassword',
+        summary: 'E-mail a password-reset link (same answer whether or not the address is known)',
+        requestBody: linkRequest,
+        responses: { 200: json(ref('LinkSent')), 422: validationResponse, 429: tooMany, 503: mailFailed },
+      },
+    },
+    [`${P}/reset-password/{id}/{token}`]: {
+      post: {
+        tags,
+        operationId: 'resetPassword',
+        summary: 'Use a password-reset link (single use): set the new password and end every session',
+        parameters: linkParams,
+        requestBody: jsonBody(object({ newPassword: { type: 'string', minLength: 6 } })),
+        responses: { 200: json(ref('Message')), 403: errorResponse('The account is disabled'), 404: badLink, 422: validationResponse },
+      },
+    },
+  };
+}

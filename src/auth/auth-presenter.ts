@@ -1,0 +1,27 @@
+// Response bodies of the sign-up and sign-in endpoints.
+import type { SessionTokens } from './session-service.ts';
+
+/** `{message}`, plus `magicLink` when links are exposed (APP_ENV=test only) and one was sent. */
+export function presentLinkSent(message: string, link: string | null, exposeLink: boolean) {
+  return exposeLink && link ? { message, magicLink: link } : { message };
+}
+
+export function presentMessage(message: string) {
+  return { message };
+}
+
+/** GET auth-token: the spec's accessToken and expiresAt, plus a refresh token for POST refresh-token. */
+export function presentAccessToken(tokens: SessionTokens) {
+  return { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt.toISOString(), refreshToken: tokens.refreshToken };
+}
+
+/** password-login and refresh-token: access_token and refresh_token, OAuth-style. */
+export function presentLoginTokens(tokens: SessionTokens, now = Date.now()) {
+  return {
+    access_token: tokens.accessToken,
+    refresh_token: tokens.refreshToken,
+    token_type: 'Bearer',
+    expires_in: Math.max(0, Math.round((tokens.expiresAt.getTime() - now) / 1000)),
+    expires_at: tokens.expiresAt.toISOString(),
+  };
+}

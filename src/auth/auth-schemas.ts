@@ -1,0 +1,53 @@
+// Request bodies of the sign-up and sign-in endpoints.
+import * as yup from 'yup';
+import { emailField } from '../customers/email-address.ts';
+import { customerFieldsShape } from '../customers/customer-fields.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.ts';
+import { isHttpUrl } from './magic-link-url.ts';
+
+const linkUrl = yup
+  .string()
+  .typeError('url must be a string')
+  .trim()
+  .required('url is required')
+  .max(2000, 'url must be at most 2000 characters')
+  .test('http-url', 'url must be an absolute http(s) URL', (v) => !v || isHttpUrl(v));
+
+export const passwordField = (label: string) =>
+  yup
+    .string()
+    .typeError(`${label} must be a string`)
+    .required(`${label} is required`)
+    .min(PASSWORD_MIN_LENGTH, `${label} must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `${label} must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** A password to check (not to set): any non-empty string. */
+const givenPassword = (label: string) =>
+  yup.string().typeError(`${label} must be a string`).required(`${label} is required`).max(PASSWORD_MAX_LENGTH);
+
+export const linkRequestSchema = yup.object({ url: linkUrl, email: emailField() });
+
+export const passwordlessRegisterSchema = yup.object({ ...customerFieldsShape, url: linkUrl, email: emailField() });
+
+export const passwordRegisterSchema = yup.object({ ...customerFieldsShape, email: emailField(), password: passwordField('password') });
+
+export const passwordLoginSchema = yup.object({ email: emailField(), password: givenPassword('password') });
+
+export const refreshSchema = yup.object({
+  refreshToken: yup.string().typeError('refreshToken must be a string').required('refreshToken is required').max(200),
+});
+
+export const resetPasswordSchema = yup.object({ newPassword: passwordField('newPassword') });
+
+export const linkEmailChangeSchema = yup.object({ currentEmail: emailField('currentEmail'), newEmail: emailField('newEmail') });
+
+export const changePasswordSchema = yup.object({
+  currentPassword: givenPassword('currentPassword'),
+  newPassword: passwordField('newPassword'),
+});
+
+export const changeEmailSchema = yup.object({
+  currentEmail: emailField('currentEmail'),
+  newEmail: emailField('newEmail'),
+  password: givenPassword('password'),
+});

@@ -1,0 +1,42 @@
+// Sends a magic link: checks the client's url, counts the e-mail against the address's limit, stores a
+// new token and mails the link built from the url, the customer id and the token.
+import type { Prisma } from '../generated/prisma/client.ts';
+import type { PrismaClient } from '../db/prisma.ts';
+import { ValidationError } from '../core/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { linkMail } from '../mail/auth-mails.ts';
+import type { MagicLinkPurpose, MagicLinkService } from './magic-links.ts';
+import { buildMagicLink, linkOriginAllowed } from './magic-link-url.ts';
+import type { SignInRateLimits } from './rate-limits.ts';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export class LinkSender {
+  constructor(
+    private readonly magicLinks: MagicLinkService,
+    private readonly mailer: Mailer,
+    private readonly limits: SignInRateLimits,
+    private readonly allowedOrigins: string[],
+  ) {}
+
+  /** 422 when the url may not receive links (it would hand the token to another site). */
+  assertUrlAllowed(url: string): void {
+    if (!linkOriginAllowed(url, this.allowedOrigins))
+      throw ValidationError.field('url', 'url is not one of the sites magic links may point to');
+  }
+
+  /** Counts one e-mail for the address; 429 over the limit. */
+  countMail(email: string): Promise<void> {
+    return this.limits.mailTo(email);
+  }
+
+  /** Stores a token (in `db`, so it can share a transaction) and returns the link; send it with `deliver`. */
+  async create(customerId: number, purpose: MagicLinkPurpose, url: string, db?: Db): Promise<string> {
+    const token = await this.magicLinks.issue(customerId, purpose, db);
+    return buildMagicLink(url, customerId, token);
+  }
+
+  deliver(to: string, purpose: MagicLinkPurpose, link: string): Promise<void> {
+    return this.mailer.send(linkMail(purpose, to, link, this.magicLinks.ttlMinutes));
+  }
+}

@@ -1,0 +1,117 @@
+// Sign-up and sign-in with a password, forgotten passwords (a reset link by e-mail), and the signed-in
+// customer's change of password or e-mail.
+import type { PrismaClient } from '../db/prisma.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../core/errors.ts';
+import type { CustomerService, LoadedCustomer } from '../customers/customer-service.ts';
+import { EMAIL_TAKEN } from '../customers/customer-service.ts';
+import type { CustomerFields } from '../customers/customer-fields.ts';
+import type { CustomerSession } from './access-tokens.ts';
+import type { LinkSender } from './link-sender.ts';
+import type { MagicLinkService } from './magic-links.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import type { SignInRateLimits } from './rate-limits.ts';
+import type { RefreshTokenService } from './refresh-tokens.ts';
+import type { SessionService, SessionTokens } from './session-service.ts';
+import { ACCOUNT_DISABLED, type LinkRequest, type LinkSent } from './passwordless-service.ts';
+
+const BAD_CREDENTIALS = 'The e-mail address or password is incorrect';
+
+export class PasswordService {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly customers: CustomerService,
+    private readonly links: LinkSender,
+    private readonly magicLinks: MagicLinkService,
+    private readonly sessions: SessionService,
+    private readonly refreshTokens: RefreshTokenService,
+    private readonly limits: SignInRateLimits,
+  ) {}
+
+  /** password-register: 422 when the e-mail is taken (also by a passwordless customer: they use forgot-password). */
+  async register(input: { email: string; password: string; fields: CustomerFields }, ip: string): Promise<LoadedCustomer> {
+    await this.limits.request(ip);
+    if (await this.customers.findByEmail(input.email)) throw ValidationError.field('email', EMAIL_TAKEN);
+    const passwordHash = await hashPassword(input.password);
+    const customer = await this.customers.create({ email: input.email, passwordHash, createdVia: 'password', fields: input.fields });
+    return this.customers.load(customer.id);
+  }
+
+  /**
+   * password-login: 401 for an unknown address or a wrong password (one message for both, checked in the
+   * same time); 422 for a disabled customer with the right password; 429 after too many failures.
+   */
+  async login(input: { email: string; password: string }, ip: string): Promise<SessionTokens> {
+    await this.limits.request(ip);
+    await this.limits.assertLoginAllowed(input.email);
+    const customer = await this.customers.findByEmail(input.email);
+    if (!(await verifyPassword(customer?.passwordHash, input.password)) || !customer) {
+      await this.limits.loginFailed(input.email);
+      throw new UnauthorizedError(BAD_CREDENTIALS);
+    }
+    if (customer.disabledAt) throw ValidationError.field('email', ACCOUNT_DISABLED);
+    await this.limits.loginSucceeded(input.email);
+    return this.sessions.start(customer.id);
+  }
+
+  /** forgot-password: mails a reset link when an active customer has the address; the answer never tells. */
+  async forgot(request: LinkRequest, ip: string): Promise<LinkSent> {
+    await this.limits.request(ip);
+    this.links.assertUrlAllowed(request.url);
+    await this.links.countMail(request.email);
+    const customer = await this.customers.findByEmail(request.email);
+    if (!customer || customer.disabledAt) return { link: null, created: false };
+    const link = await this.links.create(customer.id, 'reset-password', request.url);
+    await this.links.deliver(customer.email, 'reset-password', link);
+    return { link, created: false };
+  }
+
+  /** reset-password: one use of a reset link sets the password and ends every session of the customer. */
+  async reset(customerIdParam: string, token: string, newPassword: string): Promise<void> {
+    const passwordHash = await hashPassword(newPassword);
+    await this.prisma.$transaction(async (tx) => {
+      const id = await this.magicLinks.consume(customerIdParam, token, 'reset-password', tx);
+      const customer = await this.customers.findById(id, tx);
+      if (!customer) throw new NotFoundError('No such customer');
+      if (customer.disabledAt) throw new ForbiddenError(ACCOUNT_DISABLED);
+      await this.customers.setPassword(id, passwordHash, tx);
+      await this.refreshTokens.revokeAllOf(id, null, tx);
+    });
+  }
+
+  /** Change of password by the signed-in customer: other sessions end, this one goes on. */
+  async changePassword(session: CustomerSession, input: { currentPassword: string; newPassword: string }): Promise<void> {
+    const customer = await this.activeCustomer(session);
+    if (!customer.passwordHash) {
+      throw ValidationError.field('currentPassword', 'This account has no password yet; set one with forgot-password');
+    }
+    await this.checkPassword(customer.email, customer.passwordHash, input.currentPassword, 'currentPassword');
+    await this.customers.setPassword(customer.id, await hashPassword(input.newPassword));
+    await this.refreshTokens.revokeAllOf(customer.id, session.sessionId);
+  }
+
+  /** Change of e-mail by the signed-in customer, confirmed by the password. */
+  async changeEmail(session: CustomerSession, input: { currentEmail: string; newEmail: string; password: string }): Promise<void> {
+    const customer = await this.activeCustomer(session);
+    if (customer.email !== input.currentEmail)
+      throw ValidationError.field('currentEmail', 'currentEmail is not the e-mail address of this account');
+    if (!customer.passwordHash)
+      throw ValidationError.field('password', 'This account has no password; change the e-mail with passwordless-change-email');
+    await this.checkPassword(customer.email, customer.passwordHash, input.password, 'password');
+    if (input.newEmail === customer.email) throw ValidationError.field('newEmail', 'newEmail is the current e-mail address');
+    await this.customers.setEmail(customer.id, input.newEmail, 'newEmail');
+  }
+
+  private async activeCustomer(session: CustomerSession) {
+    const customer = await this.customers.findById(session.customerId);
+    if (!customer || customer.disabledAt) throw new UnauthorizedError('The access token is no longer valid');
+    return customer;
+  }
+
+  /** 422 on `field` for a wrong password; failures count towards the address's login limit. */
+  private async checkPassword(email: string, passwordHash: string, password: string, field: string): Promise<void> {
+    await this.limits.assertLoginAllowed(email);
+    if (await verifyPassword(passwordHash, password)) return;
+    await this.limits.loginFailed(email);
+    throw ValidationError.field(field, `${field} is incorrect`);
+  }
+}

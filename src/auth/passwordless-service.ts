@@ -1,0 +1,123 @@
+// Sign-up and sign-in without a password: a magic link by e-mail, exchanged once for tokens; and the
+// change of e-mail confirmed by a link sent to the current address.
+import type { PrismaClient } from '../db/prisma.ts';
+import type { Customer } from '../generated/prisma/client.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors.ts';
+import type { CustomerService } from '../customers/customer-service.ts';
+import { EMAIL_TAKEN } from '../customers/customer-service.ts';
+import type { CustomerFields } from '../customers/customer-fields.ts';
+import type { LinkSender } from './link-sender.ts';
+import type { MagicLinkService } from './magic-links.ts';
+import type { SignInRateLimits } from './rate-limits.ts';
+import type { SessionService, SessionTokens } from './session-service.ts';
+
+export const ACCOUNT_DISABLED = 'This account is disabled';
+
+export interface LinkRequest {
+  url: string;
+  email: string;
+}
+
+export interface LinkSent {
+  /** the link e-mailed, or null when none was (unknown or disabled address, where the answer must not tell) */
+  link: string | null;
+  created: boolean;
+}
+
+export class PasswordlessService {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly customers: CustomerService,
+    private readonly links: LinkSender,
+    private readonly magicLinks: MagicLinkService,
+    private readonly sessions: SessionService,
+    private readonly limits: SignInRateLimits,
+  ) {}
+
+  /** passwordless-access: signs in an existing customer, registers a new one first; 422 when disabled. */
+  async access(request: LinkRequest, ip: string): Promise<LinkSent> {
+    await this.admit(request, ip);
+    let customer = await this.customers.findByEmail(request.email);
+    let created = false;
+    if (!customer) {
+      try {
+        customer = await this.customers.create({ email: request.email, createdVia: 'passwordless' });
+        created = true;
+      } catch (err) {
+        // Registered by a simultaneous request: carry on as an existing customer.
+        customer = await this.customers.findByEmail(request.email);
+        if (!customer) throw err;
+      }
+    }
+    return { link: await this.sendSignIn(customer, request.url), created };
+  }
+
+  /** passwordless-register: a new customer with any profile fields; 422 when the e-mail is taken. */
+  async register(request: LinkRequest & { fields: CustomerFields }, ip: string): Promise<LinkSent> {
+    await this.admit(request, ip);
+    if (await this.customers.findByEmail(request.email)) throw ValidationError.field('email', EMAIL_TAKEN);
+    const customer = await this.customers.create({ email: request.email, createdVia: 'passwordless', fields: request.fields });
+    return { link: await this.sendSignIn(customer, request.url), created: true };
+  }
+
+  /** passwordless-login: existing customers only (404 otherwise); 422 when disabled. */
+  async login(request: LinkRequest, ip: string): Promise<LinkSent> {
+    await this.admit(request, ip);
+    const customer = await this.customers.findByEmail(request.email);
+    if (!customer) throw new NotFoundError('No customer has this e-mail address');
+    return { link: await this.sendSignIn(customer, request.url), created: false };
+  }
+
+  /** auth-token: one use of a sign-in link gives a session; 404 for a bad, used or expired link. */
+  async exchange(customerIdParam: string, token: string): Promise<SessionTokens> {
+    const customerId = await this.prisma.$transaction(async (tx) => {
+      const id = await this.magicLinks.consume(customerIdParam, token, 'sign-in', tx);
+      const customer = await this.customers.findById(id, tx);
+      if (!customer) throw new NotFoundError('No such customer');
+      if (customer.disabledAt) throw new ForbiddenError(ACCOUNT_DISABLED);
+      return id;
+    });
+    return this.sessions.start(customerId);
+  }
+
+  /**
+   * passwordless-change-email (request): mails a change-email link to the current address. The answer is
+   * the same whether or not a customer has the address.
+   */
+  async requestEmailChange(request: LinkRequest, ip: string): Promise<LinkSent> {
+    await this.admit(request, ip);
+    const customer = await this.customers.findByEmail(request.email);
+    if (!customer || customer.disabledAt) return { link: null, created: false };
+    const link = await this.links.create(customer.id, 'change-email', request.url);
+    await this.links.deliver(customer.email, 'change-email', link);
+    return { link, created: false };
+  }
+
+  /** passwordless-change-email (confirm): the link's customer takes newEmail; the link stays usable after a 422. */
+  async changeEmail(customerIdParam: string, token: string, body: { currentEmail: string; newEmail: string }): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const id = await this.magicLinks.consume(customerIdParam, token, 'change-email', tx);
+      const customer = await this.customers.findById(id, tx);
+      if (!customer) throw new NotFoundError('No such customer');
+      if (customer.disabledAt) throw new ValidationError({ currentEmail: [ACCOUNT_DISABLED] }, ACCOUNT_DISABLED);
+      if (customer.email !== body.currentEmail)
+        throw ValidationError.field('currentEmail', 'currentEmail is not the e-mail address of this account');
+      if (body.newEmail === customer.email) throw ValidationError.field('newEmail', 'newEmail is the current e-mail address');
+      await this.customers.setEmail(id, body.newEmail, 'newEmail', tx);
+    });
+  }
+
+  /** Per-IP limit, the url's site, then the per-address limit. */
+  private async admit(request: LinkRequest, ip: string): Promise<void> {
+    await this.limits.request(ip);
+    this.links.assertUrlAllowed(request.url);
+    await this.links.countMail(request.email);
+  }
+
+  private async sendSignIn(customer: Customer, url: string): Promise<string> {
+    if (customer.disabledAt) throw ValidationError.field('email', ACCOUNT_DISABLED);
+    const link = await this.links.create(customer.id, 'sign-in', url);
+    await this.links.deliver(customer.email, 'sign-in', link);
+    return link;
+  }
+}

@@ -1,0 +1,134 @@
+// The customer update fields (profile PUT, both registrations): their syntax, with the spec's rule that
+// a field sent as null or empty is reset to null, except firstName and lastName, non-empty when sent.
+// Rules that need the database (lookup ids, postcodes' local authorities) are in customer-rules.ts.
+import * as yup from 'yup';
+import { isUkPostcode, normalisePostcode } from '../postcodes/postcode-format.ts';
+
+const emptyToNull = (value: unknown, original: unknown) =>
+  original === '' || (Array.isArray(original) && original.length === 0) ? null : value;
+
+const text = (field: string, max = 255) =>
+  yup
+    .string()
+    .typeError(`${field} must be a string`)
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .nullable()
+    .transform((v: unknown, o: unknown) => (typeof v === 'string' && v.trim() === '' ? null : emptyToNull(v, o)));
+
+const name = (field: string) =>
+  yup
+    .string()
+    .typeError(`${field} must be a string`)
+    .trim()
+    .nonNullable(`${field} must not be empty`)
+    .min(1, `${field} must not be empty`)
+    .max(100, `${field} must be at most 100 characters`);
+
+const bool = (field: string) => yup.boolean().typeError(`${field} must be true or false`).nullable().transform(emptyToNull);
+
+const amount = (field: string) =>
+  yup
+    .number()
+    .typeError(`${field} must be a number`)
+    .min(0, `${field} must not be negative`)
+    .max(100_000_000, `${field} is too large`)
+    .nullable()
+    .transform(emptyToNull);
+
+const lookupId = (field: string) =>
+  yup
+    .number()
+    .typeError(`${field} must be an id`)
+    .integer(`${field} must be an id`)
+    .positive(`${field} must be an id`)
+    .nullable()
+    .transform(emptyToNull);
+
+const postcode = (field: string) =>
+  text(field, 10)
+    .test('uk-postcode', `${field} must be a valid UK postcode`, (v) => v === null || v === undefined || isUkPostcode(v))
+    .transform((v: unknown) => (typeof v === 'string' ? (normalisePostcode(v) ?? v) : v));
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isPastIsoDate(value: string, today = new Date()): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  return Number(m[1]) >= 1900 && date.getTime() < today.getTime();
+}
+
+export const UTM_FIELDS = ['utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'utmContent'] as const;
+
+export const customerFieldsShape = {
+  title: text('title', 50),
+  firstName: name('firstName'),
+  lastName: name('lastName'),
+  phone: text('phone', 30).matches(/^\+?[0-9][0-9 ()-]{5,28}$/, { message: 'phone must be a telephone number', excludeEmptyString: true }),
+  dateOfBirth: text('dateOfBirth', 10).test(
+    'date',
+    'dateOfBirth must be a past date as YYYY-MM-DD',
+    (v) => v === null || v === undefined || isPastIsoDate(v),
+  ),
+  bestTimeToContactYou: yup
+    .array(
+      yup
+        .number()
+        .typeError('bestTimeToContactYou must hold ids')
+        .integer('bestTimeToContactYou must hold ids')
+        .positive('bestTimeToContactYou must hold ids')
+        .required(),
+    )
+    .typeError('bestTimeToContactYou must be an array of ids')
+    .nullable()
+    .transform((v: unknown, o: unknown) => {
+      if (typeof o === 'number' || (typeof o === 'string' && o !== '')) return [o]; // a single selection
+      const list = emptyToNull(v, o);
+      return Array.isArray(list) ? [...new Set(list)] : list;
+    }),
+  buyingInterestPeriod: lookupId('buyingInterestPeriod'),
+  annualHouseholdIncome: amount('annualHouseholdIncome'),
+  deposit: amount('deposit'),
+  livingCircumstance: lookupId('livingCircumstance'),
+  workingCircumstance: lookupId('workingCircumstance'),
+  homePostcode: postcode('homePostcode'),
+  workPostcode: postcode('workPostcode'),
+  homeAddress: text('homeAddress', 500),
+  workAddress: text('workAddress', 500),
+  occupation: text('occupation'),
+  employerName: text('employerName'),
+  remarks: text('remarks', 2000),
+  dependants: yup
+    .number()
+    .typeError('dependants must be a whole number')
+    .integer('dependants must be a whole number')
+    .min(0, 'dependants must not be negative')
+    .max(50, 'dependants must be at most 50')
+    .nullable()
+    .transform(emptyToNull),
+  armedForcesMember: bool('armedForcesMember'),
+  keyworker: bool('keyworker'),
+  hasDisability: bool('hasDisability'),
+  housingWaitingList: bool('housingWaitingList'),
+  eligibleCitizen: bool('eligibleCitizen'),
+  homeOwnershipStatus: yup
+    .number()
+    .typeError('homeOwnershipStatus must be 1, 2, 3 or 4')
+    .oneOf([1, 2, 3, 4], 'homeOwnershipStatus must be 1, 2, 3 or 4')
+    .nullable()
+    .transform(emptyToNull),
+  privacyPolicyAccepted: bool('privacyPolicyAccepted'),
+  newsletterConsent: bool('newsletterConsent'),
+  newsSurveysConsent: bool('newsSurveysConsent'),
+  partnersOffersConsent: bool('partnersOffersConsent'),
+  smsConsent: bool('smsConsent'),
+  whatsappConsent: bool('whatsappConsent'),
+  ...(Object.fromEntries(UTM_FIELDS.map((f) => [f, text(f)])) as Record<(typeof UTM_FIELDS)[number], ReturnType<typeof text>>),
+};
+
+export const customerFieldsSchema = yup.object(customerFieldsShape);
+
+/** Sent fields only: a key that is absent was not sent; null resets. */
+export type CustomerFields = Partial<yup.InferType<typeof customerFieldsSchema>>;

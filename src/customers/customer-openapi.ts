@@ -1,0 +1,147 @@
+// OpenAPI: the Customer resource, the customer update fields and the profile paths.
+import { arrayOf, errorResponse, json, nullable, object, ref, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+
+const int = { type: 'integer' };
+const num = { type: 'number' };
+const str = { type: 'string' };
+const bool = { type: 'boolean' };
+const n = nullable;
+
+/** Fields a client may send to create or update a customer (all optional; null or "" resets). */
+export const customerInputProperties: Record<string, JsonSchema> = {
+  title: n(str),
+  firstName: { type: 'string', minLength: 1, description: 'non-empty when sent' },
+  lastName: { type: 'string', minLength: 1, description: 'non-empty when sent' },
+  phone: n(str),
+  dateOfBirth: n({ type: 'string', format: 'date' }),
+  bestTimeToContactYou: n({ ...arrayOf(int), description: 'ids of the best-time-to-contact list' }),
+  buyingInterestPeriod: n({ ...int, description: 'id of the buying-interest-periods list' }),
+  annualHouseholdIncome: n(num),
+  deposit: n(num),
+  livingCircumstance: n({ ...int, description: 'id of the living-circumstances list' }),
+  workingCircumstance: n({ ...int, description: 'id of the working-circumstances list' }),
+  homePostcode: n({ ...str, description: 'a UK postcode; sets homeLocalAuthority' }),
+  workPostcode: n({ ...str, description: 'a UK postcode; sets workLocalAuthority' }),
+  homeAddress: n(str),
+  workAddress: n(str),
+  occupation: n(str),
+  employerName: n(str),
+  remarks: n(str),
+  dependants: n({ type: 'integer', minimum: 0 }),
+  armedForcesMember: n(bool),
+  keyworker: n(bool),
+  hasDisability: n(bool),
+  housingWaitingList: n(bool),
+  eligibleCitizen: n(bool),
+  homeOwnershipStatus: n({ type: 'integer', enum: [1, 2, 3, 4], description: '1 and 2 are refused with an owner living circumstance' }),
+  privacyPolicyAccepted: n(bool),
+  newsletterConsent: n(bool),
+  newsSurveysConsent: n(bool),
+  partnersOffersConsent: n(bool),
+  smsConsent: n(bool),
+  whatsappConsent: n(bool),
+  utmSource: n(str),
+  utmMedium: n(str),
+  utmCampaign: n(str),
+  utmTerm: n(str),
+  utmContent: n(str),
+};
+
+const lookupRef = n(object({ id: int, name: str }));
+
+export const customerSchemas: Record<string, JsonSchema> = {
+  Customer: object({
+    id: int,
+    email: str,
+    firstName: n(str),
+    lastName: n(str),
+    fullName: n(str),
+    phone: n(str),
+    dateOfBirth: n({ type: 'string', format: 'date' }),
+    livingCircumstance: lookupRef,
+    homeLocalAuthority: n(ref('LocalAuthority')),
+    homeAddress: n(str),
+    homePostcode: n(str),
+    workingCircumstance: lookupRef,
+    workLocalAuthority: n(ref('LocalAuthority')),
+    workAddress: n(str),
+    workPostcode: n(str),
+    occupation: n(str),
+    employerName: n(str),
+    annualHouseholdIncome: n(num),
+    deposit: n(num),
+    dependants: n(int),
+    eligibleCitizen: n(bool),
+    homeOwnershipStatus: n({ type: 'integer', enum: [1, 2, 3, 4] }),
+    armedForcesMember: n(bool),
+    hasDisability: n(bool),
+    keyworker: n(bool),
+    housingWaitingList: n(bool),
+    remarks: n(str),
+    buyingInterestPeriod: lookupRef,
+    bestTimeToContactYou: n(arrayOf(object({ id: int, name: str }))),
+    privacyPolicyAccepted: n(bool),
+    newsletterConsent: n(bool),
+    newsSurveysConsent: n(bool),
+    partnersOffersConsent: n(bool),
+    smsConsent: n(bool),
+    whatsappConsent: n(bool),
+    updatedAt: { type: 'string', format: 'date-time' },
+    createdAt: { type: 'string', format: 'date-time' },
+  }),
+  CustomerUpdate: { type: 'object', properties: customerInputProperties },
+  Message: object({ message: str }),
+};
+
+export const bearer = [{ bearerAuth: [] }];
+export const unauthorised = errorResponse('No valid bearer access token (missing, invalid, expired or revoked)');
+export const tooMany = {
+  ...errorResponse('Rate limit reached; retry after the number of seconds in Retry-After'),
+  headers: { 'Retry-After': { schema: int } },
+};
+
+const jsonBody = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
+
+export function profilePaths(): Record<string, unknown> {
+  const tags = ['Profile'];
+  return {
+    '/api/rest/portal/profile': {
+      get: {
+        tags,
+        operationId: 'getProfile',
+        summary: 'The signed-in customer',
+        security: bearer,
+        responses: { 200: json(ref('Customer')), 401: unauthorised },
+      },
+      put: {
+        tags,
+        operationId: 'updateProfile',
+        summary:
+          'Change the fields sent (null or "" resets a field; firstName and lastName must be non-empty when sent); answers the updated customer',
+        security: bearer,
+        requestBody: jsonBody(ref('CustomerUpdate')),
+        responses: { 200: json(ref('Customer')), 401: unauthorised, 422: validationResponse },
+      },
+    },
+    '/api/rest/portal/profile/change-password': {
+      patch: {
+        tags,
+        operationId: 'changePassword',
+        summary: 'Change the password (at least 6 characters); every other session of the customer ends',
+        security: bearer,
+        requestBody: jsonBody(object({ currentPassword: str, newPassword: { type: 'string', minLength: 6 } })),
+        responses: { 200: json(ref('Message')), 401: unauthorised, 422: validationResponse, 429: tooMany },
+      },
+    },
+    '/api/rest/portal/profile/change-email': {
+      patch: {
+        tags,
+        operationId: 'changeEmail',
+        summary: 'Change the e-mail address, confirmed by the password',
+        security: bearer,
+        requestBody: jsonBody(object({ currentEmail: str, newEmail: str, password: str })),
+        responses: { 200: json(ref('Message')), 401: unauthorised, 422: validationResponse, 429: tooMany },
+      },
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// Builds the services of customer accounts (sign-up and sign-in, profile, favourites) from the process
+// resources. Search and listing reads use `accessTokens` (for optionalCustomer) and `favourites`.
+import type { Config } from '../config.ts';
+import type { Logger } from '../core/logger.ts';
+import type { PrismaClient } from '../db/prisma.ts';
+import type { SearchClient } from '../search/client.ts';
+import type { IndexManager } from '../search/index-manager.ts';
+import { Mailer, smtpSettingsOf } from '../mail/mailer.ts';
+import { AccessTokenService } from '../auth/access-tokens.ts';
+import { RefreshTokenService } from '../auth/refresh-tokens.ts';
+import { MagicLinkService } from '../auth/magic-links.ts';
+import { SignInRateLimits } from '../auth/rate-limits.ts';
+import { LinkSender } from '../auth/link-sender.ts';
+import { SessionService } from '../auth/session-service.ts';
+import { PasswordlessService } from '../auth/passwordless-service.ts';
+import { PasswordService } from '../auth/password-service.ts';
+import { parseOrigins } from '../auth/magic-link-url.ts';
+import type { AuthDeps } from '../auth/auth-routes.ts';
+import { FavouriteService } from '../favourites/favourite-service.ts';
+import { CustomerService } from './customer-service.ts';
+
+export interface CustomerServices {
+  mailer: Mailer;
+  customers: CustomerService;
+  accessTokens: AccessTokenService;
+  sessions: SessionService;
+  passwords: PasswordService;
+  favourites: FavouriteService;
+  auth: AuthDeps;
+}
+
+export function customerServices(deps: {
+  config: Config;
+  logger: Logger;
+  prisma: PrismaClient;
+  search: SearchClient;
+  listingIndex: Pick<IndexManager, 'alias'>;
+}): CustomerServices {
+  const { config, logger, prisma, search, listingIndex } = deps;
+  const mailer = new Mailer(smtpSettingsOf(config), config.MAIL_FROM, logger);
+  const customers = new CustomerService(prisma);
+  const accessTokens = new AccessTokenService(prisma, { secret: config.JWT_SECRET, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+  const refreshTokens = new RefreshTokenService(prisma, config.REFRESH_TOKEN_TTL_DAYS);
+  const magicLinks = new MagicLinkService(prisma, config.MAGIC_LINK_TTL_MINUTES);
+  const limits = new SignInRateLimits(prisma, {
+    windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+    perIp: config.RATE_LIMIT_PER_IP,
+    perEmail: config.RATE_LIMIT_PER_EMAIL,
+    loginFailures: config.RATE_LIMIT_LOGIN_FAILURES,
+  });
+  const links = new LinkSender(magicLinks, mailer, limits, parseOrigins(config.MAGIC_LINK_ORIGINS));
+  const sessions = new SessionService(prisma, accessTokens, refreshTokens);
+  const passwordless = new PasswordlessService(prisma, customers, links, magicLinks, sessions, limits);
+  const passwords = new PasswordService(prisma, customers, links, magicLinks, sessions, refreshTokens, limits);
+  const favourites = new FavouriteService(prisma, search, listingIndex.alias);
+  return {
+    mailer,
+    customers,
+    accessTokens,
+    sessions,
+    passwords,
+    favourites,
+    auth: { customers, passwordless, passwords, sessions, accessTokens, limits, exposeMagicLinks: config.APP_ENV === 'test' },
+  };
+}

@@ -1,0 +1,44 @@
+// The signed-in customer's profile: read, update, change of password and of e-mail. Bearer token required.
+import Router from '@koa/router';
+import { validate } from '../core/validation.ts';
+import type { AccessTokenService } from '../auth/access-tokens.ts';
+import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.ts';
+import type { PasswordService } from '../auth/password-service.ts';
+import { changeEmailSchema, changePasswordSchema } from '../auth/auth-schemas.ts';
+import { presentMessage } from '../auth/auth-presenter.ts';
+import type { CustomerService } from './customer-service.ts';
+import { customerFieldsSchema } from './customer-fields.ts';
+import { presentCustomer } from './customer-presenter.ts';
+
+const PROFILE = '/api/rest/portal/profile';
+
+export function profileRoutes(deps: {
+  customers: CustomerService;
+  passwords: PasswordService;
+  accessTokens: AccessTokenService;
+}): Router<CustomerState> {
+  const { customers, passwords, accessTokens } = deps;
+  const router = new Router<CustomerState>();
+  const signedIn = requireCustomer(accessTokens);
+
+  router.get(PROFILE, signedIn, async (ctx) => {
+    ctx.body = presentCustomer(await customers.load(sessionOf(ctx.state).customerId));
+  });
+
+  router.put(PROFILE, signedIn, async (ctx) => {
+    const fields = validate(customerFieldsSchema, ctx.request.body ?? {});
+    ctx.body = presentCustomer(await customers.updateProfile(sessionOf(ctx.state).customerId, fields));
+  });
+
+  router.patch(`${PROFILE}/change-password`, signedIn, async (ctx) => {
+    await passwords.changePassword(sessionOf(ctx.state), validate(changePasswordSchema, ctx.request.body));
+    ctx.body = presentMessage('The password has been changed; other sessions have been signed out');
+  });
+
+  router.patch(`${PROFILE}/change-email`, signedIn, async (ctx) => {
+    await passwords.changeEmail(sessionOf(ctx.state), validate(changeEmailSchema, ctx.request.body));
+    ctx.body = presentMessage('The e-mail address has been changed');
+  });
+
+  return router;
+}

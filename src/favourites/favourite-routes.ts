@@ -1,0 +1,56 @@
+// The signed-in customer's favourites. Bearer token required.
+import Router from '@koa/router';
+import * as yup from 'yup';
+import { validate } from '../core/validation.ts';
+import { collection } from '../core/envelope.ts';
+import { NotFoundError } from '../core/errors.ts';
+import type { AccessTokenService } from '../auth/access-tokens.ts';
+import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.ts';
+import { presentMessage } from '../auth/auth-presenter.ts';
+import { presentListingItem } from '../listings/listing-presenter.ts';
+import type { FavouriteService } from './favourite-service.ts';
+
+const FAVOURITES = '/api/rest/portal/profile/favourites';
+
+const addSchema = yup.object({
+  listing: yup
+    .number()
+    .typeError('listing must be a listing id')
+    .required('listing is required')
+    .integer('listing must be a listing id')
+    .positive('listing must be a listing id'),
+});
+
+/** A path id: an unknown or malformed one is 404 alike. */
+const listingIdOf = (param: string | undefined) => (/^[1-9][0-9]{0,9}$/.test(param ?? '') ? Number(param) : 0);
+
+export function favouriteRoutes(deps: { favourites: FavouriteService; accessTokens: AccessTokenService }): Router<CustomerState> {
+  const { favourites, accessTokens } = deps;
+  const router = new Router<CustomerState>();
+  const signedIn = requireCustomer(accessTokens);
+
+  router.head(`${FAVOURITES}/:listingId`, signedIn, async (ctx) => {
+    if (!(await favourites.has(sessionOf(ctx.state).customerId, listingIdOf(ctx.params.listingId))))
+      throw new NotFoundError('This listing is not one of your favourites');
+    ctx.status = 200;
+  });
+
+  router.post(FAVOURITES, signedIn, async (ctx) => {
+    const { listing } = validate(addSchema, ctx.request.body);
+    await favourites.add(sessionOf(ctx.state).customerId, listing);
+    ctx.body = null; // an empty body (Koa would otherwise write the status text)
+    ctx.status = 201;
+  });
+
+  router.get(FAVOURITES, signedIn, async (ctx) => {
+    const views = await favourites.list(sessionOf(ctx.state).customerId);
+    ctx.body = collection(views.map((view) => presentListingItem(view, { favourite: true })));
+  });
+
+  router.delete(`${FAVOURITES}/:listingId`, signedIn, async (ctx) => {
+    await favourites.remove(sessionOf(ctx.state).customerId, listingIdOf(ctx.params.listingId));
+    ctx.body = presentMessage('The listing has been removed from your favourites');
+  });
+
+  return router;
+}

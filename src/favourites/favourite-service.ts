@@ -1,0 +1,74 @@
+// A customer's favourite listings. Kept in PostgreSQL; read back as listing items from the search index,
+// which decides what is live (a favourite whose listing is withdrawn or unpublished is kept but not shown).
+import type { PrismaClient } from '../db/prisma.ts';
+import type { SearchClient } from '../search/client.ts';
+import { ConflictError, NotFoundError } from '../core/errors.ts';
+import type { ListingDocument, ListingView } from '../listings/listing-document.ts';
+import { liveListingFilters } from '../listings/visibility-filters.ts';
+
+const MAX_ID = 2_147_483_647;
+
+export class FavouriteService {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly search: SearchClient,
+    private readonly alias: string,
+  ) {}
+
+  async has(customerId: number, listingId: number): Promise<boolean> {
+    if (!validId(listingId)) return false;
+    return (await this.prisma.favourite.count({ where: { customerId, listingId } })) > 0;
+  }
+
+  /** 404 unless the listing is live; 409 when it is already a favourite. */
+  async add(customerId: number, listingId: number): Promise<void> {
+    if (!validId(listingId) || (await this.liveViews([listingId])).size === 0)
+      throw new NotFoundError(`Listing ${listingId} was not found`);
+    const { count } = await this.prisma.favourite.createMany({ data: [{ customerId, listingId }], skipDuplicates: true });
+    if (count === 0) throw new ConflictError('This listing is already one of your favourites');
+  }
+
+  /** 404 when it was not a favourite. */
+  async remove(customerId: number, listingId: number): Promise<void> {
+    const { count } = validId(listingId) ? await this.prisma.favourite.deleteMany({ where: { customerId, listingId } }) : { count: 0 };
+    if (count === 0) throw new NotFoundError('This listing is not one of your favourites');
+  }
+
+  /** The live favourites, most recently added first. */
+  async list(customerId: number): Promise<ListingView[]> {
+    const rows = await this.prisma.favourite.findMany({
+      where: { customerId },
+      orderBy: [{ createdAt: 'desc' }, { listingId: 'desc' }],
+      select: { listingId: true },
+    });
+    const views = await this.liveViews(rows.map((r) => r.listingId));
+    return rows.flatMap((r) => views.get(r.listingId) ?? []);
+  }
+
+  /** Of these listings, the customer's favourites (for search and listing reads that show `favourite`). */
+  async favouriteIdsAmong(customerId: number, listingIds: number[]): Promise<Set<number>> {
+    const ids = listingIds.filter(validId);
+    if (ids.length === 0) return new Set();
+    const rows = await this.prisma.favourite.findMany({ where: { customerId, listingId: { in: ids } }, select: { listingId: true } });
+    return new Set(rows.map((r) => r.listingId));
+  }
+
+  private async liveViews(listingIds: number[], now = new Date()): Promise<Map<number, ListingView>> {
+    const views = new Map<number, ListingView>();
+    for (let i = 0; i < listingIds.length; i += 1000) {
+      const chunk = listingIds.slice(i, i + 1000);
+      const res = await this.search.search<ListingDocument>({
+        index: this.alias,
+        size: chunk.length,
+        query: { bool: { filter: [{ ids: { values: chunk.map(String) } }, ...liveListingFilters(now)] } },
+        _source: ['id', 'view'],
+      });
+      for (const hit of res.hits.hits) views.set(hit._source!.id, hit._source!.view);
+    }
+    return views;
+  }
+}
+
+function validId(id: number): boolean {
+  return Number.isInteger(id) && id > 0 && id <= MAX_ID;
+}

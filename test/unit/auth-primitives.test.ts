@@ -1,0 +1,46 @@
+import { expect } from 'chai';
+import { hashPassword, verifyPassword } from '../../src/auth/passwords.ts';
+import { bearerTokenOf } from '../../src/auth/bearer.ts';
+import { ConfigError, DEVELOPMENT_JWT_SECRET, loadConfig } from '../../src/config.ts';
+
+const base = { DATABASE_URL: 'postgresql://u:p@localhost:5432/db', ELASTICSEARCH_URL: 'http://localhost:9200' };
+
+describe('auth primitives', () => {
+  it('hash passwords with argon2id and verify them', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(hash).to.match(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(hash, 'correct horse')).to.equal(true);
+    expect(await verifyPassword(hash, 'Correct horse')).to.equal(false);
+    expect(await verifyPassword(null, 'correct horse'), 'no hash').to.equal(false);
+    expect(await verifyPassword('garbage', 'correct horse')).to.equal(false);
+  });
+
+  it('read only Bearer authorization headers', () => {
+    expect(bearerTokenOf(undefined)).to.equal(null);
+    expect(bearerTokenOf('Basic abc')).to.equal(null);
+    expect(bearerTokenOf('Bearer abc.def')).to.equal('abc.def');
+    expect(bearerTokenOf('bearer   abc')).to.equal('abc');
+    expect(bearerTokenOf('Bearer')).to.equal('');
+  });
+
+  it('need a JWT secret and magic-link origins when live, and default them elsewhere', () => {
+    expect(loadConfig(base)).to.include({ JWT_SECRET: DEVELOPMENT_JWT_SECRET, MAGIC_LINK_ORIGINS: '', ACCESS_TOKEN_TTL_SECONDS: 900 });
+    expect(() => loadConfig({ ...base, APP_ENV: 'live' }))
+      .to.throw(ConfigError)
+      .with.property('message')
+      .that.matches(/JWT_SECRET is required/)
+      .and.matches(/MAGIC_LINK_ORIGINS is required/);
+    expect(() => loadConfig({ ...base, APP_ENV: 'live', JWT_SECRET: 'short', MAGIC_LINK_ORIGINS: 'https://a.example' })).to.throw(
+      ConfigError,
+      /at least 32/,
+    );
+    expect(() => loadConfig({ ...base, MAGIC_LINK_ORIGINS: 'https://a.example/path' })).to.throw(ConfigError, /origins/);
+    const live = loadConfig({
+      ...base,
+      APP_ENV: 'live',
+      JWT_SECRET: 'k'.repeat(40),
+      MAGIC_LINK_ORIGINS: 'https://a.example,https://b.example',
+    });
+    expect(live.JWT_SECRET).to.equal('k'.repeat(40));
+  });
+});
