@@ -23,16 +23,20 @@ export async function fullReindex(
   const run = await prisma.searchReindex.create({ data: { alias: manager.alias, targetIndex: target } });
   try {
     const total = await prisma.listing.count();
+    const loadAfter = (afterId: number) => prisma.$transaction((tx) => loadListingPage(tx, afterId, batchSize), { isolationLevel: 'RepeatableRead' });
     let done = 0;
-    let afterId = 0;
-    for (;;) {
-      const page = await prisma.$transaction((tx) => loadListingPage(tx, afterId, batchSize), { isolationLevel: 'RepeatableRead' });
-      if (page.length === 0) break;
+    // Pipelined: the next page is read from PostgreSQL while the engine indexes the current one.
+    let page = await loadAfter(0);
+    while (page.length > 0) {
+      const next = loadAfter(page[page.length - 1]!.id);
+      next.catch(() => undefined); // handled where it is awaited; this keeps an early exit from leaving it unhandled
       const { failed } = await indexer.write(page, page.map((l) => l.id), { targets: [target] });
-      if (failed.size) throw new Error(`the engine refused ${failed.size} documents, e.g. ${[...failed.values()][0]}`);
-      afterId = page[page.length - 1]!.id;
+      if (failed.size) {
+        throw new Error(`the engine refused ${failed.size} documents, e.g. ${[...failed.values()][0]}`);
+      }
       done += page.length;
       options.onProgress?.({ done, total: Math.max(total, done) });
+      page = await next;
     }
     await search.indices.putSettings({ index: target, settings: { refresh_interval: '1s' } });
     await search.indices.refresh({ index: target });
