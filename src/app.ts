@@ -74,6 +74,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     regions,
     customers: customerContext,
     catalogue: async (forSale) => optionCatalogue(await schemeTexts(), forSale),
+    schemes: schemeTexts,
   });
   const routers = [
     healthRoutes(prisma, search),

@@ -28,10 +28,21 @@ function valuesAgg(facet: Facet): object {
   return { terms: { field: facet.field, size: TERMS_SIZE } };
 }
 
+/**
+ * Facets nobody has selected are counted on the search's own matches, all property facets in one
+ * nested pass; only a facet with a selection needs a filter of its own (every selection but its own).
+ */
 export function facetAggregations(p: SearchParams, f: SearchFilters): Record<string, object> {
+  const selected = new Set([...f.listing, ...f.property].map((c) => c.facet).filter((x): x is string => x !== null));
   const aggs: Record<string, object> = {};
+  const sharedPropertyFacets: Record<string, object> = {};
   for (const facet of facetsFor(p.occupancy_type)) {
     const own = facet.param;
+    if (!selected.has(own)) {
+      if (facet.level === 'property') sharedPropertyFacets[own] = valuesAgg(facet);
+      else aggs[own] = { terms: { field: facet.field, size: TERMS_SIZE }, aggs: { props: { nested: { path: 'properties' }, aggs: { matching: matchingProperties(f) } } } };
+      continue;
+    }
     if (facet.level === 'listing') {
       aggs[own] = {
         filter: listingQuery(f, own),
@@ -45,12 +56,17 @@ export function facetAggregations(p: SearchParams, f: SearchFilters): Record<str
       };
     }
   }
+  if (Object.keys(sharedPropertyFacets).length) {
+    aggs[SHARED] = { nested: { path: 'properties' }, aggs: { matching: { ...matchingProperties(f), aggs: sharedPropertyFacets } } };
+  }
   return aggs;
 }
 
+const SHARED = '_properties';
+
 interface FacetAggregation {
-  values: { buckets: Bucket[] };
-  props: { matching: { values: { buckets: Bucket[] | Record<string, Bucket> } } };
+  values?: { buckets: Bucket[] };
+  props?: { matching: { values: { buckets: Bucket[] | Record<string, Bucket> } } };
 }
 
 interface Bucket {
@@ -69,14 +85,18 @@ export interface OptionCatalogue {
 /** Turns the aggregation results into the spec's facet objects. */
 export function readFacets(p: SearchParams, aggregations: Record<string, unknown>, catalogue: OptionCatalogue): FacetResult[] {
   return facetsFor(p.occupancy_type).map((facet) => {
-    const agg = aggregations[facet.param] as FacetAggregation;
     const counts = new Map<string, number>();
+    const own = aggregations[facet.param] as FacetAggregation | undefined;
+    const shared = (aggregations[SHARED] as { matching: Record<string, { buckets: Bucket[] | Record<string, Bucket> }> } | undefined)?.matching[facet.param];
+    // listing facets: buckets of listing values, counted in matching properties
+    const listingBuckets = own ? (own.values ?? (own as unknown as { buckets?: Bucket[] })).buckets : undefined;
+    const propertyBuckets = shared?.buckets ?? own?.props?.matching.values.buckets;
     if (facet.level === 'listing') {
-      for (const b of agg.values.buckets as Bucket[]) counts.set(String(b.key_as_string ?? b.key), b.props!.matching.doc_count);
-    } else if (facet.kind === 'numeric') {
-      for (const [key, b] of Object.entries(agg.props.matching.values.buckets)) counts.set(key, b.doc_count);
+      for (const b of (listingBuckets ?? []) as Bucket[]) counts.set(String(b.key_as_string ?? b.key), b.props!.matching.doc_count);
+    } else if (Array.isArray(propertyBuckets)) {
+      for (const b of propertyBuckets) counts.set(String(b.key), b.doc_count);
     } else {
-      for (const b of agg.props.matching.values.buckets as Bucket[]) counts.set(String(b.key), b.doc_count);
+      for (const [key, b] of Object.entries(propertyBuckets ?? {})) counts.set(key, b.doc_count);
     }
     let options: FacetOption[];
     if (facet.kind === 'numeric') {

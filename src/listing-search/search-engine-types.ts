@@ -10,6 +10,7 @@ export interface SearchSource {
 export interface Hit {
   _id: string;
   _source?: SearchSource;
+  fields?: Record<string, unknown[]>;
   inner_hits?: { properties?: { hits: { hits: { _source?: { bedrooms?: number } }[] } } };
 }
 

@@ -9,15 +9,32 @@ import { sortClauses } from './search-sort.ts';
 import { LISTING_ITEM_SOURCE } from '../listings/listing-presenter.ts';
 
 export const MAP_LIMIT = 1000;
-export const FEATURED_POOL_LIMIT = 1000;
+export const FEATURED_POOL_LIMIT = 200;
 
-const MAP_FIELDS = {
-  basic: ['id', 'view.listing.name', 'view.listing.slug', 'view.listing.schemes', 'view.listing.latitude', 'view.listing.longitude'],
+// Map listings are read from doc values only: fetching the stored document of up to 1000 listings
+// would cost far more than the search itself.
+export const MAP_FIELDS = {
+  basic: ['id', 'name.raw', 'slug', 'schemes', 'latitude', 'longitude'],
   extended: [
     'id',
-    ...['name', 'slug', 'mainImage', 'schemes', 'propertyType', 'availabilityStatus', 'displayAs', 'displayAddress', 'latitude', 'longitude', 'bedrooms', 'forSale', 'isSharedOwnership', 'fullMarketPrice', 'minShareValue', 'monthlyRent'].map(
-      (f) => `view.listing.${f}`,
-    ),
+    'name.raw',
+    'slug',
+    'schemes',
+    'latitude',
+    'longitude',
+    'mainImage.largeSize',
+    'mainImage.mediumSize',
+    'mainImage.thumbnail',
+    'propertyType',
+    'availabilityStatus',
+    'displayAs',
+    'displayAddress',
+    'bedrooms',
+    'forSale',
+    'isSharedOwnership',
+    'minFullMarketPrice',
+    'minShareValue',
+    'minMonthlyRent',
   ],
 };
 
@@ -48,7 +65,9 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   };
   const plain = listingQuery(f);
   const map =
-    full && settings.mapListings ? { query: plain, size: MAP_LIMIT, sort: [{ id: { order: 'asc' } }], _source: MAP_FIELDS[settings.mapPayload] } : null;
+    full && settings.mapListings
+      ? { query: plain, size: MAP_LIMIT, sort: [{ id: { order: 'asc' } }], _source: false, docvalue_fields: MAP_FIELDS[settings.mapPayload] }
+      : null;
   const featuredPool =
     featuredPerPage > 0
       ? { query: { bool: { filter: [plain, { term: { displayAs: 'featured' } }] } }, size: FEATURED_POOL_LIMIT, sort: [{ id: { order: 'asc' } }], _source: false }

@@ -34,6 +34,7 @@ export interface SearchDeps {
   regions: LocalAuthorityRegions;
   customers: CustomerContext;
   catalogue: (forSale: boolean) => Promise<OptionCatalogue>;
+  schemes: () => Promise<{ slug: string; text: string; color: string }[]>;
 }
 
 export class ListingSearchService {
@@ -74,9 +75,14 @@ export class ListingSearchService {
       area,
       full: plan.full,
       facets: main!.aggregations ? readFacets(p, main!.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,
-      mapListings: mapBody ? mapBody.hits.hits.map((h) => presentMapListing(Number(h._id), h._source!.view.listing)) : null,
+      mapListings: mapBody ? await this.mapListings(mapBody, portal.settings.mapPayload === 'extended') : null,
       sortOptions: sortOptionsFor(p),
     };
+  }
+
+  private async mapListings(body: SearchBody, extended: boolean) {
+    const schemes = new Map((await this.deps.schemes()).map((s) => [s.slug, { text: s.text, color: s.color }]));
+    return body.hits.hits.map((h) => presentMapListing(h.fields ?? {}, schemes, extended));
   }
 
   private async fetch(ids: number[]): Promise<Hit[]> {

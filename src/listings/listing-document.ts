@@ -59,6 +59,13 @@ export interface ListingDocument {
   tenure: string;
   firstDibs: boolean;
   location: { lat: number; lon: number };
+  /** exact coordinates, address, image and type as doc values, so that map listings need no _source */
+  latitude: number;
+  longitude: number;
+  displayAddress: string;
+  mainImage: { largeSize: string; mediumSize: string; thumbnail: string } | null;
+  propertyType: string;
+  isSharedOwnership: boolean;
   postcode: string | null;
   localAuthorityId: number | null;
   countyId: number | null;
@@ -236,6 +243,12 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
     tenure: first.tenure,
     firstDibs: properties.some((p) => p.firstDibs),
     location: { lat: development.latitude, lon: development.longitude },
+    latitude: development.latitude,
+    longitude: development.longitude,
+    displayAddress: development.displayAddress,
+    mainImage: (listing.mainImage as ListingDocument['mainImage']) ?? null,
+    propertyType: first.propertyType,
+    isSharedOwnership: prices.isSharedOwnership,
     postcode: development.postcode,
     localAuthorityId: la?.id ?? null,
     countyId: la?.county.id ?? null,

@@ -1,6 +1,7 @@
 // Listing items (search results, favourites, featured, similar, marketplace pulls) from the index view.
 import type { ListingView } from './listing-document.ts';
 import { PRICE_FIELD_NAMES } from './price-rules.ts';
+import { availabilityStatus } from './availability.ts';
 
 export interface ItemContext {
   favourite?: boolean | null;
@@ -64,11 +65,32 @@ export function presentListingItem(view: ListingView, context: ItemContext = {})
 
 export type ListingItem = ReturnType<typeof presentListingItem>;
 
-/** A map listing: the fields the portal's map payload (basic or extended) selected from the view. */
-export function presentMapListing(id: number, listing: Record<string, unknown>) {
-  const out: Record<string, unknown> = { id };
-  for (const [key, value] of Object.entries(listing)) {
-    out[key] = key === 'schemes' ? (value as { text: string; color: string }[]).map(({ text, color }) => ({ text, color })) : value;
-  }
-  return out;
+/** A map listing from the doc values of the portal's map payload (basic or extended). */
+export function presentMapListing(fields: Record<string, unknown[]>, schemes: Map<string, { text: string; color: string }>, extended: boolean) {
+  const one = <T>(name: string): T | null => ((fields[name]?.[0] as T | undefined) ?? null);
+  const basic = {
+    id: one<number>('id')!,
+    name: one<string>('name.raw') ?? '',
+    slug: one<string>('slug') ?? '',
+    schemes: ((fields.schemes ?? []) as string[]).map((slug) => schemes.get(slug) ?? { text: slug, color: '#505a5f' }),
+    latitude: one<number>('latitude'),
+    longitude: one<number>('longitude'),
+  };
+  if (!extended) return basic;
+  const forSale = Boolean(one<boolean>('forSale'));
+  const large = one<string>('mainImage.largeSize');
+  return {
+    ...basic,
+    mainImage: large ? { largeSize: large, mediumSize: one<string>('mainImage.mediumSize'), thumbnail: one<string>('mainImage.thumbnail') } : null,
+    propertyType: one<string>('propertyType'),
+    availabilityStatus: availabilityStatus(one<string>('availabilityStatus') ?? 'closed', forSale),
+    displayAs: one<string>('displayAs'),
+    displayAddress: one<string>('displayAddress'),
+    bedrooms: ((fields.bedrooms ?? []) as number[]).slice().sort((a, b) => a - b),
+    forSale,
+    isSharedOwnership: Boolean(one<boolean>('isSharedOwnership')),
+    fullMarketPrice: one<number>('minFullMarketPrice'),
+    minShareValue: one<number>('minShareValue'),
+    monthlyRent: one<number>('minMonthlyRent'),
+  };
 }

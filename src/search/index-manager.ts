@@ -42,10 +42,17 @@ export class IndexManager {
     return name;
   }
 
-  /** Makes sure the alias points at an index; creates the first one when there is none. */
+  /**
+   * Makes sure the alias points at an index; creates the first one when there is none. Fields added
+   * to the mapping file since the index was made are added to it (documents get them when next
+   * written, or all at once with a full reindex); a changed field type needs a full reindex.
+   */
   async ensure(): Promise<string> {
     const current = await this.currentIndices();
-    if (current.length > 0) return current[0]!;
+    if (current.length > 0) {
+      await this.client.indices.putMapping({ index: current[0]!, ...(this.definition.mappings as object) });
+      return current[0]!;
+    }
     const name = await this.createPhysicalIndex();
     await this.client.indices.updateAliases({ actions: [{ add: { index: name, alias: this.alias } }] });
     return name;
