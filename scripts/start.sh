@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm start: install, start local PostgreSQL and Elasticsearch unless DATABASE_URL / ELASTICSEARCH_URL
-# are set, migrate, load reference and demo data, then serve on $PORT (default 3000).
+# are set, migrate, load reference data, demo content and demo data, then serve on $PORT (default 3000).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 [ -f .env ] && { set -a; . ./.env; set +a; }
@@ -8,5 +8,6 @@ bash scripts/setup.sh
 eval "$(bash scripts/services.sh up)"
 npm run --silent db:migrate
 npm run --silent db:reference >/dev/null
+npm run --silent content:import >/dev/null
 npm run --silent db:seed
 exec npx --no-install tsx src/main.ts

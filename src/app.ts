@@ -35,6 +35,16 @@ import { customerSearchContext } from './listing-search/customer-search-context.
 import { optionalCustomer } from './auth/bearer.ts';
 import { ListingReadService } from './listing-reads/listing-read-service.ts';
 import { listingReadRoutes } from './listing-reads/listing-read-routes.ts';
+import { AreaPageService } from './areas/area-page-service.ts';
+import { AreaPageWriter } from './areas/area-page-writer.ts';
+import { areaRoutes } from './areas/area-routes.ts';
+import { areaEditorRoutes } from './areas/area-editor-routes.ts';
+import { ContentReadService } from './content/content-read-service.ts';
+import { FamilyWriter } from './content/family-writer.ts';
+import { PageWriter } from './content/page-writer.ts';
+import { TaxonomyWriter } from './content/taxonomy-writer.ts';
+import { contentRoutes } from './content/content-routes.ts';
+import { contentEditorRoutes } from './content/content-editor-routes.ts';
 
 export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer'>;
 
@@ -76,6 +86,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
     catalogue: async (forSale) => optionCatalogue(await schemeTexts(), forSale),
     schemes: schemeTexts,
   });
+  const listingReads = new ListingReadService(search, listingIndex.alias);
+  const contentReads = new ContentReadService(prisma);
+  const contentFamilies = new FamilyWriter(prisma);
   const routers = [
     healthRoutes(prisma, search),
     lookupRoutes(new LookupService(prisma)),
@@ -83,10 +96,14 @@ export function buildApp(deps: AppDeps): BuiltApp {
     syncRoutes(sync),
     bulkRoutes(sync),
     searchRoutes(listingSearch, portals, signedIn),
-    listingReadRoutes({ reads: new ListingReadService(search, listingIndex.alias), portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn }),
+    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn }),
     authRoutes(accounts.auth),
     profileRoutes(accounts),
     favouriteRoutes(accounts),
+    areaRoutes({ areas: new AreaPageService(prisma, listingReads), accounts: sync.accounts, customers: customerContext, signedIn }),
+    areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma)),
+    contentRoutes(contentReads, sync.accounts),
+    contentEditorRoutes({ accounts: sync.accounts, pages: new PageWriter(prisma, contentFamilies), families: contentFamilies, taxonomy: new TaxonomyWriter(prisma), reads: contentReads }),
   ] as unknown as Router<RequestState>[];
   const docs = openapiRoutes();
 

@@ -9,6 +9,8 @@ import { customerSchemas, profilePaths } from '../customers/customer-openapi.ts'
 import { favouritePaths } from '../favourites/favourite-openapi.ts';
 import { searchPaths, searchSchemas } from '../listing-search/search-openapi.ts';
 import { listingReadPaths, listingReadSchemas } from '../listing-reads/listing-read-openapi.ts';
+import { areaPaths, areaSchemas } from '../areas/area-openapi.ts';
+import { contentPaths, contentSchemas } from '../content/content-openapi.ts';
 
 export function buildOpenApiDocument() {
   return {
@@ -21,9 +23,9 @@ export function buildOpenApiDocument() {
         'Collections are `{data}` or `{data, pagination, links}`; validation errors are 422 `{message, errors}` with messages per parameter; other errors `{message}`.',
     },
     servers: [{ url: '/' }],
-    paths: { ...healthPaths(), ...lookupPaths(), ...postcodePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...listingReadPaths() },
+    paths: { ...healthPaths(), ...lookupPaths(), ...postcodePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths() },
     components: {
-      schemas: { ...commonSchemas, ...lookupSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...authSchemas, ...listingReadSchemas },
+      schemas: { ...commonSchemas, ...lookupSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes },
     },
   };
