@@ -66,7 +66,7 @@ async function rawRequests(queries: URLSearchParams[]): Promise<Raw[]> {
     const eligibility = p.eligible_only ? { ...(await import('../../src/eligibility/eligibility-rules.ts')).UNKNOWN_CUSTOMER, annualHouseholdIncome: p.household_income } : null;
     const filters = buildFilters(p, { rect: area.rectBounds, portalId: 1, now: new Date(), eligibility, allowedExtraFilters: [] });
     const plan = planSearch(p, filters, area, portal.settings, null);
-    const bodies = [plan.main, plan.map, plan.featuredPool].filter(Boolean);
+    const bodies = [plan.main, plan.facets, plan.map, plan.featuredPool].filter(Boolean);
     out.push({ ndjson: bodies.map((b) => `{"index":"${runtime.listingIndex.alias}"}\n${JSON.stringify(b)}\n`).join('') });
   }
   return out;

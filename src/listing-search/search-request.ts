@@ -40,6 +40,8 @@ export const MAP_FIELDS = {
 
 export interface SearchPlan {
   main: Record<string, unknown>;
+  /** facet counts alone (size 0), so that the shard request cache can answer repeated searches */
+  facets: Record<string, unknown> | null;
   map: Record<string, unknown> | null;
   featuredPool: Record<string, unknown> | null;
   featuredPerPage: number;
@@ -61,18 +63,18 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
     size: p.size,
     track_total_hits: true,
     _source: LISTING_ITEM_SOURCE,
-    ...(full && settings.facets ? { aggs: facetAggregations(p, f) } : {}),
   };
   const plain = listingQuery(f);
+  const facets = full && settings.facets ? { size: 0, track_total_hits: false, query: plain, aggs: facetAggregations(p, f) } : null;
   const map =
     full && settings.mapListings
-      ? { query: plain, size: MAP_LIMIT, sort: [{ id: { order: 'asc' } }], _source: false, docvalue_fields: MAP_FIELDS[settings.mapPayload] }
+      ? { query: plain, size: MAP_LIMIT, sort: ['_doc'], _source: false, docvalue_fields: MAP_FIELDS[settings.mapPayload] }
       : null;
   const featuredPool =
     featuredPerPage > 0
       ? { query: { bool: { filter: [plain, { term: { displayAs: 'featured' } }] } }, size: FEATURED_POOL_LIMIT, sort: [{ id: { order: 'asc' } }], _source: false }
       : null;
-  return { main, map, featuredPool, featuredPerPage, full };
+  return { main, facets, map, featuredPool, featuredPerPage, full };
 }
 
 /** Featured listings of a page: the pool rotates by page, so they may repeat; none twice on a page. */

@@ -55,10 +55,11 @@ export class ListingSearchService {
     ]);
     const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null);
-    const requests = [plan.main, plan.map, plan.featuredPool].filter((r): r is Record<string, unknown> => r !== null);
+    const requests = [plan.main, plan.facets, plan.map, plan.featuredPool].filter((r): r is Record<string, unknown> => r !== null);
     const { responses } = await search.msearch({ index: alias, searches: requests.flatMap((body) => [{}, body]) });
     for (const r of responses) if ('error' in r) throw new Error(`search failed: ${JSON.stringify(r.error)}`);
     const [main, ...rest] = responses as unknown as SearchBody[];
+    const facetBody = plan.facets ? rest.shift()! : null;
     const mapBody = plan.map ? rest.shift()! : null;
     const poolBody = plan.featuredPool ? rest.shift()! : null;
 
@@ -74,7 +75,7 @@ export class ListingSearchService {
       total: totalOf(main!),
       area,
       full: plan.full,
-      facets: main!.aggregations ? readFacets(p, main!.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,
+      facets: facetBody?.aggregations ? readFacets(p, facetBody.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,
       mapListings: mapBody ? await this.mapListings(mapBody, portal.settings.mapPayload === 'extended') : null,
       sortOptions: sortOptionsFor(p),
     };

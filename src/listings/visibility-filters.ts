@@ -1,5 +1,7 @@
-// Which indexed listings the public may see: published, and past their publication time.
-export function liveListingFilters(now: Date): object[] {
+// Which indexed listings the public may see: published, and past their publication time. The time is
+// taken to the minute, so that identical searches within a minute are identical requests (cacheable).
+export function liveListingFilters(at: Date): object[] {
+  const now = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
   return [
     { term: { published: true } },
     { term: { withdrawn: false } },
