@@ -8,6 +8,8 @@ import { buildListingDocument } from '../listings/listing-document.ts';
 export interface IndexResult {
   /** listing ids whose document could not be written, with the engine's reason */
   failed: Map<number, string>;
+  /** operations the index already held at this version or newer (another writer was first) */
+  conflicts: number;
 }
 
 export interface IndexOptions {
@@ -26,9 +28,13 @@ export class ListingIndexer {
     return this.prisma.$transaction((tx) => loadListings(tx, ids), { isolationLevel: 'RepeatableRead' });
   }
 
+  async refresh(targets: string[]): Promise<void> {
+    await this.search.indices.refresh({ index: targets.join(',') });
+  }
+
   async indexListings(ids: number[], options: IndexOptions): Promise<IndexResult> {
     const unique = [...new Set(ids)];
-    if (unique.length === 0 || options.targets.length === 0) return { failed: new Map() };
+    if (unique.length === 0 || options.targets.length === 0) return { failed: new Map(), conflicts: 0 };
     const listings = await this.loadSnapshot(unique);
     return this.write(listings, unique, options);
   }
@@ -54,13 +60,15 @@ export class ListingIndexer {
     }
     const response = await this.search.bulk({ operations, refresh: options.refresh ?? false });
     const failed = new Map<number, string>();
+    let conflicts = 0;
     response.items.forEach((item, i) => {
       const result = item.index ?? item.delete;
       if (!result?.error) return;
       // 409: the index already holds this version or a newer one; 404 on delete: nothing to remove.
+      if (result.status === 409) conflicts++;
       if (result.status === 409 || (item.delete && result.status === 404)) return;
       failed.set(opListing[i]!, `${result.error.type}: ${result.error.reason ?? ''}`);
     });
-    return { failed };
+    return { failed, conflicts };
   }
 }

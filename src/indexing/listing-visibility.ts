@@ -13,8 +13,10 @@ export class ListingVisibility {
   async makeVisible(listingIds: number[]): Promise<void> {
     if (listingIds.length === 0) return;
     const targets = await indexTargets(this.prisma, this.alias);
-    const { failed } = await this.indexer.indexListings(listingIds, { targets, refresh: 'wait_for' });
+    const { failed, conflicts } = await this.indexer.indexListings(listingIds, { targets, refresh: 'wait_for' });
     // The outbox still holds the change, so the worker retries whatever failed here.
     if (failed.size) throw new Error(`search index refused listing ${[...failed.keys()].join(', ')}`);
+    // The worker may have written this version first: wait_for does not wait for its write, a refresh does.
+    if (conflicts > 0) await this.indexer.refresh(targets);
   }
 }
