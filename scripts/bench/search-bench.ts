@@ -8,7 +8,8 @@ import { openRuntime } from '../../src/runtime.ts';
 import { parseSearchParams } from '../../src/listing-search/search-params.ts';
 import { resolveArea } from '../../src/listing-search/location.ts';
 import { buildFilters } from '../../src/listing-search/search-filters.ts';
-import { planSearch } from '../../src/listing-search/search-request.ts';
+import { planSearch, rotateFeatured } from '../../src/listing-search/search-request.ts';
+import { LISTING_ITEM_SOURCE } from '../../src/listings/listing-presenter.ts';
 import { PortalService } from '../../src/portals/portal-settings.ts';
 import { Rng } from '../../src/demo/random.ts';
 
@@ -54,6 +55,11 @@ function queryMix(n: number): URLSearchParams[] {
 
 interface Raw {
   ndjson: string;
+  page: number;
+  featuredPerPage: number;
+  hasPool: boolean;
+  hasMap: boolean;
+  hasFacets: boolean;
 }
 
 /** The engine requests the API sends for a query, built by the same code. */
@@ -67,7 +73,14 @@ async function rawRequests(queries: URLSearchParams[]): Promise<Raw[]> {
     const filters = buildFilters(p, { rect: area.rectBounds, portalId: 1, now: new Date(), eligibility, allowedExtraFilters: [] });
     const plan = planSearch(p, filters, area, portal.settings, null);
     const bodies = [plan.main, plan.facets, plan.map, plan.featuredPool].filter(Boolean);
-    out.push({ ndjson: bodies.map((b) => `{"index":"${runtime.listingIndex.alias}"}\n${JSON.stringify(b)}\n`).join('') });
+    out.push({
+      ndjson: bodies.map((b) => `{"index":"${runtime.listingIndex.alias}"}\n${JSON.stringify(b)}\n`).join(''),
+      page: p.page,
+      featuredPerPage: plan.featuredPerPage,
+      hasPool: plan.featuredPool !== null,
+      hasMap: plan.map !== null,
+      hasFacets: plan.facets !== null,
+    });
   }
   return out;
 }
@@ -124,10 +137,24 @@ async function main(): Promise<void> {
       await res.body.text();
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
     };
+    // the same engine requests as the API: the multi-search, then the page's featured listings
     const sendRaw = async (i: number) => {
-      const res = await request(`${ES}/_msearch`, { method: 'POST', body: raws[i]!.ndjson, headers: { 'content-type': 'application/x-ndjson' }, dispatcher });
-      await res.body.text();
+      const raw = raws[i]!;
+      const res = await request(`${ES}/_msearch`, { method: 'POST', body: raw.ndjson, headers: { 'content-type': 'application/x-ndjson' }, dispatcher });
+      const body = (await res.body.json()) as { responses: { hits: { hits: { _id: string }[] } }[] };
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
+      if (!raw.hasPool) return;
+      const [main] = body.responses;
+      const pool = body.responses[body.responses.length - 1]!;
+      const ids = rotateFeatured(pool.hits.hits.map((h) => Number(h._id)), raw.page, raw.featuredPerPage, new Set(main!.hits.hits.map((h) => Number(h._id))));
+      if (ids.length === 0) return;
+      const mget = await request(`${ES}/${runtime.listingIndex.alias}/_mget`, {
+        method: 'POST',
+        body: JSON.stringify({ ids: ids.map(String), _source: LISTING_ITEM_SOURCE }),
+        headers: { 'content-type': 'application/json' },
+        dispatcher,
+      });
+      await mget.body.text();
     };
     // warm both paths (JIT, caches) before measuring
     await load(4, sendApi, queries.length);
