@@ -45,6 +45,14 @@ import { PageWriter } from './content/page-writer.ts';
 import { TaxonomyWriter } from './content/taxonomy-writer.ts';
 import { contentRoutes } from './content/content-routes.ts';
 import { contentEditorRoutes } from './content/content-editor-routes.ts';
+import { ApplicationListings } from './applications/application-listings.ts';
+import { ApplicationService } from './applications/application-service.ts';
+import { ApplicationViews } from './applications/application-views.ts';
+import { applicationRoutes } from './applications/application-routes.ts';
+import { AppointmentService } from './appointments/appointment-service.ts';
+import { appointmentRoutes } from './appointments/appointment-routes.ts';
+import { LeadService } from './leads/lead-service.ts';
+import { leadRoutes } from './leads/lead-routes.ts';
 
 export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer'>;
 
@@ -89,6 +97,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const listingReads = new ListingReadService(search, listingIndex.alias);
   const contentReads = new ContentReadService(prisma);
   const contentFamilies = new FamilyWriter(prisma);
+  const applicationListings = new ApplicationListings(search, listingIndex.alias);
+  const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits);
+  const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers);
   const routers = [
     healthRoutes(prisma, search),
     lookupRoutes(new LookupService(prisma)),
@@ -100,6 +111,18 @@ export function buildApp(deps: AppDeps): BuiltApp {
     authRoutes(accounts.auth),
     profileRoutes(accounts),
     favouriteRoutes(accounts),
+    applicationRoutes({
+      applications,
+      views: applicationViews,
+      listings: applicationListings,
+      reads: listingReads,
+      portals,
+      favourites: accounts.favourites,
+      accessTokens: accounts.accessTokens,
+      signedIn,
+    }),
+    appointmentRoutes({ appointments: new AppointmentService(prisma), views: applicationViews, accessTokens: accounts.accessTokens }),
+    leadRoutes(sync.accounts, new LeadService(prisma, accounts.customers, applicationListings)),
     areaRoutes({ areas: new AreaPageService(prisma, listingReads), accounts: sync.accounts, customers: customerContext, signedIn }),
     areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma)),
     contentRoutes(contentReads, sync.accounts),

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config.ts';
 import { openRuntime } from './runtime.ts';
 import { buildApp } from './app.ts';
+import { StateJob } from './jobs/state-job.ts';
 
 async function start(): Promise<void> {
   let config;
@@ -18,6 +19,8 @@ async function start(): Promise<void> {
   const runtime = openRuntime(config);
   await Promise.all([runtime.listingIndex.ensure(), runtime.gazetteer.warm()]);
   if (config.REINDEX_WORKER) runtime.worker.start();
+  const stateJob = new StateJob(runtime.prisma, runtime.logger);
+  stateJob.start();
   const { app } = buildApp(runtime);
   const server: Server = app.listen(config.PORT, config.HOST, () => {
     runtime.logger.info({ host: config.HOST, port: config.PORT, env: config.APP_ENV }, 'listening');
@@ -35,7 +38,10 @@ async function start(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(() => {
-      void runtime.close().then(() => process.exit(0));
+      void stateJob
+        .stop()
+        .then(() => runtime.close())
+        .then(() => process.exit(0));
     });
     server.closeIdleConnections();
   };

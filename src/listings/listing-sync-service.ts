@@ -165,8 +165,12 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
     await db.listingScheme.createMany({ data: data.schemeIds.map((schemeId, position) => ({ listingId: listing.id, schemeId, position })) });
     await db.listingPortal.deleteMany({ where: { listingId: listing.id } });
     await db.listingPortal.createMany({ data: data.portalIds.map((portalId) => ({ listingId: listing.id, portalId })) });
-    // A slot keeps its id while its start stays the same.
-    await db.openDaySlot.deleteMany({ where: { listingId: listing.id, startsAt: { notIn: data.slots.map((s) => s.startsAt) } } });
+    // A slot keeps its id while its start stays the same. A slot left out is deleted unless it holds a
+    // confirmed appointment: then it stays (customers keep their booking; it shows in openDays until the
+    // provider sends it again or it passes).
+    await db.openDaySlot.deleteMany({
+      where: { listingId: listing.id, startsAt: { notIn: data.slots.map((s) => s.startsAt) }, appointments: { none: { status: 'confirmed' } } },
+    });
     for (const slot of data.slots) {
       await db.openDaySlot.upsert({
         where: { listingId_startsAt: { listingId: listing.id, startsAt: slot.startsAt } },

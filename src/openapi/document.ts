@@ -11,6 +11,9 @@ import { searchPaths, searchSchemas } from '../listing-search/search-openapi.ts'
 import { listingReadPaths, listingReadSchemas } from '../listing-reads/listing-read-openapi.ts';
 import { areaPaths, areaSchemas } from '../areas/area-openapi.ts';
 import { contentPaths, contentSchemas } from '../content/content-openapi.ts';
+import { applicationPaths, applicationSchemas } from '../applications/application-openapi.ts';
+import { appointmentPaths } from '../appointments/appointment-openapi.ts';
+import { leadPaths, leadSchemas } from '../leads/lead-openapi.ts';
 
 export function buildOpenApiDocument() {
   return {
@@ -23,9 +26,9 @@ export function buildOpenApiDocument() {
         'Collections are `{data}` or `{data, pagination, links}`; validation errors are 422 `{message, errors}` with messages per parameter; other errors `{message}`.',
     },
     servers: [{ url: '/' }],
-    paths: { ...healthPaths(), ...lookupPaths(), ...postcodePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths() },
+    paths: { ...healthPaths(), ...lookupPaths(), ...postcodePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths() },
     components: {
-      schemas: { ...commonSchemas, ...lookupSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas },
+      schemas: { ...commonSchemas, ...lookupSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...leadSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes },
     },
   };

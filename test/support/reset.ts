@@ -2,6 +2,8 @@
 import type { TestApp } from './test-app.ts';
 
 const INVENTORY_TABLES = [
+  'Appointment',
+  'Application',
   'ListingOutbox',
   'SearchReindex',
   'OpenDaySlot',

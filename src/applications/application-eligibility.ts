@@ -1,0 +1,79 @@
+// Pure helpers between a customer's stored values and the eligibility engine: which eligibility fields a
+// request must carry, and the engine's CustomerValues from a profile.
+import { ageOn, type CustomerValues } from '../eligibility/eligibility-rules.ts';
+
+/** The spec's eligibility fields (register-interest-fields may name any of them). */
+export const ELIGIBILITY_FIELDS = [
+  'annualHouseholdIncome',
+  'deposit',
+  'dateOfBirth',
+  'homePostcode',
+  'workPostcode',
+  'eligibleCitizen',
+  'homeOwnershipStatus',
+] as const;
+export type EligibilityField = (typeof ELIGIBILITY_FIELDS)[number];
+
+export interface StoredEligibility {
+  annualHouseholdIncome: number | null;
+  deposit: number | null;
+  /** YYYY-MM-DD */
+  dateOfBirth: string | null;
+  homePostcode: string | null;
+  workPostcode: string | null;
+  eligibleCitizen: boolean | null;
+  homeOwnershipStatus: number | null;
+  homeLocalAuthorityId: number | null;
+  workLocalAuthorityId: number | null;
+}
+
+/**
+ * The eligibility fields a request must make known (sent, or already in the profile): the listing's own
+ * `eligibilityFields` always; with validate_eligibility also every field its rules need (`needed`, the
+ * engine's missingFields). For the engine's "homePostcode" (local connection, first dibs) either
+ * postcode will do.
+ */
+export function missingMandatoryFields(
+  stored: StoredEligibility,
+  listingFields: readonly string[],
+  needed: readonly string[],
+  validateEligibility: boolean,
+): EligibilityField[] {
+  const wanted = new Set<string>(listingFields.filter((f) => (ELIGIBILITY_FIELDS as readonly string[]).includes(f)));
+  if (validateEligibility) for (const f of needed) wanted.add(f);
+  const missing: EligibilityField[] = [];
+  for (const field of ELIGIBILITY_FIELDS) {
+    if (!wanted.has(field)) continue;
+    const known =
+      field === 'homePostcode' && !listingFields.includes('homePostcode') ? (stored.homePostcode ?? stored.workPostcode) : stored[field];
+    if (known === null || known === undefined) missing.push(field);
+  }
+  return missing;
+}
+
+/** The engine's view of a customer, `livesOrWorksInLondon` worked out by the caller. */
+export function customerValuesOf(stored: StoredEligibility, today: string, livesOrWorksInLondon: boolean | null): CustomerValues {
+  return {
+    annualHouseholdIncome: stored.annualHouseholdIncome,
+    deposit: stored.deposit,
+    age: stored.dateOfBirth ? ageOn(stored.dateOfBirth, today) : null,
+    eligibleCitizen: stored.eligibleCitizen,
+    homeOwnershipStatus: stored.homeOwnershipStatus,
+    homeLocalAuthorityId: stored.homeLocalAuthorityId,
+    workLocalAuthorityId: stored.workLocalAuthorityId,
+    livesOrWorksInLondon,
+  };
+}
+
+/**
+ * Whether a new interest may be registered beside the customer's earlier (not archived) applications
+ * for the same property, or the same listing when no property is named: only when every earlier one
+ * failed and the new decision does not.
+ */
+export function isDuplicate(previousStatuses: string[], newStatus: string): boolean {
+  if (previousStatuses.length === 0) return false;
+  return !(previousStatuses.every((s) => s === 'failed') && newStatus !== 'failed');
+}
+
+export const DUPLICATE_PROPERTY = 'A previous application exists for the same property';
+export const DUPLICATE_LISTING = 'A previous application exists for the same listing';

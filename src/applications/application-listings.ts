@@ -1,0 +1,56 @@
+// The listings of applications, read from the search index (current, while live) with the snapshot an
+// application keeps of its listing for the time after the listing leaves the marketplace.
+import type { SearchClient } from '../search/client.ts';
+import type { ListingDocument, ListingEligibility } from '../listings/listing-document.ts';
+import { liveListingFilters } from '../listings/visibility-filters.ts';
+import { presentListingItem } from '../listings/listing-presenter.ts';
+import type { PropertyTerms } from '../eligibility/eligibility-rules.ts';
+
+export interface ListingSnapshot {
+  item: Record<string, unknown>;
+  eligibility: ListingEligibility;
+  terms: PropertyTerms[];
+  eligibilityFields: string[];
+  availabilityStatus: string;
+}
+
+export function snapshotOf(doc: ListingDocument): ListingSnapshot {
+  return {
+    item: presentListingItem(doc.view, { favourite: null }) as Record<string, unknown>,
+    eligibility: doc.eligibility,
+    terms: doc.properties.map((p) => ({ id: p.id, depositValue: p.depositValue })),
+    eligibilityFields: doc.view.registerInterestFields.eligibilityFields,
+    availabilityStatus: doc.availabilityStatus,
+  };
+}
+
+export function propertyViewOf(doc: ListingDocument, propertyId: number): Record<string, unknown> | null {
+  return (doc.view.properties.find((p) => p.id === propertyId) as Record<string, unknown> | undefined) ?? null;
+}
+
+/** Available: the listing is live and not closed; a named property is still advertised and not closed. */
+export function isAvailable(doc: ListingDocument | undefined, propertyId: number | null): boolean {
+  if (!doc || doc.availabilityStatus === 'closed') return false;
+  if (propertyId === null) return true;
+  const property = doc.properties.find((p) => p.id === propertyId);
+  return property !== undefined && property.availabilityStatus !== 'closed';
+}
+
+export class ApplicationListings {
+  constructor(
+    private readonly search: SearchClient,
+    private readonly alias: string,
+  ) {}
+
+  /** The live documents among these listing ids (any portal). */
+  async live(ids: number[], now = new Date()): Promise<Map<number, ListingDocument>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const res = await this.search.search<ListingDocument>({
+      index: this.alias,
+      size: unique.length,
+      query: { bool: { filter: [{ terms: { id: unique } }, ...liveListingFilters(now)] } },
+    });
+    return new Map(res.hits.hits.map((h) => [h._source!.id, h._source!]));
+  }
+}

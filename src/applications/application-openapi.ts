@@ -1,0 +1,243 @@
+// OpenAPI: register interest, the Application resource and the customer's applications.
+import {
+  arrayOf,
+  dataEnvelope,
+  errorResponse,
+  json,
+  nullable,
+  object,
+  pathParam,
+  ref,
+  validationResponse,
+  type JsonSchema,
+} from '../openapi/schema-helpers.ts';
+import { bearer, customerInputProperties, tooMany, unauthorised } from '../customers/customer-openapi.ts';
+import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
+import { ELIGIBILITY_FIELDS } from './application-eligibility.ts';
+
+const str = { type: 'string' };
+const int = { type: 'integer' };
+const bool = { type: 'boolean' };
+const dateTime = { type: 'string', format: 'date-time' };
+const statuses = ['passed', 'considered', 'incomplete', 'failed', 'not-checked'];
+
+const registerInterestFields = object({ eligibilityFields: arrayOf(str), priorityFields: arrayOf(str) });
+const applicationProperties: Record<string, JsonSchema> = {
+  id: int,
+  customer: ref('Customer'),
+  available: bool,
+  listing: ref('ListingItem'),
+  property: nullable(ref('PropertyDetails')),
+  enquiryDate: dateTime,
+  additionalInfo: nullable(str),
+  eligibilityStatus: { type: 'string', enum: statuses },
+  isArchived: bool,
+  decision: nullable(ref('Decision')),
+  appointments: arrayOf(ref('Appointment')),
+  nextAppointmentDateTime: nullable(dateTime),
+  updateToken: str,
+  updatedAt: dateTime,
+  createdAt: dateTime,
+};
+const always = Object.keys(applicationProperties).filter((k) => k !== 'customer' && k !== 'updateToken');
+
+export const applicationSchemas: Record<string, JsonSchema> = {
+  Decision: object({ status: { type: 'string', enum: statuses }, messages: arrayOf(str), successfulProperties: arrayOf(int) }),
+  Application: {
+    ...object(applicationProperties, always),
+    description:
+      '`customer` only in the register-interest, single, update and archive responses; `updateToken` only in the register-interest response',
+  },
+  RegisterInterestFields: registerInterestFields,
+  Appointment: {
+    ...object(
+      {
+        id: int,
+        type: { type: 'string', enum: ['in-person', 'virtual', 'open-day'] },
+        dateTime,
+        durationMin: int,
+        status: { type: 'string', enum: ['confirmed', 'cancelled'] },
+        remarks: nullable(str),
+        updatedAt: dateTime,
+        createdAt: dateTime,
+        application: ref('Application'),
+      },
+      ['id', 'type', 'dateTime', 'durationMin', 'status', 'remarks', 'updatedAt', 'createdAt'],
+    ),
+    description: "`application` only when listing all of the customer's appointments",
+  },
+  AvailableAppointment: object({
+    date: { type: 'string', format: 'date' },
+    slots: arrayOf(object({ id: int, slotTime: { type: 'string', pattern: '^\\d{2}:\\d{2}$' }, slotDurationMin: int })),
+  }),
+};
+
+const jsonBody = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
+const validateEligibility = {
+  name: 'validate_eligibility',
+  in: 'query',
+  schema: { type: 'string', enum: ['1', 'true', '0', 'false'] },
+  description: `1 or true: every eligibility field the listing's rules need (${ELIGIBILITY_FIELDS.join(', ')}) must be known, from the body or the profile (422 naming each missing field)`,
+};
+const updateProperties = { ...customerInputProperties, additionalInfo: nullable(str) };
+const registerBody = object(
+  {
+    ...updateProperties,
+    email: { type: 'string', format: 'email', description: 'registers a new customer in the same request (without a bearer token)' },
+    password: { type: 'string', minLength: 6, description: 'for a new customer, required where the portal uses passwords' },
+    property: nullable({ ...int, description: 'property id for interest in one property' }),
+    bedrooms: nullable({ ...arrayOf(int), description: 'bedroom counts of interest when no property is given' }),
+  },
+  [],
+);
+const notFound = errorResponse('No such application of this customer');
+const applicationId = pathParam('applicationId', 'application id', { type: 'string' });
+const keyParam = (v: 'id' | 'slug') => (v === 'id' ? pathParam('id', 'listing id', { type: 'string' }) : pathParam('slug', 'listing slug'));
+const tags = ['Register interest'];
+
+function variants(
+  suffix: string,
+  method: 'get' | 'post',
+  op: (variant: 'id' | 'slug') => Record<string, unknown>,
+  extra: Record<string, unknown>[] = [],
+) {
+  return {
+    [`/api/rest/portal/listings/{id}${suffix}`]: { [method]: { ...op('id'), parameters: [keyParam('id'), ...extra, ...portalHeaders] } },
+    [`/api/rest/portal/listings/slug/{slug}${suffix}`]: {
+      [method]: { ...op('slug'), parameters: [keyParam('slug'), ...extra, ...portalHeaders] },
+    },
+  };
+}
+
+export function applicationPaths(): Record<string, unknown> {
+  const listingMissing = errorResponse('No such live listing (or property of it)');
+  const fullDetails = (withProperty: boolean) =>
+    object(
+      withProperty
+        ? { listing: ref('ListingDetails'), registerInterestFields, property: ref('PropertyDetails') }
+        : { listing: ref('ListingDetails'), registerInterestFields },
+    );
+  const propertyParam = pathParam('propertyId', 'property id', { type: 'string' });
+  const appTags = ['Applications'];
+  return {
+    ...variants('/register-interest-fields', 'get', (v) => ({
+      tags,
+      operationId: `registerInterestFields_${v}`,
+      summary: 'The eligibility and priority fields a register-interest form asks for',
+      responses: { 200: json(registerInterestFields), 404: listingMissing, 422: validationResponse },
+    })),
+    ...variants('/register-interest-full-details', 'get', (v) => ({
+      tags,
+      operationId: `registerInterestFullDetails_${v}`,
+      summary: 'The listing details and the register-interest fields',
+      security: optionalBearer,
+      responses: { 200: json(fullDetails(false)), 401: badBearer, 404: listingMissing, 422: validationResponse },
+    })),
+    ...variants(
+      '/properties/{propertyId}/register-interest-full-details',
+      'get',
+      (v) => ({
+        tags,
+        operationId: `registerInterestPropertyFullDetails_${v}`,
+        summary: 'The listing details, the register-interest fields and one property',
+        security: optionalBearer,
+        responses: { 200: json(fullDetails(true)), 401: badBearer, 404: listingMissing, 422: validationResponse },
+      }),
+      [propertyParam],
+    ),
+    ...variants(
+      '/register-interest',
+      'post',
+      (v) => ({
+        tags,
+        operationId: `registerInterest_${v}`,
+        summary:
+          'Register interest: a signed-in customer (bearer), or a new one registered by `email` (+ `password` where the portal uses passwords). ' +
+          'Sent customer fields update the profile; eligibility is always decided. 201 with the application, its customer and updateToken.',
+        security: optionalBearer,
+        requestBody: jsonBody(registerBody),
+        responses: {
+          201: json(ref('Application'), 'Application created'),
+          401: badBearer,
+          404: listingMissing,
+          409: errorResponse('A previous application exists for the same property (or the same listing when no property is given)'),
+          422: validationResponse,
+          429: tooMany,
+        },
+      }),
+      [validateEligibility],
+    ),
+    '/api/rest/portal/profile/applications': {
+      get: {
+        tags: appTags,
+        operationId: 'listApplications',
+        summary: "The customer's applications (without the customer object), newest first",
+        security: bearer,
+        parameters: [
+          {
+            name: 'archived',
+            in: 'query',
+            schema: { type: 'string', enum: ['1', 'true', '0', 'false'] },
+            description: '1/true archived only, 0/false active only, absent all',
+          },
+        ],
+        responses: { 200: json(dataEnvelope(ref('Application'))), 401: unauthorised, 422: validationResponse },
+      },
+    },
+    '/api/rest/portal/profile/applications/{applicationId}': {
+      get: {
+        tags: appTags,
+        operationId: 'getApplication',
+        summary: 'One application, with its customer',
+        security: bearer,
+        parameters: [applicationId],
+        responses: { 200: json(ref('Application')), 401: unauthorised, 404: notFound },
+      },
+      put: {
+        tags: appTags,
+        operationId: 'updateApplication',
+        summary:
+          "Update an application (and the profile fields sent); eligibility is decided again. UTM values are stored only while all of the application's are empty.",
+        security: bearer,
+        parameters: [applicationId, validateEligibility],
+        requestBody: jsonBody(object(updateProperties, [])),
+        responses: { 200: json(ref('Application')), 401: unauthorised, 404: notFound, 422: validationResponse },
+      },
+    },
+    '/api/rest/portal/profile/applications/{applicationId}/archive': {
+      patch: {
+        tags: appTags,
+        operationId: 'archiveApplication',
+        summary:
+          'Archive (irreversible; archiving again changes nothing); every upcoming confirmed appointment is cancelled. Answers the application.',
+        security: bearer,
+        parameters: [applicationId],
+        responses: { 200: json(ref('Application')), 401: unauthorised, 404: notFound },
+      },
+    },
+    '/api/rest/portal/applications/{applicationId}': {
+      put: {
+        tags: appTags,
+        operationId: 'updateApplicationWithToken',
+        summary: 'Update an application without signing in, with the updateToken from register interest (404 for a wrong token)',
+        parameters: [applicationId, validateEligibility],
+        requestBody: jsonBody(object({ ...updateProperties, updateToken: str }, ['updateToken'])),
+        responses: { 200: json(ref('Application')), 404: notFound, 422: validationResponse },
+      },
+    },
+    '/api/rest/portal/applications/{applicationId}/recommendations': {
+      get: {
+        tags: appTags,
+        operationId: 'applicationRecommendations',
+        summary: "Listings similar to the application's, that the customer is eligible for (not failed) and has not applied for",
+        security: bearer,
+        parameters: [
+          applicationId,
+          { name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: 3 } },
+          ...portalHeaders,
+        ],
+        responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: unauthorised, 404: notFound, 422: validationResponse },
+      },
+    },
+  };
+}

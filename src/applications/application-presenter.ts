@@ -1,0 +1,53 @@
+// The Application resource. `listing` is a listing item (current while the listing is live, else the
+// snapshot taken when the application was made); `property` is property details.
+import type { Appointment } from '../generated/prisma/client.ts';
+import type { ListingDocument } from '../listings/listing-document.ts';
+import { presentListingItem } from '../listings/listing-presenter.ts';
+import { presentAppointment } from '../appointments/appointment-presenter.ts';
+import type { CustomerResource } from '../customers/customer-presenter.ts';
+import { isAvailable, propertyViewOf, type ListingSnapshot } from './application-listings.ts';
+import type { ApplicationRow } from './application-service.ts';
+
+export interface ApplicationContext {
+  doc: ListingDocument | undefined;
+  favourite: boolean | null;
+  customer?: CustomerResource;
+  updateToken?: string;
+  now?: Date;
+}
+
+export function nextAppointmentOf(appointments: Appointment[], now = new Date()): string | null {
+  const next = appointments
+    .filter((a) => a.status === 'confirmed' && a.startsAt > now)
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())[0];
+  return next ? next.startsAt.toISOString() : null;
+}
+
+export function presentApplication(row: ApplicationRow, context: ApplicationContext) {
+  const { doc } = context;
+  const snapshot = row.listingSnapshot as unknown as ListingSnapshot;
+  const listing = doc ? presentListingItem(doc.view, { favourite: context.favourite }) : { ...snapshot.item, favourite: context.favourite };
+  const property =
+    row.propertyId === null
+      ? null
+      : ((doc ? propertyViewOf(doc, row.propertyId) : null) ?? (row.propertySnapshot as Record<string, unknown> | null));
+  return {
+    id: row.id,
+    ...(context.customer ? { customer: context.customer } : {}),
+    available: isAvailable(doc, row.propertyId),
+    listing,
+    property,
+    enquiryDate: row.enquiryDate.toISOString(),
+    additionalInfo: row.additionalInfo,
+    eligibilityStatus: row.eligibilityStatus,
+    isArchived: row.isArchived,
+    decision: row.decision as { status: string; messages: string[]; successfulProperties: number[] } | null,
+    appointments: row.appointments.map((a) => presentAppointment(a)),
+    nextAppointmentDateTime: nextAppointmentOf(row.appointments, context.now),
+    ...(context.updateToken ? { updateToken: context.updateToken } : {}),
+    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type ApplicationResource = ReturnType<typeof presentApplication>;

@@ -1,0 +1,72 @@
+// Request bodies and query strings of register interest and applications.
+import * as yup from 'yup';
+import { customerFieldsShape } from '../customers/customer-fields.ts';
+import { emailField } from '../customers/email-address.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
+
+const additionalInfo = yup
+  .string()
+  .typeError('additionalInfo must be a string')
+  .trim()
+  .max(5000, 'additionalInfo must be at most 5000 characters')
+  .nullable();
+
+/** 1/true and 0/false; absent is null. */
+export const flag = (name: string) =>
+  yup
+    .mixed<boolean>()
+    .nullable()
+    .transform((v: unknown) =>
+      v === undefined || v === ''
+        ? null
+        : ['1', 'true', true, 1].includes(v as string)
+          ? true
+          : ['0', 'false', false, 0].includes(v as string)
+            ? false
+            : v,
+    )
+    .test(name, `${name} must be 1, true, 0 or false`, (v) => v === null || typeof v === 'boolean')
+    .default(null);
+
+export const validateEligibilityQuery = yup.object({ validate_eligibility: flag('validate_eligibility') });
+export const archivedQuery = yup.object({ archived: flag('archived') });
+export const upcomingQuery = yup.object({ upcoming: flag('upcoming') });
+
+export const registerInterestSchema = yup.object({
+  ...customerFieldsShape,
+  email: emailField().optional().default(undefined),
+  password: yup
+    .string()
+    .typeError('password must be a string')
+    .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  property: yup
+    .number()
+    .typeError('property must be a property id')
+    .integer('property must be a property id')
+    .positive('property must be a property id')
+    .nullable(),
+  bedrooms: yup
+    .array(
+      yup
+        .number()
+        .typeError('bedrooms must be whole numbers')
+        .integer('bedrooms must be whole numbers')
+        .min(0, 'bedrooms must not be negative')
+        .required(),
+    )
+    .typeError('bedrooms must be an array of whole numbers')
+    .nullable(),
+  additionalInfo,
+});
+
+export const applicationUpdateSchema = yup.object({ ...customerFieldsShape, additionalInfo });
+export const tokenUpdateSchema = yup.object({
+  ...customerFieldsShape,
+  additionalInfo,
+  updateToken: yup.string().typeError('updateToken must be a string').required('updateToken is required').max(200),
+});
+
+export const sizeQuery = yup.object({
+  size: yup.number().typeError('size must be a whole number').integer('size must be a whole number').min(1).max(50).default(3),
+});

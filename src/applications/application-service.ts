@@ -1,0 +1,341 @@
+// Applications: register interest (with a new or signed-in customer), the customer's applications,
+// archive, update (by the owner or with the update token) and recommendations. Every decision comes from
+// the one eligibility engine (src/eligibility/eligibility-rules.ts).
+import type { PrismaClient } from '../db/prisma.ts';
+import type { Application, Appointment, Customer, Prisma } from '../generated/prisma/client.ts';
+import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../core/errors.ts';
+import { instantToLondon } from '../core/london-time.ts';
+import { decide, type Decision } from '../eligibility/eligibility-rules.ts';
+import type { LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
+import type { ListingDocument } from '../listings/listing-document.ts';
+import type { CustomerService } from '../customers/customer-service.ts';
+import { resolveCustomerColumns } from '../customers/customer-rules.ts';
+import { UTM_FIELDS, type CustomerFields } from '../customers/customer-fields.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
+import { isUniqueViolation } from '../auth/db-errors.ts';
+import type { SignInRateLimits } from '../auth/rate-limits.ts';
+import {
+  customerValuesOf,
+  DUPLICATE_LISTING,
+  DUPLICATE_PROPERTY,
+  isDuplicate,
+  missingMandatoryFields,
+  type StoredEligibility,
+} from './application-eligibility.ts';
+import { snapshotOf, type ApplicationListings, type ListingSnapshot } from './application-listings.ts';
+
+type Tx = Prisma.TransactionClient;
+
+export type ApplicationRow = Application & { appointments: Appointment[] };
+
+export interface RegisterInterestBody extends CustomerFields {
+  email?: string;
+  password?: string;
+  property?: number | null;
+  bedrooms?: number[] | null;
+  additionalInfo?: string | null;
+}
+
+export interface ApplicationUpdateBody extends CustomerFields {
+  additionalInfo?: string | null;
+}
+
+export const ACCOUNT_EXISTS = 'An account exists for this e-mail address: sign in first';
+export const ARCHIVED = 'This application is archived';
+
+const withAppointments = {
+  appointments: { orderBy: [{ startsAt: 'asc' as const }, { id: 'asc' as const }] },
+} satisfies Prisma.ApplicationInclude;
+
+/** Today in the UK, as the eligibility rules count days. */
+export const ukToday = (now = new Date()) => instantToLondon(now).date;
+
+function customerFieldsOf<T extends CustomerFields>(body: T): CustomerFields {
+  const {
+    email: _e,
+    password: _p,
+    property: _pr,
+    bedrooms: _b,
+    additionalInfo: _a,
+    updateToken: _u,
+    ...fields
+  } = body as Record<string, unknown>;
+  return fields as CustomerFields;
+}
+
+function utmOf(body: CustomerFields): Record<string, string | null> {
+  return Object.fromEntries(UTM_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f] ?? null]));
+}
+
+const storedOf = (c: Customer): StoredEligibility => ({
+  annualHouseholdIncome: c.annualHouseholdIncome,
+  deposit: c.deposit,
+  dateOfBirth: c.dateOfBirth ? c.dateOfBirth.toISOString().slice(0, 10) : null,
+  homePostcode: c.homePostcode,
+  workPostcode: c.workPostcode,
+  eligibleCitizen: c.eligibleCitizen,
+  homeOwnershipStatus: c.homeOwnershipStatus,
+  homeLocalAuthorityId: c.homeLocalAuthorityId,
+  workLocalAuthorityId: c.workLocalAuthorityId,
+});
+
+function missingFieldsError(fields: string[]): ValidationError {
+  const errors: FieldErrors = Object.fromEntries(fields.map((f) => [f, [`${f} is required for this listing`]]));
+  const more = fields.length - 1;
+  return new ValidationError(
+    errors,
+    `${fields[0]} is required for this listing${more > 0 ? ` (and ${more} more error${more > 1 ? 's' : ''})` : ''}`,
+  );
+}
+
+export class ApplicationService {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly customers: CustomerService,
+    private readonly regions: LocalAuthorityRegions,
+    private readonly listings: ApplicationListings,
+    /** registrations of new customers count against the per-IP sign-up limits */
+    private readonly limits: Pick<SignInRateLimits, 'request'>,
+  ) {}
+
+  /**
+   * Register interest. The customer row is locked for the whole check-and-insert, so of two identical
+   * requests at once exactly one creates the application and the other sees it (409).
+   */
+  async register(input: {
+    doc: ListingDocument;
+    customerId: number | null;
+    body: RegisterInterestBody;
+    validateEligibility: boolean;
+    usesPasswords: boolean;
+    ip: string;
+  }): Promise<{ application: ApplicationRow; customerId: number; updateToken: string }> {
+    const { doc, body } = input;
+    const propertyId = body.property ?? null;
+    if (propertyId !== null && !doc.properties.some((p) => p.id === propertyId))
+      throw ValidationError.field('property', `property ${propertyId} is not advertised by this listing`);
+    const fields = customerFieldsOf(body);
+
+    let passwordHash: string | null = null;
+    if (input.customerId === null) {
+      await this.limits.request(input.ip);
+      if (!body.email)
+        throw ValidationError.field('email', 'email is required to register a new customer (an existing customer signs in first)');
+      if (input.usesPasswords && !body.password) throw ValidationError.field('password', 'password is required to register a new customer');
+      if (await this.customers.findByEmail(body.email)) throw ValidationError.field('email', ACCOUNT_EXISTS);
+      if (body.password) passwordHash = await hashPassword(body.password);
+    }
+
+    const updateToken = newSecretToken();
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        let customer: Customer;
+        if (input.customerId === null) {
+          customer = await this.customers.create(
+            { email: body.email!, passwordHash, createdVia: passwordHash ? 'password' : 'passwordless', fields },
+            tx,
+          );
+        } else {
+          customer = await this.writeProfile(tx, input.customerId, fields);
+        }
+        const snapshot = snapshotOf(doc);
+        const decision = await this.evaluate(snapshot, storedOf(customer), propertyId, input.validateEligibility);
+
+        const previous = await tx.application.findMany({
+          where: { customerId: customer.id, listingId: doc.id, propertyId, isArchived: false },
+          select: { eligibilityStatus: true },
+        });
+        if (
+          isDuplicate(
+            previous.map((p) => p.eligibilityStatus),
+            decision.status,
+          )
+        )
+          throw new ConflictError(propertyId !== null ? DUPLICATE_PROPERTY : DUPLICATE_LISTING);
+
+        const application = await tx.application.create({
+          data: {
+            customerId: customer.id,
+            listingId: doc.id,
+            propertyId,
+            bedrooms: propertyId === null ? [...new Set(body.bedrooms ?? [])] : [],
+            additionalInfo: body.additionalInfo ?? null,
+            eligibilityStatus: decision.status,
+            decision: { status: decision.status, messages: decision.messages, successfulProperties: decision.successfulProperties },
+            source: 'portal',
+            updateTokenHash: hashToken(updateToken),
+            listingSnapshot: snapshot as unknown as Prisma.InputJsonValue,
+            propertySnapshot:
+              propertyId !== null ? ((doc.view.properties.find((p) => p.id === propertyId) ?? null) as Prisma.InputJsonValue) : undefined,
+            ...utmOf(body),
+          },
+          include: withAppointments,
+        });
+        return { application, customerId: customer.id, updateToken };
+      });
+    } catch (err) {
+      // two new customers with one address at once: the loser is told to sign in
+      if (input.customerId === null && isUniqueViolation(err)) throw ValidationError.field('email', ACCOUNT_EXISTS);
+      throw err;
+    }
+  }
+
+  /** The customer's applications, newest first; `archived` null gives all. */
+  list(customerId: number, archived: boolean | null): Promise<ApplicationRow[]> {
+    return this.prisma.application.findMany({
+      where: { customerId, ...(archived === null ? {} : { isArchived: archived }) },
+      include: withAppointments,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
+  }
+
+  /** 404 unless the application is the customer's. */
+  async get(customerId: number, applicationId: number): Promise<ApplicationRow> {
+    const row = await this.prisma.application.findFirst({ where: { id: applicationId, customerId }, include: withAppointments });
+    if (!row) throw new NotFoundError(`Application ${applicationId} was not found`);
+    return row;
+  }
+
+  /** Irreversible; every upcoming confirmed appointment of the application is cancelled with it. */
+  async archive(customerId: number, applicationId: number, now = new Date()): Promise<ApplicationRow> {
+    await this.prisma.$transaction(async (tx) => {
+      const [row] = await tx.$queryRaw<
+        { id: number }[]
+      >`SELECT id FROM "Application" WHERE id = ${applicationId} AND "customerId" = ${customerId} FOR UPDATE`;
+      if (!row) throw new NotFoundError(`Application ${applicationId} was not found`);
+      await tx.appointment.updateMany({
+        where: { applicationId, status: 'confirmed', startsAt: { gt: now } },
+        data: { status: 'cancelled' },
+      });
+      await tx.application.update({ where: { id: applicationId }, data: { isArchived: true } });
+    });
+    return this.get(customerId, applicationId);
+  }
+
+  /** The owner's update. */
+  async update(
+    customerId: number,
+    applicationId: number,
+    body: ApplicationUpdateBody,
+    validateEligibility: boolean,
+  ): Promise<ApplicationRow> {
+    return this.updateWhere({ id: applicationId, customerId }, applicationId, body, validateEligibility);
+  }
+
+  /** The update with the token given by register interest (no sign-in); 404 for a wrong token. */
+  async updateWithToken(
+    applicationId: number,
+    token: string,
+    body: ApplicationUpdateBody,
+    validateEligibility: boolean,
+  ): Promise<ApplicationRow> {
+    return this.updateWhere({ id: applicationId, updateTokenHash: hashToken(token) }, applicationId, body, validateEligibility);
+  }
+
+  private async updateWhere(
+    where: Prisma.ApplicationWhereInput,
+    applicationId: number,
+    body: ApplicationUpdateBody,
+    validateEligibility: boolean,
+  ): Promise<ApplicationRow> {
+    const found = await this.prisma.application.findFirst({ where, select: { id: true, listingId: true } });
+    if (!found) throw new NotFoundError(`Application ${applicationId} was not found`);
+    const doc = (await this.listings.live([found.listingId])).get(found.listingId);
+    await this.prisma.$transaction(async (tx) => {
+      const [app] = await tx.$queryRaw<Application[]>`SELECT * FROM "Application" WHERE id = ${applicationId} FOR UPDATE`;
+      if (!app) throw new NotFoundError(`Application ${applicationId} was not found`);
+      const customer = await this.writeProfile(tx, app.customerId, customerFieldsOf(body));
+      const snapshot = doc ? snapshotOf(doc) : (app.listingSnapshot as unknown as ListingSnapshot);
+      const decision = await this.evaluate(snapshot, storedOf(customer), app.propertyId, validateEligibility);
+      const utmEmpty = UTM_FIELDS.every((f) => app[f] === null);
+      await tx.application.update({
+        where: { id: applicationId },
+        data: {
+          ...(body.additionalInfo !== undefined ? { additionalInfo: body.additionalInfo } : {}),
+          eligibilityStatus: decision.status,
+          decision: { status: decision.status, messages: decision.messages, successfulProperties: decision.successfulProperties },
+          ...(doc ? { listingSnapshot: snapshot as unknown as Prisma.InputJsonValue } : {}),
+          ...(utmEmpty ? utmOf(body) : {}),
+        },
+      });
+    });
+    return (await this.prisma.application.findUnique({ where: { id: applicationId }, include: withAppointments }))!;
+  }
+
+  /** Listing ids the customer has applied for (any state). */
+  async appliedListingIds(customerId: number): Promise<Set<number>> {
+    const rows = await this.prisma.application.findMany({ where: { customerId }, select: { listingId: true }, distinct: ['listingId'] });
+    return new Set(rows.map((r) => r.listingId));
+  }
+
+  /**
+   * Recommendations: of the candidate listings (in their order), those the customer has not applied for
+   * and that the engine does not fail for them (as search's eligible_only), at most `size`.
+   */
+  async recommend(customerId: number, candidateIds: number[], size: number): Promise<number[]> {
+    const customer = await this.customers.findById(customerId);
+    if (!customer) throw new NotFoundError('Customer not found');
+    const applied = await this.appliedListingIds(customerId);
+    const open = candidateIds.filter((id) => !applied.has(id));
+    const docs = await this.listings.live(open);
+    const chosen: number[] = [];
+    for (const id of open) {
+      const doc = docs.get(id);
+      if (!doc) continue;
+      if ((await this.decideFor(snapshotOf(doc), storedOf(customer), null)).status === 'failed') continue;
+      chosen.push(id);
+      if (chosen.length === size) break;
+    }
+    return chosen;
+  }
+
+  private async writeProfile(tx: Tx, customerId: number, fields: CustomerFields): Promise<Customer> {
+    // Locked: serialises this customer's registrations (duplicate check) and first profile updates (UTM).
+    const [current] = await tx.$queryRaw<Customer[]>`SELECT * FROM "Customer" WHERE id = ${customerId} FOR UPDATE`;
+    if (!current) throw new NotFoundError('Customer not found');
+    const sent = Object.values(fields).some((v) => v !== undefined);
+    if (!sent) return current;
+    const takeUtm = current.createdVia === 'passwordless' && current.profileUpdatedAt === null;
+    const columns = await resolveCustomerColumns(tx, fields, current, { takeUtm });
+    return tx.customer.update({
+      where: { id: customerId },
+      data: { ...columns, profileUpdatedAt: current.profileUpdatedAt ?? new Date() },
+    });
+  }
+
+  /** The decision, after the 422 for mandatory eligibility fields still unknown. */
+  private async evaluate(
+    snapshot: ListingSnapshot,
+    stored: StoredEligibility,
+    propertyId: number | null,
+    validateEligibility: boolean,
+  ): Promise<Decision> {
+    const decision = await this.decideFor(snapshot, stored, propertyId);
+    const missing = missingMandatoryFields(stored, snapshot.eligibilityFields, decision.missingFields, validateEligibility);
+    if (missing.length) throw missingFieldsError(missing);
+    return decision;
+  }
+
+  /**
+   * The engine on the listing, or on one property when named (its deposit decides); successfulProperties
+   * then still lists every property of the listing the customer is eligible for.
+   */
+  private async decideFor(snapshot: ListingSnapshot, stored: StoredEligibility, propertyId: number | null): Promise<Decision> {
+    const today = ukToday();
+    const values = customerValuesOf(
+      stored,
+      today,
+      await this.regions.livesOrWorksInLondon(stored.homeLocalAuthorityId, stored.workLocalAuthorityId),
+    );
+    const all = decide(snapshot.eligibility, snapshot.terms, values, today);
+    const chosen = propertyId !== null ? snapshot.terms.filter((t) => t.id === propertyId) : [];
+    if (!chosen.length) return all;
+    const one = decide(snapshot.eligibility, chosen, values, today);
+    const single = snapshot.terms.length <= 1;
+    return {
+      ...one,
+      successfulProperties: single || one.status === 'incomplete' || all.status === 'incomplete' ? [] : all.successfulProperties,
+    };
+  }
+}

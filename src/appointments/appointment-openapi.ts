@@ -1,0 +1,114 @@
+// OpenAPI: open-day appointments of the customer's applications.
+import { dataEnvelope, errorResponse, json, object, pathParam, ref, validationResponse } from '../openapi/schema-helpers.ts';
+import { bearer, unauthorised } from '../customers/customer-openapi.ts';
+
+const tags = ['Appointments'];
+const applicationId = pathParam('applicationId', 'application id', { type: 'string' });
+const appointmentId = pathParam('appointmentId', 'appointment id', { type: 'string' });
+const slotBody = {
+  required: true,
+  content: {
+    'application/json': {
+      schema: object({ slot: { type: 'integer' }, remarks: { oneOf: [{ type: 'string' }, { type: 'null' }] } }, ['slot']),
+    },
+  },
+};
+
+export function appointmentPaths(): Record<string, unknown> {
+  return {
+    '/api/rest/portal/profile/applications/{applicationId}/available-appointments': {
+      get: {
+        tags,
+        operationId: 'availableAppointments',
+        summary:
+          "Future open-day slots of the application's listing with a place left, grouped by date (UK time); none for an archived application",
+        security: bearer,
+        parameters: [applicationId],
+        responses: {
+          200: json(dataEnvelope(ref('AvailableAppointment'))),
+          401: unauthorised,
+          404: errorResponse('No such application of this customer'),
+        },
+      },
+    },
+    '/api/rest/portal/profile/applications/{applicationId}/appointments': {
+      get: {
+        tags,
+        operationId: 'applicationAppointments',
+        summary: "The application's appointments, in time order",
+        security: bearer,
+        parameters: [applicationId],
+        responses: {
+          200: json(dataEnvelope(ref('Appointment'))),
+          401: unauthorised,
+          404: errorResponse('No such application of this customer'),
+        },
+      },
+      post: {
+        tags,
+        operationId: 'bookAppointment',
+        summary:
+          'Book an open-day slot. 409 while the application has an upcoming confirmed appointment, when the slot is full, or for an archived application; 422 for a slot that is not a future slot of the listing.',
+        security: bearer,
+        parameters: [applicationId],
+        requestBody: slotBody,
+        responses: {
+          201: json(ref('Appointment'), 'Booked'),
+          401: unauthorised,
+          404: errorResponse('No such application of this customer'),
+          409: errorResponse('An upcoming appointment exists, the slot is full, or the application is archived'),
+          422: validationResponse,
+        },
+      },
+    },
+    '/api/rest/portal/profile/appointments': {
+      get: {
+        tags,
+        operationId: 'listAppointments',
+        summary: "All the customer's appointments, each with its application",
+        security: bearer,
+        parameters: [
+          {
+            name: 'upcoming',
+            in: 'query',
+            schema: { type: 'string', enum: ['1', 'true', '0', 'false'] },
+            description: '1/true upcoming confirmed, 0/false past confirmed, absent all (cancelled too)',
+          },
+        ],
+        responses: { 200: json(dataEnvelope(ref('Appointment'))), 401: unauthorised, 422: validationResponse },
+      },
+    },
+    '/api/rest/portal/profile/appointments/{appointmentId}': {
+      put: {
+        tags,
+        operationId: 'changeAppointment',
+        summary: 'Move a confirmed upcoming appointment to another slot of the listing (remarks replaced when sent)',
+        security: bearer,
+        parameters: [appointmentId],
+        requestBody: slotBody,
+        responses: {
+          200: json(ref('Appointment')),
+          401: unauthorised,
+          404: errorResponse('No such appointment of this customer'),
+          409: errorResponse('Cancelled or past appointment, or the slot is full'),
+          422: validationResponse,
+        },
+      },
+    },
+    '/api/rest/portal/profile/appointments/{appointmentId}/cancel': {
+      patch: {
+        tags,
+        operationId: 'cancelAppointment',
+        summary: 'Cancel (irreversible); answers the cancelled appointment',
+        security: bearer,
+        parameters: [appointmentId],
+        responses: {
+          200: json(ref('Appointment')),
+          401: unauthorised,
+          404: errorResponse('No such appointment of this customer'),
+          409: errorResponse('Already cancelled'),
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,163 @@
+// Open-day appointments of a customer's applications. Capacity: a booking (or change of slot) locks the
+// slot row (SELECT … FOR UPDATE) before counting its confirmed appointments, so bookings of one slot are
+// serialised and a slot can never hold more than its capacity. The application row is locked first
+// (always in that order), so one application never gets two upcoming appointments either.
+import type { PrismaClient } from '../db/prisma.ts';
+import type { Appointment, Prisma } from '../generated/prisma/client.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
+import type { SlotRow } from './appointment-presenter.ts';
+
+type Tx = Prisma.TransactionClient;
+
+export const UPCOMING_EXISTS = 'This application already has an upcoming appointment: change or cancel it first';
+export const SLOT_FULL = 'This open-day slot is full';
+export const SLOT_UNKNOWN = 'slot must be one of the available open-day slots of this listing';
+export const APPOINTMENT_CANCELLED = 'This appointment is cancelled; book a new one';
+export const APPOINTMENT_PAST = 'This appointment has already taken place';
+export const APPLICATION_ARCHIVED = 'This application is archived';
+
+interface LockedApplication {
+  id: number;
+  listingId: number;
+  isArchived: boolean;
+}
+
+export class AppointmentService {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** Future slots of the application's listing with a place left (none for an archived application). */
+  async available(customerId: number, applicationId: number, now = new Date()): Promise<SlotRow[]> {
+    const app = await this.owned(this.prisma, customerId, applicationId);
+    if (app.isArchived) return [];
+    return this.prisma.$queryRaw<SlotRow[]>`
+      SELECT s.id, s."startsAt", s."durationMin" FROM "OpenDaySlot" s JOIN "Listing" l ON l.id = s."listingId"
+      WHERE s."listingId" = ${app.listingId} AND s."startsAt" > ${now} AND l."withdrawnAt" IS NULL
+        AND s.capacity > (SELECT count(*) FROM "Appointment" a WHERE a."slotId" = s.id AND a.status = 'confirmed')
+      ORDER BY s."startsAt", s.id`;
+  }
+
+  async book(
+    customerId: number,
+    applicationId: number,
+    input: { slot: number; remarks?: string | null },
+    now = new Date(),
+  ): Promise<Appointment> {
+    return this.prisma.$transaction(async (tx) => {
+      const app = await this.lockApplication(tx, customerId, applicationId);
+      if (app.isArchived) throw new ConflictError(APPLICATION_ARCHIVED);
+      const upcoming = await tx.appointment.count({ where: { applicationId, status: 'confirmed', startsAt: { gt: now } } });
+      if (upcoming > 0) throw new ConflictError(UPCOMING_EXISTS);
+      const slot = await this.lockSlotWithPlace(tx, app.listingId, input.slot, null, now);
+      await this.touch(tx, applicationId);
+      return tx.appointment.create({
+        data: {
+          applicationId,
+          slotId: slot.id,
+          type: 'open-day',
+          startsAt: slot.startsAt,
+          durationMin: slot.durationMin,
+          remarks: input.remarks ?? null,
+        },
+      });
+    });
+  }
+
+  /** Moves a confirmed upcoming appointment to another slot of the listing (remarks replaced when sent). */
+  async change(
+    customerId: number,
+    appointmentId: number,
+    input: { slot: number; remarks?: string | null },
+    now = new Date(),
+  ): Promise<Appointment> {
+    return this.prisma.$transaction(async (tx) => {
+      const current = await this.ownedAppointment(tx, customerId, appointmentId);
+      const app = await this.lockApplication(tx, customerId, current.applicationId);
+      const appointment = (await tx.appointment.findUnique({ where: { id: appointmentId } }))!;
+      if (appointment.status !== 'confirmed') throw new ConflictError(APPOINTMENT_CANCELLED);
+      if (appointment.startsAt <= now) throw new ConflictError(APPOINTMENT_PAST);
+      if (app.isArchived) throw new ConflictError(APPLICATION_ARCHIVED);
+      const slot = await this.lockSlotWithPlace(
+        tx,
+        app.listingId,
+        input.slot,
+        appointment.slotId === input.slot ? appointment.id : null,
+        now,
+      );
+      await this.touch(tx, app.id);
+      return tx.appointment.update({
+        where: { id: appointmentId },
+        data: {
+          slotId: slot.id,
+          startsAt: slot.startsAt,
+          durationMin: slot.durationMin,
+          ...(input.remarks !== undefined ? { remarks: input.remarks } : {}),
+        },
+      });
+    });
+  }
+
+  /** Irreversible; cancelling a cancelled appointment is 409. */
+  async cancel(customerId: number, appointmentId: number): Promise<Appointment> {
+    return this.prisma.$transaction(async (tx) => {
+      const appointment = await this.ownedAppointment(tx, customerId, appointmentId);
+      const done = await tx.appointment.updateMany({ where: { id: appointmentId, status: 'confirmed' }, data: { status: 'cancelled' } });
+      if (done.count === 0) throw new ConflictError(APPOINTMENT_CANCELLED);
+      await this.touch(tx, appointment.applicationId);
+      return (await tx.appointment.findUnique({ where: { id: appointmentId } }))!;
+    });
+  }
+
+  async ofApplication(customerId: number, applicationId: number): Promise<Appointment[]> {
+    await this.owned(this.prisma, customerId, applicationId);
+    return this.prisma.appointment.findMany({ where: { applicationId }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });
+  }
+
+  /** upcoming: true = confirmed and in the future; false = confirmed and past; null = all, cancelled too. */
+  async ofCustomer(customerId: number, upcoming: boolean | null, now = new Date()): Promise<Appointment[]> {
+    const when = upcoming === null ? {} : { status: 'confirmed', startsAt: upcoming ? { gt: now } : { lte: now } };
+    return this.prisma.appointment.findMany({
+      where: { application: { customerId }, ...when },
+      orderBy: [{ startsAt: upcoming === false ? 'desc' : 'asc' }, { id: 'asc' }],
+    });
+  }
+
+  /** The application's updatedAt follows its appointments, so lead pulls by `updated_since` see them. */
+  private async touch(tx: Tx, applicationId: number): Promise<void> {
+    await tx.application.update({ where: { id: applicationId }, data: { updatedAt: new Date() } });
+  }
+
+  private async owned(db: PrismaClient | Tx, customerId: number, applicationId: number): Promise<LockedApplication> {
+    const app = await db.application.findFirst({
+      where: { id: applicationId, customerId },
+      select: { id: true, listingId: true, isArchived: true },
+    });
+    if (!app) throw new NotFoundError(`Application ${applicationId} was not found`);
+    return app;
+  }
+
+  private async lockApplication(tx: Tx, customerId: number, applicationId: number): Promise<LockedApplication> {
+    const [app] = await tx.$queryRaw<LockedApplication[]>`
+      SELECT id, "listingId", "isArchived" FROM "Application" WHERE id = ${applicationId} AND "customerId" = ${customerId} FOR UPDATE`;
+    if (!app) throw new NotFoundError(`Application ${applicationId} was not found`);
+    return app;
+  }
+
+  private async ownedAppointment(tx: Tx, customerId: number, appointmentId: number): Promise<Appointment> {
+    const appointment = await tx.appointment.findFirst({ where: { id: appointmentId, application: { customerId } } });
+    if (!appointment) throw new NotFoundError(`Appointment ${appointmentId} was not found`);
+    return appointment;
+  }
+
+  /** The slot, locked, if it belongs to the listing and is in the future; 409 when it has no place left. */
+  private async lockSlotWithPlace(tx: Tx, listingId: number, slotId: number, movingAppointmentId: number | null, now: Date) {
+    const [slot] = await tx.$queryRaw<{ id: number; startsAt: Date; durationMin: number; capacity: number }[]>`
+      SELECT s.id, s."startsAt", s."durationMin", s.capacity FROM "OpenDaySlot" s JOIN "Listing" l ON l.id = s."listingId"
+      WHERE s.id = ${slotId} AND s."listingId" = ${listingId} AND l."withdrawnAt" IS NULL FOR UPDATE OF s`;
+    if (!slot || slot.startsAt <= now) throw ValidationError.field('slot', SLOT_UNKNOWN);
+    const taken = await tx.appointment.count({
+      where: { slotId, status: 'confirmed', ...(movingAppointmentId !== null ? { id: { not: movingAppointmentId } } : {}) },
+    });
+    if (taken >= slot.capacity) throw new ConflictError(SLOT_FULL);
+    return slot;
+  }
+}

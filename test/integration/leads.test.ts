@@ -1,0 +1,126 @@
+import { expect } from 'chai';
+import { api } from '../support/api.ts';
+import { createAccount, withKey, type TestAccount } from '../support/factories.ts';
+import { smtpSink } from '../support/smtp-sink.ts';
+import { P, bearer, passwordCustomer, uniqueEmail } from '../support/customers.ts';
+import { testApp } from '../support/test-app.ts';
+import { applied, daysFromNow, pushAppListing, slotIds, type PushedListing } from '../support/applications.ts';
+
+describe('leads (synchronisation interfaces)', () => {
+  let account: TestAccount;
+  let other: TestAccount;
+  let listing: PushedListing;
+  let otherListing: PushedListing;
+  let portalLeadId: number;
+
+  before(async () => {
+    await smtpSink();
+    account = await createAccount();
+    other = await createAccount();
+    listing = await pushAppListing(account, {
+      properties: [{}, {}],
+      listing: { openDays: [{ date: daysFromNow(9), time: '10:00', durationMin: 60, capacity: 9 }] },
+    });
+    otherListing = await pushAppListing(other);
+    const customer = await passwordCustomer({ firstName: 'Ada', phone: '07700 900001' });
+    const app = await applied(customer, listing.id, { utmSource: 'news' });
+    portalLeadId = app.id;
+    const [slot] = await slotIds(listing.id);
+    expect((await api.post(`${P}/profile/applications/${app.id}/appointments`, { slot }, bearer(customer.accessToken))).status).to.equal(
+      201,
+    );
+    await applied(await passwordCustomer(), otherListing.id);
+  });
+
+  it("pulls the account's leads with customer data, decision, source, UTM and appointments (paginated)", async () => {
+    const res = await api.get('/api/rest/leads', withKey(account));
+    expect(res.status).to.equal(200);
+    const lead = res.body.data.find((l: { id: number }) => l.id === portalLeadId);
+    expect(lead.listing).to.deep.equal({ id: listing.id, externalRef: listing.ref });
+    expect(lead.customer).to.include({ firstName: 'Ada', phone: '07700 900001', annualHouseholdIncome: 40000 });
+    expect(lead.eligibilityStatus).to.equal('passed');
+    expect(lead.decision.status).to.equal('passed');
+    expect(lead.source).to.equal('portal');
+    expect(lead.utmSource).to.equal('news');
+    expect(lead.appointments).to.have.length(1);
+    expect(res.body.pagination.total).to.equal(res.body.data.length);
+    expect(res.body.data.every((l: { listing: { id: number } }) => l.listing.id !== otherListing.id)).to.equal(true);
+    expect(res.body.links.first).to.not.include('api_key');
+  });
+
+  it("gives one lead by id, 404 for another account's lead", async () => {
+    expect((await api.get(`/api/rest/leads/${portalLeadId}`, withKey(account))).body.id).to.equal(portalLeadId);
+    expect((await api.get(`/api/rest/leads/${portalLeadId}`, withKey(other))).status).to.equal(404);
+    expect((await api.get('/api/rest/leads/abc', withKey(account))).status).to.equal(404);
+    expect((await api.get('/api/rest/leads')).status).to.equal(401);
+  });
+
+  it('takes a pushed lead: an application with its source, status incomplete and no decision', async () => {
+    const email = uniqueEmail('lead');
+    const res = await api.post(
+      '/api/rest/leads',
+      {
+        email,
+        firstName: 'Lin',
+        listing: listing.ref,
+        property: listing.propertyRefs[1],
+        source: 'Rightmove',
+        additionalInfo: 'Call after 5',
+        enquiryDate: '2026-01-02T10:00:00Z',
+      },
+      withKey(account),
+    );
+    expect(res.status, res.text).to.equal(201);
+    expect(res.body).to.include({
+      source: 'Rightmove',
+      eligibilityStatus: 'incomplete',
+      decision: null,
+      additionalInfo: 'Call after 5',
+      enquiryDate: '2026-01-02T10:00:00.000Z',
+    });
+    expect(res.body.property).to.deep.equal({ id: listing.propertyIds[1], externalRef: listing.propertyRefs[1] });
+    expect(res.body.customer).to.include({ email, firstName: 'Lin' });
+    // the customer exists and the application is theirs
+    const row = await testApp().runtime.prisma.application.findUniqueOrThrow({ where: { id: res.body.id }, include: { customer: true } });
+    expect(row.customer.email).to.equal(email);
+    // a partner pushing to a marketplace listing by id
+    const byId = await api.post('/api/rest/leads', { email, listing: otherListing.id, source: 'Partner' }, withKey(account));
+    expect(byId.status).to.equal(201);
+    expect(await testApp().runtime.prisma.customer.count({ where: { email } })).to.equal(1);
+  });
+
+  it("refuses a lead without email, listing or source (422), for another account's ref (404) or an unknown property (422)", async () => {
+    const missing = await api.post('/api/rest/leads', {}, withKey(account));
+    expect(missing.status).to.equal(422);
+    expect(Object.keys(missing.body.errors).sort()).to.deep.equal(['email', 'listing', 'source']);
+    expect(
+      (await api.post('/api/rest/leads', { email: uniqueEmail(), listing: otherListing.ref, source: 'X' }, withKey(account))).status,
+    ).to.equal(404);
+    const badProperty = await api.post(
+      '/api/rest/leads',
+      { email: uniqueEmail(), listing: listing.ref, property: 'nope', source: 'X' },
+      withKey(account),
+    );
+    expect(badProperty.status).to.equal(422);
+  });
+
+  it('filters by listing, status and updated_since', async () => {
+    const byStatus = await api.get('/api/rest/leads', withKey(account, { status: 'incomplete' }));
+    expect(byStatus.body.data.length).to.be.greaterThan(0);
+    expect(byStatus.body.data.every((l: { eligibilityStatus: string }) => l.eligibilityStatus === 'incomplete')).to.equal(true);
+    const byListing = await api.get('/api/rest/leads', withKey(account, { listing: 'no-such-ref' }));
+    expect(byListing.body.data).to.deep.equal([]);
+    const future = await api.get('/api/rest/leads', withKey(account, { updated_since: '2999-01-01T00:00:00Z' }));
+    expect(future.body.data).to.deep.equal([]);
+    expect((await api.get('/api/rest/leads', withKey(account, { status: 'great' }))).status).to.equal(422);
+  });
+
+  it('pulls in bulk for premium accounts only', async () => {
+    const res = await api.get('/api/bulk/leads', withKey(account));
+    expect(res.status).to.equal(200);
+    expect(res.body.pagination.perPage).to.equal(1000);
+    expect(res.body.data.map((l: { id: number }) => l.id)).to.include(portalLeadId);
+    const basic = await createAccount({ tier: 'basic' });
+    expect((await api.get('/api/bulk/leads', withKey(basic))).status).to.equal(403);
+  });
+});
