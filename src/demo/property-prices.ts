@@ -3,22 +3,10 @@
 import type { Rng } from './random.ts';
 import type { Place } from './places.ts';
 import { FIRST_HOMES_CAP, type Offer } from './offers.ts';
+import type { PropertyPrices } from '../listings/price-rules.ts';
 
-export interface PriceTerms {
-  fullMarketPrice: number | null;
-  depositValue: number | null;
-  minSharePercentage: number | null;
-  subsidisedMonthlyRent: number | null;
-  maxGovernmentLoanPercent: number | null;
-  monthlyServiceCharge: number | null;
-  annualGroundRent: number | null;
-  reservationFee: number | null;
-  monthlyRent: number | null;
-  rentalDeposit: number | null;
-  minTenancyMonths: number | null;
-  maxTenancyMonths: number | null;
-  administrationFee: number | null;
-}
+/** The price fields a provider sends for a property (what the price rules read, less occupancy and tenure). */
+export type PriceTerms = Omit<PropertyPrices, 'forSale' | 'isSharedOwnership' | 'tenure'>;
 
 const BEDROOM_FACTOR = [0.68, 0.8, 1, 1.28, 1.6];
 const TYPE_FACTOR: Record<string, number> = {
