@@ -51,7 +51,7 @@ export class StateJob {
       });
       await markListingsChanged(tx, [...ofExpired.map((l) => l.listingId), ...released.map((l) => l.id)]);
       return { ran: true, firstDibsCleared: expired.length, listingsReleased: released.length };
-    });
+    }, { timeout: 60_000, maxWait: 10_000 });
   }
 
   /** Every minute; a run still going when the next is due is not overlapped. */
