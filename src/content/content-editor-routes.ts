@@ -5,6 +5,7 @@ import type { ApiAccountService } from '../sync/api-account-service.ts';
 import type { SyncState } from '../sync/api-key-auth.ts';
 import { editorsOnly } from './editor-access.ts';
 import { numericId } from './content-routes.ts';
+import { publishableRoutes } from './publishable-routes.ts';
 import type { PageWriter } from './page-writer.ts';
 import type { FamilyWriter } from './family-writer.ts';
 import type { TaxonomyWriter } from './taxonomy-writer.ts';
@@ -28,19 +29,7 @@ export function contentEditorRoutes(deps: ContentEditorDeps): Router<SyncState> 
   };
   router.use(...editorsOnly(deps.accounts));
 
-  router.post('/pages', async (ctx) => {
-    ctx.status = 201;
-    ctx.body = presentEditorPage(await pages.create(ctx.request.body));
-  });
-  router.patch('/pages/:id', async (ctx) => {
-    ctx.body = presentEditorPage(await pages.update(numericId(ctx, 'Content page'), ctx.request.body));
-  });
-  router.post('/pages/:id/publish', async (ctx) => {
-    ctx.body = presentEditorPage(await pages.publish(numericId(ctx, 'Content page'), ctx.request.body));
-  });
-  router.post('/pages/:id/unpublish', async (ctx) => {
-    ctx.body = presentEditorPage(await pages.unpublish(numericId(ctx, 'Content page')));
-  });
+  publishableRoutes(router, '/pages', 'Content page', pages, presentEditorPage);
 
   router.post('/families', async (ctx) => {
     ctx.status = 201;
