@@ -10,7 +10,7 @@ import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.t
 import type { PortalService } from '../portals/portal-settings.ts';
 import { portalFromHeaders } from '../listing-search/request-headers.ts';
 import type { ListingKey, ListingReadService } from '../listing-reads/listing-read-service.ts';
-import { presentListingDetails } from '../listing-reads/listing-details-presenter.ts';
+import { presentRegisterInterestDetails, presentRegisterInterestFields } from '../listing-reads/listing-details-presenter.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
 import type { FavouriteService } from '../favourites/favourite-service.ts';
 import {
@@ -67,25 +67,18 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
   for (const base of ['/api/rest/portal/listings/slug/:slug', '/api/rest/portal/listings/:id']) {
     router.get(`${base}/register-interest-fields`, async (ctx) => {
       const { doc } = await live(ctx);
-      ctx.body = doc.view.registerInterestFields;
+      ctx.body = presentRegisterInterestFields(doc);
     });
     router.get(`${base}/register-interest-full-details`, signedIn, async (ctx) => {
       const { doc } = await live(ctx);
-      ctx.body = {
-        listing: presentListingDetails(doc, { favourite: await favouriteOf(ctx, doc.id) }),
-        registerInterestFields: doc.view.registerInterestFields,
-      };
+      ctx.body = presentRegisterInterestDetails(doc, await favouriteOf(ctx, doc.id));
     });
     router.get(`${base}/properties/:propertyId/register-interest-full-details`, signedIn, async (ctx) => {
       const { doc } = await live(ctx);
       const propertyId = idOf(paramsOf(ctx).propertyId);
       const property = doc.view.properties.find((p) => p.id === propertyId);
       if (!property) throw new NotFoundError(`Property ${paramsOf(ctx).propertyId} is not advertised by this listing`);
-      ctx.body = {
-        listing: presentListingDetails(doc, { favourite: await favouriteOf(ctx, doc.id) }),
-        registerInterestFields: doc.view.registerInterestFields,
-        property,
-      };
+      ctx.body = presentRegisterInterestDetails(doc, await favouriteOf(ctx, doc.id), property);
     });
     router.post(`${base}/register-interest`, signedIn, async (ctx) => {
       const { validate_eligibility } = validate(validateEligibilityQuery, ctx.query);

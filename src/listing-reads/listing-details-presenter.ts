@@ -58,3 +58,17 @@ export function presentFullDetails(doc: ListingDocument, options: { favourite: b
     checkEligibility: doc.view.registerInterestFields.eligibilityFields.length > 0,
   };
 }
+
+export function presentRegisterInterestFields(doc: ListingDocument) {
+  const { eligibilityFields, priorityFields } = doc.view.registerInterestFields;
+  return { eligibilityFields, priorityFields };
+}
+
+/** Register-interest full details: the listing, its fields, and the property when one was named. */
+export function presentRegisterInterestDetails(doc: ListingDocument, favourite: boolean | null, property?: Record<string, unknown>) {
+  return {
+    listing: presentListingDetails(doc, { favourite }),
+    registerInterestFields: presentRegisterInterestFields(doc),
+    ...(property ? { property } : {}),
+  };
+}

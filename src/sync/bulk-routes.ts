@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import * as yup from 'yup';
 import { AppError, ValidationError, type FieldErrors } from '../core/errors.ts';
 import { validate } from '../core/validation.ts';
-import { paginated, parsePage } from '../core/envelope.ts';
+import { collection, paginated, parsePage } from '../core/envelope.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from './api-key-auth.ts';
 import type { SyncDeps, WritableResource } from './sync-routes.ts';
@@ -73,7 +73,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
         return settle(ref, () => resource.put(account, ref, item), changed);
       });
       if (wantsVisibility(ctx.query)) await deps.visibility.makeVisible(changed);
-      ctx.body = { data: results };
+      ctx.body = collection(results);
     });
 
   const remove = (path: string, resource: WritableResource<unknown>) =>
@@ -82,7 +82,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
       const changed: number[] = [];
       const results = await inOrder(refs, (ref) => settle(ref, () => resource.remove(ctx.state.account, ref), changed));
       if (wantsVisibility(ctx.query)) await deps.visibility.makeVisible(changed);
-      ctx.body = { data: results };
+      ctx.body = collection(results);
     });
 
   upsert('/inventory/developments', deps.developments);
