@@ -141,12 +141,12 @@ async function main(): Promise<void> {
     const sendRaw = async (i: number) => {
       const raw = raws[i]!;
       const res = await request(`${ES}/_msearch`, { method: 'POST', body: raw.ndjson, headers: { 'content-type': 'application/x-ndjson' }, dispatcher });
-      const body = (await res.body.json()) as { responses: { hits: { hits: { _id: string }[] } }[] };
+      const body = (await res.body.json()) as { responses: { hits: { hits: { _id: string; fields?: { id?: number[] } }[] } }[] };
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
       if (!raw.hasPool) return;
       const [main] = body.responses;
       const pool = body.responses[body.responses.length - 1]!;
-      const ids = rotateFeatured(pool.hits.hits.map((h) => Number(h._id)), raw.page, raw.featuredPerPage, new Set(main!.hits.hits.map((h) => Number(h._id))));
+      const ids = rotateFeatured(pool.hits.hits.map((h) => Number(h.fields!.id![0])), raw.page, raw.featuredPerPage, new Set(main!.hits.hits.map((h) => Number(h._id))));
       if (ids.length === 0) return;
       const mget = await request(`${ES}/${runtime.listingIndex.alias}/_mget`, {
         method: 'POST',

@@ -11,7 +11,7 @@ export interface Hit {
   _id: string;
   _source?: SearchSource;
   fields?: Record<string, unknown[]>;
-  inner_hits?: { properties?: { hits: { hits: { _source?: { bedrooms?: number } }[] } } };
+  inner_hits?: { properties?: { hits: { hits: { fields?: { 'properties.bedrooms'?: number[] } }[] } } };
 }
 
 export interface SearchBody {

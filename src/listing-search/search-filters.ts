@@ -84,9 +84,13 @@ export function propertyClauses(f: SearchFilters, exceptFacet?: string): object[
   return without(f.property, exceptFacet);
 }
 
-/** The listing-level query: listing clauses plus "has a property matching the property clauses". */
+/**
+ * The listing-level query: listing clauses plus "has a property matching the property clauses". Every
+ * indexed listing has a property (the document builder drops the others), so without property clauses
+ * there is no nested clause at all: it would match every listing at the cost of a join.
+ */
 export function listingQuery(f: SearchFilters, exceptFacet?: string, innerHits?: object): object {
   const props = propertyClauses(f, exceptFacet);
-  const nested = { nested: { path: 'properties', query: props.length ? { bool: { filter: props } } : { match_all: {} }, ...(innerHits ? { inner_hits: innerHits } : {}) } };
-  return { bool: { filter: [...without(f.listing, exceptFacet), nested], must_not: f.mustNot } };
+  const nested = props.length ? [{ nested: { path: 'properties', query: { bool: { filter: props } }, ...(innerHits ? { inner_hits: innerHits } : {}) } }] : [];
+  return { bool: { filter: [...without(f.listing, exceptFacet), ...nested], must_not: f.mustNot } };
 }

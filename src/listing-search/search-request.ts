@@ -11,8 +11,10 @@ import { LISTING_ITEM_SOURCE } from '../listings/listing-presenter.ts';
 export const MAP_LIMIT = 1000;
 export const FEATURED_POOL_LIMIT = 200;
 
-// Map listings are read from doc values only: fetching the stored document of up to 1000 listings
-// would cost far more than the search itself.
+// Map listings and the featured pool are read from doc values only: loading the stored fields of up to
+// 1000 hits, even just their _id, costs several times the search itself.
+const DOC_VALUES_ONLY = { _source: false, stored_fields: '_none_' };
+
 export const MAP_FIELDS = {
   basic: ['id', 'name.raw', 'slug', 'schemes', 'latitude', 'longitude'],
   extended: [
@@ -51,7 +53,8 @@ export interface SearchPlan {
 export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, settings: PortalSettings, partnerSource: string | null): SearchPlan {
   const full = p.page === 1 || settings.fullEnvelopeOnLaterPages;
   const featuredPerPage = Math.min(settings.featuredPerPage, p.max_featured ?? Number.POSITIVE_INFINITY);
-  const innerHits = { size: 100, _source: ['properties.bedrooms'] };
+  // bedrooms of the matching properties, from doc values: reading them from _source parses the whole document
+  const innerHits = { size: 100, _source: false, docvalue_fields: ['properties.bedrooms'] };
   const filtered = listingQuery(f, undefined, innerHits);
   const sort = sortClauses(p, area.center, propertyClauses(f));
   const main: Record<string, unknown> = {
@@ -68,11 +71,11 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   const facets = full && settings.facets ? { size: 0, track_total_hits: false, query: plain, aggs: facetAggregations(p, f) } : null;
   const map =
     full && settings.mapListings
-      ? { query: plain, size: MAP_LIMIT, sort: ['_doc'], _source: false, docvalue_fields: MAP_FIELDS[settings.mapPayload] }
+      ? { query: plain, size: MAP_LIMIT, sort: ['_doc'], ...DOC_VALUES_ONLY, docvalue_fields: MAP_FIELDS[settings.mapPayload] }
       : null;
   const featuredPool =
     featuredPerPage > 0
-      ? { query: { bool: { filter: [plain, { term: { displayAs: 'featured' } }] } }, size: FEATURED_POOL_LIMIT, sort: [{ id: { order: 'asc' } }], _source: false }
+      ? { query: { bool: { filter: [plain, { term: { displayAs: 'featured' } }] } }, size: FEATURED_POOL_LIMIT, sort: [{ id: { order: 'asc' } }], ...DOC_VALUES_ONLY, docvalue_fields: ['id'] }
       : null;
   return { main, facets, map, featuredPool, featuredPerPage, full };
 }

@@ -64,7 +64,7 @@ export class ListingSearchService {
     const poolBody = plan.featuredPool ? rest.shift()! : null;
 
     const pageHits = main!.hits.hits;
-    const featuredIds = poolBody ? rotateFeatured(poolBody.hits.hits.map((h) => Number(h._id)), p.page, plan.featuredPerPage, new Set(pageHits.map((h) => Number(h._id)))) : [];
+    const featuredIds = poolBody ? rotateFeatured(poolBody.hits.hits.map((h) => Number(h.fields!.id![0])), p.page, plan.featuredPerPage, new Set(pageHits.map((h) => Number(h._id)))) : [];
     const featuredHits = featuredIds.length ? await this.fetch(featuredIds) : [];
     const hits = [...featuredHits, ...pageHits];
     const favourites = customerId !== null ? await this.deps.customers.favouriteIds(customerId, hits.map((h) => Number(h._id))) : null;
@@ -94,7 +94,7 @@ export class ListingSearchService {
   private present(hit: Hit, favourites: Set<number> | null, partner: Partner | null): ListingItem {
     const source = hit._source!;
     const inPartnership = partner !== null && (source.partnerSources ?? []).includes(partner.source);
-    const matching = hit.inner_hits?.properties?.hits.hits.map((h) => h._source?.bedrooms).filter((b): b is number => typeof b === 'number') ?? [];
+    const matching = hit.inner_hits?.properties?.hits.hits.flatMap((h) => h.fields?.['properties.bedrooms'] ?? []) ?? [];
     return presentListingItem(source.view, {
       favourite: favourites ? favourites.has(Number(hit._id)) : null,
       partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null,
