@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm start: install, start local PostgreSQL and Elasticsearch unless DATABASE_URL / ELASTICSEARCH_URL
-# are set, migrate, load reference data, demo content and demo data, then serve on $PORT (default 3000).
+# are set, migrate, load reference data, demo content and demo data, rebuild the listing index if its
+# mapping changed, then serve on $PORT (default 3000).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 [ -f .env ] && { set -a; . ./.env; set +a; }
@@ -10,4 +11,5 @@ npm run --silent db:migrate
 npm run --silent db:reference >/dev/null
 npm run --silent content:import >/dev/null
 npm run --silent db:seed
+npm run --silent reindex -- --if-outdated
 exec npx --no-install tsx src/main.ts

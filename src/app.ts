@@ -32,6 +32,7 @@ import { ListingSearchService } from './listing-search/search-service.ts';
 import { searchRoutes } from './listing-search/search-routes.ts';
 import { cachedSchemes, optionCatalogue } from './listing-search/option-catalogue.ts';
 import { customerSearchContext } from './listing-search/customer-search-context.ts';
+import { MapListingCache } from './listing-search/map-listing-cache.ts';
 import { optionalCustomer } from './auth/bearer.ts';
 import { ListingReadService } from './listing-reads/listing-read-service.ts';
 import { listingReadRoutes } from './listing-reads/listing-read-routes.ts';
@@ -93,6 +94,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     customers: customerContext,
     catalogue: async (forSale) => optionCatalogue(await schemeTexts(), forSale),
     schemes: schemeTexts,
+    mapListings: new MapListingCache(search, listingIndex.alias, config.MAP_LISTING_CACHE_SIZE),
   });
   const listingReads = new ListingReadService(search, listingIndex.alias);
   const contentReads = new ContentReadService(prisma);

@@ -43,6 +43,8 @@ const schema = yup.object({
   /** run the reindex worker in this process (any number of processes may run it) */
   REINDEX_WORKER: yup.boolean().default(true),
   REINDEX_POLL_MS: yup.number().integer().min(10).default(200),
+  /** map listings kept in memory (by digest of their fields); 0 fetches them from the engine for every search */
+  MAP_LISTING_CACHE_SIZE: yup.number().integer().min(0).default(100000),
   // ---------- customer accounts ----------
   /** HS256 key of the access tokens: required (32+ characters) when APP_ENV=live */
   JWT_SECRET: yup

@@ -18,6 +18,7 @@ async function start(): Promise<void> {
   }
   const runtime = openRuntime(config);
   await Promise.all([runtime.listingIndex.ensure(), runtime.gazetteer.warm()]);
+  if (!(await runtime.listingIndex.isCurrent())) runtime.logger.warn('the listing index was built with an older mapping: run `npm run reindex`');
   if (config.REINDEX_WORKER) runtime.worker.start();
   const stateJob = new StateJob(runtime.prisma, runtime.logger);
   stateJob.start();

@@ -9,7 +9,7 @@ import { parseSearchParams } from '../../src/listing-search/search-params.ts';
 import { resolveArea } from '../../src/listing-search/location.ts';
 import { buildFilters } from '../../src/listing-search/search-filters.ts';
 import { planSearch, rotateFeatured } from '../../src/listing-search/search-request.ts';
-import { LISTING_ITEM_SOURCE } from '../../src/listings/listing-presenter.ts';
+import { ITEM_ONLY } from '../../src/listings/listing-item-field.ts';
 import { PortalService } from '../../src/portals/portal-settings.ts';
 import { Rng } from '../../src/demo/random.ts';
 
@@ -148,9 +148,9 @@ async function main(): Promise<void> {
       const pool = body.responses[body.responses.length - 1]!;
       const ids = rotateFeatured(pool.hits.hits.map((h) => Number(h.fields!.id![0])), raw.page, raw.featuredPerPage, new Set(main!.hits.hits.map((h) => Number(h._id))));
       if (ids.length === 0) return;
-      const mget = await request(`${ES}/${runtime.listingIndex.alias}/_mget`, {
+      const mget = await request(`${ES}/${runtime.listingIndex.alias}/_mget?_source=false&stored_fields=${ITEM_ONLY.stored_fields.join(',')}`, {
         method: 'POST',
-        body: JSON.stringify({ ids: ids.map(String), _source: LISTING_ITEM_SOURCE }),
+        body: JSON.stringify({ ids: ids.map(String) }),
         headers: { 'content-type': 'application/json' },
         dispatcher,
       });

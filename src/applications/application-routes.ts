@@ -144,7 +144,7 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
     );
     const favourites = await deps.favourites.favouriteIdsAmong(customerId, chosen);
     const byId = new Map(candidates.map((c) => [c.id, c]));
-    ctx.body = collection(chosen.map((id) => presentListingItem(byId.get(id)!.source.view, { favourite: favourites.has(id) })));
+    ctx.body = collection(chosen.map((id) => presentListingItem(byId.get(id)!.view, { favourite: favourites.has(id) })));
   });
   return router;
 }

@@ -62,7 +62,7 @@ export function areaRoutes(deps: AreaRouteDeps): Router<CustomerAwareState> {
               customerId,
               hits.map((h) => h.id),
             );
-      ctx.body = collection(hits.map((h) => presentListingItem(h.source.view, { favourite: favourites ? favourites.has(h.id) : null })));
+      ctx.body = collection(hits.map((h) => presentListingItem(h.view, { favourite: favourites ? favourites.has(h.id) : null })));
     });
   }
   return router;

@@ -3,7 +3,8 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
-import type { ListingDocument, ListingView } from '../listings/listing-document.ts';
+import type { ListingView } from '../listings/listing-document.ts';
+import { ITEM_ONLY, readItems } from '../listings/listing-item-field.ts';
 import { liveListingFilters } from '../listings/visibility-filters.ts';
 
 const MAX_ID = 2_147_483_647;
@@ -35,7 +36,7 @@ export class FavouriteService {
   }
 
   /** The live favourites, most recently added first. */
-  async list(customerId: number): Promise<ListingView[]> {
+  async list(customerId: number): Promise<Pick<ListingView, 'listing'>[]> {
     const rows = await this.prisma.favourite.findMany({
       where: { customerId },
       orderBy: [{ createdAt: 'desc' }, { listingId: 'desc' }],
@@ -53,17 +54,17 @@ export class FavouriteService {
     return new Set(rows.map((r) => r.listingId));
   }
 
-  private async liveViews(listingIds: number[], now = new Date()): Promise<Map<number, ListingView>> {
-    const views = new Map<number, ListingView>();
+  private async liveViews(listingIds: number[], now = new Date()): Promise<Map<number, Pick<ListingView, 'listing'>>> {
+    const views = new Map<number, Pick<ListingView, 'listing'>>();
     for (let i = 0; i < listingIds.length; i += 1000) {
       const chunk = listingIds.slice(i, i + 1000);
-      const res = await this.search.search<ListingDocument>({
+      const res = await this.search.search({
         index: this.alias,
         size: chunk.length,
         query: { bool: { filter: [{ ids: { values: chunk.map(String) } }, ...liveListingFilters(now)] } },
-        _source: ['id', 'view'],
+        ...ITEM_ONLY,
       });
-      for (const hit of res.hits.hits) views.set(hit._source!.id, hit._source!.view);
+      for (const item of readItems(res.hits.hits)) views.set(item.id, item.view);
     }
     return views;
   }

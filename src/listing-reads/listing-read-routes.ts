@@ -51,7 +51,7 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
   async function items(ctx: Context, hits: ItemHit[]) {
     const customerId = customerOf(ctx);
     const favourites = customerId === null ? null : await customers.favouriteIds(customerId, hits.map((h) => h.id));
-    return hits.map((h) => presentListingItem(h.source.view, { favourite: favourites ? favourites.has(h.id) : null }));
+    return hits.map((h) => presentListingItem(h.view, { favourite: favourites ? favourites.has(h.id) : null }));
   }
 
   async function load(ctx: Context, key: ListingKey) {

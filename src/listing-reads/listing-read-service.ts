@@ -4,15 +4,12 @@ import type { SearchClient } from '../search/client.ts';
 import { NotFoundError } from '../core/errors.ts';
 import type { ListingDocument } from '../listings/listing-document.ts';
 import { liveListingFilters, portalFilter } from '../listings/visibility-filters.ts';
-import { LISTING_ITEM_SOURCE } from '../listings/listing-presenter.ts';
+import { ITEM_ONLY, readItems, type StoredItem } from '../listings/listing-item-field.ts';
 import type { PreviewRight } from './preview-access.ts';
 
 export type ListingKey = { id: number } | { slug: string };
 
-export interface ItemHit {
-  id: number;
-  source: Pick<ListingDocument, 'view' | 'partnerSources'>;
-}
+export type ItemHit = StoredItem;
 
 export class ListingReadService {
   constructor(
@@ -77,8 +74,8 @@ export class ListingReadService {
   }
 
   async items(body: Record<string, unknown>): Promise<ItemHit[]> {
-    const res = await this.search.search<ItemHit['source']>({ index: this.alias, _source: LISTING_ITEM_SOURCE, ...body });
-    return res.hits.hits.map((h) => ({ id: Number(h._id), source: h._source! }));
+    const res = await this.search.search({ index: this.alias, ...ITEM_ONLY, ...body });
+    return readItems(res.hits.hits);
   }
 
   /** Lowest and highest known value of a price over live listings' properties. */

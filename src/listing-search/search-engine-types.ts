@@ -1,15 +1,6 @@
 // The slices of Elasticsearch responses the search code reads.
-import type { ListingView } from '../listings/listing-document.ts';
-
-export interface SearchSource {
-  id?: number;
-  view: ListingView;
-  partnerSources?: string[];
-}
-
 export interface Hit {
   _id: string;
-  _source?: SearchSource;
   fields?: Record<string, unknown[]>;
   inner_hits?: { properties?: { hits: { hits: { fields?: { 'properties.bedrooms'?: number[] } }[] } } };
 }

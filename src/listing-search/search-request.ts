@@ -6,39 +6,16 @@ import type { SearchArea } from './location.ts';
 import { listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
 import { facetAggregations } from './facet-aggregations.ts';
 import { sortClauses } from './search-sort.ts';
-import { LISTING_ITEM_SOURCE } from '../listings/listing-presenter.ts';
+import { ITEM_ONLY } from '../listings/listing-item-field.ts';
+import { MAP_DIGEST_FIELD } from '../listings/map-listing-fields.ts';
 
 export const MAP_LIMIT = 1000;
 export const FEATURED_POOL_LIMIT = 200;
 
 // Map listings and the featured pool are read from doc values only: loading the stored fields of up to
-// 1000 hits, even just their _id, costs several times the search itself.
+// 1000 hits, even just their _id, costs several times the search itself. Map listings come back as ids
+// and digests; their data comes from the map listing cache.
 const DOC_VALUES_ONLY = { _source: false, stored_fields: '_none_' };
-
-export const MAP_FIELDS = {
-  basic: ['id', 'name.raw', 'slug', 'schemes', 'latitude', 'longitude'],
-  extended: [
-    'id',
-    'name.raw',
-    'slug',
-    'schemes',
-    'latitude',
-    'longitude',
-    'mainImage.largeSize',
-    'mainImage.mediumSize',
-    'mainImage.thumbnail',
-    'propertyType',
-    'availabilityStatus',
-    'displayAs',
-    'displayAddress',
-    'bedrooms',
-    'forSale',
-    'isSharedOwnership',
-    'minFullMarketPrice',
-    'minShareValue',
-    'minMonthlyRent',
-  ],
-};
 
 export interface SearchPlan {
   main: Record<string, unknown>;
@@ -65,13 +42,13 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
     from: (p.page - 1) * p.size,
     size: p.size,
     track_total_hits: true,
-    _source: LISTING_ITEM_SOURCE,
+    ...ITEM_ONLY,
   };
   const plain = listingQuery(f);
   const facets = full && settings.facets ? { size: 0, track_total_hits: false, query: plain, aggs: facetAggregations(p, f) } : null;
   const map =
     full && settings.mapListings
-      ? { query: plain, size: MAP_LIMIT, sort: ['_doc'], ...DOC_VALUES_ONLY, docvalue_fields: MAP_FIELDS[settings.mapPayload] }
+      ? { query: plain, size: MAP_LIMIT, sort: ['_doc'], ...DOC_VALUES_ONLY, docvalue_fields: ['id', MAP_DIGEST_FIELD] }
       : null;
   const featuredPool =
     featuredPerPage > 0

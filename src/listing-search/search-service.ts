@@ -4,7 +4,9 @@ import type { SearchClient } from '../search/client.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
-import { presentListingItem, presentMapListing, LISTING_ITEM_SOURCE, type ListingItem } from '../listings/listing-presenter.ts';
+import { presentListingItem, presentMapListing, type ListingItem } from '../listings/listing-presenter.ts';
+import { ITEM_ONLY, readItem, readItems, type StoredItem } from '../listings/listing-item-field.ts';
+import type { MapListingCache } from './map-listing-cache.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { mergeEligibility, type LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
 import type { CustomerContext } from './customer-context.ts';
@@ -15,6 +17,12 @@ import { planSearch, rotateFeatured } from './search-request.ts';
 import { readFacets, type FacetResult, type OptionCatalogue } from './facet-aggregations.ts';
 import { sortOptionsFor } from './search-sort.ts';
 import { totalOf, type Hit, type SearchBody } from './search-engine-types.ts';
+
+interface Matched {
+  item: StoredItem;
+  /** bedroom counts of the properties that matched the filters (none: all of them) */
+  bedrooms: number[];
+}
 
 export interface SearchOutcome {
   items: ListingItem[];
@@ -35,6 +43,7 @@ export interface SearchDeps {
   customers: CustomerContext;
   catalogue: (forSale: boolean) => Promise<OptionCatalogue>;
   schemes: () => Promise<{ slug: string; text: string; color: string }[]>;
+  mapListings: MapListingCache;
 }
 
 export class ListingSearchService {
@@ -63,12 +72,12 @@ export class ListingSearchService {
     const mapBody = plan.map ? rest.shift()! : null;
     const poolBody = plan.featuredPool ? rest.shift()! : null;
 
-    const pageHits = main!.hits.hits;
-    const featuredIds = poolBody ? rotateFeatured(poolBody.hits.hits.map((h) => Number(h.fields!.id![0])), p.page, plan.featuredPerPage, new Set(pageHits.map((h) => Number(h._id)))) : [];
-    const featuredHits = featuredIds.length ? await this.fetch(featuredIds) : [];
-    const hits = [...featuredHits, ...pageHits];
-    const favourites = customerId !== null ? await this.deps.customers.favouriteIds(customerId, hits.map((h) => Number(h._id))) : null;
-    const items = hits.map((h) => this.present(h, favourites, partner));
+    const page = main!.hits.hits.map(matched).filter((m): m is Matched => m !== null);
+    const featuredIds = poolBody ? rotateFeatured(poolBody.hits.hits.map((h) => Number(h.fields!.id![0])), p.page, plan.featuredPerPage, new Set(page.map((m) => m.item.id))) : [];
+    const featured = featuredIds.length ? (await this.fetch(featuredIds)).map((item) => ({ item, bedrooms: [] })) : [];
+    const all = [...featured, ...page];
+    const favourites = customerId !== null ? await this.deps.customers.favouriteIds(customerId, all.map((m) => m.item.id)) : null;
+    const items = all.map((m) => this.present(m, favourites, partner));
 
     return {
       items,
@@ -82,23 +91,28 @@ export class ListingSearchService {
   }
 
   private async mapListings(body: SearchBody, extended: boolean) {
-    const schemes = new Map((await this.deps.schemes()).map((s) => [s.slug, { text: s.text, color: s.color }]));
-    return body.hits.hits.map((h) => presentMapListing(h.fields ?? {}, schemes, extended));
+    const [schemeList, fields] = await Promise.all([this.deps.schemes(), this.deps.mapListings.fieldsFor(body.hits.hits)]);
+    const schemes = new Map(schemeList.map((s) => [s.slug, { text: s.text, color: s.color }]));
+    return fields.map((f) => presentMapListing(f, schemes, extended));
   }
 
-  private async fetch(ids: number[]): Promise<Hit[]> {
-    const res = await this.deps.search.mget<Hit['_source']>({ index: this.deps.alias, ids: ids.map(String), _source: LISTING_ITEM_SOURCE });
-    return res.docs.filter((d) => 'found' in d && d.found).map((d) => d as unknown as Hit);
+  private async fetch(ids: number[]): Promise<StoredItem[]> {
+    const res = await this.deps.search.mget({ index: this.deps.alias, ids: ids.map(String), ...ITEM_ONLY });
+    return readItems(res.docs as { fields?: Record<string, unknown> }[]);
   }
 
-  private present(hit: Hit, favourites: Set<number> | null, partner: Partner | null): ListingItem {
-    const source = hit._source!;
-    const inPartnership = partner !== null && (source.partnerSources ?? []).includes(partner.source);
-    const matching = hit.inner_hits?.properties?.hits.hits.flatMap((h) => h.fields?.['properties.bedrooms'] ?? []) ?? [];
-    return presentListingItem(source.view, {
-      favourite: favourites ? favourites.has(Number(hit._id)) : null,
+  private present({ item, bedrooms }: Matched, favourites: Set<number> | null, partner: Partner | null): ListingItem {
+    const inPartnership = partner !== null && item.partnerSources.includes(partner.source);
+    return presentListingItem(item.view, {
+      favourite: favourites ? favourites.has(item.id) : null,
       partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null,
-      bedrooms: [...new Set(matching)].sort((a, b) => a - b),
+      bedrooms,
     });
   }
+}
+
+function matched(hit: Hit): Matched | null {
+  const item = readItem(hit);
+  const bedrooms = hit.inner_hits?.properties?.hits.hits.flatMap((h) => h.fields?.['properties.bedrooms'] ?? []) ?? [];
+  return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b) };
 }

@@ -5,6 +5,8 @@ import type { LoadedListing } from './listing-loader.ts';
 import { applyPriceRules, minimumPrices, type PriceFields } from './price-rules.ts';
 import { availabilityStatus, listingAvailability } from './availability.ts';
 import { mapImageUrl } from './map-image.ts';
+import { itemFieldOf } from './listing-item-field.ts';
+import { mapDigestOf } from './map-listing-fields.ts';
 
 type Json = unknown;
 interface FeatureSection {
@@ -89,6 +91,10 @@ export interface ListingDocument {
   createdAt: string;
   updatedAt: string;
   view: ListingView;
+  /** the listing-item slice of the view as JSON; a stored field only, left out of `_source` */
+  item?: string;
+  /** digest of the map listing fields (map-listing-fields.ts) */
+  mapDigest: number;
 }
 
 export interface ListingView {
@@ -225,7 +231,7 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
   };
 
   const portalIds = listing.portals.map((p) => p.portalId);
-  return {
+  const doc: Omit<ListingDocument, 'mapDigest'> = {
     id: listing.id,
     slug: listing.slug,
     externalRef: listing.externalRef,
@@ -288,4 +294,5 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
     updatedAt: listing.updatedAt.toISOString(),
     view,
   };
+  return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };
 }

@@ -41,13 +41,10 @@ export const ITEM_FIELDS = [
   'propertyFeatures',
 ] as const;
 
-/** The parts of a listing document a listing item needs (for `_source` filtering). */
-export const LISTING_ITEM_SOURCE = [
-  ...[...ITEM_FIELDS, ...PRICE_FIELD_NAMES, 'schemes', 'housingProvider', 'isSharedOwnership'].map((f) => `view.listing.${f}`),
-  'partnerSources',
-];
+/** The fields of a listing's view that a listing item is made from (kept in the stored item field). */
+export const ITEM_VIEW_FIELDS = [...ITEM_FIELDS, ...PRICE_FIELD_NAMES, 'schemes', 'housingProvider', 'isSharedOwnership'];
 
-export function presentListingItem(view: ListingView, context: ItemContext = {}) {
+export function presentListingItem(view: Pick<ListingView, 'listing'>, context: ItemContext = {}) {
   const l = view.listing;
   const provider = l.housingProvider as { id: number; name: string; logoUrl: string | null };
   return {

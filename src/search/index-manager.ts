@@ -50,12 +50,23 @@ export class IndexManager {
   async ensure(): Promise<string> {
     const current = await this.currentIndices();
     if (current.length > 0) {
-      await this.client.indices.putMapping({ index: current[0]!, ...(this.definition.mappings as object) });
+      await this.client.indices.putMapping({ index: current[0]!, properties: this.definition.mappings.properties as never });
       return current[0]!;
     }
     const name = await this.createPhysicalIndex();
     await this.client.indices.updateAliases({ actions: [{ add: { index: name, alias: this.alias } }] });
     return name;
+  }
+
+  /**
+   * Whether the index behind the alias was built with the mapping file's `_meta.version`. Documents of
+   * an older version lack fields the reads rely on: `npm run reindex` rebuilds them.
+   */
+  async isCurrent(): Promise<boolean> {
+    const [index] = await this.currentIndices();
+    if (!index) return false;
+    const res = await this.client.indices.getMapping({ index });
+    return versionOf(res[index]?.mappings) === versionOf(this.definition.mappings);
   }
 
   /** Atomically points the alias at `index` and removes the previous indices. */
@@ -75,3 +86,5 @@ export class IndexManager {
     await this.client.indices.delete({ index: `${this.alias}_*`, ignore_unavailable: true, allow_no_indices: true });
   }
 }
+
+const versionOf = (mappings: { _meta?: Record<string, unknown> } | undefined): number => Number(mappings?._meta?.version ?? 1);

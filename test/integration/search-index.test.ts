@@ -38,6 +38,25 @@ describe('listing search index', function () {
     expect(first).to.match(/_mappingcheck_\d{17}$/);
     expect(await manager.ensure()).to.equal(first);
     expect(await manager.currentIndices()).to.deep.equal([first]);
+    expect(await manager.isCurrent()).to.equal(true);
+  });
+
+  it('tells an index built with an older mapping version from a current one', async () => {
+    const { search } = testApp().runtime;
+    const definition = loadIndexDefinition('listings');
+    const older = new IndexManager(search, `${testApp().runtime.config.ES_INDEX_PREFIX}_oldmapping`, {
+      settings: definition.settings,
+      mappings: { ...definition.mappings, _meta: { version: 1 } },
+    });
+    await older.destroy();
+    try {
+      await older.ensure();
+      const reopened = new IndexManager(search, older.alias, definition);
+      expect(await reopened.isCurrent()).to.equal(false);
+      expect(await reopened.ensure()).to.equal((await older.currentIndices())[0]);
+    } finally {
+      await older.destroy();
+    }
   });
 
   it('indexes documents and finds them by geo distance and nested property filters', async () => {

@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { buildListingDocument } from '../../src/listings/listing-document.ts';
 import type { LoadedListing } from '../../src/listings/listing-loader.ts';
 import { listingAvailability, availabilityStatus } from '../../src/listings/availability.ts';
+import { readItem } from '../../src/listings/listing-item-field.ts';
+import { presentListingItem } from '../../src/listings/listing-presenter.ts';
 
 const now = new Date('2026-11-01T10:00:00Z');
 
@@ -154,6 +156,25 @@ describe('listing document builder', () => {
     expect(view.properties[1]!.availabilityStatus).to.deep.equal({ code: 'coming-soon', name: 'Coming soon' });
     expect(view.registerInterestFields).to.deep.equal({ eligibilityFields: ['deposit'], priorityFields: [] });
     expect(String(view.listing.mapImageUrl)).to.contain('53.480000,-2.240000');
+  });
+
+  it('keeps the listing-item slice of the view as one stored field', () => {
+    const doc = buildListingDocument(listing({ partnerSources: ['partner-a'] } as Partial<LoadedListing>))!;
+    const item = readItem({ fields: { item: [doc.item!] } })!;
+    expect(item.id).to.equal(7);
+    expect(item.partnerSources).to.deep.equal(['partner-a']);
+    expect(presentListingItem(item.view)).to.deep.equal(presentListingItem(doc.view));
+    expect(Object.keys(item.view.listing)).to.not.include('longDescription');
+  });
+
+  it('digests the map listing fields: the same for equal documents, new when a map field changes', () => {
+    const doc = buildListingDocument(listing())!;
+    expect(doc.mapDigest).to.equal(buildListingDocument(listing())!.mapDigest);
+    expect(Number.isSafeInteger(doc.mapDigest)).to.equal(true);
+    expect(buildListingDocument(listing({ name: 'Canal Wharf II' }))!.mapDigest).to.not.equal(doc.mapDigest);
+    expect(buildListingDocument(listing({ displayAs: 'basic' }))!.mapDigest).to.not.equal(doc.mapDigest);
+    expect(buildListingDocument(listing({}, [property(1), property(2, { bedrooms: 4 })]))!.mapDigest).to.not.equal(doc.mapDigest);
+    expect(buildListingDocument(listing({ longDescription: 'Another text' }))!.mapDigest).to.equal(doc.mapDigest);
   });
 
   it('is null for withdrawn listings, deleted developments and listings with nothing left to advertise', () => {

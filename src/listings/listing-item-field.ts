@@ -1,0 +1,31 @@
+// The listing-item slice of a listing document, kept as one stored field beside `_source`. Fetching a
+// page of items this way costs a fraction of `_source` filtering, which parses each whole document
+// (every property's details included) to pick a few fields out of it.
+import type { ListingView } from './listing-document.ts';
+import { ITEM_VIEW_FIELDS } from './listing-presenter.ts';
+
+export const ITEM_FIELD = 'item';
+
+/** Search and mget options that fetch the stored item of each hit and nothing else. */
+export const ITEM_ONLY = { _source: false, stored_fields: [ITEM_FIELD] };
+
+export interface StoredItem {
+  id: number;
+  view: Pick<ListingView, 'listing'>;
+  partnerSources: string[];
+}
+
+export function itemFieldOf(id: number, view: ListingView, partnerSources: string[]): string {
+  const listing = Object.fromEntries(ITEM_VIEW_FIELDS.map((f) => [f, view.listing[f] ?? null]));
+  return JSON.stringify({ id, view: { listing }, partnerSources });
+}
+
+/** The stored item of a search hit or mget doc; null when the hit has none (a missing doc). */
+export function readItem(hit: { fields?: Record<string, unknown> }): StoredItem | null {
+  const values = hit.fields?.[ITEM_FIELD] as string[] | undefined;
+  return values?.length ? (JSON.parse(values[0]!) as StoredItem) : null;
+}
+
+export function readItems(hits: { fields?: Record<string, unknown> }[]): StoredItem[] {
+  return hits.map(readItem).filter((item): item is StoredItem => item !== null);
+}
