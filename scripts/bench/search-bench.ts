@@ -8,7 +8,7 @@ import { openRuntime } from '../../src/runtime.ts';
 import { parseSearchParams } from '../../src/listing-search/search-params.ts';
 import { resolveArea } from '../../src/listing-search/location.ts';
 import { buildFilters } from '../../src/listing-search/search-filters.ts';
-import { planSearch, rotateFeatured } from '../../src/listing-search/search-request.ts';
+import { planSearch, rotateFeatured, RESPONSE_PARTS } from '../../src/listing-search/search-request.ts';
 import { ITEM_ONLY } from '../../src/listings/listing-item-field.ts';
 import { PortalService } from '../../src/portals/portal-settings.ts';
 import { Rng } from '../../src/demo/random.ts';
@@ -72,7 +72,7 @@ async function rawRequests(queries: URLSearchParams[]): Promise<Raw[]> {
     const eligibility = p.eligible_only ? { ...(await import('../../src/eligibility/eligibility-rules.ts')).UNKNOWN_CUSTOMER, annualHouseholdIncome: p.household_income } : null;
     const filters = buildFilters(p, { rect: area.rectBounds, portalId: 1, now: new Date(), eligibility, allowedExtraFilters: [] });
     const plan = planSearch(p, filters, area, portal.settings, null);
-    const bodies = [plan.main, plan.facets, plan.map, plan.featuredPool].filter(Boolean);
+    const bodies = [plan.main, plan.facets, plan.map, plan.featuredPool, plan.featuredItems].filter(Boolean);
     out.push({
       ndjson: bodies.map((b) => `{"index":"${runtime.listingIndex.alias}"}\n${JSON.stringify(b)}\n`).join(''),
       page: p.page,
@@ -137,16 +137,19 @@ async function main(): Promise<void> {
       await res.body.text();
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
     };
-    // the same engine requests as the API: the multi-search, then the page's featured listings
+    // the same engine requests as the API: the multi-search, then any featured listing it did not bring
     const sendRaw = async (i: number) => {
       const raw = raws[i]!;
-      const res = await request(`${ES}/_msearch`, { method: 'POST', body: raw.ndjson, headers: { 'content-type': 'application/x-ndjson' }, dispatcher });
-      const body = (await res.body.json()) as { responses: { hits: { hits: { _id: string; fields?: { id?: number[] } }[] } }[] };
+      const res = await request(`${ES}/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`, { method: 'POST', body: raw.ndjson, headers: { 'content-type': 'application/x-ndjson' }, dispatcher });
+      const body = (await res.body.json()) as { responses: { hits?: { hits?: { _id: string; fields?: { id?: number[] } }[] } }[] };
+      const hits = (r: (typeof body.responses)[number] | undefined) => r?.hits?.hits ?? [];
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
       if (!raw.hasPool) return;
       const [main] = body.responses;
-      const pool = body.responses[body.responses.length - 1]!;
-      const ids = rotateFeatured(pool.hits.hits.map((h) => Number(h.fields!.id![0])), raw.page, raw.featuredPerPage, new Set(main!.hits.hits.map((h) => Number(h._id))));
+      const [pool, window] = body.responses.slice(-2);
+      const inWindow = new Set(hits(window).map((h) => Number(h._id)));
+      const picked = rotateFeatured(hits(pool).map((h) => Number(h.fields!.id![0])), raw.page, raw.featuredPerPage, new Set(hits(main).map((h) => Number(h._id))));
+      const ids = picked.filter((id) => !inWindow.has(id));
       if (ids.length === 0) return;
       const mget = await request(`${ES}/${runtime.listingIndex.alias}/_mget?_source=false&stored_fields=${ITEM_ONLY.stored_fields.join(',')}`, {
         method: 'POST',

@@ -5,9 +5,11 @@ export interface Hit {
   inner_hits?: { properties?: { hits: { hits: { fields?: { 'properties.bedrooms'?: number[] } }[] } } };
 }
 
+/** Parts may be missing: the search asks only for the parts it reads (filter_path), and empty ones go. */
 export interface SearchBody {
-  hits: { total?: number | { value: number }; hits: Hit[] };
+  hits?: { total?: number | { value: number }; hits?: Hit[] };
   aggregations?: Record<string, unknown>;
 }
 
-export const totalOf = (body: SearchBody): number => (typeof body.hits.total === 'number' ? body.hits.total : (body.hits.total?.value ?? 0));
+export const hitsOf = (body: SearchBody | null): Hit[] => body?.hits?.hits ?? [];
+export const totalOf = (body: SearchBody): number => (typeof body.hits?.total === 'number' ? body.hits.total : (body.hits?.total?.value ?? 0));

@@ -1,5 +1,6 @@
-// Builds the engine requests of one search (pure): the page of results with facet aggregations, the
-// map listings and the pool of featured listings. They go to the engine in one multi-search.
+// Builds the engine requests of one search (pure): the page of results, facet counts, the map
+// listings, and the pool of featured listings with the items this page likely shows. They go to the
+// engine in one multi-search.
 import type { SearchParams } from './search-params.ts';
 import type { PortalSettings } from '../portals/portal-settings.ts';
 import type { SearchArea } from './location.ts';
@@ -17,12 +18,26 @@ export const FEATURED_POOL_LIMIT = 200;
 // and digests; their data comes from the map listing cache.
 const DOC_VALUES_ONLY = { _source: false, stored_fields: '_none_' };
 
+// The parts of the engine's answers the search reads: leaving out each hit's index name, score and sort
+// values shrinks the answer by half (most of it is up to 1000 map listing hits).
+export const RESPONSE_PARTS = [
+  'responses.hits.total',
+  'responses.hits.hits._id',
+  'responses.hits.hits.fields',
+  'responses.hits.hits.inner_hits.properties.hits.hits.fields',
+  'responses.aggregations',
+  'responses.error',
+  'responses.status',
+];
+
 export interface SearchPlan {
   main: Record<string, unknown>;
   /** facet counts alone (size 0), so that the shard request cache can answer repeated searches */
   facets: Record<string, unknown> | null;
   map: Record<string, unknown> | null;
   featuredPool: Record<string, unknown> | null;
+  /** the items of the pool entries this page's rotation is likely to pick */
+  featuredItems: Record<string, unknown> | null;
   featuredPerPage: number;
   full: boolean;
 }
@@ -50,11 +65,13 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
     full && settings.mapListings
       ? { query: plain, size: MAP_LIMIT, sort: ['_doc'], ...DOC_VALUES_ONLY, docvalue_fields: ['id', MAP_DIGEST_FIELD] }
       : null;
-  const featuredPool =
-    featuredPerPage > 0
-      ? { query: { bool: { filter: [plain, { term: { displayAs: 'featured' } }] } }, size: FEATURED_POOL_LIMIT, sort: [{ id: { order: 'asc' } }], ...DOC_VALUES_ONLY, docvalue_fields: ['id'] }
-      : null;
-  return { main, facets, map, featuredPool, featuredPerPage, full };
+  const featured = featuredPerPage > 0 ? { bool: { filter: [plain, { term: { displayAs: 'featured' } }] } } : null;
+  const byId = [{ id: { order: 'asc' } }];
+  const featuredPool = featured ? { query: featured, size: FEATURED_POOL_LIMIT, sort: byId, ...DOC_VALUES_ONLY, docvalue_fields: ['id'] } : null;
+  // The pool entries this page's rotation picks unless it wraps round (see rotateFeatured), with their
+  // items, so that the usual page needs no second round trip; up to `size` of them may be on the page.
+  const featuredItems = featured ? { query: featured, from: (p.page - 1) * featuredPerPage, size: featuredPerPage + p.size, sort: byId, ...ITEM_ONLY } : null;
+  return { main, facets, map, featuredPool, featuredItems, featuredPerPage, full };
 }
 
 /** Featured listings of a page: the pool rotates by page, so they may repeat; none twice on a page. */

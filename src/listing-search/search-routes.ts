@@ -6,6 +6,7 @@ import { parseSearchParams } from './search-params.ts';
 import { portalFromHeaders } from './request-headers.ts';
 import type { ListingSearchService } from './search-service.ts';
 import { presentSearch } from './search-presenter.ts';
+import { serialiseBody } from '../core/raw-json.ts';
 
 export interface CustomerAwareState extends RequestState {
   /** set by the optional bearer-token middleware; null when nobody is signed in */
@@ -19,7 +20,9 @@ export function searchRoutes(searchService: ListingSearchService, portals: Porta
     const portal = await portalFromHeaders(ctx.headers, portals);
     const params = parseSearchParams(ctx.query);
     const outcome = await searchService.run(params, portal, ctx.state.customerId ?? null);
-    ctx.body = presentSearch(outcome, { page: params.page, size: params.size }, ctx.state.url);
+    ctx.type = 'application/json';
+    // a Buffer, so that the text is encoded once (a string body is measured, then encoded again)
+    ctx.body = Buffer.from(serialiseBody(presentSearch(outcome, { page: params.page, size: params.size }, ctx.state.url)));
   });
   return router;
 }

@@ -1,22 +1,24 @@
-// Portal search: resolves the area and the customer's eligibility, sends one multi-search (results
-// with facets, map listings, featured pool), then fetches the page's featured listings.
+// Portal search: resolves the area and the customer's eligibility, sends one multi-search (results,
+// facets, map listing ids, featured pool and likely featured items), then completes the map listings
+// from the map listing cache and fetches any featured item the multi-search did not bring.
 import type { SearchClient } from '../search/client.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
-import { presentListingItem, presentMapListing, type ListingItem } from '../listings/listing-presenter.ts';
+import { presentListingItem, type ListingItem } from '../listings/listing-presenter.ts';
+import { RawJsonArray } from '../core/raw-json.ts';
 import { ITEM_ONLY, readItem, readItems, type StoredItem } from '../listings/listing-item-field.ts';
-import type { MapListingCache } from './map-listing-cache.ts';
+import type { MapListingCache, MapPayload } from './map-listing-cache.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { mergeEligibility, type LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
 import type { CustomerContext } from './customer-context.ts';
 import type { SearchParams } from './search-params.ts';
 import { resolveArea, type SearchArea } from './location.ts';
 import { buildFilters } from './search-filters.ts';
-import { planSearch, rotateFeatured } from './search-request.ts';
+import { planSearch, rotateFeatured, RESPONSE_PARTS } from './search-request.ts';
 import { readFacets, type FacetResult, type OptionCatalogue } from './facet-aggregations.ts';
 import { sortOptionsFor } from './search-sort.ts';
-import { totalOf, type Hit, type SearchBody } from './search-engine-types.ts';
+import { hitsOf, totalOf, type Hit, type SearchBody } from './search-engine-types.ts';
 
 interface Matched {
   item: StoredItem;
@@ -30,7 +32,8 @@ export interface SearchOutcome {
   area: SearchArea;
   full: boolean;
   facets: FacetResult[] | null;
-  mapListings: Record<string, unknown>[] | null;
+  /** map listings as JSON text (see core/raw-json.ts) */
+  mapListings: RawJsonArray | null;
   sortOptions: { value: string; text: string }[];
 }
 
@@ -64,18 +67,22 @@ export class ListingSearchService {
     ]);
     const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null);
-    const requests = [plan.main, plan.facets, plan.map, plan.featuredPool].filter((r): r is Record<string, unknown> => r !== null);
-    const { responses } = await search.msearch({ index: alias, searches: requests.flatMap((body) => [{}, body]) });
+    const requests = [plan.main, plan.facets, plan.map, plan.featuredPool, plan.featuredItems].filter((r): r is Record<string, unknown> => r !== null);
+    const { responses } = await search.msearch({ index: alias, searches: requests.flatMap((body) => [{}, body]), filter_path: RESPONSE_PARTS });
     for (const r of responses) if ('error' in r) throw new Error(`search failed: ${JSON.stringify(r.error)}`);
     const [main, ...rest] = responses as unknown as SearchBody[];
     const facetBody = plan.facets ? rest.shift()! : null;
     const mapBody = plan.map ? rest.shift()! : null;
     const poolBody = plan.featuredPool ? rest.shift()! : null;
+    const windowBody = plan.featuredItems ? rest.shift()! : null;
 
-    const page = main!.hits.hits.map(matched).filter((m): m is Matched => m !== null);
-    const featuredIds = poolBody ? rotateFeatured(poolBody.hits.hits.map((h) => Number(h.fields!.id![0])), p.page, plan.featuredPerPage, new Set(page.map((m) => m.item.id))) : [];
-    const featured = featuredIds.length ? (await this.fetch(featuredIds)).map((item) => ({ item, bedrooms: [] })) : [];
-    const all = [...featured, ...page];
+    const page = hitsOf(main!).map(matched).filter((m): m is Matched => m !== null);
+    const featuredIds = poolBody ? rotateFeatured(hitsOf(poolBody).map((h) => Number(h.fields!.id![0])), p.page, plan.featuredPerPage, new Set(page.map((m) => m.item.id))) : [];
+    const [featured, mapListings] = await Promise.all([
+      this.featured(featuredIds, windowBody),
+      mapBody ? this.mapListings(mapBody, portal.settings.mapPayload) : null,
+    ]);
+    const all = [...featured.map((item) => ({ item, bedrooms: [] })), ...page];
     const favourites = customerId !== null ? await this.deps.customers.favouriteIds(customerId, all.map((m) => m.item.id)) : null;
     const items = all.map((m) => this.present(m, favourites, partner));
 
@@ -85,20 +92,25 @@ export class ListingSearchService {
       area,
       full: plan.full,
       facets: facetBody?.aggregations ? readFacets(p, facetBody.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,
-      mapListings: mapBody ? await this.mapListings(mapBody, portal.settings.mapPayload === 'extended') : null,
+      mapListings,
       sortOptions: sortOptionsFor(p),
     };
   }
 
-  private async mapListings(body: SearchBody, extended: boolean) {
-    const [schemeList, fields] = await Promise.all([this.deps.schemes(), this.deps.mapListings.fieldsFor(body.hits.hits)]);
-    const schemes = new Map(schemeList.map((s) => [s.slug, { text: s.text, color: s.color }]));
-    return fields.map((f) => presentMapListing(f, schemes, extended));
+  private async mapListings(body: SearchBody, payload: MapPayload): Promise<RawJsonArray> {
+    return new RawJsonArray(await this.deps.mapListings.jsonFor(hitsOf(body), payload, await this.deps.schemes()));
   }
 
-  private async fetch(ids: number[]): Promise<StoredItem[]> {
-    const res = await this.deps.search.mget({ index: this.deps.alias, ids: ids.map(String), ...ITEM_ONLY });
-    return readItems(res.docs as { fields?: Record<string, unknown> }[]);
+  /** The featured items in rotation order: from the multi-search's window, the rest by id. */
+  private async featured(ids: number[], window: SearchBody | null): Promise<StoredItem[]> {
+    if (ids.length === 0) return [];
+    const known = new Map(readItems(hitsOf(window)).map((item) => [item.id, item]));
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length) {
+      const res = await this.deps.search.mget({ index: this.deps.alias, ids: missing.map(String), ...ITEM_ONLY });
+      for (const item of readItems(res.docs as { fields?: Record<string, unknown> }[])) known.set(item.id, item);
+    }
+    return ids.flatMap((id) => known.get(id) ?? []);
   }
 
   private present({ item, bedrooms }: Matched, favourites: Set<number> | null, partner: Partner | null): ListingItem {

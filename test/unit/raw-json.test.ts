@@ -1,0 +1,17 @@
+import { expect } from 'chai';
+import { RawJsonArray, serialiseBody } from '../../src/core/raw-json.ts';
+
+describe('raw JSON splicing', () => {
+  const members = [{ id: 1, name: 'Quay "One"' }, { id: 2, name: 'Ünïcode \u2028 line' }].map((m) => JSON.stringify(m));
+
+  it('writes the members of a raw array as they are, and everything else as JSON.stringify does', () => {
+    const body = { data: [{ a: 1 }], skipped: undefined, mapListings: new RawJsonArray(members), n: null, text: 'x' };
+    const text = serialiseBody(body);
+    expect(JSON.parse(text)).to.deep.equal({ data: [{ a: 1 }], mapListings: [{ id: 1, name: 'Quay "One"' }, { id: 2, name: 'Ünïcode \u2028 line' }], n: null, text: 'x' });
+    expect(text).to.equal(JSON.stringify(body));
+  });
+
+  it('writes an empty raw array as []', () => {
+    expect(serialiseBody({ mapListings: new RawJsonArray([]) })).to.equal('{"mapListings":[]}');
+  });
+});
