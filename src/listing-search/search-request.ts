@@ -69,8 +69,9 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   const byId = [{ id: { order: 'asc' } }];
   const featuredPool = featured ? { query: featured, size: FEATURED_POOL_LIMIT, sort: byId, ...DOC_VALUES_ONLY, docvalue_fields: ['id'] } : null;
   // The pool entries this page's rotation picks unless it wraps round (see rotateFeatured), with their
-  // items, so that the usual page needs no second round trip; up to `size` of them may be on the page.
-  const featuredItems = featured ? { query: featured, from: (p.page - 1) * featuredPerPage, size: featuredPerPage + p.size, sort: byId, ...ITEM_ONLY } : null;
+  // items, so that the usual page needs no second round trip. Twice as many as it shows, since those
+  // already on the page are skipped; when that is not enough, the rest are fetched afterwards.
+  const featuredItems = featured ? { query: featured, from: (p.page - 1) * featuredPerPage, size: 2 * featuredPerPage, sort: byId, ...ITEM_ONLY } : null;
   return { main, facets, map, featuredPool, featuredItems, featuredPerPage, full };
 }
 

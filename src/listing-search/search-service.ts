@@ -104,7 +104,8 @@ export class ListingSearchService {
   /** The featured items in rotation order: from the multi-search's window, the rest by id. */
   private async featured(ids: number[], window: SearchBody | null): Promise<StoredItem[]> {
     if (ids.length === 0) return [];
-    const known = new Map(readItems(hitsOf(window)).map((item) => [item.id, item]));
+    const wanted = new Set(ids);
+    const known = new Map(readItems(hitsOf(window).filter((h) => wanted.has(Number(h._id)))).map((item) => [item.id, item]));
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length) {
       const res = await this.deps.search.mget({ index: this.deps.alias, ids: missing.map(String), ...ITEM_ONLY });
