@@ -1,7 +1,12 @@
 // Benchmark of portal search (not a test): a realistic mix of searches at 1, 10 and 50 concurrent
 // clients against the API, and the same engine requests sent straight to Elasticsearch, in one run.
 // Expects the benchmark database and index prepared by scripts/bench-sync.sh (or bench-search.sh).
-import { spawn } from 'node:child_process';
+//   --seconds=15 --concurrency=1,10,50 --queries=300
+//   --map-cache-size=N   the API's MAP_LISTING_CACHE_SIZE (0: every search fetches its map listings)
+//   --engine-cpus=1 --api-cpus=0   pin Elasticsearch, and the API with this load generator, to
+//                        separate CPUs (taskset), to see which side saturates first
+import { execFileSync, spawn } from 'node:child_process';
+import { cpus } from 'node:os';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
@@ -18,6 +23,9 @@ const SECONDS = Number(args.get('seconds') ?? 15);
 const LEVELS = (args.get('concurrency') ?? '1,10,50').split(',').map(Number);
 const PORT = Number(args.get('port') ?? 3987);
 const QUERIES = Number(args.get('queries') ?? 300);
+const MAP_CACHE_SIZE = args.get('map-cache-size');
+const ENGINE_CPUS = args.get('engine-cpus');
+const API_CPUS = args.get('api-cpus');
 
 const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }));
 const ES = runtime.config.ELASTICSEARCH_URL.replace(/\/$/, '');
@@ -87,7 +95,8 @@ async function rawRequests(queries: URLSearchParams[]): Promise<Raw[]> {
 
 const dispatcher = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
 
-async function load(concurrency: number, send: (i: number) => Promise<void>, count: number) {
+/** Sends searches round the list for the run's length, or `limit` searches when given. */
+async function load(concurrency: number, send: (i: number) => Promise<void>, count: number, limit = Number.POSITIVE_INFINITY) {
   const latencies: number[] = [];
   const deadline = Date.now() + SECONDS * 1000;
   let next = 0;
@@ -95,7 +104,7 @@ async function load(concurrency: number, send: (i: number) => Promise<void>, cou
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (Date.now() < deadline) {
+      while (Date.now() < deadline && next < limit) {
         const i = next++ % count;
         const t = performance.now();
         try {
@@ -118,9 +127,10 @@ async function main(): Promise<void> {
   console.log(`index ${runtime.listingIndex.alias}: ${listings.count} listings`);
   const queries = queryMix(QUERIES);
   const raws = await rawRequests(queries);
+  const enginePid = ENGINE_CPUS || API_CPUS ? await pin() : null;
 
   const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', REINDEX_WORKER: 'false' },
+    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', REINDEX_WORKER: 'false', ...(MAP_CACHE_SIZE ? { MAP_LISTING_CACHE_SIZE: MAP_CACHE_SIZE } : {}) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
@@ -159,9 +169,11 @@ async function main(): Promise<void> {
       });
       await mget.body.text();
     };
-    // warm both paths (JIT, caches) before measuring
-    await load(4, sendApi, queries.length);
-    await load(4, sendRaw, queries.length);
+    // warm both paths (JIT, caches) before measuring: every search once, then for the run's length
+    for (const send of [sendApi, sendRaw]) {
+      await load(4, send, queries.length, queries.length);
+      await load(4, send, queries.length);
+    }
     const fmt = (r: Awaited<ReturnType<typeof load>>) =>
       `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  (${r.n} requests, ${r.errors} errors)`;
     console.log(`\n${queries.length} distinct searches, ${SECONDS}s per run`);
@@ -175,7 +187,19 @@ async function main(): Promise<void> {
     }
   } finally {
     api.kill('SIGTERM');
+    if (enginePid) execFileSync('taskset', ['-a', '-cp', `0-${cpus().length - 1}`, String(enginePid)], { stdio: 'ignore' });
   }
+}
+
+/** Pins the engine and this process (with the API it spawns) to the CPUs given; the engine's pid. */
+async function pin(): Promise<number> {
+  const res = await request(`${ES}/_nodes/_local/process?filter_path=nodes.*.process.id`, { dispatcher });
+  const nodes = ((await res.body.json()) as { nodes: Record<string, { process: { id: number } }> }).nodes;
+  const pid = Object.values(nodes)[0]!.process.id;
+  if (ENGINE_CPUS) execFileSync('taskset', ['-a', '-cp', ENGINE_CPUS, String(pid)], { stdio: 'ignore' });
+  if (API_CPUS) execFileSync('taskset', ['-a', '-cp', API_CPUS, String(process.pid)], { stdio: 'ignore' });
+  console.log(`engine (pid ${pid}) on CPUs ${ENGINE_CPUS ?? 'all'}; API and load generator on CPUs ${API_CPUS ?? 'all'}`);
+  return pid;
 }
 
 main()
