@@ -91,7 +91,7 @@ export interface ListingDocument {
   createdAt: string;
   updatedAt: string;
   view: ListingView;
-  /** the listing-item slice of the view as JSON; a stored field only, left out of `_source` */
+  /** the listing-item slice of the view as JSON, also kept as a stored field (listing-item-field.ts) */
   item?: string;
   /** digest of the map listing fields (map-listing-fields.ts) */
   mapDigest: number;
