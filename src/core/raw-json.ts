@@ -1,20 +1,38 @@
 // JSON text spliced into a response without parsing it back: a large array whose members were
-// serialised before (map listings, kept as JSON by digest) joins the response as text.
+// serialised and encoded before (map listings, kept as UTF-8 JSON by digest) is copied into the body.
+const COMMA = Buffer.from(',');
+const OPEN = Buffer.from('[');
+const CLOSE = Buffer.from(']');
+
 export class RawJsonArray {
-  constructor(readonly members: string[]) {}
+  /** each member one JSON value, UTF-8 encoded */
+  constructor(readonly members: Buffer[]) {}
 
   /** any other serialiser gets the same JSON, at the cost of parsing the members */
   toJSON(): unknown[] {
-    return this.members.map((m) => JSON.parse(m) as unknown);
+    return this.members.map((m) => JSON.parse(m.toString('utf8')) as unknown);
   }
 }
 
-/** JSON.stringify of an object whose top-level values may be RawJsonArrays, written without parsing. */
-export function serialiseBody(body: Record<string, unknown>): string {
-  const fields: string[] = [];
+/**
+ * The UTF-8 JSON of an object whose top-level values may be RawJsonArrays: what JSON.stringify would
+ * give, with the arrays' members copied as they are.
+ */
+export function serialiseBody(body: Record<string, unknown>): Buffer {
+  const parts: Buffer[] = [];
+  let text = '{';
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
-    fields.push(`${JSON.stringify(key)}:${value instanceof RawJsonArray ? `[${value.members.join(',')}]` : JSON.stringify(value)}`);
+    text += `${text.length > 1 || parts.length ? ',' : ''}${JSON.stringify(key)}:`;
+    if (!(value instanceof RawJsonArray)) {
+      text += JSON.stringify(value);
+      continue;
+    }
+    parts.push(Buffer.from(text), OPEN);
+    value.members.forEach((m, i) => (i ? parts.push(COMMA, m) : parts.push(m)));
+    parts.push(CLOSE);
+    text = '';
   }
-  return `{${fields.join(',')}}`;
+  parts.push(Buffer.from(`${text}}`));
+  return Buffer.concat(parts);
 }

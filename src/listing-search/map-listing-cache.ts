@@ -28,6 +28,13 @@ const digestOf = (hit: DigestHit) => hit.fields?.[MAP_DIGEST_FIELD]?.[0] as numb
 const idOf = (hit: DigestHit) => hit.fields?.id?.[0] as number | undefined;
 const lookups = new WeakMap<SchemeText[], SchemeLookup>();
 
+/** UTF-8 in a buffer of its own: a small Buffer.from() shares an 8 KB slab that a cached entry would keep alive */
+function encoded(text: string): Buffer {
+  const buffer = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  buffer.write(text);
+  return buffer;
+}
+
 function schemeLookup(schemes: SchemeText[]): SchemeLookup {
   let lookup = lookups.get(schemes);
   if (!lookup) {
@@ -38,8 +45,8 @@ function schemeLookup(schemes: SchemeText[]): SchemeLookup {
 }
 
 export class MapListingCache {
-  /** null when caching is off (size 0): every search then fetches and presents its map listings */
-  private readonly json: LRUCache<string, string> | null;
+  /** by payload, then digest; null when caching is off (size 0): every search then fetches its map listings */
+  private readonly json: Record<MapPayload, LRUCache<number, Buffer>> | null;
   private schemesKey = '';
 
   constructor(
@@ -47,29 +54,31 @@ export class MapListingCache {
     private readonly alias: string,
     size: number,
   ) {
-    this.json = size > 0 ? new LRUCache({ max: size }) : null;
+    this.json = size > 0 ? { basic: new LRUCache({ max: size }), extended: new LRUCache({ max: size }) } : null;
   }
 
-  /** The JSON of each hit's map listing, in hit order; a listing deleted meanwhile is left out. */
-  async jsonFor(hits: DigestHit[], payload: MapPayload, schemes: SchemeText[]): Promise<string[]> {
+  /** The UTF-8 JSON of each hit's map listing, in hit order; a listing deleted meanwhile is left out. */
+  async jsonFor(hits: DigestHit[], payload: MapPayload, schemes: SchemeText[]): Promise<Buffer[]> {
     const lookup = schemeLookup(schemes);
     if (lookup.key !== this.schemesKey) {
-      this.json?.clear();
+      this.json?.basic.clear();
+      this.json?.extended.clear();
       this.schemesKey = lookup.key;
     }
+    const cache = this.json?.[payload];
     const known = hits.map((h) => {
       const digest = digestOf(h);
-      return digest === undefined ? undefined : this.json?.get(`${payload}:${digest}`);
+      return digest === undefined ? undefined : cache?.get(digest);
     });
     const missing = hits.flatMap((h, i) => (known[i] === undefined && idOf(h) !== undefined ? [idOf(h)!] : []));
-    const fetched = missing.length ? await this.fetch(missing, payload, lookup) : new Map<number, string>();
+    const fetched = missing.length ? await this.fetch(missing, payload, lookup) : new Map<number, Buffer>();
     return hits.flatMap((h, i) => {
       const json = known[i] ?? fetched.get(idOf(h)!);
       return json === undefined ? [] : [json];
     });
   }
 
-  private async fetch(ids: number[], payload: MapPayload, lookup: SchemeLookup): Promise<Map<number, string>> {
+  private async fetch(ids: number[], payload: MapPayload, lookup: SchemeLookup): Promise<Map<number, Buffer>> {
     const res = await this.search.search({
       index: this.alias,
       size: ids.length,
@@ -78,12 +87,12 @@ export class MapListingCache {
       stored_fields: '_none_',
       docvalue_fields: [...MAP_FIELDS[payload], MAP_DIGEST_FIELD],
     });
-    const out = new Map<number, string>();
+    const out = new Map<number, Buffer>();
     for (const hit of res.hits.hits as DigestHit[]) {
-      const json = JSON.stringify(presentMapListing(hit.fields ?? {}, lookup.bySlug, payload === 'extended'));
+      const json = encoded(JSON.stringify(presentMapListing(hit.fields ?? {}, lookup.bySlug, payload === 'extended')));
       out.set(idOf(hit)!, json);
       const digest = digestOf(hit);
-      if (digest !== undefined) this.json?.set(`${payload}:${digest}`, json);
+      if (digest !== undefined) this.json?.[payload].set(digest, json);
     }
     return out;
   }

@@ -21,8 +21,7 @@ export function searchRoutes(searchService: ListingSearchService, portals: Porta
     const params = parseSearchParams(ctx.query);
     const outcome = await searchService.run(params, portal, ctx.state.customerId ?? null);
     ctx.type = 'application/json';
-    // a Buffer, so that the text is encoded once (a string body is measured, then encoded again)
-    ctx.body = Buffer.from(serialiseBody(presentSearch(outcome, { page: params.page, size: params.size }, ctx.state.url)));
+    ctx.body = serialiseBody(presentSearch(outcome, { page: params.page, size: params.size }, ctx.state.url));
   });
   return router;
 }
