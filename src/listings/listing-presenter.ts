@@ -10,10 +10,6 @@ export interface ItemContext {
   bedrooms?: number[];
 }
 
-type ViewListing = Record<string, unknown>;
-
-const pick = (source: ViewListing, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, source[k] ?? null]));
-
 /** Fields a listing item takes from the view as they are (listing details take them too). */
 export const ITEM_FIELDS = [
   'id',
@@ -44,23 +40,24 @@ export const ITEM_FIELDS = [
 /** The fields of a listing's view that a listing item is made from (kept in the stored item field). */
 export const ITEM_VIEW_FIELDS = [...ITEM_FIELDS, ...PRICE_FIELD_NAMES, 'schemes', 'housingProvider', 'isSharedOwnership'];
 
-export function presentListingItem(view: Pick<ListingView, 'listing'>, context: ItemContext = {}) {
+export type ListingItem = Record<string, unknown>;
+
+/** Built field by field: spreading picked objects made this ten times slower, on every search hit. */
+export function presentListingItem(view: Pick<ListingView, 'listing'>, context: ItemContext = {}): ListingItem {
   const l = view.listing;
   const provider = l.housingProvider as { id: number; name: string; logoUrl: string | null };
-  return {
-    ...pick(l, ITEM_FIELDS),
-    ...(context.bedrooms?.length ? { bedrooms: context.bedrooms } : {}),
-    schemes: (l.schemes as { text: string; color: string }[]).map(({ text, color }) => ({ text, color })),
-    housingProvider: { id: provider.id, name: provider.name, logoUrl: provider.logoUrl },
-    partnerName: context.partner?.name ?? null,
-    partnerImageUrl: context.partner ? context.partner.imageUrl : null,
-    favourite: context.favourite ?? null,
-    ...pick(l, PRICE_FIELD_NAMES),
-    isSharedOwnership: Boolean(l.isSharedOwnership),
-  };
+  const item: ListingItem = {};
+  for (const key of ITEM_FIELDS) item[key] = l[key] ?? null;
+  if (context.bedrooms?.length) item.bedrooms = context.bedrooms;
+  item.schemes = (l.schemes as { text: string; color: string }[]).map(({ text, color }) => ({ text, color }));
+  item.housingProvider = { id: provider.id, name: provider.name, logoUrl: provider.logoUrl };
+  item.partnerName = context.partner?.name ?? null;
+  item.partnerImageUrl = context.partner ? context.partner.imageUrl : null;
+  item.favourite = context.favourite ?? null;
+  for (const key of PRICE_FIELD_NAMES) item[key] = l[key] ?? null;
+  item.isSharedOwnership = Boolean(l.isSharedOwnership);
+  return item;
 }
-
-export type ListingItem = ReturnType<typeof presentListingItem>;
 
 /** A map listing from the doc values of the portal's map payload (basic or extended). */
 export function presentMapListing(fields: Record<string, unknown[]>, schemes: Map<string, { text: string; color: string }>, extended: boolean) {
