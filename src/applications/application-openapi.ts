@@ -1,13 +1,16 @@
 // OpenAPI: register interest, the Application resource and the customer's applications.
 import {
   arrayOf,
+  bool,
   dataEnvelope,
   errorResponse,
+  int,
   json,
   nullable,
   object,
   pathParam,
   ref,
+  str,
   validationResponse,
   type JsonSchema,
 } from '../openapi/schema-helpers.ts';
@@ -15,9 +18,6 @@ import { bearer, customerInputProperties, tooMany, unauthorised } from '../custo
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { ELIGIBILITY_FIELDS } from './application-eligibility.ts';
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
-const bool = { type: 'boolean' };
 const dateTime = { type: 'string', format: 'date-time' };
 const statuses = ['passed', 'considered', 'incomplete', 'failed', 'not-checked'];
 

@@ -3,19 +3,19 @@ import {
   arrayOf,
   dataEnvelope,
   errorResponse,
+  int,
   json,
+  nStr,
   nullable,
   object,
   pathParam,
   ref,
+  str,
   validationResponse,
   type JsonSchema,
 } from '../openapi/schema-helpers.ts';
 import { AREA_TEMPLATES, AREA_TYPES } from './area-inputs.ts';
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
-const nStr = nullable(str);
 const idRef = { type: ['integer', 'string'], description: 'an id, or a slug, code or name' };
 
 const featuredListing = object({

@@ -1,9 +1,7 @@
 // OpenAPI: the sign-up and sign-in endpoints and the bearer security scheme.
-import { errorResponse, json, object, pathParam, ref, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { errorResponse, int, json, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
 import { bearer, customerInputProperties, tooMany, unauthorised } from '../customers/customer-openapi.ts';
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
 const P = '/api/rest/portal';
 
 export const authSecuritySchemes = { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } };

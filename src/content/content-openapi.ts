@@ -1,26 +1,25 @@
 // OpenAPI fragment of generic content: the portal's reads and the editors' content management interface.
 import {
   arrayOf,
+  bool,
   dataEnvelope,
   errorResponse,
+  int,
   json,
+  nNum,
+  nStr,
   nullable,
   object,
   pagedEnvelope,
   pathParam,
   ref,
+  str,
   validationResponse,
   type JsonSchema,
 } from '../openapi/schema-helpers.ts';
 import { CONTENT_FILTER_NAMES } from './content-filters.ts';
 import { LOCATION_TYPES, RELATION_ENTITY_CODES } from './relation-entities.ts';
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
-const num = { type: 'number' };
-const bool = { type: 'boolean' };
-const nStr = nullable(str);
-const nNum = nullable(num);
 const idRef = { type: ['integer', 'string'], description: 'an id, or a slug or code' };
 
 const listItemFields = {

@@ -1,10 +1,6 @@
 // OpenAPI: the Customer resource, the customer update fields and the profile paths.
-import { arrayOf, errorResponse, json, nullable, object, ref, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { arrayOf, bool, errorResponse, int, json, nullable, num, object, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
 
-const int = { type: 'integer' };
-const num = { type: 'number' };
-const str = { type: 'string' };
-const bool = { type: 'boolean' };
 const n = nullable;
 
 /** Fields a client may send to create or update a customer (all optional; null or "" resets). */

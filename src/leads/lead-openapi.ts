@@ -1,22 +1,22 @@
 // OpenAPI: leads in the synchronisation interfaces (REST pull and push, bulk pull).
 import {
   arrayOf,
+  bool,
   errorResponse,
+  int,
   json,
   nullable,
+  num,
   object,
   pagedEnvelope,
   pathParam,
   ref,
+  str,
   validationResponse,
   type JsonSchema,
 } from '../openapi/schema-helpers.ts';
 import { customerInputProperties } from '../customers/customer-openapi.ts';
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
-const num = { type: 'number' };
-const bool = { type: 'boolean' };
 const n = nullable;
 const refOrId = { oneOf: [{ type: 'string' }, { type: 'integer' }] };
 const objectRef = object({ id: int, externalRef: str });

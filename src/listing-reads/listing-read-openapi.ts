@@ -1,14 +1,9 @@
 // OpenAPI fragment of listing details, properties, full details, similar, home-featured and the search lists.
-import { arrayOf, dataEnvelope, errorResponse, json, nullable, object, pathParam, ref, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { arrayOf, bool, dataEnvelope, errorResponse, int, json, nNum, nStr, nullable, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { itemDescriptionSchemas } from '../listings/listing-item-openapi.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
-const num = { type: 'number' };
-const bool = { type: 'boolean' };
-const nStr = nullable(str);
-const nNum = nullable(num);
 const prices = Object.fromEntries(PRICE_FIELD_NAMES.map((f) => [f, nNum]));
 const schemeFull = object({ text: str, slug: str, color: str });
 const image = object({ largeSize: str, mediumSize: str, thumbnail: str });
@@ -55,18 +50,7 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
     forSale: bool,
     firstDibs: bool,
     favourite: nullable(bool),
-    createdAt: str,
-    displayAddress: str,
-    postcode: nStr,
-    latitude: num,
-    longitude: num,
-    newBuild: bool,
-    bedrooms: arrayOf(int),
-    bathrooms: nullable(arrayOf(int)),
-    receptionRooms: nullable(arrayOf(int)),
-    furnitureStatus: nullable(arrayOf(str)),
-    tenure: str,
-    propertyFeatures: arrayOf(object({ section: str, values: arrayOf(str) })),
+    ...itemDescriptionSchemas,
     ...prices,
     isSharedOwnership: bool,
     singleProperty: bool,

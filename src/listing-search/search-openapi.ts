@@ -1,11 +1,7 @@
 // OpenAPI fragment of the portal search.
-import { arrayOf, json, object, ref, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { arrayOf, bool, int, json, num, object, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
 import { SORT_OPTIONS } from './search-params.ts';
 
-const str = { type: 'string' };
-const num = { type: 'number' };
-const int = { type: 'integer' };
-const bool = { type: 'boolean' };
 
 export const searchSchemas: Record<string, JsonSchema> = {
   Facet: object({

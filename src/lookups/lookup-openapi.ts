@@ -1,9 +1,6 @@
-import { dataEnvelope, json, object, ref, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { bool, dataEnvelope, int, json, object, ref, str, type JsonSchema } from '../openapi/schema-helpers.ts';
 import { LOOKUP_LISTS, type LookupShape } from './lookup-lists.ts';
 
-const int = { type: 'integer' };
-const str = { type: 'string' };
-const bool = { type: 'boolean' };
 
 const itemSchema: Record<LookupShape, string> = {
   plain: 'LookupItem',

@@ -1,7 +1,5 @@
-import { arrayOf, nullable, object, type JsonSchema } from './schema-helpers.ts';
+import { arrayOf, int, nullable, object, str, type JsonSchema } from './schema-helpers.ts';
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
 
 export const commonSchemas: Record<string, JsonSchema> = {
   Error: object({ message: str }),

@@ -24,3 +24,12 @@ export const pathParam = (name: string, description: string, schema: JsonSchema 
   description,
   schema,
 });
+
+/** The primitive schemas the fragments share (never mutated: extend them with a spread). */
+export const str: JsonSchema = { type: 'string' };
+export const int: JsonSchema = { type: 'integer' };
+export const num: JsonSchema = { type: 'number' };
+export const bool: JsonSchema = { type: 'boolean' };
+export const nStr = nullable(str);
+export const nNum = nullable(num);
+export const nInt = nullable(int);

@@ -1,18 +1,12 @@
 // OpenAPI fragment of the synchronisation interfaces (REST and bulk).
-import { arrayOf, errorResponse, json, nullable, object, pagedEnvelope, dataEnvelope, pathParam, ref, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { arrayOf, bool, dataEnvelope, errorResponse, int, json, nInt, nNum, nStr, nullable, num, object, pagedEnvelope, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { itemDescriptionSchemas } from '../listings/listing-item-openapi.ts';
 import { ELIGIBILITY_FIELDS, PRIORITY_FIELDS, DISPLAY_AS } from '../listings/listing-sync-schema.ts';
 import { AVAILABILITY_CODES } from '../listings/availability.ts';
 import { PROPERTY_TYPE_GROUPS, FURNITURE_STATUSES } from '../inventory/property-schema.ts';
 import { TENURES } from '../inventory/development-schema.ts';
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
-const num = { type: 'number' };
-const bool = { type: 'boolean' };
-const nStr = nullable(str);
-const nNum = nullable(num);
-const nInt = nullable(int);
 const anyArray = { type: 'array' };
 const enumOf = (values: readonly string[]) => ({ type: 'string', enum: [...values] });
 
@@ -166,18 +160,7 @@ export const syncSchemas: Record<string, JsonSchema> = {
     partnerName: nStr,
     partnerImageUrl: nStr,
     favourite: nullable(bool),
-    createdAt: str,
-    displayAddress: str,
-    postcode: nStr,
-    latitude: num,
-    longitude: num,
-    newBuild: bool,
-    bedrooms: arrayOf(int),
-    bathrooms: nullable(arrayOf(int)),
-    receptionRooms: nullable(arrayOf(int)),
-    furnitureStatus: nullable(arrayOf(str)),
-    tenure: str,
-    propertyFeatures: arrayOf(object({ section: str, values: arrayOf(str) })),
+    ...itemDescriptionSchemas,
     ...nullablePrices,
     isSharedOwnership: bool,
   }),
