@@ -94,7 +94,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     customers: customerContext,
     catalogue: async (forSale) => optionCatalogue(await schemeTexts(), forSale),
     schemes: schemeTexts,
-    mapListings: new MapListingCache(search, listingIndex.alias, config.MAP_LISTING_CACHE_SIZE),
+    mapListings: new MapListingCache(search, listingIndex.alias, { listings: config.MAP_LISTING_CACHE_SIZE, arrayBytes: Math.round(config.MAP_ARRAY_CACHE_MB * 1024 * 1024) }),
   });
   const listingReads = new ListingReadService(search, listingIndex.alias);
   const contentReads = new ContentReadService(prisma);

@@ -45,6 +45,8 @@ const schema = yup.object({
   REINDEX_POLL_MS: yup.number().integer().min(10).default(200),
   /** map listings kept in memory (by digest of their fields); 0 fetches them from the engine for every search */
   MAP_LISTING_CACHE_SIZE: yup.number().integer().min(0).default(100000),
+  /** whole map arrays kept in memory (by fingerprint of the search's map listings), in MB per payload; 0: none */
+  MAP_ARRAY_CACHE_MB: yup.number().min(0).default(64),
   // ---------- customer accounts ----------
   /** HS256 key of the access tokens: required (32+ characters) when APP_ENV=live */
   JWT_SECRET: yup

@@ -2,7 +2,8 @@
 // clients against the API, and the same engine requests sent straight to Elasticsearch, in one run.
 // Expects the benchmark database and index prepared by scripts/bench-sync.sh (or bench-search.sh).
 //   --seconds=15 --concurrency=1,10,50 --queries=300
-//   --map-cache-size=N   the API's MAP_LISTING_CACHE_SIZE (0: every search fetches its map listings)
+//   --map-cache-size=N   the API's MAP_LISTING_CACHE_SIZE; 0 also sets MAP_ARRAY_CACHE_MB=0, so that
+//                        every search fetches its map listings
 //   --engine-cpus=1 --api-cpus=0   pin Elasticsearch, and the API with this load generator, to
 //                        separate CPUs (taskset), to see which side saturates first
 import { execFileSync, spawn } from 'node:child_process';
@@ -14,6 +15,7 @@ import { parseSearchParams } from '../../src/listing-search/search-params.ts';
 import { resolveArea } from '../../src/listing-search/location.ts';
 import { buildFilters } from '../../src/listing-search/search-filters.ts';
 import { planSearch, rotateFeatured, RESPONSE_PARTS } from '../../src/listing-search/search-request.ts';
+import { readMapFingerprint } from '../../src/listing-search/map-fingerprint.ts';
 import { ITEM_ONLY } from '../../src/listings/listing-item-field.ts';
 import { PortalService } from '../../src/portals/portal-settings.ts';
 import { Rng } from '../../src/demo/random.ts';
@@ -61,13 +63,20 @@ function queryMix(n: number): URLSearchParams[] {
   return out;
 }
 
+interface RawAnswer {
+  hits?: { hits?: { _id: string; fields?: { id?: number[] } }[] };
+  aggregations?: Record<string, unknown>;
+}
+const hitsOf = (answer: RawAnswer | undefined) => answer?.hits?.hits ?? [];
+
 interface Raw {
   ndjson: string;
   page: number;
   featuredPerPage: number;
+  hasCounts: boolean;
   hasPool: boolean;
-  hasMap: boolean;
-  hasFacets: boolean;
+  /** the map listings request, sent when its fingerprint is new to this side (as the API's cache does) */
+  map: string | null;
 }
 
 /** The engine requests the API sends for a query, built by the same code. */
@@ -80,14 +89,14 @@ async function rawRequests(queries: URLSearchParams[]): Promise<Raw[]> {
     const eligibility = p.eligible_only ? { ...(await import('../../src/eligibility/eligibility-rules.ts')).UNKNOWN_CUSTOMER, annualHouseholdIncome: p.household_income } : null;
     const filters = buildFilters(p, { rect: area.rectBounds, portalId: 1, now: new Date(), eligibility, allowedExtraFilters: [] });
     const plan = planSearch(p, filters, area, portal.settings, null);
-    const bodies = [plan.main, plan.facets, plan.map, plan.featuredPool, plan.featuredItems].filter(Boolean);
+    const bodies = [plan.main, plan.counts, plan.featuredPool, plan.featuredItems].filter(Boolean);
     out.push({
       ndjson: bodies.map((b) => `{"index":"${runtime.listingIndex.alias}"}\n${JSON.stringify(b)}\n`).join(''),
       page: p.page,
       featuredPerPage: plan.featuredPerPage,
+      hasCounts: plan.counts !== null,
       hasPool: plan.featuredPool !== null,
-      hasMap: plan.map !== null,
-      hasFacets: plan.facets !== null,
+      map: plan.map && JSON.stringify(plan.map),
     });
   }
   return out;
@@ -130,7 +139,14 @@ async function main(): Promise<void> {
   const enginePid = ENGINE_CPUS || API_CPUS ? await pin() : null;
 
   const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', REINDEX_WORKER: 'false', ...(MAP_CACHE_SIZE ? { MAP_LISTING_CACHE_SIZE: MAP_CACHE_SIZE } : {}) },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      REINDEX_WORKER: 'false',
+      ...(MAP_CACHE_SIZE ? { MAP_LISTING_CACHE_SIZE: MAP_CACHE_SIZE } : {}),
+      ...(MAP_CACHE_SIZE === '0' ? { MAP_ARRAY_CACHE_MB: '0' } : {}),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
@@ -147,27 +163,36 @@ async function main(): Promise<void> {
       await res.body.text();
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
     };
-    // the same engine requests as the API: the multi-search, then any featured listing it did not bring
+    // the same engine requests as the API: the multi-search, then the map listings when their
+    // fingerprint is new, and any featured listing the multi-search did not bring
+    const post = async (path: string, body: string, type = 'application/json') => {
+      const res = await request(`${ES}${path}`, { method: 'POST', body, headers: { 'content-type': type }, dispatcher });
+      const answer = (await res.body.json()) as RawAnswer;
+      if (res.statusCode !== 200) throw new Error(String(res.statusCode));
+      return answer;
+    };
+    const fingerprints = new Set<string>();
+    const rawMap = async (raw: Raw, counts: RawAnswer | undefined) => {
+      if (!raw.map) return;
+      const known = readMapFingerprint(counts?.aggregations);
+      if (known !== null && MAP_CACHE_SIZE !== '0' && fingerprints.has(known)) return;
+      const answer = await post(`/${runtime.listingIndex.alias}/_search?filter_path=hits.hits.fields,aggregations`, raw.map);
+      const own = readMapFingerprint(answer.aggregations);
+      if (own !== null) fingerprints.add(own);
+    };
+    const rawFeatured = async (raw: Raw, main: RawAnswer | undefined, pool: RawAnswer | undefined, window: RawAnswer | undefined) => {
+      if (!raw.hasPool) return;
+      const inWindow = new Set(hitsOf(window).map((h) => Number(h._id)));
+      const picked = rotateFeatured(hitsOf(pool).map((h) => Number(h.fields!.id![0])), raw.page, raw.featuredPerPage, new Set(hitsOf(main).map((h) => Number(h._id))));
+      const ids = picked.filter((id) => !inWindow.has(id));
+      if (ids.length) await post(`/${runtime.listingIndex.alias}/_mget?_source=false&stored_fields=${ITEM_ONLY.stored_fields.join(',')}`, JSON.stringify({ ids: ids.map(String) }));
+    };
     const sendRaw = async (i: number) => {
       const raw = raws[i]!;
-      const res = await request(`${ES}/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`, { method: 'POST', body: raw.ndjson, headers: { 'content-type': 'application/x-ndjson' }, dispatcher });
-      const body = (await res.body.json()) as { responses: { hits?: { hits?: { _id: string; fields?: { id?: number[] } }[] } }[] };
-      const hits = (r: (typeof body.responses)[number] | undefined) => r?.hits?.hits ?? [];
-      if (res.statusCode !== 200) throw new Error(String(res.statusCode));
-      if (!raw.hasPool) return;
-      const [main] = body.responses;
-      const [pool, window] = body.responses.slice(-2);
-      const inWindow = new Set(hits(window).map((h) => Number(h._id)));
-      const picked = rotateFeatured(hits(pool).map((h) => Number(h.fields!.id![0])), raw.page, raw.featuredPerPage, new Set(hits(main).map((h) => Number(h._id))));
-      const ids = picked.filter((id) => !inWindow.has(id));
-      if (ids.length === 0) return;
-      const mget = await request(`${ES}/${runtime.listingIndex.alias}/_mget?_source=false&stored_fields=${ITEM_ONLY.stored_fields.join(',')}`, {
-        method: 'POST',
-        body: JSON.stringify({ ids: ids.map(String) }),
-        headers: { 'content-type': 'application/json' },
-        dispatcher,
-      });
-      await mget.body.text();
+      const { responses } = (await post(`/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`, raw.ndjson, 'application/x-ndjson')) as unknown as { responses: RawAnswer[] };
+      const [main, ...rest] = responses;
+      const counts = raw.hasCounts ? rest.shift() : undefined;
+      await Promise.all([rawMap(raw, counts), rawFeatured(raw, main, rest[0], rest[1])]);
     };
     // warm both paths (JIT, caches) before measuring: every search once, then for the run's length
     for (const send of [sendApi, sendRaw]) {

@@ -1,18 +1,30 @@
-// Map listings as JSON, by digest. A search's map request returns up to 1000 ids and digests (cheap doc
-// values); the JSON of a digest seen before comes from memory, the others are fetched with one more
-// engine request and presented. A digest covers every map field, so a listing that changes gets a new
-// digest and is never shown with stale data; old digests age out of the LRU. Scheme texts and colours
-// are part of the JSON, so a change to them empties the cache.
+// Map listings as JSON, kept at two levels. A search's counts carry the fingerprint of its map
+// listings (see map-fingerprint.ts); a whole map array seen before under that fingerprint comes from
+// memory without asking the engine for the map at all. Otherwise the map request returns up to 1000
+// ids and digests (cheap doc values) with the fingerprint of that same answer; the JSON of a digest
+// seen before comes from memory, the others are fetched with one more engine request and presented.
+// A digest covers every map field, so a listing that changes gets a new digest (and its searches a
+// new fingerprint) and is never shown with stale data; old entries age out of the LRUs. Scheme texts
+// and colours are part of the JSON, so a change to them empties both levels.
 import { LRUCache } from 'lru-cache';
 import type { SearchClient } from '../search/client.ts';
 import { MAP_DIGEST_FIELD, MAP_FIELDS } from '../listings/map-listing-fields.ts';
 import { presentMapListing } from '../listings/listing-presenter.ts';
+import { RawJsonArray } from '../core/raw-json.ts';
+import { readMapFingerprint } from './map-fingerprint.ts';
 
 export type MapPayload = keyof typeof MAP_FIELDS;
 export interface SchemeText {
   slug: string;
   text: string;
   color: string;
+}
+
+export interface MapListingCacheSizes {
+  /** map listings kept per payload, by digest (0: none) */
+  listings: number;
+  /** bytes of whole map arrays kept per payload, by fingerprint (0: none) */
+  arrayBytes: number;
 }
 
 interface DigestHit {
@@ -24,9 +36,12 @@ interface SchemeLookup {
   bySlug: Map<string, { text: string; color: string }>;
 }
 
+type PerPayload<T> = Record<MapPayload, T> | null;
+
 const digestOf = (hit: DigestHit) => hit.fields?.[MAP_DIGEST_FIELD]?.[0] as number | undefined;
 const idOf = (hit: DigestHit) => hit.fields?.id?.[0] as number | undefined;
 const lookups = new WeakMap<SchemeText[], SchemeLookup>();
+const MAP_ANSWER_PARTS = ['hits.hits.fields', 'aggregations'];
 
 /** UTF-8 in a buffer of its own: a small Buffer.from() shares an 8 KB slab that a cached entry would keep alive */
 function encoded(text: string): Buffer {
@@ -44,28 +59,56 @@ function schemeLookup(schemes: SchemeText[]): SchemeLookup {
   return lookup;
 }
 
+function perPayload<T>(make: () => T): Record<MapPayload, T> {
+  return { basic: make(), extended: make() };
+}
+
 export class MapListingCache {
-  /** by payload, then digest; null when caching is off (size 0): every search then fetches its map listings */
-  private readonly json: Record<MapPayload, LRUCache<number, Buffer>> | null;
+  private readonly listings: PerPayload<LRUCache<number, Buffer>>;
+  private readonly arrays: PerPayload<LRUCache<string, RawJsonArray>>;
   private schemesKey = '';
 
   constructor(
     private readonly search: SearchClient,
     private readonly alias: string,
-    size: number,
+    sizes: MapListingCacheSizes,
   ) {
-    this.json = size > 0 ? { basic: new LRUCache({ max: size }), extended: new LRUCache({ max: size }) } : null;
+    this.listings = sizes.listings > 0 ? perPayload(() => new LRUCache<number, Buffer>({ max: sizes.listings })) : null;
+    this.arrays =
+      sizes.arrayBytes > 0 ? perPayload(() => new LRUCache<string, RawJsonArray>({ maxSize: sizes.arrayBytes, sizeCalculation: (a) => a.json.length })) : null;
   }
 
-  /** The UTF-8 JSON of each hit's map listing, in hit order; a listing deleted meanwhile is left out. */
-  async jsonFor(hits: DigestHit[], payload: MapPayload, schemes: SchemeText[]): Promise<Buffer[]> {
+  /**
+   * The map listings of a search, in the engine's order; a listing deleted meanwhile is left out.
+   * `request` is the plan's map request, `fingerprint` the one its counts returned (null: none).
+   */
+  async arrayFor(request: Record<string, unknown>, fingerprint: string | null, payload: MapPayload, schemes: SchemeText[]): Promise<RawJsonArray> {
+    const lookup = this.follow(schemes);
+    const known = fingerprint === null ? undefined : this.arrays?.[payload].get(fingerprint);
+    if (known) return known;
+    const answer = await this.search.search<unknown>({ index: this.alias, ...request, filter_path: MAP_ANSWER_PARTS });
+    const array = RawJsonArray.of(await this.jsonFor(answer.hits?.hits ?? [], payload, lookup));
+    const own = readMapFingerprint(answer.aggregations as Record<string, unknown> | undefined);
+    if (own !== null) this.arrays?.[payload].set(own, array);
+    return array;
+  }
+
+  /** Empties both levels when the scheme texts or colours changed. */
+  private follow(schemes: SchemeText[]): SchemeLookup {
     const lookup = schemeLookup(schemes);
     if (lookup.key !== this.schemesKey) {
-      this.json?.basic.clear();
-      this.json?.extended.clear();
+      for (const level of [this.listings, this.arrays]) {
+        level?.basic.clear();
+        level?.extended.clear();
+      }
       this.schemesKey = lookup.key;
     }
-    const cache = this.json?.[payload];
+    return lookup;
+  }
+
+  /** The UTF-8 JSON of each hit's map listing, in hit order. */
+  private async jsonFor(hits: DigestHit[], payload: MapPayload, lookup: SchemeLookup): Promise<Buffer[]> {
+    const cache = this.listings?.[payload];
     const known = hits.map((h) => {
       const digest = digestOf(h);
       return digest === undefined ? undefined : cache?.get(digest);
@@ -92,7 +135,7 @@ export class MapListingCache {
       const json = encoded(JSON.stringify(presentMapListing(hit.fields ?? {}, lookup.bySlug, payload === 'extended')));
       out.set(idOf(hit)!, json);
       const digest = digestOf(hit);
-      if (digest !== undefined) this.json?.[payload].set(digest, json);
+      if (digest !== undefined) this.listings?.[payload].set(digest, json);
     }
     return out;
   }

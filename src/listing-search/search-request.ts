@@ -1,6 +1,7 @@
-// Builds the engine requests of one search (pure): the page of results, facet counts, the map
-// listings, and the pool of featured listings with the items this page likely shows. They go to the
-// engine in one multi-search.
+// Builds the engine requests of one search (pure): the page of results, the counts (facets and the
+// map listings' fingerprint), and the pool of featured listings with the items this page likely shows.
+// They go to the engine in one multi-search. The map listings request is sent only when the map
+// listing cache has no array for the fingerprint.
 import type { SearchParams } from './search-params.ts';
 import type { PortalSettings } from '../portals/portal-settings.ts';
 import type { SearchArea } from './location.ts';
@@ -9,6 +10,7 @@ import { facetAggregations } from './facet-aggregations.ts';
 import { sortClauses } from './search-sort.ts';
 import { ITEM_ONLY } from '../listings/listing-item-field.ts';
 import { MAP_DIGEST_FIELD } from '../listings/map-listing-fields.ts';
+import { MAP_FINGERPRINT_AGGS } from './map-fingerprint.ts';
 
 export const MAP_LIMIT = 1000;
 export const FEATURED_POOL_LIMIT = 200;
@@ -32,8 +34,9 @@ export const RESPONSE_PARTS = [
 
 export interface SearchPlan {
   main: Record<string, unknown>;
-  /** facet counts alone (size 0), so that the shard request cache can answer repeated searches */
-  facets: Record<string, unknown> | null;
+  /** facet counts and the map fingerprint alone (size 0), so that the shard request cache can answer repeated searches */
+  counts: Record<string, unknown> | null;
+  /** map listing ids and digests, with their fingerprint: sent when the cache has no array for the fingerprint */
   map: Record<string, unknown> | null;
   featuredPool: Record<string, unknown> | null;
   /** the items of the pool entries this page's rotation is likely to pick */
@@ -60,11 +63,15 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
     ...ITEM_ONLY,
   };
   const plain = listingQuery(f);
-  const facets = full && settings.facets ? { size: 0, track_total_hits: false, query: plain, aggs: facetAggregations(p, f) } : null;
-  const map =
-    full && settings.mapListings
-      ? { query: plain, size: MAP_LIMIT, sort: ['_doc'], ...DOC_VALUES_ONLY, docvalue_fields: ['id', MAP_DIGEST_FIELD] }
+  const facets = full && settings.facets;
+  const withMap = full && settings.mapListings;
+  const counts =
+    facets || withMap
+      ? { size: 0, track_total_hits: false, query: plain, aggs: { ...(facets ? facetAggregations(p, f) : {}), ...(withMap ? MAP_FINGERPRINT_AGGS : {}) } }
       : null;
+  const map = withMap
+    ? { query: plain, size: MAP_LIMIT, sort: ['_doc'], track_total_hits: false, ...DOC_VALUES_ONLY, docvalue_fields: ['id', MAP_DIGEST_FIELD], aggs: MAP_FINGERPRINT_AGGS }
+    : null;
   const featured = featuredPerPage > 0 ? { bool: { filter: [plain, { term: { displayAs: 'featured' } }] } } : null;
   const byId = [{ id: { order: 'asc' } }];
   const featuredPool = featured ? { query: featured, size: FEATURED_POOL_LIMIT, sort: byId, ...DOC_VALUES_ONLY, docvalue_fields: ['id'] } : null;
@@ -72,7 +79,7 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   // items, so that the usual page needs no second round trip. Twice as many as it shows, since those
   // already on the page are skipped; when that is not enough, the rest are fetched afterwards.
   const featuredItems = featured ? { query: featured, from: (p.page - 1) * featuredPerPage, size: 2 * featuredPerPage, sort: byId, ...ITEM_ONLY } : null;
-  return { main, facets, map, featuredPool, featuredItems, featuredPerPage, full };
+  return { main, counts, map, featuredPool, featuredItems, featuredPerPage, full };
 }
 
 /** Featured listings of a page: the pool rotates by page, so they may repeat; none twice on a page. */

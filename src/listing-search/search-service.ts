@@ -1,12 +1,13 @@
 // Portal search: resolves the area and the customer's eligibility, sends one multi-search (results,
-// facets, map listing ids, featured pool and likely featured items), then completes the map listings
-// from the map listing cache and fetches any featured item the multi-search did not bring.
+// counts, featured pool and likely featured items), then takes the map listings from the map listing
+// cache (which asks the engine only for what it has not seen) and fetches any featured item the
+// multi-search did not bring.
 import type { SearchClient } from '../search/client.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
 import { presentListingItem, type ListingItem } from '../listings/listing-presenter.ts';
-import { RawJsonArray } from '../core/raw-json.ts';
+import type { RawJsonArray } from '../core/raw-json.ts';
 import { ITEM_ONLY, readItem, readItems, type StoredItem } from '../listings/listing-item-field.ts';
 import type { MapListingCache, MapPayload } from './map-listing-cache.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
@@ -16,6 +17,7 @@ import type { SearchParams } from './search-params.ts';
 import { resolveArea, type SearchArea } from './location.ts';
 import { buildFilters } from './search-filters.ts';
 import { planSearch, rotateFeatured, RESPONSE_PARTS } from './search-request.ts';
+import { readMapFingerprint } from './map-fingerprint.ts';
 import { readFacets, type FacetResult, type OptionCatalogue } from './facet-aggregations.ts';
 import { sortOptionsFor } from './search-sort.ts';
 import { hitsOf, totalOf, type Hit, type SearchBody } from './search-engine-types.ts';
@@ -67,12 +69,11 @@ export class ListingSearchService {
     ]);
     const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null);
-    const requests = [plan.main, plan.facets, plan.map, plan.featuredPool, plan.featuredItems].filter((r): r is Record<string, unknown> => r !== null);
+    const requests = [plan.main, plan.counts, plan.featuredPool, plan.featuredItems].filter((r): r is Record<string, unknown> => r !== null);
     const { responses } = await search.msearch({ index: alias, searches: requests.flatMap((body) => [{}, body]), filter_path: RESPONSE_PARTS });
     for (const r of responses) if ('error' in r) throw new Error(`search failed: ${JSON.stringify(r.error)}`);
     const [main, ...rest] = responses as unknown as SearchBody[];
-    const facetBody = plan.facets ? rest.shift()! : null;
-    const mapBody = plan.map ? rest.shift()! : null;
+    const countsBody = plan.counts ? rest.shift()! : null;
     const poolBody = plan.featuredPool ? rest.shift()! : null;
     const windowBody = plan.featuredItems ? rest.shift()! : null;
 
@@ -80,7 +81,7 @@ export class ListingSearchService {
     const featuredIds = poolBody ? rotateFeatured(hitsOf(poolBody).map((h) => Number(h.fields!.id![0])), p.page, plan.featuredPerPage, new Set(page.map((m) => m.item.id))) : [];
     const [featured, mapListings] = await Promise.all([
       this.featured(featuredIds, windowBody),
-      mapBody ? this.mapListings(mapBody, portal.settings.mapPayload) : null,
+      plan.map ? this.mapListings(plan.map, readMapFingerprint(countsBody?.aggregations), portal.settings.mapPayload) : null,
     ]);
     const all = [...featured.map((item) => ({ item, bedrooms: [] })), ...page];
     const favourites = customerId !== null ? await this.deps.customers.favouriteIds(customerId, all.map((m) => m.item.id)) : null;
@@ -91,14 +92,14 @@ export class ListingSearchService {
       total: totalOf(main!),
       area,
       full: plan.full,
-      facets: facetBody?.aggregations ? readFacets(p, facetBody.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,
+      facets: portal.settings.facets && countsBody?.aggregations ? readFacets(p, countsBody.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,
       mapListings,
       sortOptions: sortOptionsFor(p),
     };
   }
 
-  private async mapListings(body: SearchBody, payload: MapPayload): Promise<RawJsonArray> {
-    return new RawJsonArray(await this.deps.mapListings.jsonFor(hitsOf(body), payload, await this.deps.schemes()));
+  private async mapListings(request: Record<string, unknown>, fingerprint: string | null, payload: MapPayload): Promise<RawJsonArray> {
+    return this.deps.mapListings.arrayFor(request, fingerprint, payload, await this.deps.schemes());
   }
 
   /** The featured items in rotation order: from the multi-search's window, the rest by id. */
