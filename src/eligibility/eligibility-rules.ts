@@ -3,6 +3,7 @@
 // incomplete (a needed value unknown). Search's eligible_only applies the same rules (eligibility-query.ts):
 // a listing is shown unless this engine would fail it.
 import type { ListingEligibility } from '../listings/listing-document.ts';
+import { formatNumber } from '../core/number-format.ts';
 
 export type EligibilityStatus = 'passed' | 'considered' | 'failed' | 'incomplete';
 
@@ -43,7 +44,7 @@ export const UNKNOWN_CUSTOMER: CustomerValues = {
   livesOrWorksInLondon: null,
 };
 
-const money = (n: number) => `£${Math.round(n).toLocaleString('en-GB')}`;
+const money = (n: number) => `£${formatNumber(Math.round(n))}`;
 
 /** Whole years between a YYYY-MM-DD birth date and a day. */
 export function ageOn(dateOfBirth: string, today: string): number {

@@ -3,6 +3,7 @@
 import { facetsFor, numericOptions, type Facet } from './facet-definitions.ts';
 import { listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
 import type { SearchParams } from './search-params.ts';
+import { formatNumber } from '../core/number-format.ts';
 
 export interface FacetOption {
   value: string | number;
@@ -100,7 +101,7 @@ export function readFacets(p: SearchParams, aggregations: Record<string, unknown
     }
     let options: FacetOption[];
     if (facet.kind === 'numeric') {
-      options = numericOptions(facet).map((v) => ({ value: v, text: `${facet.prefix}${v.toLocaleString('en-GB')}`, count: counts.get(String(v)) ?? 0 }));
+      options = numericOptions(facet).map((v) => ({ value: v, text: `${facet.prefix}${formatNumber(v)}`, count: counts.get(String(v)) ?? 0 }));
     } else if (facet.param === 'new_homes') {
       options = [
         { value: 'new-build', text: 'New build', count: counts.get('true') ?? 0 },
