@@ -1,13 +1,19 @@
 // Benchmark of portal search (not a test): a realistic mix of searches at 1, 10 and 50 concurrent
 // clients against the API, and the same engine requests sent straight to Elasticsearch, in one run.
 // Expects the benchmark database and index prepared by scripts/bench-sync.sh (or bench-search.sh).
-//   --seconds=15 --concurrency=1,10,50 --queries=300
+//   --seconds=15 --concurrency=1,10,50 --queries=300 --rounds=3 (the seconds of each side and
+//                        concurrency are split into rounds, the sides taking turns)
 //   --map-cache-size=N   the API's MAP_LISTING_CACHE_SIZE; 0 also sets MAP_ARRAY_CACHE_MB=0, so that
 //                        every search fetches its map listings
+//   --relay              also measures a bare relay (scripts/bench/engine-relay.ts) that forwards each
+//                        search's multi-search and writes the answer back unparsed: what any API in
+//                        front of the engine costs on this machine, the floor under the API's figures
 //   --engine-cpus=1 --api-cpus=0   pin Elasticsearch, and the API with this load generator, to
 //                        separate CPUs (taskset), to see which side saturates first
 import { execFileSync, spawn } from 'node:child_process';
-import { cpus } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
@@ -25,9 +31,12 @@ const SECONDS = Number(args.get('seconds') ?? 15);
 const LEVELS = (args.get('concurrency') ?? '1,10,50').split(',').map(Number);
 const PORT = Number(args.get('port') ?? 3987);
 const QUERIES = Number(args.get('queries') ?? 300);
+const ROUNDS = Number(args.get('rounds') ?? 3);
 const MAP_CACHE_SIZE = args.get('map-cache-size');
 const ENGINE_CPUS = args.get('engine-cpus');
 const API_CPUS = args.get('api-cpus');
+const RELAY = args.has('relay');
+const RELAY_PORT = PORT + 1;
 
 const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }));
 const ES = runtime.config.ELASTICSEARCH_URL.replace(/\/$/, '');
@@ -104,10 +113,16 @@ async function rawRequests(queries: URLSearchParams[]): Promise<Raw[]> {
 
 const dispatcher = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
 
-/** Sends searches round the list for the run's length, or `limit` searches when given. */
-async function load(concurrency: number, send: (i: number) => Promise<void>, count: number, limit = Number.POSITIVE_INFINITY) {
+interface Run {
+  latencies: number[];
+  seconds: number;
+  errors: number;
+}
+
+/** Sends searches round the list for `seconds`, or `limit` searches when given. */
+async function load(concurrency: number, send: (i: number) => Promise<void>, count: number, seconds: number, limit = Number.POSITIVE_INFINITY): Promise<Run> {
   const latencies: number[] = [];
-  const deadline = Date.now() + SECONDS * 1000;
+  const deadline = Date.now() + seconds * 1000;
   let next = 0;
   let errors = 0;
   const started = performance.now();
@@ -125,10 +140,15 @@ async function load(concurrency: number, send: (i: number) => Promise<void>, cou
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  return { latencies, seconds: (performance.now() - started) / 1000, errors };
+}
+
+/** Percentiles and throughput over all of one side's rounds. */
+function summarise(runs: Run[]) {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
   const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { n: latencies.length, errors, rps: latencies.length / seconds, p50: p(0.5), p95: p(0.95), p99: p(0.99) };
+  return { n: latencies.length, errors: runs.reduce((sum, r) => sum + r.errors, 0), rps: latencies.length / seconds, p50: p(0.5), p95: p(0.95), p99: p(0.99) };
 }
 
 async function main(): Promise<void> {
@@ -149,17 +169,18 @@ async function main(): Promise<void> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const relayDir = RELAY ? mkdtempSync(join(tmpdir(), 'search-bench-')) : null;
+  const relay = relayDir ? startRelay(relayDir, raws) : null;
   try {
-    for (let i = 0; i < 120; i++) {
-      try {
-        if ((await request(`http://127.0.0.1:${PORT}/health`, { dispatcher })).statusCode === 200) break;
-      } catch {
-        /* not listening yet */
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await listening(`http://127.0.0.1:${PORT}/health`);
+    if (relay) await listening(`http://127.0.0.1:${RELAY_PORT}/?i=0`);
     const sendApi = async (i: number) => {
       const res = await request(`http://127.0.0.1:${PORT}/api/rest/portal/search?${queries[i]}`, { dispatcher });
+      await res.body.text();
+      if (res.statusCode !== 200) throw new Error(String(res.statusCode));
+    };
+    const sendRelay = async (i: number) => {
+      const res = await request(`http://127.0.0.1:${RELAY_PORT}/?i=${i}`, { dispatcher });
       await res.body.text();
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
     };
@@ -194,26 +215,61 @@ async function main(): Promise<void> {
       const counts = raw.hasCounts ? rest.shift() : undefined;
       await Promise.all([rawMap(raw, counts), rawFeatured(raw, main, rest[0], rest[1])]);
     };
-    // warm both paths (JIT, caches) before measuring: every search once, then for the run's length
-    for (const send of [sendApi, sendRaw]) {
-      await load(4, send, queries.length, queries.length);
-      await load(4, send, queries.length);
+    // warm every side (JIT, caches) before measuring: every search once, then for the run's length
+    for (const send of relay ? [sendApi, sendRaw, sendRelay] : [sendApi, sendRaw]) {
+      await load(4, send, queries.length, 600, queries.length);
+      await load(4, send, queries.length, SECONDS);
     }
-    const fmt = (r: Awaited<ReturnType<typeof load>>) =>
+    const fmt = (r: ReturnType<typeof summarise>) =>
       `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  (${r.n} requests, ${r.errors} errors)`;
-    console.log(`\n${queries.length} distinct searches, ${SECONDS}s per run`);
+    const sides = { engine: sendRaw, API: sendApi, ...(relay ? { relay: sendRelay } : {}) };
+    console.log(`\n${queries.length} distinct searches, ${SECONDS}s per side and concurrency, in ${ROUNDS} interleaved rounds`);
     for (const c of LEVELS) {
-      const raw = await load(c, sendRaw, queries.length);
-      const viaApi = await load(c, sendApi, queries.length);
+      // the sides take turns, in a rotating order, so that the machine's drift falls on all of them alike
+      const runs = new Map<string, Run[]>(Object.keys(sides).map((name) => [name, []]));
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = Object.entries(sides);
+        for (let k = 0; k < order.length; k++) {
+          const [name, send] = order[(round + k) % order.length]!;
+          runs.get(name)!.push(await load(c, send, queries.length, SECONDS / ROUNDS));
+        }
+      }
+      const [raw, viaApi, floor] = [...runs.values()].map(summarise);
       console.log(`\nconcurrency ${c}`);
-      console.log(`  engine  ${fmt(raw)}`);
-      console.log(`  API     ${fmt(viaApi)}`);
-      console.log(`  API/engine: p50 x${(viaApi.p50 / raw.p50).toFixed(2)}, throughput x${(viaApi.rps / raw.rps).toFixed(2)}`);
+      console.log(`  engine  ${fmt(raw!)}`);
+      console.log(`  API     ${fmt(viaApi!)}`);
+      if (floor) console.log(`  relay   ${fmt(floor)}`);
+      console.log(`  API/engine: p50 x${(viaApi!.p50 / raw!.p50).toFixed(2)}, throughput x${(viaApi!.rps / raw!.rps).toFixed(2)}`);
+      if (floor) console.log(`  relay/engine: p50 x${(floor.p50 / raw!.p50).toFixed(2)}, throughput x${(floor.rps / raw!.rps).toFixed(2)}`);
     }
   } finally {
     api.kill('SIGTERM');
+    relay?.kill('SIGTERM');
+    if (relayDir) rmSync(relayDir, { recursive: true, force: true });
     if (enginePid) execFileSync('taskset', ['-a', '-cp', `0-${cpus().length - 1}`, String(enginePid)], { stdio: 'ignore' });
   }
+}
+
+/** The bare relay, serving the multi-search of search N at /?i=N (see engine-relay.ts). */
+function startRelay(dir: string, raws: Raw[]) {
+  const file = join(dir, 'requests.json');
+  writeFileSync(file, JSON.stringify(raws.map((r) => r.ndjson)));
+  return spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/engine-relay.ts'], {
+    env: { ...process.env, PORT: String(RELAY_PORT), RELAY_REQUESTS: file, ELASTICSEARCH_URL: ES },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function listening(url: string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await request(url, { dispatcher })).statusCode === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`nothing answers at ${url}`);
 }
 
 /** Pins the engine and this process (with the API it spawns) to the CPUs given; the engine's pid. */
