@@ -167,6 +167,13 @@ describe('listing document builder', () => {
     expect(Object.keys(item.view.listing)).to.not.include('longDescription');
   });
 
+  it('writes the stored item in ASCII and reads every other character back', () => {
+    const name = 'Quay – Ünïcode £ 😀 \u2028';
+    const doc = buildListingDocument(listing({ name }))!;
+    expect(doc.item).to.match(/^[\x20-\x7e]*$/);
+    expect(readItem({ fields: { item: [doc.item!] } })!.view.listing.name).to.equal(name);
+  });
+
   it('digests the map listing fields: the same for equal documents, new when a map field changes', () => {
     const doc = buildListingDocument(listing())!;
     expect(doc.mapDigest).to.equal(buildListingDocument(listing())!.mapDigest);
