@@ -17,11 +17,11 @@ export const FEATURED_POOL_LIMIT = 200;
 
 // Map listings and the featured pool are read from doc values only: loading the stored fields of up to
 // 1000 hits, even just their _id, costs several times the search itself. Map listings come back as ids
-// and digests; their data comes from the map listing cache.
+// and digests, when asked for at all; their data comes from the map listing cache.
 const DOC_VALUES_ONLY = { _source: false, stored_fields: '_none_' };
 
 // The parts of the engine's answers the search reads: leaving out each hit's index name, score and sort
-// values shrinks the answer by half (most of it is up to 1000 map listing hits).
+// values shrinks the answer by a third to a half.
 export const RESPONSE_PARTS = [
   'responses.hits.total',
   'responses.hits.hits._id',
