@@ -1,6 +1,6 @@
-// Pure helpers between a customer's stored values and the eligibility engine: which eligibility fields a
-// request must carry, and the engine's CustomerValues from a profile.
-import { ageOn, type CustomerValues } from '../eligibility/eligibility-rules.ts';
+// Pure rules of register interest around the eligibility engine: which eligibility fields a request must
+// carry, and when an application counts as a duplicate.
+import type { EligibilityProfile } from '../customers/customer-eligibility.ts';
 
 /** The spec's eligibility fields (register-interest-fields may name any of them). */
 export const ELIGIBILITY_FIELDS = [
@@ -14,19 +14,6 @@ export const ELIGIBILITY_FIELDS = [
 ] as const;
 export type EligibilityField = (typeof ELIGIBILITY_FIELDS)[number];
 
-export interface StoredEligibility {
-  annualHouseholdIncome: number | null;
-  deposit: number | null;
-  /** YYYY-MM-DD */
-  dateOfBirth: string | null;
-  homePostcode: string | null;
-  workPostcode: string | null;
-  eligibleCitizen: boolean | null;
-  homeOwnershipStatus: number | null;
-  homeLocalAuthorityId: number | null;
-  workLocalAuthorityId: number | null;
-}
-
 /**
  * The eligibility fields a request must make known (sent, or already in the profile): the listing's own
  * `eligibilityFields` always; with validate_eligibility also every field its rules need (`needed`, the
@@ -34,7 +21,7 @@ export interface StoredEligibility {
  * postcode will do.
  */
 export function missingMandatoryFields(
-  stored: StoredEligibility,
+  stored: EligibilityProfile,
   listingFields: readonly string[],
   needed: readonly string[],
   validateEligibility: boolean,
@@ -49,20 +36,6 @@ export function missingMandatoryFields(
     if (known === null || known === undefined) missing.push(field);
   }
   return missing;
-}
-
-/** The engine's view of a customer, `livesOrWorksInLondon` worked out by the caller. */
-export function customerValuesOf(stored: StoredEligibility, today: string, livesOrWorksInLondon: boolean | null): CustomerValues {
-  return {
-    annualHouseholdIncome: stored.annualHouseholdIncome,
-    deposit: stored.deposit,
-    age: stored.dateOfBirth ? ageOn(stored.dateOfBirth, today) : null,
-    eligibleCitizen: stored.eligibleCitizen,
-    homeOwnershipStatus: stored.homeOwnershipStatus,
-    homeLocalAuthorityId: stored.homeLocalAuthorityId,
-    workLocalAuthorityId: stored.workLocalAuthorityId,
-    livesOrWorksInLondon,
-  };
 }
 
 /**

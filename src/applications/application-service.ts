@@ -15,14 +15,8 @@ import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import { isUniqueViolation } from '../auth/db-errors.ts';
 import type { SignInRateLimits } from '../auth/rate-limits.ts';
-import {
-  customerValuesOf,
-  DUPLICATE_LISTING,
-  DUPLICATE_PROPERTY,
-  isDuplicate,
-  missingMandatoryFields,
-  type StoredEligibility,
-} from './application-eligibility.ts';
+import { DUPLICATE_LISTING, DUPLICATE_PROPERTY, isDuplicate, missingMandatoryFields } from './application-eligibility.ts';
+import { customerValuesOf, eligibilityProfileFrom, type EligibilityProfile } from '../customers/customer-eligibility.ts';
 import { snapshotOf, type ApplicationListings, type ListingSnapshot } from './application-listings.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -67,18 +61,6 @@ function customerFieldsOf<T extends CustomerFields>(body: T): CustomerFields {
 function utmOf(body: CustomerFields): Record<string, string | null> {
   return Object.fromEntries(UTM_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f] ?? null]));
 }
-
-const storedOf = (c: Customer): StoredEligibility => ({
-  annualHouseholdIncome: c.annualHouseholdIncome,
-  deposit: c.deposit,
-  dateOfBirth: c.dateOfBirth ? c.dateOfBirth.toISOString().slice(0, 10) : null,
-  homePostcode: c.homePostcode,
-  workPostcode: c.workPostcode,
-  eligibleCitizen: c.eligibleCitizen,
-  homeOwnershipStatus: c.homeOwnershipStatus,
-  homeLocalAuthorityId: c.homeLocalAuthorityId,
-  workLocalAuthorityId: c.workLocalAuthorityId,
-});
 
 function missingFieldsError(fields: string[]): ValidationError {
   const errors: FieldErrors = Object.fromEntries(fields.map((f) => [f, [`${f} is required for this listing`]]));
@@ -140,7 +122,7 @@ export class ApplicationService {
           customer = await this.writeProfile(tx, input.customerId, fields);
         }
         const snapshot = snapshotOf(doc);
-        const decision = await this.evaluate(snapshot, storedOf(customer), propertyId, input.validateEligibility);
+        const decision = await this.evaluate(snapshot, eligibilityProfileFrom(customer), propertyId, input.validateEligibility);
 
         const previous = await tx.application.findMany({
           where: { customerId: customer.id, listingId: doc.id, propertyId, isArchived: false },
@@ -247,7 +229,7 @@ export class ApplicationService {
       if (!app) throw new NotFoundError(`Application ${applicationId} was not found`);
       const customer = await this.writeProfile(tx, app.customerId, customerFieldsOf(body));
       const snapshot = doc ? snapshotOf(doc) : (app.listingSnapshot as unknown as ListingSnapshot);
-      const decision = await this.evaluate(snapshot, storedOf(customer), app.propertyId, validateEligibility);
+      const decision = await this.evaluate(snapshot, eligibilityProfileFrom(customer), app.propertyId, validateEligibility);
       const utmEmpty = UTM_FIELDS.every((f) => app[f] === null);
       await tx.application.update({
         where: { id: applicationId },
@@ -283,7 +265,7 @@ export class ApplicationService {
     for (const id of open) {
       const doc = docs.get(id);
       if (!doc) continue;
-      if ((await this.decideFor(snapshotOf(doc), storedOf(customer), null)).status === 'failed') continue;
+      if ((await this.decideFor(snapshotOf(doc), eligibilityProfileFrom(customer), null)).status === 'failed') continue;
       chosen.push(id);
       if (chosen.length === size) break;
     }
@@ -307,7 +289,7 @@ export class ApplicationService {
   /** The decision, after the 422 for mandatory eligibility fields still unknown. */
   private async evaluate(
     snapshot: ListingSnapshot,
-    stored: StoredEligibility,
+    stored: EligibilityProfile,
     propertyId: number | null,
     validateEligibility: boolean,
   ): Promise<Decision> {
@@ -321,7 +303,7 @@ export class ApplicationService {
    * The engine on the listing, or on one property when named (its deposit decides); successfulProperties
    * then still lists every property of the listing the customer is eligible for.
    */
-  private async decideFor(snapshot: ListingSnapshot, stored: StoredEligibility, propertyId: number | null): Promise<Decision> {
+  private async decideFor(snapshot: ListingSnapshot, stored: EligibilityProfile, propertyId: number | null): Promise<Decision> {
     const today = ukToday();
     const values = customerValuesOf(
       stored,

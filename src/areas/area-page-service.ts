@@ -5,7 +5,8 @@ import type { PrismaClient } from '../db/prisma.ts';
 import { NotFoundError } from '../core/errors.ts';
 import { liveListingFilters, portalFilter } from '../listings/visibility-filters.ts';
 import { DEFAULT_PORTAL_ID } from '../portals/portal-settings.ts';
-import type { ItemHit, ListingReadService } from '../listing-reads/listing-read-service.ts';
+import type { ListingReadService } from '../listing-reads/listing-read-service.ts';
+import type { StoredItem } from '../listings/listing-item-field.ts';
 import { areaOf, areaPageInclude, visibleAreaPageWhere, type AreaPageRow } from './area-rows.ts';
 
 export type AreaPageKey = { id: number } | { slug: string };
@@ -44,7 +45,7 @@ export class AreaPageService {
     return row;
   }
 
-  listings(page: AreaPageRow, size: number, now = new Date()): Promise<ItemHit[]> {
+  listings(page: AreaPageRow, size: number, now = new Date()): Promise<StoredItem[]> {
     const area = areaOf(page);
     return this.reads.items({
       size,

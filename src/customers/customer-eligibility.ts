@@ -1,5 +1,7 @@
-// A customer's profile values that eligibility rules read (search's eligible_only, register interest).
+// A customer's profile values that eligibility rules read (search's eligible_only, register interest),
+// and the eligibility engine's view of them.
 import type { PrismaClient } from '../db/prisma.ts';
+import { ageOn, type CustomerValues } from '../eligibility/eligibility-rules.ts';
 
 export interface EligibilityProfile {
   annualHouseholdIncome: number | null;
@@ -14,22 +16,51 @@ export interface EligibilityProfile {
   homeOwnershipStatus: number | null;
 }
 
+const PROFILE_COLUMNS = {
+  annualHouseholdIncome: true,
+  deposit: true,
+  dateOfBirth: true,
+  homePostcode: true,
+  workPostcode: true,
+  homeLocalAuthorityId: true,
+  workLocalAuthorityId: true,
+  eligibleCitizen: true,
+  homeOwnershipStatus: true,
+} as const;
+
+type ProfileRow = Omit<EligibilityProfile, 'dateOfBirth'> & { dateOfBirth: Date | null };
+
+/** The eligibility values of a customer row (any row holding the profile columns). */
+export function eligibilityProfileFrom(c: ProfileRow): EligibilityProfile {
+  return {
+    annualHouseholdIncome: c.annualHouseholdIncome,
+    deposit: c.deposit,
+    dateOfBirth: c.dateOfBirth ? c.dateOfBirth.toISOString().slice(0, 10) : null,
+    homePostcode: c.homePostcode,
+    workPostcode: c.workPostcode,
+    homeLocalAuthorityId: c.homeLocalAuthorityId,
+    workLocalAuthorityId: c.workLocalAuthorityId,
+    eligibleCitizen: c.eligibleCitizen,
+    homeOwnershipStatus: c.homeOwnershipStatus,
+  };
+}
+
 /** The customer's eligibility values; null when there is no such customer. */
 export async function eligibilityProfileOf(prisma: PrismaClient, customerId: number): Promise<EligibilityProfile | null> {
-  const c = await prisma.customer.findUnique({
-    where: { id: customerId },
-    select: {
-      annualHouseholdIncome: true,
-      deposit: true,
-      dateOfBirth: true,
-      homePostcode: true,
-      workPostcode: true,
-      homeLocalAuthorityId: true,
-      workLocalAuthorityId: true,
-      eligibleCitizen: true,
-      homeOwnershipStatus: true,
-    },
-  });
-  if (!c) return null;
-  return { ...c, dateOfBirth: c.dateOfBirth ? c.dateOfBirth.toISOString().slice(0, 10) : null };
+  const c = await prisma.customer.findUnique({ where: { id: customerId }, select: PROFILE_COLUMNS });
+  return c && eligibilityProfileFrom(c);
+}
+
+/** The engine's view of a customer, `livesOrWorksInLondon` worked out by the caller. */
+export function customerValuesOf(profile: EligibilityProfile, today: string, livesOrWorksInLondon: boolean | null): CustomerValues {
+  return {
+    annualHouseholdIncome: profile.annualHouseholdIncome,
+    deposit: profile.deposit,
+    age: profile.dateOfBirth ? ageOn(profile.dateOfBirth, today) : null,
+    eligibleCitizen: profile.eligibleCitizen,
+    homeOwnershipStatus: profile.homeOwnershipStatus,
+    homeLocalAuthorityId: profile.homeLocalAuthorityId,
+    workLocalAuthorityId: profile.workLocalAuthorityId,
+    livesOrWorksInLondon,
+  };
 }

@@ -15,7 +15,8 @@ import type { ApiAccountService } from '../sync/api-account-service.ts';
 import type { SchemeService } from '../schemes/scheme-service.ts';
 import { presentSchemeOption, typeOptions } from './search-list-presenter.ts';
 import { previewRight } from './preview-access.ts';
-import type { ItemHit, ListingKey, ListingReadService } from './listing-read-service.ts';
+import type { ListingKey, ListingReadService } from './listing-read-service.ts';
+import type { StoredItem } from '../listings/listing-item-field.ts';
 import { presentFullDetails, presentListingDetails, presentPropertyDetails } from './listing-details-presenter.ts';
 
 export interface ListingReadDeps {
@@ -48,7 +49,7 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
     return customerId === null ? null : (await customers.favouriteIds(customerId, [listingId])).has(listingId);
   }
 
-  async function items(ctx: Context, hits: ItemHit[]) {
+  async function items(ctx: Context, hits: StoredItem[]) {
     const customerId = customerOf(ctx);
     const favourites = customerId === null ? null : await customers.favouriteIds(customerId, hits.map((h) => h.id));
     return hits.map((h) => presentListingItem(h.view, { favourite: favourites ? favourites.has(h.id) : null }));

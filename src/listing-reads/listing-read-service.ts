@@ -9,8 +9,6 @@ import type { PreviewRight } from './preview-access.ts';
 
 export type ListingKey = { id: number } | { slug: string };
 
-export type ItemHit = StoredItem;
-
 export class ListingReadService {
   constructor(
     private readonly search: SearchClient,
@@ -34,7 +32,7 @@ export class ListingReadService {
   }
 
   /** Featured listings for the home page, in an order that changes every hour. */
-  async homeFeatured(size: number, portalId: number, now = new Date()): Promise<ItemHit[]> {
+  async homeFeatured(size: number, portalId: number, now = new Date()): Promise<StoredItem[]> {
     const seed = Math.floor(now.getTime() / 3_600_000);
     return this.items({
       size,
@@ -49,7 +47,7 @@ export class ListingReadService {
   }
 
   /** Same occupancy type, near, comparable price and bedrooms; never the listing itself. */
-  async similar(doc: ListingDocument, size: number, portalId: number, now = new Date()): Promise<ItemHit[]> {
+  async similar(doc: ListingDocument, size: number, portalId: number, now = new Date()): Promise<StoredItem[]> {
     const priceField = doc.forSale ? 'minFullMarketPrice' : 'minMonthlyRent';
     const price = doc.forSale ? doc.minFullMarketPrice : doc.minMonthlyRent;
     const functions: object[] = [{ gauss: { location: { origin: doc.location, scale: '5mi', offset: '1mi', decay: 0.5 } }, weight: 3 }];
@@ -73,7 +71,7 @@ export class ListingReadService {
     });
   }
 
-  async items(body: Record<string, unknown>): Promise<ItemHit[]> {
+  async items(body: Record<string, unknown>): Promise<StoredItem[]> {
     const res = await this.search.search({ index: this.alias, ...ITEM_ONLY, ...body });
     return readItems(res.hits.hits);
   }

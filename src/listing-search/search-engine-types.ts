@@ -12,4 +12,4 @@ export interface SearchBody {
 }
 
 export const hitsOf = (body: SearchBody | null): Hit[] => body?.hits?.hits ?? [];
-export const totalOf = (body: SearchBody): number => (typeof body.hits?.total === 'number' ? body.hits.total : (body.hits?.total?.value ?? 0));
+export const totalOf = (body: { hits?: { total?: number | { value: number } } }): number => (typeof body.hits?.total === 'number' ? body.hits.total : (body.hits?.total?.value ?? 0));

@@ -4,6 +4,7 @@ import type { PageRequest } from '../core/envelope.ts';
 import { ITEM_ONLY, readItems } from './listing-item-field.ts';
 import { presentListingItem, type ListingItem } from './listing-presenter.ts';
 import { liveListingFilters } from './visibility-filters.ts';
+import { totalOf } from '../listing-search/search-engine-types.ts';
 
 export class MarketplaceService {
   constructor(
@@ -21,7 +22,6 @@ export class MarketplaceService {
       sort: [{ id: 'asc' }],
       ...ITEM_ONLY,
     });
-    const total = typeof res.hits.total === 'number' ? res.hits.total : (res.hits.total?.value ?? 0);
-    return { items: readItems(res.hits.hits).map((item) => presentListingItem(item.view)), total };
+    return { items: readItems(res.hits.hits).map((item) => presentListingItem(item.view)), total: totalOf(res) };
   }
 }

@@ -1,15 +1,11 @@
 import { expect } from 'chai';
-import {
-  customerValuesOf,
-  isDuplicate,
-  missingMandatoryFields,
-  type StoredEligibility,
-} from '../../src/applications/application-eligibility.ts';
+import { isDuplicate, missingMandatoryFields } from '../../src/applications/application-eligibility.ts';
+import { customerValuesOf, type EligibilityProfile } from '../../src/customers/customer-eligibility.ts';
 import { presentAvailableSlots } from '../../src/appointments/appointment-presenter.ts';
 import { nextAppointmentOf } from '../../src/applications/application-presenter.ts';
 import type { Appointment } from '../../src/generated/prisma/client.ts';
 
-const empty: StoredEligibility = {
+const empty: EligibilityProfile = {
   annualHouseholdIncome: null,
   deposit: null,
   dateOfBirth: null,
