@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { openRuntime } from '../src/runtime.ts';
-import { londonToday } from '../src/demo/dates.ts';
+import { londonToday } from '../src/core/london-time.ts';
 import { seedBenchmark, seedDemo, type SeedResult } from '../src/demo/seed-runner.ts';
 
 const { values } = parseArgs({ options: { listings: { type: 'string' } } });

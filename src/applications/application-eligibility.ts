@@ -1,17 +1,8 @@
 // Pure rules of register interest around the eligibility engine: which eligibility fields a request must
 // carry, and when an application counts as a duplicate.
 import type { EligibilityProfile } from '../customers/customer-eligibility.ts';
+import { ELIGIBILITY_FIELDS } from '../listings/listing-sync-schema.ts';
 
-/** The spec's eligibility fields (register-interest-fields may name any of them). */
-export const ELIGIBILITY_FIELDS = [
-  'annualHouseholdIncome',
-  'deposit',
-  'dateOfBirth',
-  'homePostcode',
-  'workPostcode',
-  'eligibleCitizen',
-  'homeOwnershipStatus',
-] as const;
 export type EligibilityField = (typeof ELIGIBILITY_FIELDS)[number];
 
 /**

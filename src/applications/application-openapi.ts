@@ -16,7 +16,7 @@ import {
 } from '../openapi/schema-helpers.ts';
 import { bearer, customerInputProperties, tooMany, unauthorised } from '../customers/customer-openapi.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
-import { ELIGIBILITY_FIELDS } from './application-eligibility.ts';
+import { ELIGIBILITY_FIELDS } from '../listings/listing-sync-schema.ts';
 
 const dateTime = { type: 'string', format: 'date-time' };
 const statuses = ['passed', 'considered', 'incomplete', 'failed', 'not-checked'];

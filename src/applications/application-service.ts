@@ -4,16 +4,15 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Application, Appointment, Customer, Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../core/errors.ts';
-import { instantToLondon } from '../core/london-time.ts';
+import { londonToday } from '../core/london-time.ts';
 import { decide, type Decision } from '../eligibility/eligibility-rules.ts';
 import type { LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
 import type { ListingDocument } from '../listings/listing-document.ts';
 import type { CustomerService } from '../customers/customer-service.ts';
-import { resolveCustomerColumns } from '../customers/customer-rules.ts';
+import { lockCustomer, writeProfile } from '../customers/customer-rules.ts';
 import { UTM_FIELDS, type CustomerFields } from '../customers/customer-fields.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
-import { isUniqueViolation } from '../auth/db-errors.ts';
 import type { SignInRateLimits } from '../auth/rate-limits.ts';
 import { DUPLICATE_LISTING, DUPLICATE_PROPERTY, isDuplicate, missingMandatoryFields } from './application-eligibility.ts';
 import { customerValuesOf, eligibilityProfileFrom, type EligibilityProfile } from '../customers/customer-eligibility.ts';
@@ -36,14 +35,11 @@ export interface ApplicationUpdateBody extends CustomerFields {
 }
 
 export const ACCOUNT_EXISTS = 'An account exists for this e-mail address: sign in first';
-export const ARCHIVED = 'This application is archived';
 
 const withAppointments = {
   appointments: { orderBy: [{ startsAt: 'asc' as const }, { id: 'asc' as const }] },
 } satisfies Prisma.ApplicationInclude;
 
-/** Today in the UK, as the eligibility rules count days. */
-export const ukToday = (now = new Date()) => instantToLondon(now).date;
 
 function customerFieldsOf<T extends CustomerFields>(body: T): CustomerFields {
   const {
@@ -110,57 +106,51 @@ export class ApplicationService {
     }
 
     const updateToken = newSecretToken();
-    try {
-      return await this.prisma.$transaction(async (tx) => {
-        let customer: Customer;
-        if (input.customerId === null) {
-          customer = await this.customers.create(
-            { email: body.email!, passwordHash, createdVia: passwordHash ? 'password' : 'passwordless', fields },
-            tx,
-          );
-        } else {
-          customer = await this.writeProfile(tx, input.customerId, fields);
-        }
-        const snapshot = snapshotOf(doc);
-        const decision = await this.evaluate(snapshot, eligibilityProfileFrom(customer), propertyId, input.validateEligibility);
+    return await this.prisma.$transaction(async (tx) => {
+      let customer: Customer;
+      if (input.customerId === null) {
+        customer = await this.customers.create(
+          { email: body.email!, passwordHash, createdVia: passwordHash ? 'password' : 'passwordless', fields },
+          tx,
+        );
+      } else {
+        customer = await this.writeProfile(tx, input.customerId, fields);
+      }
+      const snapshot = snapshotOf(doc);
+      const decision = await this.evaluate(snapshot, eligibilityProfileFrom(customer), propertyId, input.validateEligibility);
 
-        const previous = await tx.application.findMany({
-          where: { customerId: customer.id, listingId: doc.id, propertyId, isArchived: false },
-          select: { eligibilityStatus: true },
-        });
-        if (
-          isDuplicate(
-            previous.map((p) => p.eligibilityStatus),
-            decision.status,
-          )
-        )
-          throw new ConflictError(propertyId !== null ? DUPLICATE_PROPERTY : DUPLICATE_LISTING);
-
-        const application = await tx.application.create({
-          data: {
-            customerId: customer.id,
-            listingId: doc.id,
-            propertyId,
-            bedrooms: propertyId === null ? [...new Set(body.bedrooms ?? [])] : [],
-            additionalInfo: body.additionalInfo ?? null,
-            eligibilityStatus: decision.status,
-            decision: { status: decision.status, messages: decision.messages, successfulProperties: decision.successfulProperties },
-            source: 'portal',
-            updateTokenHash: hashToken(updateToken),
-            listingSnapshot: snapshot as unknown as Prisma.InputJsonValue,
-            propertySnapshot:
-              propertyId !== null ? ((doc.view.properties.find((p) => p.id === propertyId) ?? null) as Prisma.InputJsonValue) : undefined,
-            ...utmOf(body),
-          },
-          include: withAppointments,
-        });
-        return { application, customerId: customer.id, updateToken };
+      const previous = await tx.application.findMany({
+        where: { customerId: customer.id, listingId: doc.id, propertyId, isArchived: false },
+        select: { eligibilityStatus: true },
       });
-    } catch (err) {
-      // two new customers with one address at once: the loser is told to sign in
-      if (input.customerId === null && isUniqueViolation(err)) throw ValidationError.field('email', ACCOUNT_EXISTS);
-      throw err;
-    }
+      if (
+        isDuplicate(
+          previous.map((p) => p.eligibilityStatus),
+          decision.status,
+        )
+      )
+        throw new ConflictError(propertyId !== null ? DUPLICATE_PROPERTY : DUPLICATE_LISTING);
+
+      const application = await tx.application.create({
+        data: {
+          customerId: customer.id,
+          listingId: doc.id,
+          propertyId,
+          bedrooms: propertyId === null ? [...new Set(body.bedrooms ?? [])] : [],
+          additionalInfo: body.additionalInfo ?? null,
+          eligibilityStatus: decision.status,
+          decision: { status: decision.status, messages: decision.messages, successfulProperties: decision.successfulProperties },
+          source: 'portal',
+          updateTokenHash: hashToken(updateToken),
+          listingSnapshot: snapshot as unknown as Prisma.InputJsonValue,
+          propertySnapshot:
+            propertyId !== null ? ((doc.view.properties.find((p) => p.id === propertyId) ?? null) as Prisma.InputJsonValue) : undefined,
+          ...utmOf(body),
+        },
+        include: withAppointments,
+      });
+      return { application, customerId: customer.id, updateToken };
+    });
   }
 
   /** The customer's applications, newest first; `archived` null gives all. */
@@ -272,18 +262,10 @@ export class ApplicationService {
     return chosen;
   }
 
+  /** The customer, locked (see lockCustomer), with the profile fields sent written. */
   private async writeProfile(tx: Tx, customerId: number, fields: CustomerFields): Promise<Customer> {
-    // Locked: serialises this customer's registrations (duplicate check) and first profile updates (UTM).
-    const [current] = await tx.$queryRaw<Customer[]>`SELECT * FROM "Customer" WHERE id = ${customerId} FOR UPDATE`;
-    if (!current) throw new NotFoundError('Customer not found');
-    const sent = Object.values(fields).some((v) => v !== undefined);
-    if (!sent) return current;
-    const takeUtm = current.createdVia === 'passwordless' && current.profileUpdatedAt === null;
-    const columns = await resolveCustomerColumns(tx, fields, current, { takeUtm });
-    return tx.customer.update({
-      where: { id: customerId },
-      data: { ...columns, profileUpdatedAt: current.profileUpdatedAt ?? new Date() },
-    });
+    const current = await lockCustomer(tx, customerId);
+    return Object.values(fields).some((v) => v !== undefined) ? writeProfile(tx, current, fields) : current;
   }
 
   /** The decision, after the 422 for mandatory eligibility fields still unknown. */
@@ -304,7 +286,7 @@ export class ApplicationService {
    * then still lists every property of the listing the customer is eligible for.
    */
   private async decideFor(snapshot: ListingSnapshot, stored: EligibilityProfile, propertyId: number | null): Promise<Decision> {
-    const today = ukToday();
+    const today = londonToday();
     const values = customerValuesOf(
       stored,
       today,

@@ -25,3 +25,6 @@ export function instantToLondon(instant: Date): { date: string; time: string } {
   const parts = Object.fromEntries(FORMAT.formatToParts(instant).map((p) => [p.type, p.value]));
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
+
+/** Today's date in the UK (YYYY-MM-DD): the day eligibility rules, first dibs and the demo count in. */
+export const londonToday = (now = new Date()): string => instantToLondon(now).date;

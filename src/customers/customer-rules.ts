@@ -3,7 +3,7 @@
 // living circumstance, and the local authorities follow the postcodes (through the Postcode table).
 import type { Customer, Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from '../db/prisma.ts';
-import { ValidationError, type FieldErrors } from '../core/errors.ts';
+import { NotFoundError, ValidationError, type FieldErrors } from '../core/errors.ts';
 import { UTM_FIELDS, type CustomerFields } from './customer-fields.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -115,6 +115,26 @@ export async function resolveCustomerColumns(
       : null;
   }
   return data as CustomerColumns;
+}
+
+/**
+ * The customer's row, locked for the rest of the transaction: of two first profile updates at once only
+ * one takes the UTM values, and a customer's registrations are checked for duplicates one at a time.
+ */
+export async function lockCustomer(tx: Prisma.TransactionClient, id: number): Promise<Customer> {
+  const [current] = await tx.$queryRaw<Customer[]>`SELECT * FROM "Customer" WHERE id = ${id} FOR UPDATE`;
+  if (!current) throw new NotFoundError('Customer not found');
+  return current;
+}
+
+/**
+ * A profile update of a locked customer: only the fields sent change. UTM values are taken on the first
+ * update of a customer who signed up without a password (their sign-up carried none).
+ */
+export async function writeProfile(tx: Prisma.TransactionClient, current: Customer, fields: CustomerFields): Promise<Customer> {
+  const takeUtm = current.createdVia === 'passwordless' && current.profileUpdatedAt === null;
+  const columns = await resolveCustomerColumns(tx, fields, current, { takeUtm });
+  return tx.customer.update({ where: { id: current.id }, data: { ...columns, profileUpdatedAt: current.profileUpdatedAt ?? new Date() } });
 }
 
 /** One 422 for every rule broken, with a message like validate()'s: the first, and how many more. */

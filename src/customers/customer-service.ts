@@ -5,7 +5,7 @@ import type { Customer, LookupItem, Prisma } from '../generated/prisma/client.ts
 import { NotFoundError, ValidationError } from '../core/errors.ts';
 import { localAuthorityInclude } from '../postcodes/local-authority-presenter.ts';
 import { isUniqueViolation } from '../auth/db-errors.ts';
-import { resolveCustomerColumns } from './customer-rules.ts';
+import { lockCustomer, resolveCustomerColumns, writeProfile } from './customer-rules.ts';
 import type { CustomerFields } from './customer-fields.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -63,22 +63,9 @@ export class CustomerService {
     }
   }
 
-  /**
-   * Profile update: only the fields sent change. UTM values are taken on the first update of a customer
-   * who signed up without a password (their sign-up carried none).
-   */
+  /** Profile update (see writeProfile in customer-rules.ts). */
   async updateProfile(id: number, fields: CustomerFields): Promise<LoadedCustomer> {
-    await this.prisma.$transaction(async (tx) => {
-      // Locked, so that of two first updates at once only one takes the UTM values.
-      const [current] = await tx.$queryRaw<
-        Pick<Customer, 'createdVia' | 'profileUpdatedAt' | 'livingCircumstanceId' | 'homeOwnershipStatus'>[]
-      >`
-        SELECT "createdVia", "profileUpdatedAt", "livingCircumstanceId", "homeOwnershipStatus" FROM "Customer" WHERE id = ${id} FOR UPDATE`;
-      if (!current) throw new NotFoundError('Customer not found');
-      const takeUtm = current.createdVia === 'passwordless' && current.profileUpdatedAt === null;
-      const columns = await resolveCustomerColumns(tx, fields, current, { takeUtm });
-      await tx.customer.update({ where: { id }, data: { ...columns, profileUpdatedAt: current.profileUpdatedAt ?? new Date() } });
-    });
+    await this.prisma.$transaction(async (tx) => writeProfile(tx, await lockCustomer(tx, id), fields));
     return this.load(id);
   }
 

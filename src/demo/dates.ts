@@ -1,7 +1,5 @@
 // Calendar dates for the demo, relative to today in London: the same all day, moving on the next day.
-import { instantToLondon, londonToInstant } from '../core/london-time.ts';
-
-export const londonToday = (now = new Date()): string => instantToLondon(now).date;
+import { londonToInstant } from '../core/london-time.ts';
 
 /** "2026-11-22" + 3 -> "2026-11-25" */
 export function addDays(date: string, days: number): string {

@@ -11,7 +11,7 @@
 import cron, { type ScheduledTask } from 'node-cron';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Logger } from '../core/logger.ts';
-import { instantToLondon } from '../core/london-time.ts';
+import { londonToday } from '../core/london-time.ts';
 import { markListingsChanged } from '../indexing/outbox.ts';
 
 /** Arbitrary, fixed: the advisory lock key of this job. */
@@ -34,7 +34,7 @@ export class StateJob {
   ) {}
 
   async runOnce(now = new Date()): Promise<StateRun> {
-    const today = instantToLondon(now).date;
+    const today = londonToday(now);
     return this.prisma.$transaction(async (tx) => {
       const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${LOCK_KEY}) AS locked`;
       if (!lock?.locked) return { ran: false, firstDibsCleared: 0, listingsReleased: 0 };

@@ -5,6 +5,7 @@ import type { SearchParams } from './search-params.ts';
 import type { Rect } from '../places/geo.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { eligibilityFilters } from '../eligibility/eligibility-query.ts';
+import { londonToday } from '../core/london-time.ts';
 import { liveListingFilters, portalFilter } from '../listings/visibility-filters.ts';
 
 export interface TaggedClause {
@@ -70,7 +71,7 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
 
   const mustNot: object[] = [];
   if (ctx.eligibility) {
-    const e = eligibilityFilters(ctx.eligibility, ctx.now.toISOString().slice(0, 10));
+    const e = eligibilityFilters(ctx.eligibility, londonToday(ctx.now));
     for (const clause of e.filter) add(listing, null, clause);
     mustNot.push(...e.must_not);
   }

@@ -18,6 +18,7 @@ import { resolveArea, type SearchArea } from './location.ts';
 import { buildFilters } from './search-filters.ts';
 import { planSearch, rotateFeatured, RESPONSE_PARTS } from './search-request.ts';
 import { readMapFingerprint } from './map-fingerprint.ts';
+import { londonToday } from '../core/london-time.ts';
 import { readFacets, type FacetResult, type OptionCatalogue } from './facet-aggregations.ts';
 import { sortOptionsFor } from './search-sort.ts';
 import { hitsOf, totalOf, type Hit, type SearchBody } from './search-engine-types.ts';
@@ -64,7 +65,7 @@ export class ListingSearchService {
     const { search, alias, partners } = this.deps;
     const [area, eligibility, partner] = await Promise.all([
       resolveArea(p, this.deps.gazetteer),
-      this.eligibilityFor(p, customerId, now.toISOString().slice(0, 10)),
+      this.eligibilityFor(p, customerId, londonToday(now)),
       p.source ? partners.bySource(p.source) : Promise.resolve(null),
     ]);
     const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
