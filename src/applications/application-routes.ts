@@ -24,6 +24,7 @@ import {
 import type { ApplicationService } from './application-service.ts';
 import type { ApplicationViews } from './application-views.ts';
 import type { ApplicationListings } from './application-listings.ts';
+import { pathId } from '../core/path-id.ts';
 
 export interface ApplicationRouteDeps {
   applications: ApplicationService;
@@ -37,15 +38,13 @@ export interface ApplicationRouteDeps {
   signedIn: Middleware;
 }
 
-/** A path id: an unknown or malformed one is 404 alike. */
-export const idOf = (param: string | undefined) => (/^[1-9][0-9]{0,9}$/.test(param ?? '') ? Number(param) : 0);
 const paramsOf = (ctx: Context) => (ctx as unknown as { params: Record<string, string> }).params;
 const customerIdOf = (ctx: Context) => ((ctx.state as CustomerState).customerId ?? null) as number | null;
 
 function keyOf(ctx: Context): ListingKey {
   const params = paramsOf(ctx);
   if (params.slug !== undefined) return { slug: params.slug };
-  const id = idOf(params.id);
+  const id = pathId(params.id);
   if (!id) throw new NotFoundError(`Listing ${params.id} was not found`);
   return { id };
 }
@@ -75,7 +74,7 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
     });
     router.get(`${base}/properties/:propertyId/register-interest-full-details`, signedIn, async (ctx) => {
       const { doc } = await live(ctx);
-      const propertyId = idOf(paramsOf(ctx).propertyId);
+      const propertyId = pathId(paramsOf(ctx).propertyId);
       const property = doc.view.properties.find((p) => p.id === propertyId);
       if (!property) throw new NotFoundError(`Property ${paramsOf(ctx).propertyId} is not advertised by this listing`);
       ctx.body = presentRegisterInterestDetails(doc, await favouriteOf(ctx, doc.id), property);
@@ -104,17 +103,17 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
     ctx.body = collection(await views.many(await applications.list(customerId, archived), customerId));
   });
   router.get(`${APPS}/:applicationId`, requireSignIn, async (ctx) => {
-    ctx.body = await views.one(await applications.get(sessionOf(ctx.state).customerId, idOf(ctx.params.applicationId)));
+    ctx.body = await views.one(await applications.get(sessionOf(ctx.state).customerId, pathId(ctx.params.applicationId)));
   });
   router.patch(`${APPS}/:applicationId/archive`, requireSignIn, async (ctx) => {
-    ctx.body = await views.one(await applications.archive(sessionOf(ctx.state).customerId, idOf(ctx.params.applicationId)));
+    ctx.body = await views.one(await applications.archive(sessionOf(ctx.state).customerId, pathId(ctx.params.applicationId)));
   });
   router.put(`${APPS}/:applicationId`, requireSignIn, async (ctx) => {
     const { validate_eligibility } = validate(validateEligibilityQuery, ctx.query);
     const body = validate(applicationUpdateSchema, ctx.request.body ?? {});
     const row = await applications.update(
       sessionOf(ctx.state).customerId,
-      idOf(ctx.params.applicationId),
+      pathId(ctx.params.applicationId),
       body,
       validate_eligibility === true,
     );
@@ -123,13 +122,13 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
   router.put('/api/rest/portal/applications/:applicationId', async (ctx) => {
     const { validate_eligibility } = validate(validateEligibilityQuery, ctx.query);
     const { updateToken, ...body } = validate(tokenUpdateSchema, ctx.request.body ?? {});
-    const row = await applications.updateWithToken(idOf(ctx.params.applicationId), updateToken, body, validate_eligibility === true);
+    const row = await applications.updateWithToken(pathId(ctx.params.applicationId), updateToken, body, validate_eligibility === true);
     ctx.body = await views.one(row);
   });
   router.get('/api/rest/portal/applications/:applicationId/recommendations', requireSignIn, async (ctx) => {
     const { size } = validate(sizeQuery, ctx.query);
     const customerId = sessionOf(ctx.state).customerId;
-    const application = await applications.get(customerId, idOf(ctx.params.applicationId));
+    const application = await applications.get(customerId, pathId(ctx.params.applicationId));
     const portal = await portalFromHeaders(ctx.headers, portals);
     const doc = (await deps.listings.live([application.listingId])).get(application.listingId);
     if (!doc) {

@@ -5,7 +5,7 @@ import { validate } from '../core/validation.ts';
 import type { AccessTokenService } from '../auth/access-tokens.ts';
 import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.ts';
 import { upcomingQuery } from '../applications/application-schemas.ts';
-import { idOf } from '../applications/application-routes.ts';
+import { pathId } from '../core/path-id.ts';
 import type { ApplicationViews } from '../applications/application-views.ts';
 import { presentAppointment, presentAvailableSlots } from './appointment-presenter.ts';
 import { slotBodySchema } from './appointment-schemas.ts';
@@ -25,17 +25,17 @@ export function appointmentRoutes(deps: {
 
   router.get(`${APPS}/:applicationId/available-appointments`, signedIn, async (ctx) => {
     ctx.body = collection(
-      presentAvailableSlots(await appointments.available(sessionOf(ctx.state).customerId, idOf(ctx.params.applicationId))),
+      presentAvailableSlots(await appointments.available(sessionOf(ctx.state).customerId, pathId(ctx.params.applicationId))),
     );
   });
   router.post(`${APPS}/:applicationId/appointments`, signedIn, async (ctx) => {
     const body = validate(slotBodySchema, ctx.request.body ?? {});
     ctx.status = 201;
-    ctx.body = presentAppointment(await appointments.book(sessionOf(ctx.state).customerId, idOf(ctx.params.applicationId), body));
+    ctx.body = presentAppointment(await appointments.book(sessionOf(ctx.state).customerId, pathId(ctx.params.applicationId), body));
   });
   router.get(`${APPS}/:applicationId/appointments`, signedIn, async (ctx) => {
     ctx.body = collection(
-      (await appointments.ofApplication(sessionOf(ctx.state).customerId, idOf(ctx.params.applicationId))).map((a) => presentAppointment(a)),
+      (await appointments.ofApplication(sessionOf(ctx.state).customerId, pathId(ctx.params.applicationId))).map((a) => presentAppointment(a)),
     );
   });
   router.get(APPOINTMENTS, signedIn, async (ctx) => {
@@ -45,10 +45,10 @@ export function appointmentRoutes(deps: {
   });
   router.put(`${APPOINTMENTS}/:appointmentId`, signedIn, async (ctx) => {
     const body = validate(slotBodySchema, ctx.request.body ?? {});
-    ctx.body = presentAppointment(await appointments.change(sessionOf(ctx.state).customerId, idOf(ctx.params.appointmentId), body));
+    ctx.body = presentAppointment(await appointments.change(sessionOf(ctx.state).customerId, pathId(ctx.params.appointmentId), body));
   });
   router.patch(`${APPOINTMENTS}/:appointmentId/cancel`, signedIn, async (ctx) => {
-    ctx.body = presentAppointment(await appointments.cancel(sessionOf(ctx.state).customerId, idOf(ctx.params.appointmentId)));
+    ctx.body = presentAppointment(await appointments.cancel(sessionOf(ctx.state).customerId, pathId(ctx.params.appointmentId)));
   });
   return router;
 }

@@ -9,6 +9,7 @@ import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.t
 import { presentMessage } from '../auth/auth-presenter.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
 import type { FavouriteService } from './favourite-service.ts';
+import { pathId } from '../core/path-id.ts';
 
 const FAVOURITES = '/api/rest/portal/profile/favourites';
 
@@ -21,8 +22,6 @@ const addSchema = yup.object({
     .positive('listing must be a listing id'),
 });
 
-/** A path id: an unknown or malformed one is 404 alike. */
-const listingIdOf = (param: string | undefined) => (/^[1-9][0-9]{0,9}$/.test(param ?? '') ? Number(param) : 0);
 
 export function favouriteRoutes(deps: { favourites: FavouriteService; accessTokens: AccessTokenService }): Router<CustomerState> {
   const { favourites, accessTokens } = deps;
@@ -30,7 +29,7 @@ export function favouriteRoutes(deps: { favourites: FavouriteService; accessToke
   const signedIn = requireCustomer(accessTokens);
 
   router.head(`${FAVOURITES}/:listingId`, signedIn, async (ctx) => {
-    if (!(await favourites.has(sessionOf(ctx.state).customerId, listingIdOf(ctx.params.listingId))))
+    if (!(await favourites.has(sessionOf(ctx.state).customerId, pathId(ctx.params.listingId))))
       throw new NotFoundError('This listing is not one of your favourites');
     ctx.status = 200;
   });
@@ -48,7 +47,7 @@ export function favouriteRoutes(deps: { favourites: FavouriteService; accessToke
   });
 
   router.delete(`${FAVOURITES}/:listingId`, signedIn, async (ctx) => {
-    await favourites.remove(sessionOf(ctx.state).customerId, listingIdOf(ctx.params.listingId));
+    await favourites.remove(sessionOf(ctx.state).customerId, pathId(ctx.params.listingId));
     ctx.body = presentMessage('The listing has been removed from your favourites');
   });
 

@@ -8,6 +8,7 @@ import type { ApiAccountService } from '../sync/api-account-service.ts';
 import { presentLead } from './lead-presenter.ts';
 import { parseLeadQuery, pushedLeadSchema } from './lead-schemas.ts';
 import type { LeadService } from './lead-service.ts';
+import { pathId } from '../core/path-id.ts';
 
 const BULK_PAGE = 1000;
 
@@ -26,7 +27,7 @@ export function leadRoutes(accounts: ApiAccountService, leads: LeadService): Rou
     ctx.body = presentLead(await leads.push(ctx.state.account, lead));
   });
   router.get('/api/rest/leads/:id', auth, async (ctx) => {
-    const id = /^[1-9][0-9]{0,9}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : 0;
+    const id = pathId(ctx.params.id);
     if (!id) throw new NotFoundError(`Lead ${ctx.params.id} was not found`);
     ctx.body = presentLead(await leads.get(ctx.state.account, id));
   });

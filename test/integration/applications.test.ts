@@ -195,6 +195,14 @@ describe('applications', () => {
       expect([row.isArchived, row.additionalInfo]).to.deep.equal([false, null]);
     });
 
+    it('answers 404, not a server error, for ids beyond the integer range', async () => {
+      const as = bearer(owner.accessToken);
+      expect((await api.get(`${APPS}/9999999999`, as)).status).to.equal(404);
+      expect((await api.get(`${APPS}/9999999999/appointments`, as)).status).to.equal(404);
+      expect((await api.patch(`${P}/profile/appointments/9999999999/cancel`, undefined, as)).status).to.equal(404);
+      expect((await api.get(`${P}/listings/9999999999/register-interest-fields`)).status).to.equal(404);
+    });
+
     it('needs a bearer token on the profile paths (401)', async () => {
       expect((await api.get(APPS)).status).to.equal(401);
       expect((await api.get(`${APPS}/${appId}`)).status).to.equal(401);

@@ -55,6 +55,10 @@ describe('leads (synchronisation interfaces)', () => {
     expect((await api.get('/api/rest/leads')).status).to.equal(401);
   });
 
+  it('answers 404, not a server error, for an id beyond the integer range', async () => {
+    expect((await api.get('/api/rest/leads/9999999999', withKey(account))).status).to.equal(404);
+  });
+
   it('takes a pushed lead: an application with its source, status incomplete and no decision', async () => {
     const email = uniqueEmail('lead');
     const res = await api.post(
