@@ -11,7 +11,6 @@ export interface ListingSnapshot {
   eligibility: ListingEligibility;
   terms: PropertyTerms[];
   eligibilityFields: string[];
-  availabilityStatus: string;
 }
 
 export function snapshotOf(doc: ListingDocument): ListingSnapshot {
@@ -20,7 +19,6 @@ export function snapshotOf(doc: ListingDocument): ListingSnapshot {
     eligibility: doc.eligibility,
     terms: doc.properties.map((p) => ({ id: p.id, depositValue: p.depositValue })),
     eligibilityFields: doc.view.registerInterestFields.eligibilityFields,
-    availabilityStatus: doc.availabilityStatus,
   };
 }
 

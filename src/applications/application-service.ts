@@ -10,13 +10,13 @@ import type { LocalAuthorityRegions } from '../eligibility/eligibility-values.ts
 import type { ListingDocument } from '../listings/listing-document.ts';
 import type { CustomerService } from '../customers/customer-service.ts';
 import { lockCustomer, writeProfile } from '../customers/customer-rules.ts';
-import { UTM_FIELDS, type CustomerFields } from '../customers/customer-fields.ts';
+import { UTM_FIELDS, utmOf, type CustomerFields } from '../customers/customer-fields.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, newSecretToken } from '../auth/secret-tokens.ts';
 import type { SignInRateLimits } from '../auth/rate-limits.ts';
 import { DUPLICATE_LISTING, DUPLICATE_PROPERTY, isDuplicate, missingMandatoryFields } from './application-eligibility.ts';
 import { customerValuesOf, eligibilityProfileFrom, type EligibilityProfile } from '../customers/customer-eligibility.ts';
-import { snapshotOf, type ApplicationListings, type ListingSnapshot } from './application-listings.ts';
+import { propertyViewOf, snapshotOf, type ApplicationListings, type ListingSnapshot } from './application-listings.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -52,10 +52,6 @@ function customerFieldsOf<T extends CustomerFields>(body: T): CustomerFields {
     ...fields
   } = body as Record<string, unknown>;
   return fields as CustomerFields;
-}
-
-function utmOf(body: CustomerFields): Record<string, string | null> {
-  return Object.fromEntries(UTM_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f] ?? null]));
 }
 
 function missingFieldsError(fields: string[]): ValidationError {
@@ -143,8 +139,7 @@ export class ApplicationService {
           source: 'portal',
           updateTokenHash: hashToken(updateToken),
           listingSnapshot: snapshot as unknown as Prisma.InputJsonValue,
-          propertySnapshot:
-            propertyId !== null ? ((doc.view.properties.find((p) => p.id === propertyId) ?? null) as Prisma.InputJsonValue) : undefined,
+          propertySnapshot: propertyId !== null ? (propertyViewOf(doc, propertyId) as Prisma.InputJsonValue) : undefined,
           ...utmOf(body),
         },
         include: withAppointments,
@@ -214,15 +209,16 @@ export class ApplicationService {
     const found = await this.prisma.application.findFirst({ where, select: { id: true, listingId: true } });
     if (!found) throw new NotFoundError(`Application ${applicationId} was not found`);
     const doc = (await this.listings.live([found.listingId])).get(found.listingId);
-    await this.prisma.$transaction(async (tx) => {
+    return this.prisma.$transaction(async (tx) => {
       const [app] = await tx.$queryRaw<Application[]>`SELECT * FROM "Application" WHERE id = ${applicationId} FOR UPDATE`;
       if (!app) throw new NotFoundError(`Application ${applicationId} was not found`);
       const customer = await this.writeProfile(tx, app.customerId, customerFieldsOf(body));
       const snapshot = doc ? snapshotOf(doc) : (app.listingSnapshot as unknown as ListingSnapshot);
       const decision = await this.evaluate(snapshot, eligibilityProfileFrom(customer), app.propertyId, validateEligibility);
       const utmEmpty = UTM_FIELDS.every((f) => app[f] === null);
-      await tx.application.update({
+      return tx.application.update({
         where: { id: applicationId },
+        include: withAppointments,
         data: {
           ...(body.additionalInfo !== undefined ? { additionalInfo: body.additionalInfo } : {}),
           eligibilityStatus: decision.status,
@@ -232,7 +228,6 @@ export class ApplicationService {
         },
       });
     });
-    return (await this.prisma.application.findUnique({ where: { id: applicationId }, include: withAppointments }))!;
   }
 
   /** Listing ids the customer has applied for (any state). */

@@ -62,6 +62,11 @@ export function isPastIsoDate(value: string, today = new Date()): boolean {
 
 export const UTM_FIELDS = ['utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'utmContent'] as const;
 
+/** The UTM values sent, as columns (an application's, or a customer's). */
+export function utmOf(body: CustomerFields): Record<string, string | null> {
+  return Object.fromEntries(UTM_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f] ?? null]));
+}
+
 export const customerFieldsShape = {
   title: text('title', 50),
   firstName: name('firstName'),

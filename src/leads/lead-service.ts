@@ -6,8 +6,8 @@ import type { ApiAccount, Prisma } from '../generated/prisma/client.ts';
 import { NotFoundError, ValidationError } from '../core/errors.ts';
 import type { PageRequest } from '../core/envelope.ts';
 import type { CustomerService } from '../customers/customer-service.ts';
-import type { CustomerFields } from '../customers/customer-fields.ts';
-import { snapshotOf, type ApplicationListings } from '../applications/application-listings.ts';
+import { utmOf, type CustomerFields } from '../customers/customer-fields.ts';
+import { propertyViewOf, snapshotOf, type ApplicationListings } from '../applications/application-listings.ts';
 import { leadInclude, type LeadRow } from './lead-presenter.ts';
 import type { PushedLead } from './lead-schemas.ts';
 
@@ -80,7 +80,8 @@ export class LeadService {
 
     const { email, listing: _l, property: _p, source, additionalInfo, enquiryDate, ...fields } = lead;
     const customer = (await this.customers.findByEmail(email)) ?? (await this.createCustomer(email, fields as CustomerFields));
-    const created = await this.prisma.application.create({
+    return this.prisma.application.create({
+      include: leadInclude,
       data: {
         customerId: customer.id,
         listingId: listing.id,
@@ -89,17 +90,11 @@ export class LeadService {
         eligibilityStatus: 'incomplete',
         source,
         listingSnapshot: snapshotOf(doc) as unknown as Prisma.InputJsonValue,
-        propertySnapshot:
-          propertyId !== null ? ((doc.view.properties.find((p) => p.id === propertyId) ?? null) as Prisma.InputJsonValue) : undefined,
+        propertySnapshot: propertyId !== null ? (propertyViewOf(doc, propertyId) as Prisma.InputJsonValue) : undefined,
         enquiryDate: enquiryDate ? new Date(enquiryDate) : new Date(),
-        utmSource: fields.utmSource ?? null,
-        utmMedium: fields.utmMedium ?? null,
-        utmCampaign: fields.utmCampaign ?? null,
-        utmTerm: fields.utmTerm ?? null,
-        utmContent: fields.utmContent ?? null,
+        ...utmOf(fields as CustomerFields),
       },
     });
-    return (await this.prisma.application.findUnique({ where: { id: created.id }, include: leadInclude }))!;
   }
 
   private async createCustomer(email: string, fields: CustomerFields) {
