@@ -25,6 +25,7 @@ import type { ApplicationService } from './application-service.ts';
 import type { ApplicationViews } from './application-views.ts';
 import type { ApplicationListings } from './application-listings.ts';
 import { pathId } from '../core/path-id.ts';
+import { londonToday } from '../core/london-time.ts';
 
 export interface ApplicationRouteDeps {
   applications: ApplicationService;
@@ -135,15 +136,13 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
       ctx.body = collection([]);
       return;
     }
-    const candidates = await reads.similar(doc, 50, portal.id);
-    const chosen = await applications.recommend(
+    const now = new Date();
+    const items = await reads.similar(doc, size, portal.id, now, await applications.recommendationFilters(customerId, londonToday(now)));
+    const favourites = await deps.favourites.favouriteIdsAmong(
       customerId,
-      candidates.map((c) => c.id),
-      size,
+      items.map((item) => item.id),
     );
-    const favourites = await deps.favourites.favouriteIdsAmong(customerId, chosen);
-    const byId = new Map(candidates.map((c) => [c.id, c]));
-    ctx.body = collection(chosen.map((id) => presentListingItem(byId.get(id)!.view, { favourite: favourites.has(id) })));
+    ctx.body = collection(items.map((item) => presentListingItem(item.view, { favourite: favourites.has(item.id) })));
   });
   return router;
 }

@@ -6,6 +6,7 @@ import type { Application, Appointment, Customer, Prisma } from '../generated/pr
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../core/errors.ts';
 import { londonToday } from '../core/london-time.ts';
 import { decide, type Decision } from '../eligibility/eligibility-rules.ts';
+import { eligibilityFilters } from '../eligibility/eligibility-query.ts';
 import type { LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
 import type { ListingDocument } from '../listings/listing-document.ts';
 import type { CustomerService } from '../customers/customer-service.ts';
@@ -237,24 +238,17 @@ export class ApplicationService {
   }
 
   /**
-   * Recommendations: of the candidate listings (in their order), those the customer has not applied for
-   * and that the engine does not fail for them (as search's eligible_only), at most `size`.
+   * What narrows recommendations to the customer: listings the engine would not fail them for (the
+   * filters of search's eligible_only), never one they have applied for.
    */
-  async recommend(customerId: number, candidateIds: number[], size: number): Promise<number[]> {
+  async recommendationFilters(customerId: number, today: string): Promise<{ filter: object[]; must_not: object[] }> {
     const customer = await this.customers.findById(customerId);
     if (!customer) throw new NotFoundError('Customer not found');
-    const applied = await this.appliedListingIds(customerId);
-    const open = candidateIds.filter((id) => !applied.has(id));
-    const docs = await this.listings.live(open);
-    const chosen: number[] = [];
-    for (const id of open) {
-      const doc = docs.get(id);
-      if (!doc) continue;
-      if ((await this.decideFor(snapshotOf(doc), eligibilityProfileFrom(customer), null)).status === 'failed') continue;
-      chosen.push(id);
-      if (chosen.length === size) break;
-    }
-    return chosen;
+    const profile = eligibilityProfileFrom(customer);
+    const values = customerValuesOf(profile, today, await this.regions.livesOrWorksInLondon(profile.homeLocalAuthorityId, profile.workLocalAuthorityId));
+    const eligible = eligibilityFilters(values, today);
+    const applied = [...(await this.appliedListingIds(customerId))];
+    return { filter: eligible.filter, must_not: [...eligible.must_not, { terms: { id: applied } }] };
   }
 
   /** The customer, locked (see lockCustomer), with the profile fields sent written. */

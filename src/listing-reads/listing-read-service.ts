@@ -46,8 +46,17 @@ export class ListingReadService {
     });
   }
 
-  /** Same occupancy type, near, comparable price and bedrooms; never the listing itself. */
-  async similar(doc: ListingDocument, size: number, portalId: number, now = new Date()): Promise<StoredItem[]> {
+  /**
+   * Same occupancy type, near, comparable price and bedrooms; never the listing itself. `narrow` adds
+   * clauses of the caller's (recommendations: eligibility, listings applied for).
+   */
+  async similar(
+    doc: ListingDocument,
+    size: number,
+    portalId: number,
+    now = new Date(),
+    narrow: { filter?: object[]; must_not?: object[] } = {},
+  ): Promise<StoredItem[]> {
     const priceField = doc.forSale ? 'minFullMarketPrice' : 'minMonthlyRent';
     const price = doc.forSale ? doc.minFullMarketPrice : doc.minMonthlyRent;
     const functions: object[] = [{ gauss: { location: { origin: doc.location, scale: '5mi', offset: '1mi', decay: 0.5 } }, weight: 3 }];
@@ -58,8 +67,14 @@ export class ListingReadService {
         function_score: {
           query: {
             bool: {
-              filter: [...liveListingFilters(now), portalFilter(portalId), { term: { forSale: doc.forSale } }, { geo_distance: { distance: '50mi', location: doc.location } }],
-              must_not: [{ term: { id: doc.id } }],
+              filter: [
+                ...liveListingFilters(now),
+                portalFilter(portalId),
+                { term: { forSale: doc.forSale } },
+                { geo_distance: { distance: '50mi', location: doc.location } },
+                ...(narrow.filter ?? []),
+              ],
+              must_not: [{ term: { id: doc.id } }, ...(narrow.must_not ?? [])],
               should: [{ terms: { bedrooms: doc.bedrooms } }],
             },
           },
