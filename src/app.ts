@@ -29,6 +29,8 @@ import { PortalService } from './portals/portal-settings.ts';
 import { PartnerService } from './listings/partner-service.ts';
 import { LocalAuthorityRegions } from './eligibility/eligibility-values.ts';
 import { ListingSearchService } from './listing-search/search-service.ts';
+import { SearchResponder } from './listing-search/search-responder.ts';
+import { SearchResponseMemo } from './listing-search/search-response-memo.ts';
 import { searchRoutes } from './listing-search/search-routes.ts';
 import { cachedSchemes, optionCatalogue } from './listing-search/option-catalogue.ts';
 import { customerSearchContext } from './listing-search/customer-search-context.ts';
@@ -63,6 +65,8 @@ export interface BuiltApp {
   routes: { method: string; path: string }[];
   /** customer accounts: sessions, favourites, and the mailer (tests point it at their SMTP sink) */
   customers: CustomerServices;
+  /** search responses kept by engine answer (its counts show how many were sent again) */
+  searchResponses: SearchResponseMemo;
 }
 
 export function buildApp(deps: AppDeps): BuiltApp {
@@ -96,6 +100,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     schemes: schemeTexts,
     mapListings: new MapListingCache(search, listingIndex.alias, { listings: config.MAP_LISTING_CACHE_SIZE, arrayBytes: Math.round(config.MAP_ARRAY_CACHE_MB * 1024 * 1024) }),
   });
+  const searchResponses = new SearchResponseMemo(Math.round(config.SEARCH_RESPONSE_CACHE_MB * 1024 * 1024));
   const listingReads = new ListingReadService(search, listingIndex.alias);
   const contentReads = new ContentReadService(prisma);
   const contentFamilies = new FamilyWriter(prisma);
@@ -108,7 +113,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     postcodeRoutes(new PostcodeService(prisma)),
     syncRoutes(sync),
     bulkRoutes(sync),
-    searchRoutes(listingSearch, portals, signedIn),
+    searchRoutes(new SearchResponder(listingSearch, searchResponses), portals, signedIn),
     listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn }),
     authRoutes(accounts.auth),
     profileRoutes(accounts),
@@ -154,5 +159,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const routes = routers.flatMap((router) =>
     router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD' || layer.methods.length === 1).map((method) => ({ method, path: layer.path as string }))),
   );
-  return { app, routes, customers: accounts };
+  return { app, routes, customers: accounts, searchResponses };
 }

@@ -47,6 +47,8 @@ const schema = yup.object({
   MAP_LISTING_CACHE_SIZE: yup.number().integer().min(0).default(100000),
   /** whole map arrays kept in memory (by fingerprint of the search's map listings), in MB per payload; 0: none */
   MAP_ARRAY_CACHE_MB: yup.number().min(0).default(64),
+  /** search responses kept with the engine answer they were built from, sent again for the same answer; in MB, 0: none */
+  SEARCH_RESPONSE_CACHE_MB: yup.number().min(0).default(128),
   // ---------- customer accounts ----------
   /** HS256 key of the access tokens: required (32+ characters) when APP_ENV=live */
   JWT_SECRET: yup

@@ -4,9 +4,7 @@ import type { RequestState } from '../core/http-context.ts';
 import type { PortalService } from '../portals/portal-settings.ts';
 import { parseSearchParams } from './search-params.ts';
 import { portalFromHeaders } from './request-headers.ts';
-import type { ListingSearchService } from './search-service.ts';
-import { presentSearch } from './search-presenter.ts';
-import { serialiseBody } from '../core/raw-json.ts';
+import type { SearchResponder } from './search-responder.ts';
 
 export interface CustomerAwareState extends RequestState {
   /** set by the optional bearer-token middleware; null when nobody is signed in */
@@ -14,14 +12,13 @@ export interface CustomerAwareState extends RequestState {
 }
 
 /** `signedIn` sets ctx.state.customerId from an optional bearer token. */
-export function searchRoutes(searchService: ListingSearchService, portals: PortalService, signedIn: Middleware): Router<CustomerAwareState> {
+export function searchRoutes(searches: SearchResponder, portals: PortalService, signedIn: Middleware): Router<CustomerAwareState> {
   const router = new Router<CustomerAwareState>();
   router.get('/api/rest/portal/search', signedIn, async (ctx) => {
     const portal = await portalFromHeaders(ctx.headers, portals);
     const params = parseSearchParams(ctx.query);
-    const outcome = await searchService.run(params, portal, ctx.state.customerId ?? null);
     ctx.type = 'application/json';
-    ctx.body = serialiseBody(presentSearch(outcome, { page: params.page, size: params.size }, ctx.state.url));
+    ctx.body = await searches.respond(params, portal, ctx.state.customerId ?? null, ctx.state.url);
   });
   return router;
 }

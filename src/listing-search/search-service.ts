@@ -2,7 +2,7 @@
 // counts, featured pool and likely featured items), then takes the map listings from the map listing
 // cache (which asks the engine only for what it has not seen) and fetches any featured item the
 // multi-search did not bring.
-import type { SearchClient } from '../search/client.ts';
+import { msearchBytes, type SearchClient } from '../search/client.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
@@ -16,7 +16,8 @@ import type { CustomerContext } from './customer-context.ts';
 import type { SearchParams } from './search-params.ts';
 import { resolveArea, type SearchArea } from './location.ts';
 import { buildFilters } from './search-filters.ts';
-import { planSearch, rotateFeatured, RESPONSE_PARTS } from './search-request.ts';
+import { planSearch, rotateFeatured, RESPONSE_PARTS, type SearchPlan } from './search-request.ts';
+import { contentKey } from '../core/content-key.ts';
 import { readMapFingerprint } from './map-fingerprint.ts';
 import { londonToday } from '../core/london-time.ts';
 import { readFacets, type FacetResult, type OptionCatalogue } from './facet-aggregations.ts';
@@ -38,6 +39,25 @@ export interface SearchOutcome {
   /** map listings as JSON text (see core/raw-json.ts) */
   mapListings: RawJsonArray | null;
   sortOptions: { value: string; text: string }[];
+  /**
+   * true when the outcome follows from the multi-search's answer and the prepared search alone (the map
+   * array is named by the fingerprint in that answer), false when featured items were fetched as well
+   */
+  fromAnswerAlone: boolean;
+}
+
+export interface PreparedSearch {
+  p: SearchParams;
+  portal: Portal;
+  customerId: number | null;
+  area: SearchArea;
+  partner: Partner | null;
+  plan: SearchPlan;
+  /**
+   * what the response depends on besides the request and the engine's answer (portal settings, scheme
+   * texts, partner); null when it depends on the customer too (favourites)
+   */
+  reuseKey: string | null;
 }
 
 export interface SearchDeps {
@@ -61,19 +81,32 @@ export class ListingSearchService {
     return mergeEligibility(this.deps.regions, p, profile);
   }
 
-  async run(p: SearchParams, portal: Portal, customerId: number | null, now = new Date()): Promise<SearchOutcome> {
-    const { search, alias, partners } = this.deps;
-    const [area, eligibility, partner] = await Promise.all([
+  /** Everything before the engine is asked: the area, the customer's eligibility, the partner and the plan. */
+  async prepare(p: SearchParams, portal: Portal, customerId: number | null, now = new Date()): Promise<PreparedSearch> {
+    const [area, eligibility, partner, schemes] = await Promise.all([
       resolveArea(p, this.deps.gazetteer),
       this.eligibilityFor(p, customerId, londonToday(now)),
-      p.source ? partners.bySource(p.source) : Promise.resolve(null),
+      p.source ? this.deps.partners.bySource(p.source) : Promise.resolve(null),
+      this.deps.schemes(),
     ]);
     const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null);
+    const reuseKey = customerId === null ? [portal.id, contentKey(portal.settings), contentKey(schemes), partner ? contentKey(partner) : ''].join('\n') : null;
+    return { p, portal, customerId, area, partner, plan, reuseKey };
+  }
+
+  /** The engine's answer to the search's multi-search, as bytes. */
+  async ask({ plan }: PreparedSearch): Promise<Buffer> {
     const requests = [plan.main, plan.counts, plan.featuredPool, plan.featuredItems].filter((r): r is Record<string, unknown> => r !== null);
-    const { responses } = await search.msearch({ index: alias, searches: requests.flatMap((body) => [{}, body]), filter_path: RESPONSE_PARTS });
-    for (const r of responses) if ('error' in r) throw new Error(`search failed: ${JSON.stringify(r.error)}`);
-    const [main, ...rest] = responses as unknown as SearchBody[];
+    return msearchBytes(this.deps.search, { index: this.deps.alias, searches: requests.flatMap((body) => [{}, body]), filter_path: RESPONSE_PARTS });
+  }
+
+  /** The outcome of a search from the engine's answer: featured items not in it and the map listings are fetched here. */
+  async complete(s: PreparedSearch, answer: Buffer): Promise<SearchOutcome> {
+    const { p, portal, plan, partner, customerId } = s;
+    const { responses } = JSON.parse(answer.toString('utf8')) as { responses: (SearchBody & { error?: unknown })[] };
+    for (const r of responses) if (r.error) throw new Error(`search failed: ${JSON.stringify(r.error)}`);
+    const [main, ...rest] = responses;
     const countsBody = plan.counts ? rest.shift()! : null;
     const poolBody = plan.featuredPool ? rest.shift()! : null;
     const windowBody = plan.featuredItems ? rest.shift()! : null;
@@ -84,19 +117,25 @@ export class ListingSearchService {
       this.featured(featuredIds, windowBody),
       plan.map ? this.mapListings(plan.map, readMapFingerprint(countsBody?.aggregations), portal.settings.mapPayload) : null,
     ]);
-    const all = [...featured.map((item) => ({ item, bedrooms: [] })), ...page];
+    const all = [...featured.items.map((item) => ({ item, bedrooms: [] })), ...page];
     const favourites = customerId !== null ? await this.deps.customers.favouriteIds(customerId, all.map((m) => m.item.id)) : null;
     const items = all.map((m) => this.present(m, favourites, partner));
 
     return {
       items,
       total: totalOf(main!),
-      area,
+      area: s.area,
       full: plan.full,
       facets: portal.settings.facets && countsBody?.aggregations ? readFacets(p, countsBody.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,
       mapListings,
       sortOptions: sortOptionsFor(p),
+      fromAnswerAlone: !featured.fetched,
     };
+  }
+
+  async run(p: SearchParams, portal: Portal, customerId: number | null, now = new Date()): Promise<SearchOutcome> {
+    const prepared = await this.prepare(p, portal, customerId, now);
+    return this.complete(prepared, await this.ask(prepared));
   }
 
   private async mapListings(request: Record<string, unknown>, fingerprint: string | null, payload: MapPayload): Promise<RawJsonArray> {
@@ -104,8 +143,8 @@ export class ListingSearchService {
   }
 
   /** The featured items in rotation order: from the multi-search's window, the rest by id. */
-  private async featured(ids: number[], window: SearchBody | null): Promise<StoredItem[]> {
-    if (ids.length === 0) return [];
+  private async featured(ids: number[], window: SearchBody | null): Promise<{ items: StoredItem[]; fetched: boolean }> {
+    if (ids.length === 0) return { items: [], fetched: false };
     const wanted = new Set(ids);
     const known = new Map(readItems(hitsOf(window).filter((h) => wanted.has(Number(h._id)))).map((item) => [item.id, item]));
     const missing = ids.filter((id) => !known.has(id));
@@ -113,7 +152,7 @@ export class ListingSearchService {
       const res = await this.deps.search.mget({ index: this.deps.alias, ids: missing.map(String), ...ITEM_ONLY });
       for (const item of readItems(res.docs as { fields?: Record<string, unknown> }[])) known.set(item.id, item);
     }
-    return ids.flatMap((id) => known.get(id) ?? []);
+    return { items: ids.flatMap((id) => known.get(id) ?? []), fetched: missing.length > 0 };
   }
 
   private present({ item, bedrooms }: Matched, favourites: Set<number> | null, partner: Partner | null): ListingItem {

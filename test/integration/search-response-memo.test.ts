@@ -1,0 +1,54 @@
+// A search response is sent again when the engine answers a repeated search exactly as before; a
+// listing that changes must still show as it is now, and a signed-in customer never gets a response
+// kept for somebody else.
+import { expect } from 'chai';
+import { api } from '../support/api.ts';
+import { createAccount, developmentPayload, eventually, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
+import { bearer, passwordCustomer, P } from '../support/customers.ts';
+import { testApp } from '../support/test-app.ts';
+
+type Item = { id: number; name: string; favourite: boolean | null };
+
+describe('search responses sent again for the same engine answer', function () {
+  this.timeout(60_000);
+  let account: TestAccount;
+  let id: number;
+  const belfast = (options: { headers?: Record<string, string> } = {}) =>
+    api.get(`${P}/search`, { ...options, query: { location: 'BT4 3PN', radius: 1, max_featured: 0 } });
+  const itemOf = async (options?: { headers?: Record<string, string> }) => ((await belfast(options)).body.data as Item[]).find((i) => i.id === id);
+
+  before(async () => {
+    account = await createAccount();
+    await api.put('/api/rest/inventory/developments/memo-dev', developmentPayload({ postcode: 'BT4 3PN' }), withKey(account));
+    await api.put('/api/rest/inventory/properties/memo-prop', propertyPayload('memo-dev'), withKey(account));
+    const res = await api.put('/api/rest/listings/memo-listing', listingPayload('memo-dev', ['memo-prop'], { name: 'Sydenham Court' }), withKey(account, { refresh: 'wait_for' }));
+    id = res.body.id as number;
+    await eventually(async () => expect(await itemOf()).to.deep.include({ name: 'Sydenham Court' }));
+  });
+
+  it('sends the same response again without building it, and builds it anew when a listing changes', async () => {
+    const { counts } = testApp().built.searchResponses;
+    const first = await belfast();
+    const reused = counts.reused;
+    const again = await belfast();
+    expect(counts.reused).to.equal(reused + 1);
+    expect(again.text).to.equal(first.text);
+
+    await api.patch('/api/rest/listings/memo-listing', { name: 'Sydenham Gardens' }, withKey(account, { refresh: 'wait_for' }));
+    await eventually(async () => expect(await itemOf()).to.deep.include({ name: 'Sydenham Gardens' }));
+  });
+
+  it('builds every signed-in search for its customer, with their favourites', async () => {
+    const { counts } = testApp().built.searchResponses;
+    const customer = await passwordCustomer();
+    expect((await api.post(`${P}/profile/favourites`, { listing: id }, bearer(customer.accessToken))).status).to.equal(201);
+    await belfast();
+    expect((await itemOf())?.favourite).to.equal(null);
+    const { reused, built } = counts;
+    expect((await itemOf(bearer(customer.accessToken)))?.favourite).to.equal(true);
+    expect(counts.reused).to.equal(reused);
+    expect(counts.built).to.equal(built);
+    expect((await itemOf())?.favourite).to.equal(null);
+    expect(counts.reused).to.equal(reused + 1);
+  });
+});
