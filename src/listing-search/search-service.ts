@@ -2,7 +2,7 @@
 // counts, featured pool and likely featured items), then takes the map listings from the map listing
 // cache (which asks the engine only for what it has not seen) and fetches any featured item the
 // multi-search did not bring.
-import { msearchBytes, type SearchClient } from '../search/client.ts';
+import type { SearchClient } from '../search/client.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
@@ -53,6 +53,8 @@ export interface PreparedSearch {
   area: SearchArea;
   partner: Partner | null;
   plan: SearchPlan;
+  /** the plan's requests as the body of one multi-search (newline-delimited JSON) */
+  multiSearch: string;
   /**
    * what the response depends on besides the request and the engine's answer (portal settings, scheme
    * texts, partner); null when it depends on the customer too (favourites)
@@ -73,6 +75,8 @@ export interface SearchDeps {
 }
 
 export class ListingSearchService {
+  private readonly planned = new WeakMap<SearchParams, { planKey: string; prepared: PreparedSearch }>();
+
   constructor(private readonly deps: SearchDeps) {}
 
   async eligibilityFor(p: SearchParams, customerId: number | null, today: string): Promise<CustomerValues | null> {
@@ -83,22 +87,32 @@ export class ListingSearchService {
 
   /** Everything before the engine is asked: the area, the customer's eligibility, the partner and the plan. */
   async prepare(p: SearchParams, portal: Portal, customerId: number | null, now = new Date()): Promise<PreparedSearch> {
-    const [area, eligibility, partner, schemes] = await Promise.all([
+    const schemes = await this.deps.schemes();
+    // Without a customer or a partner, the same parameters give the same plan on the same portal
+    // settings and scheme texts within the minute (the visibility time is taken to the minute): the
+    // plan is kept with the parameters' object, which the parameter parser keeps by query string.
+    const planKey = customerId === null && !p.source ? `${portal.id}\n${contentKey(portal.settings)}\n${contentKey(schemes)}\n${Math.floor(now.getTime() / 60_000)}` : null;
+    const kept = planKey === null ? undefined : this.planned.get(p);
+    if (kept && kept.planKey === planKey) return kept.prepared;
+
+    const [area, eligibility, partner] = await Promise.all([
       resolveArea(p, this.deps.gazetteer),
       this.eligibilityFor(p, customerId, londonToday(now)),
       p.source ? this.deps.partners.bySource(p.source) : Promise.resolve(null),
-      this.deps.schemes(),
     ]);
     const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null);
+    const requests = [plan.main, plan.counts, plan.featuredPool, plan.featuredItems].filter((r): r is Record<string, unknown> => r !== null);
+    const multiSearch = requests.map((body) => `{}\n${JSON.stringify(body)}\n`).join('');
     const reuseKey = customerId === null ? [portal.id, contentKey(portal.settings), contentKey(schemes), partner ? contentKey(partner) : ''].join('\n') : null;
-    return { p, portal, customerId, area, partner, plan, reuseKey };
+    const prepared = { p, portal, customerId, area, partner, plan, multiSearch, reuseKey };
+    if (planKey !== null) this.planned.set(p, { planKey, prepared });
+    return prepared;
   }
 
   /** The engine's answer to the search's multi-search, as bytes. */
-  async ask({ plan }: PreparedSearch): Promise<Buffer> {
-    const requests = [plan.main, plan.counts, plan.featuredPool, plan.featuredItems].filter((r): r is Record<string, unknown> => r !== null);
-    return msearchBytes(this.deps.search, { index: this.deps.alias, searches: requests.flatMap((body) => [{}, body]), filter_path: RESPONSE_PARTS });
+  async ask({ multiSearch }: PreparedSearch): Promise<Buffer> {
+    return this.deps.search.msearchBytes(this.deps.alias, multiSearch, RESPONSE_PARTS);
   }
 
   /** The outcome of a search from the engine's answer: featured items not in it and the map listings are fetched here. */
