@@ -5,6 +5,7 @@
 //                        concurrency are split into rounds, the sides taking turns)
 //   --map-cache-size=N   the API's MAP_LISTING_CACHE_SIZE; 0 also sets MAP_ARRAY_CACHE_MB=0, so that
 //                        every search fetches its map listings
+//   --response-cache-mb=N the API's SEARCH_RESPONSE_CACHE_MB; 0 builds every response from the engine's answer
 //   --relay              also measures a bare relay (scripts/bench/engine-relay.ts) that forwards each
 //                        search's multi-search and writes the answer back unparsed: what any API in
 //                        front of the engine costs on this machine, the floor under the API's figures
@@ -33,6 +34,7 @@ const PORT = Number(args.get('port') ?? 3987);
 const QUERIES = Number(args.get('queries') ?? 300);
 const ROUNDS = Number(args.get('rounds') ?? 3);
 const MAP_CACHE_SIZE = args.get('map-cache-size');
+const RESPONSE_CACHE_MB = args.get('response-cache-mb');
 const ENGINE_CPUS = args.get('engine-cpus');
 const API_CPUS = args.get('api-cpus');
 const RELAY = args.has('relay');
@@ -88,15 +90,15 @@ interface Raw {
   map: string | null;
 }
 
-/** The engine requests the API sends for a query, built by the same code. */
-async function rawRequests(queries: URLSearchParams[]): Promise<Raw[]> {
+/** The engine requests the API sends for a query at time `now`, built by the same code. */
+async function rawRequests(queries: URLSearchParams[], now: Date): Promise<Raw[]> {
   const portal = (await new PortalService(runtime.prisma).find(1))!;
   const out: Raw[] = [];
   for (const q of queries) {
     const p = parseSearchParams(Object.fromEntries([...new Set(q.keys())].map((k) => [k, k.endsWith('[]') ? q.getAll(k) : q.get(k)])));
     const area = await resolveArea(p, runtime.gazetteer);
     const eligibility = p.eligible_only ? { ...(await import('../../src/eligibility/eligibility-rules.ts')).UNKNOWN_CUSTOMER, annualHouseholdIncome: p.household_income } : null;
-    const filters = buildFilters(p, { rect: area.rectBounds, portalId: 1, now: new Date(), eligibility, allowedExtraFilters: [] });
+    const filters = buildFilters(p, { rect: area.rectBounds, portalId: 1, now, eligibility, allowedExtraFilters: [] });
     const plan = planSearch(p, filters, area, portal.settings, null);
     const bodies = [plan.main, plan.counts, plan.featuredPool, plan.featuredItems].filter(Boolean);
     out.push({
@@ -112,6 +114,43 @@ async function rawRequests(queries: URLSearchParams[]): Promise<Raw[]> {
 }
 
 const dispatcher = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
+
+const minuteOf = (ms: number) => Math.floor(ms / 60_000);
+
+/**
+ * The engine requests of every search, for the minute they are sent in: the API takes the visibility
+ * time to the minute, so its requests change every minute (and the shard request cache starts afresh
+ * for them); the engine and relay sides send the very same ones. Each minute's are built a few seconds
+ * ahead, and written to a file of that minute for the relay.
+ */
+class RequestsByMinute {
+  private readonly built = new Map<number, Promise<Raw[]>>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly queries: URLSearchParams[],
+    private readonly relayDir: string | null,
+  ) {
+    this.timer = setInterval(() => void this.at(minuteOf(Date.now() + 5_000)), 1_000);
+  }
+
+  at(minute: number): Promise<Raw[]> {
+    let raws = this.built.get(minute);
+    if (!raws) {
+      raws = rawRequests(this.queries, new Date(minute * 60_000)).then((list) => {
+        if (this.relayDir) writeFileSync(join(this.relayDir, `requests-${minute}.json`), JSON.stringify(list.map((r) => r.ndjson)));
+        return list;
+      });
+      this.built.set(minute, raws);
+      this.built.delete(minute - 2);
+    }
+    return raws;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
 
 interface Run {
   latencies: number[];
@@ -155,7 +194,6 @@ async function main(): Promise<void> {
   const listings = await runtime.search.count({ index: runtime.listingIndex.alias });
   console.log(`index ${runtime.listingIndex.alias}: ${listings.count} listings`);
   const queries = queryMix(QUERIES);
-  const raws = await rawRequests(queries);
   const enginePid = ENGINE_CPUS || API_CPUS ? await pin() : null;
 
   const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -166,21 +204,26 @@ async function main(): Promise<void> {
       REINDEX_WORKER: 'false',
       ...(MAP_CACHE_SIZE ? { MAP_LISTING_CACHE_SIZE: MAP_CACHE_SIZE } : {}),
       ...(MAP_CACHE_SIZE === '0' ? { MAP_ARRAY_CACHE_MB: '0' } : {}),
+      ...(RESPONSE_CACHE_MB ? { SEARCH_RESPONSE_CACHE_MB: RESPONSE_CACHE_MB } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const relayDir = RELAY ? mkdtempSync(join(tmpdir(), 'search-bench-')) : null;
-  const relay = relayDir ? startRelay(relayDir, raws) : null;
+  const requests = new RequestsByMinute(queries, relayDir);
+  await requests.at(minuteOf(Date.now()));
+  const relay = relayDir ? startRelay(relayDir) : null;
   try {
     await listening(`http://127.0.0.1:${PORT}/health`);
-    if (relay) await listening(`http://127.0.0.1:${RELAY_PORT}/?i=0`);
+    if (relay) await listening(`http://127.0.0.1:${RELAY_PORT}/?i=0&m=${minuteOf(Date.now())}`);
     const sendApi = async (i: number) => {
       const res = await request(`http://127.0.0.1:${PORT}/api/rest/portal/search?${queries[i]}`, { dispatcher });
       await res.body.text();
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
     };
     const sendRelay = async (i: number) => {
-      const res = await request(`http://127.0.0.1:${RELAY_PORT}/?i=${i}`, { dispatcher });
+      const minute = minuteOf(Date.now());
+      await requests.at(minute);
+      const res = await request(`http://127.0.0.1:${RELAY_PORT}/?i=${i}&m=${minute}`, { dispatcher });
       await res.body.text();
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
     };
@@ -209,7 +252,7 @@ async function main(): Promise<void> {
       if (ids.length) await post(`/${runtime.listingIndex.alias}/_mget?_source=false&stored_fields=${ITEM_ONLY.stored_fields.join(',')}`, JSON.stringify({ ids: ids.map(String) }));
     };
     const sendRaw = async (i: number) => {
-      const raw = raws[i]!;
+      const raw = (await requests.at(minuteOf(Date.now())))[i]!;
       const { responses } = (await post(`/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`, raw.ndjson, 'application/x-ndjson')) as unknown as { responses: RawAnswer[] };
       const [main, ...rest] = responses;
       const counts = raw.hasCounts ? rest.shift() : undefined;
@@ -243,6 +286,7 @@ async function main(): Promise<void> {
       if (floor) console.log(`  relay/engine: p50 x${(floor.p50 / raw!.p50).toFixed(2)}, throughput x${(floor.rps / raw!.rps).toFixed(2)}`);
     }
   } finally {
+    requests.stop();
     api.kill('SIGTERM');
     relay?.kill('SIGTERM');
     if (relayDir) rmSync(relayDir, { recursive: true, force: true });
@@ -250,12 +294,10 @@ async function main(): Promise<void> {
   }
 }
 
-/** The bare relay, serving the multi-search of search N at /?i=N (see engine-relay.ts). */
-function startRelay(dir: string, raws: Raw[]) {
-  const file = join(dir, 'requests.json');
-  writeFileSync(file, JSON.stringify(raws.map((r) => r.ndjson)));
+/** The bare relay, serving the multi-search of search N in minute M at /?i=N&m=M (see engine-relay.ts). */
+function startRelay(dir: string) {
   return spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/engine-relay.ts'], {
-    env: { ...process.env, PORT: String(RELAY_PORT), RELAY_REQUESTS: file, ELASTICSEARCH_URL: ES },
+    env: { ...process.env, PORT: String(RELAY_PORT), RELAY_REQUESTS: dir, ELASTICSEARCH_URL: ES },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
