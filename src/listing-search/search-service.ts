@@ -1,7 +1,9 @@
-// Portal search: resolves the area and the customer's eligibility, sends one multi-search (results,
-// counts, featured pool and likely featured items), then takes the map listings from the map listing
-// cache (which asks the engine only for what it has not seen) and fetches any featured item the
-// multi-search did not bring.
+// Portal search in three steps, so that a caller may stop after the second (search-responder.ts):
+// prepare resolves the area, the customer's eligibility and the partner and plans the engine requests;
+// ask sends them as one multi-search (results, counts, featured pool and likely featured items) and
+// returns the answer unparsed; complete reads it, takes the map listings from the map listing cache
+// (which asks the engine only for what it has not seen) and fetches any featured item the multi-search
+// did not bring.
 import type { SearchClient } from '../search/client.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
@@ -145,11 +147,6 @@ export class ListingSearchService {
       sortOptions: sortOptionsFor(p),
       fromAnswerAlone: !featured.fetched,
     };
-  }
-
-  async run(p: SearchParams, portal: Portal, customerId: number | null, now = new Date()): Promise<SearchOutcome> {
-    const prepared = await this.prepare(p, portal, customerId, now);
-    return this.complete(prepared, await this.ask(prepared));
   }
 
   private async mapListings(request: Record<string, unknown>, fingerprint: string | null, payload: MapPayload): Promise<RawJsonArray> {

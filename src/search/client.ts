@@ -11,7 +11,7 @@ class TransportWithoutUnaskedTracing extends SniffingTransport {
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
-const CONNECTION_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const CONNECTION_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 
 /**
  * The Elasticsearch client, with one more way to search: `msearchBytes`, the portal search's hot path,
