@@ -12,4 +12,4 @@ npm run --silent db:reference >/dev/null
 npm run --silent content:import >/dev/null
 npm run --silent db:seed
 npm run --silent reindex -- --if-outdated
-exec npx --no-install tsx src/main.ts
+exec bash scripts/serve.sh

@@ -196,7 +196,7 @@ async function main(): Promise<void> {
   const queries = queryMix(QUERIES);
   const enginePid = ENGINE_CPUS || API_CPUS ? await pin() : null;
 
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const api = spawn('bash', ['scripts/serve.sh'], {
     env: {
       ...process.env,
       PORT: String(PORT),

