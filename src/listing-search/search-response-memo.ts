@@ -6,6 +6,7 @@
 // starts or stops matching changes the answer. Only responses that follow from the answer alone are
 // kept: none for a signed-in customer (favourites), none that needed featured items fetched by id.
 import { LRUCache } from 'lru-cache';
+import type { AnswerBytes } from '../search/answer-bytes.ts';
 
 interface Kept {
   answer: Buffer;
@@ -30,14 +31,14 @@ export class SearchResponseMemo {
   }
 
   /** the body kept under this key for this very answer, if any */
-  find(key: string, answer: Buffer): Buffer | null {
+  find(key: string, answer: AnswerBytes): Buffer | null {
     const kept = this.kept?.get(key);
-    const body = kept && kept.answer.equals(answer) ? kept.body : null;
+    const body = kept && answer.equals(kept.answer) ? kept.body : null;
     this.counts[body ? 'reused' : 'built']++;
     return body;
   }
 
-  keep(key: string, answer: Buffer, body: Buffer): void {
-    this.kept?.set(key, { answer: ownCopy(answer), body: ownCopy(body) });
+  keep(key: string, answer: AnswerBytes, body: Buffer): void {
+    this.kept?.set(key, { answer: answer.copy(), body: ownCopy(body) });
   }
 }

@@ -5,6 +5,7 @@
 // (which asks the engine only for what it has not seen) and fetches any featured item the multi-search
 // did not bring.
 import type { SearchClient } from '../search/client.ts';
+import type { AnswerBytes } from '../search/answer-bytes.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
@@ -113,14 +114,14 @@ export class ListingSearchService {
   }
 
   /** The engine's answer to the search's multi-search, as bytes. */
-  async ask({ multiSearch }: PreparedSearch): Promise<Buffer> {
+  async ask({ multiSearch }: PreparedSearch): Promise<AnswerBytes> {
     return this.deps.search.msearchBytes(this.deps.alias, multiSearch, RESPONSE_PARTS);
   }
 
   /** The outcome of a search from the engine's answer: featured items not in it and the map listings are fetched here. */
-  async complete(s: PreparedSearch, answer: Buffer): Promise<SearchOutcome> {
+  async complete(s: PreparedSearch, answer: AnswerBytes): Promise<SearchOutcome> {
     const { p, portal, plan, partner, customerId } = s;
-    const { responses } = JSON.parse(answer.toString('utf8')) as { responses: (SearchBody & { error?: unknown })[] };
+    const { responses } = JSON.parse(answer.text()) as { responses: (SearchBody & { error?: unknown })[] };
     for (const r of responses) if (r.error) throw new Error(`search failed: ${JSON.stringify(r.error)}`);
     const [main, ...rest] = responses;
     const countsBody = plan.counts ? rest.shift()! : null;

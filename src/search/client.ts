@@ -1,6 +1,7 @@
 // The one module that owns the Elasticsearch client; the rest of the code speaks query DSL.
 import { Client, errors, SniffingTransport, type TransportOptions } from '@elastic/elasticsearch';
 import { Pool } from 'undici';
+import { AnswerBytes } from './answer-bytes.ts';
 
 // The client opens an OpenTelemetry span per request unless told otherwise, at about a fifth of a
 // millisecond each even with no tracer installed. Off unless OTEL_ELASTICSEARCH_ENABLED asks for it.
@@ -37,10 +38,10 @@ export class SearchClient extends Client {
 
   /**
    * A multi-search whose body is already newline-delimited JSON; the answer comes back as the engine's
-   * bytes, unparsed, for callers that may not need to read it (see listing-search/search-response-memo.ts).
+   * bytes, unparsed and in the chunks they arrived in, for callers that may not need to read it (see listing-search/search-response-memo.ts).
    * A failed search throws as the client would; a connection dropped before the answer is tried once more.
    */
-  async msearchBytes(index: string, ndjson: string, filterPath: string[]): Promise<Buffer> {
+  async msearchBytes(index: string, ndjson: string, filterPath: string[]): Promise<AnswerBytes> {
     const request = {
       method: 'POST' as const,
       path: `${this.base}/${encodeURIComponent(index)}/_msearch?filter_path=${filterPath.join(',')}`,
@@ -51,10 +52,19 @@ export class SearchClient extends Client {
       if (CONNECTION_ERRORS.has(err.code ?? '')) return this.direct.request(request);
       throw err;
     });
-    const read = await res.body.bytes();
-    const bytes = Buffer.from(read.buffer, read.byteOffset, read.byteLength);
+    const chunks: Buffer[] = [];
+    let length = 0;
+    await new Promise<void>((resolve, reject) => {
+      res.body.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        length += chunk.length;
+      });
+      res.body.once('end', resolve);
+      res.body.once('error', reject);
+    });
+    const answer = new AnswerBytes(chunks, length);
     if (res.statusCode >= 400) {
-      const text = bytes.toString('utf8');
+      const text = answer.text();
       let body: unknown = text;
       try {
         body = JSON.parse(text);
@@ -63,7 +73,7 @@ export class SearchClient extends Client {
       }
       throw new errors.ResponseError({ body, statusCode: res.statusCode, headers: res.headers, warnings: null } as never);
     }
-    return bytes;
+    return answer;
   }
 
   override async close(): Promise<void> {

@@ -12,7 +12,7 @@ describe('search client multi-search as bytes', () => {
     const { search, listingIndex } = testApp().runtime;
     const body = { size: 1, query: { match_all: {} }, _source: false, track_total_hits: true };
     const bytes = await search.msearchBytes(listingIndex.alias, ndjson(body, { size: 0 }), ['responses.hits.total', 'responses.status']);
-    const answer = JSON.parse(bytes.toString('utf8')) as { responses: { hits: { total: { value: number } }; status: number }[] };
+    const answer = JSON.parse(bytes.text()) as { responses: { hits: { total: { value: number } }; status: number }[] };
     const parsed = await search.msearch({ index: listingIndex.alias, searches: [{}, body] });
     expect(answer.responses).to.have.length(2);
     expect(answer.responses[0]!.status).to.equal(200);
