@@ -107,13 +107,14 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const applicationListings = new ApplicationListings(search, listingIndex.alias);
   const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits);
   const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers);
+  // search first: the busiest route, and every router before it tries its own routes on each request
   const routers = [
+    searchRoutes(new SearchResponder(listingSearch, searchResponses), portals, signedIn),
     healthRoutes(prisma, search),
     lookupRoutes(new LookupService(prisma)),
     postcodeRoutes(new PostcodeService(prisma)),
     syncRoutes(sync),
     bulkRoutes(sync),
-    searchRoutes(new SearchResponder(listingSearch, searchResponses), portals, signedIn),
     listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn }),
     authRoutes(accounts.auth),
     profileRoutes(accounts),
@@ -150,7 +151,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
     });
   const regularBody = bodyParser(config.BODY_LIMIT);
   const bulkBody = bodyParser(config.BULK_BODY_LIMIT);
-  app.use((ctx, next) => (ctx.path.startsWith('/api/bulk/') ? bulkBody(ctx, next) : regularBody(ctx, next)));
+  // koa-body reads bodies of these methods only (its default); the others skip it altogether
+  const withBody = new Set(['POST', 'PUT', 'PATCH']);
+  app.use((ctx, next) => (!withBody.has(ctx.method) ? next() : ctx.path.startsWith('/api/bulk/') ? bulkBody(ctx, next) : regularBody(ctx, next)));
   for (const router of [...routers, docs]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -12,17 +12,18 @@ export function requestContext(logger: Logger, publicBaseUrl?: string): Middlewa
     const requestId = SAFE_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
     ctx.state.url = requestUrl(ctx.originalUrl, publicBaseUrl ?? `${ctx.protocol}://${ctx.host}`);
-    ctx.state.log = logger.child({ requestId });
+    // the request's child logger is made when something logs through it, not for every request
+    let log: Logger | undefined;
+    Object.defineProperty(ctx.state, 'log', { get: () => (log ??= logger.child({ requestId })), enumerable: true });
     ctx.set('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      ctx.state.log.info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 },
-        'request',
-      );
+      if (logger.isLevelEnabled('info')) {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      }
     }
   };
 }

@@ -20,7 +20,7 @@ import type { SearchParams } from './search-params.ts';
 import { resolveArea, type SearchArea } from './location.ts';
 import { buildFilters } from './search-filters.ts';
 import { planSearch, rotateFeatured, RESPONSE_PARTS, type SearchPlan } from './search-request.ts';
-import { contentKey } from '../core/content-key.ts';
+import { contentKey, ShortIds } from '../core/content-key.ts';
 import { readMapFingerprint } from './map-fingerprint.ts';
 import { londonToday } from '../core/london-time.ts';
 import { readFacets, type FacetResult, type OptionCatalogue } from './facet-aggregations.ts';
@@ -59,8 +59,8 @@ export interface PreparedSearch {
   /** the plan's requests as the body of one multi-search (newline-delimited JSON) */
   multiSearch: string;
   /**
-   * what the response depends on besides the request and the engine's answer (portal settings, scheme
-   * texts, partner); null when it depends on the customer too (favourites)
+   * a short name for what the response depends on besides the request and the engine's answer (portal
+   * settings, scheme texts, partner); null when it depends on the customer too (favourites)
    */
   reuseKey: string | null;
 }
@@ -78,7 +78,8 @@ export interface SearchDeps {
 }
 
 export class ListingSearchService {
-  private readonly planned = new WeakMap<SearchParams, { planKey: string; prepared: PreparedSearch }>();
+  private readonly planned = new WeakMap<SearchParams, { minute: number; portalId: number; settingsKey: string; schemesKey: string; prepared: PreparedSearch }>();
+  private readonly contextIds = new ShortIds();
 
   constructor(private readonly deps: SearchDeps) {}
 
@@ -94,9 +95,12 @@ export class ListingSearchService {
     // Without a customer or a partner, the same parameters give the same plan on the same portal
     // settings and scheme texts within the minute (the visibility time is taken to the minute): the
     // plan is kept with the parameters' object, which the parameter parser keeps by query string.
-    const planKey = customerId === null && !p.source ? `${portal.id}\n${contentKey(portal.settings)}\n${contentKey(schemes)}\n${Math.floor(now.getTime() / 60_000)}` : null;
-    const kept = planKey === null ? undefined : this.planned.get(p);
-    if (kept && kept.planKey === planKey) return kept.prepared;
+    const minute = Math.floor(now.getTime() / 60_000);
+    const reusable = customerId === null && !p.source;
+    const kept = reusable ? this.planned.get(p) : undefined;
+    const settingsKey = contentKey(portal.settings);
+    const schemesKey = contentKey(schemes);
+    if (kept && kept.minute === minute && kept.portalId === portal.id && kept.settingsKey === settingsKey && kept.schemesKey === schemesKey) return kept.prepared;
 
     const [area, eligibility, partner] = await Promise.all([
       resolveArea(p, this.deps.gazetteer),
@@ -107,9 +111,9 @@ export class ListingSearchService {
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null);
     const requests = [plan.main, plan.counts, plan.featuredPool, plan.featuredItems].filter((r): r is Record<string, unknown> => r !== null);
     const multiSearch = requests.map((body) => `{}\n${JSON.stringify(body)}\n`).join('');
-    const reuseKey = customerId === null ? [portal.id, contentKey(portal.settings), contentKey(schemes), partner ? contentKey(partner) : ''].join('\n') : null;
+    const reuseKey = customerId === null ? this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : ''].join('\n')) : null;
     const prepared = { p, portal, customerId, area, partner, plan, multiSearch, reuseKey };
-    if (planKey !== null) this.planned.set(p, { planKey, prepared });
+    if (reusable) this.planned.set(p, { minute, portalId: portal.id, settingsKey, schemesKey, prepared });
     return prepared;
   }
 
