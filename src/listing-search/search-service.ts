@@ -55,7 +55,11 @@ export interface PreparedSearch {
   customerId: number | null;
   area: SearchArea;
   partner: Partner | null;
-  plan: SearchPlan;
+  /**
+   * what reading the answer needs of the plan: which requests the multi-search holds, and the map
+   * request (the others are kept only in `multiSearch`, so that kept plans stay small)
+   */
+  plan: Pick<SearchPlan, 'map' | 'featuredPerPage' | 'full'> & { counts: boolean; featuredPool: boolean; featuredItems: boolean };
   /** the plan's requests as the body of one multi-search (newline-delimited JSON) */
   multiSearch: string;
   /**
@@ -112,7 +116,8 @@ export class ListingSearchService {
     const requests = [plan.main, plan.counts, plan.featuredPool, plan.featuredItems].filter((r): r is Record<string, unknown> => r !== null);
     const multiSearch = requests.map((body) => `{}\n${JSON.stringify(body)}\n`).join('');
     const reuseKey = customerId === null ? this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : ''].join('\n')) : null;
-    const prepared = { p, portal, customerId, area, partner, plan, multiSearch, reuseKey };
+    const shape = { map: plan.map, featuredPerPage: plan.featuredPerPage, full: plan.full, counts: plan.counts !== null, featuredPool: plan.featuredPool !== null, featuredItems: plan.featuredItems !== null };
+    const prepared = { p, portal, customerId, area, partner, plan: shape, multiSearch, reuseKey };
     if (reusable) this.planned.set(p, { minute, portalId: portal.id, settingsKey, schemesKey, prepared });
     return prepared;
   }
