@@ -3,7 +3,7 @@
 // that minute the benchmark writes) to Elasticsearch and writes the engine's answer back unparsed. No framework, no validation,
 // no JSON parsing, no follow-up requests. What it costs over the raw engine is what any API in front
 // of the engine costs on this machine: one more HTTP hop each way and the process switches with it.
-//   RELAY_REQUESTS=<folder of requests-<minute>.json, each a JSON string[]> ELASTICSEARCH_URL=... PORT=... tsx scripts/bench/engine-relay.ts
+//   RELAY_REQUESTS=<folder of requests-<minute>.json, each a JSON string[]> ELASTICSEARCH_URL=... RELAY_INDEX=<index or alias> PORT=... tsx scripts/bench/engine-relay.ts
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ const bodiesOf = (minute: number) => {
   }
   return bodies;
 };
-const target = `${process.env.ELASTICSEARCH_URL!.replace(/\/$/, '')}/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`;
+const target = `${process.env.ELASTICSEARCH_URL!.replace(/\/$/, '')}/${process.env.RELAY_INDEX!}/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`;
 const dispatcher = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
 
 createServer((req, res) => {

@@ -21,7 +21,7 @@ import { openRuntime } from '../../src/runtime.ts';
 import { parseSearchParams } from '../../src/listing-search/search-params.ts';
 import { resolveArea } from '../../src/listing-search/location.ts';
 import { buildFilters } from '../../src/listing-search/search-filters.ts';
-import { planSearch, rotateFeatured, RESPONSE_PARTS } from '../../src/listing-search/search-request.ts';
+import { multiSearchBody, planSearch, rotateFeatured, RESPONSE_PARTS } from '../../src/listing-search/search-request.ts';
 import { readMapFingerprint } from '../../src/listing-search/map-fingerprint.ts';
 import { ITEM_ONLY } from '../../src/listings/listing-item-field.ts';
 import { PortalService } from '../../src/portals/portal-settings.ts';
@@ -100,9 +100,8 @@ async function rawRequests(queries: URLSearchParams[], now: Date): Promise<Raw[]
     const eligibility = p.eligible_only ? { ...(await import('../../src/eligibility/eligibility-rules.ts')).UNKNOWN_CUSTOMER, annualHouseholdIncome: p.household_income } : null;
     const filters = buildFilters(p, { rect: area.rectBounds, portalId: 1, now, eligibility, allowedExtraFilters: [] });
     const plan = planSearch(p, filters, area, portal.settings, null);
-    const bodies = [plan.main, plan.counts, plan.featuredPool, plan.featuredItems].filter(Boolean);
     out.push({
-      ndjson: bodies.map((b) => `{"index":"${runtime.listingIndex.alias}"}\n${JSON.stringify(b)}\n`).join(''),
+      ndjson: multiSearchBody(plan),
       page: p.page,
       featuredPerPage: plan.featuredPerPage,
       hasCounts: plan.counts !== null,
@@ -253,7 +252,7 @@ async function main(): Promise<void> {
     };
     const sendRaw = async (i: number) => {
       const raw = (await requests.at(minuteOf(Date.now())))[i]!;
-      const { responses } = (await post(`/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`, raw.ndjson, 'application/x-ndjson')) as unknown as { responses: RawAnswer[] };
+      const { responses } = (await post(`/${runtime.listingIndex.alias}/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`, raw.ndjson, 'application/x-ndjson')) as unknown as { responses: RawAnswer[] };
       const [main, ...rest] = responses;
       const counts = raw.hasCounts ? rest.shift() : undefined;
       await Promise.all([rawMap(raw, counts), rawFeatured(raw, main, rest[0], rest[1])]);
@@ -297,7 +296,7 @@ async function main(): Promise<void> {
 /** The bare relay, serving the multi-search of search N in minute M at /?i=N&m=M (see engine-relay.ts). */
 function startRelay(dir: string) {
   return spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/engine-relay.ts'], {
-    env: { ...process.env, PORT: String(RELAY_PORT), RELAY_REQUESTS: dir, ELASTICSEARCH_URL: ES },
+    env: { ...process.env, PORT: String(RELAY_PORT), RELAY_REQUESTS: dir, ELASTICSEARCH_URL: ES, RELAY_INDEX: runtime.listingIndex.alias },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }

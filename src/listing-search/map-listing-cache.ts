@@ -12,6 +12,7 @@ import { MAP_DIGEST_FIELD, MAP_FIELDS } from '../listings/map-listing-fields.ts'
 import { presentMapListing } from '../listings/listing-presenter.ts';
 import { RawJsonArray } from '../core/raw-json.ts';
 import { readMapFingerprint } from './map-fingerprint.ts';
+import { contentKey } from '../core/content-key.ts';
 
 export type MapPayload = keyof typeof MAP_FIELDS;
 export interface SchemeText {
@@ -53,7 +54,7 @@ function encoded(text: string): Buffer {
 function schemeLookup(schemes: SchemeText[]): SchemeLookup {
   let lookup = lookups.get(schemes);
   if (!lookup) {
-    lookup = { key: JSON.stringify(schemes), bySlug: new Map(schemes.map((s) => [s.slug, { text: s.text, color: s.color }])) };
+    lookup = { key: contentKey(schemes), bySlug: new Map(schemes.map((s) => [s.slug, { text: s.text, color: s.color }])) };
     lookups.set(schemes, lookup);
   }
   return lookup;

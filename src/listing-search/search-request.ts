@@ -82,6 +82,14 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   return { main, counts, map, featuredPool, featuredItems, featuredPerPage, full };
 }
 
+/** The plan's requests, in the order the answer reads them, as one multi-search body (newline-delimited JSON, on the index of the URL). */
+export function multiSearchBody(plan: SearchPlan): string {
+  return [plan.main, plan.counts, plan.featuredPool, plan.featuredItems]
+    .filter((r): r is Record<string, unknown> => r !== null)
+    .map((body) => `{}\n${JSON.stringify(body)}\n`)
+    .join('');
+}
+
 /** Featured listings of a page: the pool rotates by page, so they may repeat; none twice on a page. */
 export function rotateFeatured(pool: number[], page: number, perPage: number, onPage: Set<number>): number[] {
   const candidates = pool.filter((id) => !onPage.has(id));

@@ -19,7 +19,7 @@ import type { CustomerContext } from './customer-context.ts';
 import type { SearchParams } from './search-params.ts';
 import { resolveArea, type SearchArea } from './location.ts';
 import { buildFilters } from './search-filters.ts';
-import { planSearch, rotateFeatured, RESPONSE_PARTS, type SearchPlan } from './search-request.ts';
+import { multiSearchBody, planSearch, rotateFeatured, RESPONSE_PARTS, type SearchPlan } from './search-request.ts';
 import { contentKey, ShortIds } from '../core/content-key.ts';
 import { readMapFingerprint } from './map-fingerprint.ts';
 import { londonToday } from '../core/london-time.ts';
@@ -113,8 +113,7 @@ export class ListingSearchService {
     ]);
     const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null);
-    const requests = [plan.main, plan.counts, plan.featuredPool, plan.featuredItems].filter((r): r is Record<string, unknown> => r !== null);
-    const multiSearch = requests.map((body) => `{}\n${JSON.stringify(body)}\n`).join('');
+    const multiSearch = multiSearchBody(plan);
     const reuseKey = customerId === null ? this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : ''].join('\n')) : null;
     const shape = { map: plan.map, featuredPerPage: plan.featuredPerPage, full: plan.full, counts: plan.counts !== null, featuredPool: plan.featuredPool !== null, featuredItems: plan.featuredItems !== null };
     const prepared = { p, portal, customerId, area, partner, plan: shape, multiSearch, reuseKey };
