@@ -3,7 +3,7 @@
 import type { Portal } from '../portals/portal-settings.ts';
 import { serialiseBody } from '../core/raw-json.ts';
 import type { ListingSearchService } from './search-service.ts';
-import type { SearchResponseMemo } from './search-response-memo.ts';
+import type { SearchBody, SearchResponseMemo } from './search-response-memo.ts';
 import type { SearchParams } from './search-params.ts';
 import { presentSearch } from './search-presenter.ts';
 
@@ -13,16 +13,16 @@ export class SearchResponder {
     private readonly memo: SearchResponseMemo,
   ) {}
 
-  /** The UTF-8 JSON body of the search; `url` is the request's (the links are built from it). */
-  async respond(p: SearchParams, portal: Portal, customerId: number | null, url: URL): Promise<Buffer> {
+  /** The UTF-8 JSON body of the search, gzipped too when kept; `url` is the request's (the links are built from it). */
+  async respond(p: SearchParams, portal: Portal, customerId: number | null, url: URL): Promise<SearchBody> {
     const prepared = await this.searches.prepare(p, portal, customerId);
     const answer = await this.searches.ask(prepared);
     const key = prepared.reuseKey === null ? null : `${prepared.reuseKey}\n${url.href}`;
     const kept = key === null ? null : this.memo.find(key, answer);
     if (kept) return kept;
     const outcome = await this.searches.complete(prepared, answer);
-    const body = serialiseBody(presentSearch(outcome, { page: p.page, size: p.size }, url));
-    if (key !== null && outcome.fromAnswerAlone) this.memo.keep(key, answer, body);
-    return body;
+    const json = serialiseBody(presentSearch(outcome, { page: p.page, size: p.size }, url));
+    if (key !== null && outcome.fromAnswerAlone) void this.memo.keep(key, answer, json);
+    return { json, gzipped: null };
   }
 }

@@ -17,8 +17,15 @@ export function searchRoutes(searches: SearchResponder, portals: PortalService, 
   router.get('/api/rest/portal/search', signedIn, async (ctx) => {
     const portal = await portalFromHeaders(ctx.headers, portals);
     const params = parseSearchParams(ctx.query);
+    const body = await searches.respond(params, portal, ctx.state.customerId ?? null, ctx.state.url);
     ctx.type = 'application/json';
-    ctx.body = await searches.respond(params, portal, ctx.state.customerId ?? null, ctx.state.url);
+    ctx.vary('Accept-Encoding');
+    if (body.gzipped && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = body.gzipped;
+    } else {
+      ctx.body = body.json;
+    }
   });
   return router;
 }

@@ -1,6 +1,6 @@
 // A search response is sent again when the engine answers a repeated search exactly as before; a
 // listing that changes must still show as it is now, and a signed-in customer never gets a response
-// kept for somebody else.
+// kept for somebody else. A kept response goes gzipped to the clients that accept it.
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
 import { createAccount, developmentPayload, eventually, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
@@ -36,6 +36,20 @@ describe('search responses sent again for the same engine answer', function () {
 
     await api.patch('/api/rest/listings/memo-listing', { name: 'Sydenham Gardens' }, withKey(account, { refresh: 'wait_for' }));
     await eventually(async () => expect(await itemOf()).to.deep.include({ name: 'Sydenham Gardens' }));
+  });
+
+  it('sends a kept response gzipped to clients that accept gzip, and as it is to the others', async () => {
+    const first = await belfast({ headers: { 'accept-encoding': 'identity' } });
+    await belfast();
+    await testApp().built.searchResponses.compressed();
+    const gzipped = await belfast({ headers: { 'accept-encoding': 'br;q=1, gzip;q=0.8' } });
+    expect(gzipped.headers.get('content-encoding')).to.equal('gzip');
+    expect(gzipped.headers.get('vary')).to.match(/accept-encoding/i);
+    expect(gzipped.text).to.equal(first.text);
+    const plain = await belfast({ headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).to.equal(null);
+    expect(plain.headers.get('vary')).to.match(/accept-encoding/i);
+    expect(plain.text).to.equal(first.text);
   });
 
   it('builds every signed-in search for its customer, with their favourites', async () => {
