@@ -13,7 +13,7 @@
 //                        separate CPUs (taskset), to see which side saturates first
 import { execFileSync, spawn } from 'node:child_process';
 import { cpus, tmpdir } from 'node:os';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../../src/config.ts';
@@ -112,6 +112,8 @@ async function rawRequests(queries: URLSearchParams[], now: Date): Promise<Raw[]
   return out;
 }
 
+const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 const dispatcher = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
 
 const minuteOf = (ms: number) => Math.floor(ms / 60_000);
@@ -155,6 +157,30 @@ interface Run {
   latencies: number[];
   seconds: number;
   errors: number;
+  /** CPU milliseconds spent during the run by the engine, the API (or relay) and this load generator */
+  cpu?: CpuSpent;
+}
+
+interface CpuSpent {
+  engine: number;
+  server: number;
+  loader: number;
+}
+
+/** CPU milliseconds a process has used so far (all its threads), from /proc. */
+function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** Runs `run`, adding what the engine, `serverPid` and this process spent meanwhile. */
+async function measured(enginePid: number, serverPid: number | null, run: () => Promise<Run>): Promise<Run> {
+  const before = { engine: cpuOf(enginePid), server: serverPid ? cpuOf(serverPid) : 0, loader: process.cpuUsage() };
+  const result = await run();
+  const used = process.cpuUsage(before.loader);
+  result.cpu = { engine: cpuOf(enginePid) - before.engine, server: serverPid ? cpuOf(serverPid) - before.server : 0, loader: (used.user + used.system) / 1000 };
+  return result;
 }
 
 /** Sends searches round the list for `seconds`, or `limit` searches when given. */
@@ -186,14 +212,24 @@ function summarise(runs: Run[]) {
   const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
   const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { n: latencies.length, errors: runs.reduce((sum, r) => sum + r.errors, 0), rps: latencies.length / seconds, p50: p(0.5), p95: p(0.95), p99: p(0.99) };
+  const cpu = (part: keyof CpuSpent) => runs.reduce((sum, r) => sum + (r.cpu?.[part] ?? 0), 0) / latencies.length;
+  return {
+    n: latencies.length,
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    rps: latencies.length / seconds,
+    p50: p(0.5),
+    p95: p(0.95),
+    p99: p(0.99),
+    cpu: { engine: cpu('engine'), server: cpu('server'), loader: cpu('loader') },
+  };
 }
 
 async function main(): Promise<void> {
   const listings = await runtime.search.count({ index: runtime.listingIndex.alias });
   console.log(`index ${runtime.listingIndex.alias}: ${listings.count} listings`);
   const queries = queryMix(QUERIES);
-  const enginePid = ENGINE_CPUS || API_CPUS ? await pin() : null;
+  const enginePid = await engineProcess();
+  if (ENGINE_CPUS || API_CPUS) pin(enginePid);
 
   const api = spawn('bash', ['scripts/serve.sh'], {
     env: {
@@ -214,16 +250,18 @@ async function main(): Promise<void> {
   try {
     await listening(`http://127.0.0.1:${PORT}/health`);
     if (relay) await listening(`http://127.0.0.1:${RELAY_PORT}/?i=0&m=${minuteOf(Date.now())}`);
+    // the API and relay sides take the response's bytes as they come, without decoding them; the API
+    // is asked as a browser asks it, accepting compressed responses
     const sendApi = async (i: number) => {
-      const res = await request(`http://127.0.0.1:${PORT}/api/rest/portal/search?${queries[i]}`, { dispatcher });
-      await res.body.text();
+      const res = await request(`http://127.0.0.1:${PORT}/api/rest/portal/search?${queries[i]}`, { dispatcher, headers: BROWSER_HEADERS });
+      await res.body.arrayBuffer();
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
     };
     const sendRelay = async (i: number) => {
       const minute = minuteOf(Date.now());
       await requests.at(minute);
       const res = await request(`http://127.0.0.1:${RELAY_PORT}/?i=${i}&m=${minute}`, { dispatcher });
-      await res.body.text();
+      await res.body.arrayBuffer();
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
     };
     // the same engine requests as the API: the multi-search, then the map listings when their
@@ -263,7 +301,9 @@ async function main(): Promise<void> {
       await load(4, send, queries.length, SECONDS);
     }
     const fmt = (r: ReturnType<typeof summarise>) =>
-      `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  (${r.n} requests, ${r.errors} errors)`;
+      `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  (${r.n} requests, ${r.errors} errors)` +
+      `  CPU/search: engine ${r.cpu.engine.toFixed(2)} ms, server ${r.cpu.server.toFixed(2)} ms, load generator ${r.cpu.loader.toFixed(2)} ms`;
+    const servers: Record<string, number | null> = { engine: null, API: api.pid ?? null, relay: relay?.pid ?? null };
     const sides = { engine: sendRaw, API: sendApi, ...(relay ? { relay: sendRelay } : {}) };
     console.log(`\n${queries.length} distinct searches, ${SECONDS}s per side and concurrency, in ${ROUNDS} interleaved rounds`);
     for (const c of LEVELS) {
@@ -273,7 +313,7 @@ async function main(): Promise<void> {
         const order = Object.entries(sides);
         for (let k = 0; k < order.length; k++) {
           const [name, send] = order[(round + k) % order.length]!;
-          runs.get(name)!.push(await load(c, send, queries.length, SECONDS / ROUNDS));
+          runs.get(name)!.push(await measured(enginePid, servers[name] ?? null, () => load(c, send, queries.length, SECONDS / ROUNDS)));
         }
       }
       const [raw, viaApi, floor] = [...runs.values()].map(summarise);
@@ -289,7 +329,7 @@ async function main(): Promise<void> {
     api.kill('SIGTERM');
     relay?.kill('SIGTERM');
     if (relayDir) rmSync(relayDir, { recursive: true, force: true });
-    if (enginePid) execFileSync('taskset', ['-a', '-cp', `0-${cpus().length - 1}`, String(enginePid)], { stdio: 'ignore' });
+    if (ENGINE_CPUS || API_CPUS) execFileSync('taskset', ['-a', '-cp', `0-${cpus().length - 1}`, String(enginePid)], { stdio: 'ignore' });
   }
 }
 
@@ -313,15 +353,18 @@ async function listening(url: string): Promise<void> {
   throw new Error(`nothing answers at ${url}`);
 }
 
-/** Pins the engine and this process (with the API it spawns) to the CPUs given; the engine's pid. */
-async function pin(): Promise<number> {
+/** The engine's process id (it runs on this machine). */
+async function engineProcess(): Promise<number> {
   const res = await request(`${ES}/_nodes/_local/process?filter_path=nodes.*.process.id`, { dispatcher });
   const nodes = ((await res.body.json()) as { nodes: Record<string, { process: { id: number } }> }).nodes;
-  const pid = Object.values(nodes)[0]!.process.id;
+  return Object.values(nodes)[0]!.process.id;
+}
+
+/** Pins the engine and this process (with the API it spawns) to the CPUs given. */
+function pin(pid: number): void {
   if (ENGINE_CPUS) execFileSync('taskset', ['-a', '-cp', ENGINE_CPUS, String(pid)], { stdio: 'ignore' });
   if (API_CPUS) execFileSync('taskset', ['-a', '-cp', API_CPUS, String(process.pid)], { stdio: 'ignore' });
   console.log(`engine (pid ${pid}) on CPUs ${ENGINE_CPUS ?? 'all'}; API and load generator on CPUs ${API_CPUS ?? 'all'}`);
-  return pid;
 }
 
 main()
