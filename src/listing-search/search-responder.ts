@@ -23,6 +23,6 @@ export class SearchResponder {
     const outcome = await this.searches.complete(prepared, answer);
     const json = serialiseBody(presentSearch(outcome, { page: p.page, size: p.size }, url));
     if (key !== null && outcome.fromAnswerAlone) void this.memo.keep(key, answer, json);
-    return { json, gzipped: null };
+    return { json: () => json, gzipped: null };
   }
 }

@@ -5,21 +5,25 @@
 // facets and serialising the body are skipped; nothing can be stale, since a listing that changes,
 // starts or stops matching changes the answer. Only responses that follow from the answer alone are
 // kept: none for a signed-in customer (favourites), none that needed featured items fetched by id.
-// A kept body is also gzipped once, off the event loop, for the clients that accept it: a first page
-// with its map listings is about ten times smaller so.
-import { gzip } from 'node:zlib';
+// A kept body is gzipped once, off the event loop, and then kept only so: a first page with its map
+// listings is about ten times smaller. Clients that accept gzip get it as it is; the rare others get
+// it gunzipped, still far cheaper than building it again.
+import { gunzipSync, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { LRUCache } from 'lru-cache';
 import type { AnswerBytes } from '../search/answer-bytes.ts';
 
-/** A search response's JSON body, with the same gzipped once the memo has compressed it. */
+/** A search response's body: its JSON, and the same gzipped when the memo has it so. */
 export interface SearchBody {
-  json: Buffer;
+  json(): Buffer;
   gzipped: Buffer | null;
 }
 
-interface Kept extends SearchBody {
+/** a kept response: its JSON until it is gzipped, then the gzipped copy alone */
+interface Kept {
   answer: Buffer;
+  json: Buffer | null;
+  gzipped: Buffer | null;
 }
 
 const gzipped = promisify(gzip);
@@ -31,7 +35,7 @@ function ownCopy(bytes: Buffer): Buffer {
   return copy;
 }
 
-const sizeOf = (k: Kept) => k.answer.length + k.json.length + (k.gzipped?.length ?? 0) + 1;
+const sizeOf = (k: Kept) => k.answer.length + (k.json?.length ?? 0) + (k.gzipped?.length ?? 0) + 1;
 
 export class SearchResponseMemo {
   private readonly kept: LRUCache<string, Kept> | null;
@@ -47,20 +51,23 @@ export class SearchResponseMemo {
   /** the body kept under this key for this very answer, if any */
   find(key: string, answer: AnswerBytes): SearchBody | null {
     const kept = this.kept?.get(key);
-    const body = kept && answer.equals(kept.answer) ? kept : null;
-    this.counts[body ? 'reused' : 'built']++;
-    return body;
+    const found = kept !== undefined && answer.equals(kept.answer);
+    this.counts[found ? 'reused' : 'built']++;
+    if (!found) return null;
+    const { json, gzipped } = kept;
+    return { json: () => json ?? gunzipSync(gzipped!), gzipped };
   }
 
-  /** Keeps the body at once; its gzipped copy joins it when compressed (the promise says when). */
+  /** Keeps the body at once, and its gzipped copy in its place when compressed (the promise says when). */
   keep(key: string, answer: AnswerBytes, json: Buffer): Promise<void> {
     if (!this.kept) return Promise.resolve();
     const kept: Kept = { answer: answer.copy(), json: ownCopy(json), gzipped: null };
     this.kept.set(key, kept);
-    const done = gzipped(kept.json).then(
+    const done = gzipped(kept.json!).then(
       (bytes) => {
         // a newer body may have taken the key meanwhile, or this one may have been dropped
-        if (this.kept!.peek(key) === kept) this.kept!.set(key, { ...kept, gzipped: bytes });
+        // (and a body too small to gain from gzip stays as it is)
+        if (this.kept!.peek(key) === kept && bytes.length < kept.json!.length) this.kept!.set(key, { answer: kept.answer, json: null, gzipped: bytes });
       },
       () => undefined, // without a gzipped copy the body is sent as it is
     );

@@ -24,7 +24,7 @@ export function searchRoutes(searches: SearchResponder, portals: PortalService, 
       ctx.set('Content-Encoding', 'gzip');
       ctx.body = body.gzipped;
     } else {
-      ctx.body = body.json;
+      ctx.body = body.json();
     }
   });
   return router;
