@@ -3,7 +3,7 @@
 // Expects the benchmark database and index prepared by scripts/bench-sync.sh (or bench-search.sh).
 //   --seconds=15 --concurrency=1,10,50 --queries=300 --rounds=3 (the seconds of each side and
 //                        concurrency are split into rounds, the sides taking turns)
-//   --warmup-seconds=45  each side's warm-up at 4 clients before measuring
+//   --warmup-seconds=N   each side's warm-up at 4 clients before measuring (--seconds by default)
 //   --map-cache-size=N   the API's MAP_LISTING_CACHE_SIZE; 0 also sets MAP_ARRAY_CACHE_MB=0, so that
 //                        every search fetches its map listings
 //   --response-cache-mb=N the API's SEARCH_RESPONSE_CACHE_MB; 0 builds every response from the engine's answer
@@ -34,7 +34,7 @@ const LEVELS = (args.get('concurrency') ?? '1,10,50').split(',').map(Number);
 const PORT = Number(args.get('port') ?? 3987);
 const QUERIES = Number(args.get('queries') ?? 300);
 const ROUNDS = Number(args.get('rounds') ?? 3);
-const WARMUP_SECONDS = Number(args.get('warmup-seconds') ?? 45);
+const WARMUP_SECONDS = Number(args.get('warmup-seconds') ?? SECONDS);
 const MAP_CACHE_SIZE = args.get('map-cache-size');
 const RESPONSE_CACHE_MB = args.get('response-cache-mb');
 const ENGINE_CPUS = args.get('engine-cpus');
@@ -297,9 +297,7 @@ async function main(): Promise<void> {
       const counts = raw.hasCounts ? rest.shift() : undefined;
       await Promise.all([rawMap(raw, counts), rawFeatured(raw, main, rest[0], rest[1])]);
     };
-    // warm every side (JIT, caches) before measuring: every search once, then for the warm-up seconds.
-    // The API's CPU per search still falls for some thousand searches after it starts (the JIT and
-    // the heap's limits settling), as a long-running service's has long since done.
+    // warm every side (JIT, caches) before measuring: every search once, then for the warm-up seconds
     for (const send of relay ? [sendApi, sendRaw, sendRelay] : [sendApi, sendRaw]) {
       await load(4, send, queries.length, 600, queries.length);
       await load(4, send, queries.length, WARMUP_SECONDS);
