@@ -2,6 +2,8 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
+import compress from 'koa-compress';
+import { constants as zlib } from 'node:zlib';
 import type { RequestState } from './core/http-context.ts';
 import { requestContext } from './core/request-context.ts';
 import { errorMiddleware } from './core/error-middleware.ts';
@@ -139,6 +141,10 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const docs = openapiRoutes();
 
   app.use(requestContext(logger, config.PUBLIC_BASE_URL));
+  // gzip for clients that accept it, at zlib's fastest level: the CPU of compressing a body as it is
+  // sent (a search built for this request: 275 KB of JSON in about 2 ms) against a tenth of it on the
+  // wire. Bodies that come gzipped already (kept search responses) pass as they are.
+  app.use(compress({ threshold: 1024, gzip: { level: zlib.Z_BEST_SPEED }, br: false, deflate: false }));
   app.use(errorMiddleware());
   const bodyParser = (limit: string) =>
     koaBody({

@@ -19,7 +19,6 @@ export function searchRoutes(searches: SearchResponder, portals: PortalService, 
     const params = parseSearchParams(ctx.query);
     const body = await searches.respond(params, portal, ctx.state.customerId ?? null, ctx.state.url);
     ctx.type = 'application/json';
-    ctx.vary('Accept-Encoding');
     if (body.gzipped && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
       ctx.set('Content-Encoding', 'gzip');
       ctx.body = body.gzipped;

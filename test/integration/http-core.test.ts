@@ -14,6 +14,19 @@ describe('HTTP core', () => {
     expect(res.body).to.deep.equal({ status: 'ready', database: 'up', search: 'up' });
   });
 
+  it('gzips a JSON body over 1 KB for a client that accepts gzip, and nothing smaller or for the others', async () => {
+    const gzipped = await request('GET', '/openapi.json', { headers: { 'accept-encoding': 'gzip' }, undocumented: true });
+    expect(gzipped.headers.get('content-encoding')).to.equal('gzip');
+    expect(gzipped.headers.get('vary')).to.match(/accept-encoding/i);
+    const plain = await request('GET', '/openapi.json', { headers: { 'accept-encoding': 'identity' }, undocumented: true });
+    expect(plain.headers.get('content-encoding')).to.equal(null);
+    expect(gzipped.text).to.equal(plain.text);
+    expect(JSON.parse(plain.text)).to.have.property('paths');
+    const small = await api.get('/health', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).to.equal(null);
+    expect(small.body).to.deep.equal({ status: 'ok' });
+  });
+
   it('gives an unknown path 404 with {message}', async () => {
     const res = await request('GET', '/api/rest/portal/no-such-thing', { undocumented: true });
     expect(res.status).to.equal(404);

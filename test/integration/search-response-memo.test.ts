@@ -52,6 +52,13 @@ describe('search responses sent again for the same engine answer', function () {
     expect(plain.text).to.equal(first.text);
   });
 
+  it('gzips a signed-in search, which is built for every request, as it is sent', async () => {
+    const customer = await passwordCustomer();
+    const res = await belfast(bearer(customer.accessToken, { headers: { 'accept-encoding': 'gzip' } }) as { headers: Record<string, string> });
+    expect(res.headers.get('content-encoding')).to.equal('gzip');
+    expect((res.body.data as Item[]).find((i) => i.id === id)).to.deep.include({ name: 'Sydenham Gardens', favourite: false });
+  });
+
   it('builds every signed-in search for its customer, with their favourites', async () => {
     const { counts } = testApp().built.searchResponses;
     const customer = await passwordCustomer();
