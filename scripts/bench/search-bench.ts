@@ -129,6 +129,7 @@ const minuteOf = (ms: number) => Math.floor(ms / 60_000);
 class RequestsByMinute {
   private readonly built = new Map<number, Promise<Raw[]>>();
   private readonly timer: NodeJS.Timeout;
+  private stopped = false;
 
   constructor(
     private readonly queries: URLSearchParams[],
@@ -141,7 +142,8 @@ class RequestsByMinute {
     let raws = this.built.get(minute);
     if (!raws) {
       raws = rawRequests(this.queries, new Date(minute * 60_000)).then((list) => {
-        if (this.relayDir) writeFileSync(join(this.relayDir, `requests-${minute}.json`), JSON.stringify(list.map((r) => r.ndjson)));
+        // (none once stopped: the relay's folder is being removed)
+        if (this.relayDir && !this.stopped) writeFileSync(join(this.relayDir, `requests-${minute}.json`), JSON.stringify(list.map((r) => r.ndjson)));
         return list;
       });
       this.built.set(minute, raws);
@@ -151,6 +153,7 @@ class RequestsByMinute {
   }
 
   stop(): void {
+    this.stopped = true;
     clearInterval(this.timer);
   }
 }
