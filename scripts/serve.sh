@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Runs the service (src/main.ts) in this process, as `npm start` does after its set-up steps.
-# A larger young generation (32 MB semi-spaces): the objects of searches in flight then die young
-# instead of being promoted. At 10 concurrent searches this took full garbage collections from
-# about one a second to none in a 3,000-search run. It is not settled: after longer load a process
-# can still fall into a full collection every 2 s or so (README, roadmap), and V8's default 16 MB
-# did better in one benchmark run and worse in another.
+# Three V8 settings, each measured with the search benchmark (README, Benchmarks):
+# - 32 MB semi-spaces: the objects of searches in flight die young instead of being promoted.
+# - A fixed heap growth of 50%: after a major collection at low load V8 would otherwise set the next
+#   limit only 10% above the live heap, start marking again at once (less room than the young
+#   generation's size is left) and fall into a major collection every 2-3 s that keeps the limit
+#   there.
+# - No memory reducer: it shrinks the heap and the young generation after a few idle seconds, and
+#   the first searches after the pause pay to grow them again (2.5 against 1.6 ms of CPU a search).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec node --max-semi-space-size=32 --import tsx src/main.ts
+exec node --max-semi-space-size=32 --heap-growing-percent=50 --no-memory-reducer --import tsx src/main.ts
