@@ -7,7 +7,7 @@
 #   generation's size is left) and fall into a major collection every 2-3 s that keeps the limit
 #   there.
 # - No memory reducer: it shrank the heap and the young generation after a few idle seconds, and
-#   searches after such a pause cost 2.5-2.8 instead of 1.6 ms of CPU at one client. Without it
+#   searches after such a pause cost 2.5-2.8 instead of 1.6-1.9 ms of CPU at one client. Without it
 #   the process keeps the memory that load gave it (481 against 457 MB resident after 30 s idle).
 set -euo pipefail
 cd "$(dirname "$0")/.."
