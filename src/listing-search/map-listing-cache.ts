@@ -75,8 +75,9 @@ export class MapListingCache {
     sizes: MapListingCacheSizes,
   ) {
     this.listings = sizes.listings > 0 ? perPayload(() => new LRUCache<number, Buffer>({ max: sizes.listings })) : null;
-    this.arrays =
-      sizes.arrayBytes > 0 ? perPayload(() => new LRUCache<string, RawJsonArray>({ maxSize: sizes.arrayBytes, sizeCalculation: (a) => a.json.length })) : null;
+    // an array counts with room for the compressed copy a gzipped response makes of it (about a sixth of its JSON)
+    const sizeCalculation = (a: RawJsonArray) => Math.ceil((a.json.length * 7) / 6);
+    this.arrays = sizes.arrayBytes > 0 ? perPayload(() => new LRUCache<string, RawJsonArray>({ maxSize: sizes.arrayBytes, sizeCalculation })) : null;
   }
 
   /**

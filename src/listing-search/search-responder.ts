@@ -13,7 +13,7 @@ export class SearchResponder {
     private readonly memo: SearchResponseMemo,
   ) {}
 
-  /** The UTF-8 JSON body of the search, gzipped too when kept; `url` is the request's (the links are built from it). */
+  /** The UTF-8 JSON body of the search, and gzipped; `url` is the request's (the links are built from it). */
   async respond(p: SearchParams, portal: Portal, customerId: number | null, url: URL): Promise<SearchBody> {
     const prepared = await this.searches.prepare(p, portal, customerId);
     const answer = await this.searches.ask(prepared);
@@ -21,8 +21,9 @@ export class SearchResponder {
     const kept = key === null ? null : this.memo.find(key, answer);
     if (kept) return kept;
     const outcome = await this.searches.complete(prepared, answer);
-    const json = serialiseBody(presentSearch(outcome, { page: p.page, size: p.size }, url));
+    const body = serialiseBody(presentSearch(outcome, { page: p.page, size: p.size }, url));
+    const json = body.json();
     if (key !== null && outcome.fromAnswerAlone) void this.memo.keep(key, answer, json);
-    return { json: () => json, gzipped: null };
+    return { json: () => json, gzipped: () => body.gzipped() };
   }
 }

@@ -13,10 +13,10 @@ import { promisify } from 'node:util';
 import { LRUCache } from 'lru-cache';
 import type { AnswerBytes } from '../search/answer-bytes.ts';
 
-/** A search response's body: its JSON, and the same gzipped when the memo has it so. */
+/** A search response's body: its JSON, and the same gzipped when that is at hand (null leaves it to the compression middleware). */
 export interface SearchBody {
   json(): Buffer;
-  gzipped: Buffer | null;
+  gzipped(): Buffer | null;
 }
 
 /** a kept response: its JSON until it is gzipped, then the gzipped copy alone */
@@ -55,7 +55,7 @@ export class SearchResponseMemo {
     this.counts[found ? 'reused' : 'built']++;
     if (!found) return null;
     const { json, gzipped } = kept;
-    return { json: () => json ?? gunzipSync(gzipped!), gzipped };
+    return { json: () => json ?? gunzipSync(gzipped!), gzipped: () => gzipped };
   }
 
   /** Keeps the body at once, and its gzipped copy in its place when compressed (the promise says when). */

@@ -19,9 +19,10 @@ export function searchRoutes(searches: SearchResponder, portals: PortalService, 
     const params = parseSearchParams(ctx.query);
     const body = await searches.respond(params, portal, ctx.state.customerId ?? null, ctx.state.url);
     ctx.type = 'application/json';
-    if (body.gzipped && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    const gzipped = ctx.acceptsEncodings('gzip', 'identity') === 'gzip' ? body.gzipped() : null;
+    if (gzipped) {
       ctx.set('Content-Encoding', 'gzip');
-      ctx.body = body.gzipped;
+      ctx.body = gzipped;
     } else {
       ctx.body = body.json();
     }

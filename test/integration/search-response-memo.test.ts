@@ -57,6 +57,11 @@ describe('search responses sent again for the same engine answer', function () {
     const res = await belfast(bearer(customer.accessToken, { headers: { 'accept-encoding': 'gzip' } }) as { headers: Record<string, string> });
     expect(res.headers.get('content-encoding')).to.equal('gzip');
     expect((res.body.data as Item[]).find((i) => i.id === id)).to.deep.include({ name: 'Sydenham Gardens', favourite: false });
+    // the map listings' compressed copy is spliced into the gzipped body: the same text as sent plainly
+    expect(res.body.mapListings).to.be.an('array').that.is.not.empty;
+    const plain = await belfast(bearer(customer.accessToken, { headers: { 'accept-encoding': 'identity' } }) as { headers: Record<string, string> });
+    expect(plain.headers.get('content-encoding')).to.equal(null);
+    expect(res.text).to.equal(plain.text);
   });
 
   it('builds every signed-in search for its customer, with their favourites', async () => {
