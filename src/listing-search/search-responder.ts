@@ -13,7 +13,7 @@ export class SearchResponder {
     private readonly memo: SearchResponseMemo,
   ) {}
 
-  /** The UTF-8 JSON body of the search, and gzipped; `url` is the request's (the links are built from it). */
+  /** The UTF-8 JSON body of the search, and gzipped when that is at hand; `url` is the request's (the links are built from it). */
   async respond(p: SearchParams, portal: Portal, customerId: number | null, url: URL): Promise<SearchBody> {
     const prepared = await this.searches.prepare(p, portal, customerId);
     const answer = await this.searches.ask(prepared);
