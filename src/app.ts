@@ -7,6 +7,8 @@ import { constants as zlib } from 'node:zlib';
 import type { RequestState } from './core/http-context.ts';
 import { requestContext } from './core/request-context.ts';
 import { errorMiddleware } from './core/error-middleware.ts';
+import { jsonBodiesOnly, noNulCharacters } from './core/edge-guards.ts';
+import { securityHeaders } from './core/security-headers.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { LookupService } from './lookups/lookup-service.ts';
 import { lookupRoutes } from './lookups/lookup-routes.ts';
@@ -141,11 +143,13 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const docs = openapiRoutes();
 
   app.use(requestContext(logger, config.PUBLIC_BASE_URL));
+  for (const middleware of securityHeaders()) app.use(middleware);
   // gzip for clients that accept it, at zlib's fastest level: the CPU of compressing a body as it is
   // sent against a tenth of it on the wire. Bodies that come gzipped already pass as they are: search
   // responses, kept ones and built ones with their map listings compressed once (core/raw-json.ts).
   app.use(compress({ threshold: 1024, gzip: { level: zlib.Z_BEST_SPEED }, br: false, deflate: false }));
   app.use(errorMiddleware());
+  app.use(jsonBodiesOnly());
   const bodyParser = (limit: string) =>
     koaBody({
       jsonLimit: limit,
@@ -160,6 +164,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // koa-body reads bodies of these methods only (its default); the others skip it altogether
   const withBody = new Set(['POST', 'PUT', 'PATCH']);
   app.use((ctx, next) => (!withBody.has(ctx.method) ? next() : ctx.path.startsWith('/api/bulk/') ? bulkBody(ctx, next) : regularBody(ctx, next)));
+  app.use(noNulCharacters());
   for (const router of [...routers, docs]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -1,5 +1,6 @@
 // Request bodies and query strings of register interest and applications.
 import * as yup from 'yup';
+import { trimmed } from '../core/validation.ts';
 import { customerFieldsShape } from '../customers/customer-fields.ts';
 import { emailField } from '../customers/email-address.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
@@ -7,7 +8,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
 const additionalInfo = yup
   .string()
   .typeError('additionalInfo must be a string')
-  .trim()
+  .transform(trimmed)
   .max(5000, 'additionalInfo must be at most 5000 characters')
   .nullable();
 

@@ -1,5 +1,6 @@
 // Request bodies of the appointment endpoints.
 import * as yup from 'yup';
+import { trimmed } from '../core/validation.ts';
 
 export const slotBodySchema = yup.object({
   slot: yup
@@ -8,5 +9,5 @@ export const slotBodySchema = yup.object({
     .required('slot is required')
     .integer('slot must be a slot id')
     .positive('slot must be a slot id'),
-  remarks: yup.string().typeError('remarks must be a string').trim().max(2000, 'remarks must be at most 2000 characters').nullable(),
+  remarks: yup.string().typeError('remarks must be a string').transform(trimmed).max(2000, 'remarks must be at most 2000 characters').nullable(),
 });

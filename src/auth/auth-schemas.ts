@@ -1,5 +1,6 @@
 // Request bodies of the sign-up and sign-in endpoints.
 import * as yup from 'yup';
+import { trimmed } from '../core/validation.ts';
 import { emailField } from '../customers/email-address.ts';
 import { customerFieldsShape } from '../customers/customer-fields.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.ts';
@@ -8,7 +9,7 @@ import { isHttpUrl } from './magic-link-url.ts';
 const linkUrl = yup
   .string()
   .typeError('url must be a string')
-  .trim()
+  .transform(trimmed)
   .required('url is required')
   .max(2000, 'url must be at most 2000 characters')
   .test('http-url', 'url must be an absolute http(s) URL', (v) => !v || isHttpUrl(v));

@@ -15,6 +15,8 @@ export function errorMiddleware(): Middleware<RequestState> {
   return async (ctx, next) => {
     try {
       await next();
+      // A verb the router does not know at all (TRACE, CONNECT) is as much not allowed as one it knows.
+      if (ctx.status === 501) ctx.status = 405;
       // Statuses set without a body: unknown paths (404) and the router's wrong-verb answer (405 + Allow).
       if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
         const status = ctx.status;

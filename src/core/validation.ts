@@ -26,3 +26,6 @@ export function validate<S extends yup.AnySchema>(schema: S, input: unknown): yu
     throw err;
   }
 }
+
+/** For `.transform(trimmed)`: yup's own `.trim()` calls `.trim()` on whatever came, and a JSON object is no string. */
+export const trimmed = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);

@@ -2,6 +2,7 @@
 // a field sent as null or empty is reset to null, except firstName and lastName, non-empty when sent.
 // Rules that need the database (lookup ids, postcodes' local authorities) are in customer-rules.ts.
 import * as yup from 'yup';
+import { trimmed } from '../core/validation.ts';
 import { isUkPostcode, normalisePostcode } from '../postcodes/postcode-format.ts';
 
 const emptyToNull = (value: unknown, original: unknown) =>
@@ -11,7 +12,7 @@ const text = (field: string, max = 255) =>
   yup
     .string()
     .typeError(`${field} must be a string`)
-    .trim()
+    .transform(trimmed)
     .max(max, `${field} must be at most ${max} characters`)
     .nullable()
     .transform((v: unknown, o: unknown) => (typeof v === 'string' && v.trim() === '' ? null : emptyToNull(v, o)));
@@ -20,7 +21,7 @@ const name = (field: string) =>
   yup
     .string()
     .typeError(`${field} must be a string`)
-    .trim()
+    .transform(trimmed)
     .nonNullable(`${field} must not be empty`)
     .min(1, `${field} must not be empty`)
     .max(100, `${field} must be at most 100 characters`);

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { trimmed } from '../core/validation.ts';
 import { bool, count, externalRef, isoDate, money, optionalText, percent, requiredText, url } from '../sync/payload-fields.ts';
 import { AVAILABILITY_CODES } from '../listings/availability.ts';
 import { TENURES } from './development-schema.ts';
@@ -25,7 +26,7 @@ export const propertySchema = yup.object({
   rooms: yup
     .array(
       yup.object({
-        name: yup.string().trim().min(1).max(255, 'room name must be at most 255 characters').required(),
+        name: yup.string().transform(trimmed).min(1).max(255, 'room name must be at most 255 characters').required(),
         additionalDetails: yup.string().max(255, 'room additionalDetails must be at most 255 characters').nullable().default(null),
         units: yup.string().oneOf(['foot', 'metre'], '${path} must be foot or metre').required(),
         width: money(),

@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { customerFieldsShape } from '../customers/customer-fields.ts';
 import { emailField } from '../customers/email-address.ts';
 import { dateTime } from '../sync/payload-fields.ts';
-import { validate } from '../core/validation.ts';
+import { validate, trimmed } from '../core/validation.ts';
 
 /** A listing or property named by the integrator's ref (string) or by its marketplace id (number). */
 const refOrId = (field: string) =>
@@ -23,10 +23,10 @@ export const pushedLeadSchema = yup.object({
   source: yup
     .string()
     .typeError('source must be a string')
-    .trim()
+    .transform(trimmed)
     .required('source is required')
     .max(100, 'source must be at most 100 characters'),
-  additionalInfo: yup.string().typeError('additionalInfo must be a string').trim().max(5000).nullable(),
+  additionalInfo: yup.string().typeError('additionalInfo must be a string').transform(trimmed).max(5000).nullable(),
   enquiryDate: dateTime().nullable(),
 });
 export type PushedLead = yup.InferType<typeof pushedLeadSchema>;

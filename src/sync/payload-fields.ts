@@ -1,22 +1,23 @@
 // yup building blocks shared by the synchronisation payloads. Missing optional fields become null or
 // their default, so that a PUT replaces the whole object and an identical PUT changes nothing.
 import * as yup from 'yup';
+import { trimmed } from '../core/validation.ts';
 import { normalisePostcode } from '../postcodes/postcode-format.ts';
 
 export const externalRef = () =>
   yup
     .string()
-    .trim()
+    .transform(trimmed)
     .min(1)
     .max(100)
     .matches(/^[A-Za-z0-9._:\-/]+$/, '${path} may hold letters, digits and . _ : - / only');
 
 export const optionalText = (max = 10_000) => yup.string().max(max).nullable().default(null);
-export const requiredText = (max = 255) => yup.string().trim().min(1, '${path} is required').max(max).required();
+export const requiredText = (max = 255) => yup.string().transform(trimmed).min(1, '${path} is required').max(max).required();
 export const money = () => yup.number().typeError('${path} must be a number').min(0, '${path} must not be negative').nullable().default(null);
 export const percent = () => yup.number().typeError('${path} must be a number').min(0).max(100).nullable().default(null);
 export const count = () => yup.number().typeError('${path} must be a whole number').integer('${path} must be a whole number').min(0, '${path} must not be negative');
-export const url = () => yup.string().trim().url('${path} must be a URL');
+export const url = () => yup.string().transform(trimmed).url('${path} must be a URL');
 
 export const isoDate = () =>
   yup

@@ -1,0 +1,27 @@
+// Security headers on every response (helmet), and `Cache-Control: no-store` on every response that may
+// carry a token or personal data: answers to writes, to signed-in or api_key requests, and token exchanges.
+import type { Middleware } from 'koa';
+import helmet from 'koa-helmet';
+import type { RequestState } from './http-context.ts';
+
+// An API answers JSON; the HTML pages (the API reference) set a CSP of their own that allows their scripts.
+const API_CSP = { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } };
+
+export function securityHeaders(): Middleware<RequestState>[] {
+  return [
+    helmet({ contentSecurityPolicy: API_CSP, referrerPolicy: { policy: 'strict-origin-when-cross-origin' }, crossOriginResourcePolicy: { policy: 'cross-origin' } }) as unknown as Middleware<RequestState>,
+    noStoreForPrivate(),
+  ];
+}
+
+const TOKEN_EXCHANGE = /^\/api\/rest\/portal\/auth-token\//;
+
+function noStoreForPrivate(): Middleware<RequestState> {
+  return async (ctx, next) => {
+    await next();
+    const read = ctx.method === 'GET' || ctx.method === 'HEAD';
+    if (!read || ctx.get('Authorization') !== '' || ctx.query.api_key !== undefined || TOKEN_EXCHANGE.test(ctx.path)) {
+      ctx.set('Cache-Control', 'no-store');
+    }
+  };
+}
