@@ -152,6 +152,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.use(jsonBodiesOnly());
   const bodyParser = (limit: string) =>
     koaBody({
+      // any JSON value parses; a body that is not an object is then a 422 of the route's validation
+      jsonStrict: false,
       jsonLimit: limit,
       formLimit: limit,
       textLimit: limit,

@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document of everything the service serves, assembled from each domain's fragment.
 import { commonSchemas } from './components.ts';
+import { withEdgeResponses } from './conventions.ts';
 import { lookupPaths, lookupSchemas } from '../lookups/lookup-openapi.ts';
 import { postcodePaths } from '../postcodes/postcode-openapi.ts';
 import { healthPaths } from '../health/health-openapi.ts';
@@ -27,7 +28,7 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: { ...healthPaths(), ...lookupPaths(), ...postcodePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths() },
+    paths: withEdgeResponses({ ...healthPaths(), ...lookupPaths(), ...postcodePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths() } as Record<string, Record<string, unknown>>),
     components: {
       schemas: { ...commonSchemas, ...lookupSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...leadSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes },

@@ -1,0 +1,34 @@
+// The answers every operation can give because of the edge (src/core/edge-guards.ts, the body parser,
+// the error middleware), added to each operation once here instead of in every fragment.
+import { errorResponse, validationResponse } from './schema-helpers.ts';
+
+type Operation = { parameters?: { in: string }[]; requestBody?: unknown; responses: Record<string, unknown> };
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+export function withEdgeResponses(paths: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
+  for (const item of Object.values(paths)) {
+    for (const method of METHODS) {
+      const operation = item[method] as Operation | undefined;
+      if (operation) addEdgeResponses(operation, method);
+    }
+  }
+  return paths;
+}
+
+function addEdgeResponses(operation: Operation, method: string): void {
+  const responses = operation.responses;
+  const add = (status: string, response: unknown) => {
+    responses[status] ??= response;
+  };
+  const parameters = operation.parameters ?? [];
+  if (operation.requestBody) {
+    add('400', errorResponse('The body is not well-formed JSON'));
+    add('413', errorResponse('The body is larger than the service accepts'));
+    add('415', errorResponse('The body is not JSON (Content-Type: application/json)'));
+  }
+  // a malformed or unknown path parameter is an unknown resource
+  if (parameters.some((p) => p.in === 'path')) add('404', errorResponse('No such resource'));
+  const takesInput = operation.requestBody !== undefined || parameters.some((p) => p.in === 'query' || p.in === 'header');
+  if (takesInput && method !== 'head') add('422', validationResponse);
+}
