@@ -36,7 +36,7 @@ pass() { # $1 name, $2 config, then schemathesis arguments
   local name="$1" file="$2"; shift 2
   echo "[contract] pass: $name" >&2
   if ! .venv/bin/schemathesis --config-file "$file" run "$base/openapi.json" --max-examples "$EXAMPLES" --no-color \
-    --report junit --report-junit-path "$work/$name.xml" "$@" >"$work/$name.out" 2>&1; then
+    --report junit --report-junit-path "$work/$name.xml" "$@" ${CONTRACT_ARGS:-} >"$work/$name.out" 2>&1; then
     failed=1
     mkdir -p .local/contract && cp "$work/$name.out" ".local/contract/$name.out"
     tail -80 "$work/$name.out" >&2

@@ -14,7 +14,9 @@ import {
   validationResponse,
   type JsonSchema,
 } from '../openapi/schema-helpers.ts';
-import { bearer, customerInputProperties, tooMany, unauthorised } from '../customers/customer-openapi.ts';
+import { bearer, tooMany, unauthorised } from '../customers/customer-openapi.ts';
+import { jsonBodyOf, parametersOf } from '../openapi/from-yup.ts';
+import { applicationUpdateSchema, archivedQuery, registerInterestSchema, sizeQuery, tokenUpdateSchema, validateEligibilityQuery } from './application-schemas.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { ELIGIBILITY_FIELDS } from '../listings/listing-sync-schema.ts';
 
@@ -72,24 +74,11 @@ export const applicationSchemas: Record<string, JsonSchema> = {
   }),
 };
 
-const jsonBody = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
-const validateEligibility = {
-  name: 'validate_eligibility',
-  in: 'query',
-  schema: { type: 'string', enum: ['1', 'true', '0', 'false'] },
-  description: `1 or true: every eligibility field the listing's rules need (${ELIGIBILITY_FIELDS.join(', ')}) must be known, from the body or the profile (422 naming each missing field)`,
-};
-const updateProperties = { ...customerInputProperties, additionalInfo: nullable(str) };
-const registerBody = object(
-  {
-    ...updateProperties,
-    email: { type: 'string', format: 'email', description: 'registers a new customer in the same request (without a bearer token)' },
-    password: { type: 'string', minLength: 6, description: 'for a new customer, required where the portal uses passwords' },
-    property: nullable({ ...int, description: 'property id for interest in one property' }),
-    bedrooms: nullable({ ...arrayOf(int), description: 'bedroom counts of interest when no property is given' }),
+const validateEligibility = parametersOf(validateEligibilityQuery, 'query', {
+  descriptions: {
+    validate_eligibility: `1 or true: every eligibility field the listing's rules need (${ELIGIBILITY_FIELDS.join(', ')}) must be known, from the body or the profile (422 naming each missing field)`,
   },
-  [],
-);
+})[0]!;
 const notFound = errorResponse('No such application of this customer');
 const applicationId = pathParam('applicationId', 'application id', { type: 'string' });
 const keyParam = (v: 'id' | 'slug') => (v === 'id' ? pathParam('id', 'listing id', { type: 'string' }) : pathParam('slug', 'listing slug'));
@@ -155,7 +144,7 @@ export function applicationPaths(): Record<string, unknown> {
           'Register interest: a signed-in customer (bearer), or a new one registered by `email` (+ `password` where the portal uses passwords). ' +
           'Sent customer fields update the profile; eligibility is always decided. 201 with the application, its customer and updateToken.',
         security: optionalBearer,
-        requestBody: jsonBody(registerBody),
+        requestBody: jsonBodyOf(registerInterestSchema, 'email (+ password where the portal uses passwords) registers a new customer in the same request; property: interest in one property; bedrooms: counts of interest when no property is given'),
         responses: {
           201: json(ref('Application'), 'Application created'),
           401: badBearer,
@@ -173,14 +162,7 @@ export function applicationPaths(): Record<string, unknown> {
         operationId: 'listApplications',
         summary: "The customer's applications (without the customer object), newest first",
         security: bearer,
-        parameters: [
-          {
-            name: 'archived',
-            in: 'query',
-            schema: { type: 'string', enum: ['1', 'true', '0', 'false'] },
-            description: '1/true archived only, 0/false active only, absent all',
-          },
-        ],
+        parameters: parametersOf(archivedQuery, 'query', { descriptions: { archived: '1/true archived only, 0/false active only, absent all' } }),
         responses: { 200: json(dataEnvelope(ref('Application'))), 401: unauthorised, 422: validationResponse },
       },
     },
@@ -200,7 +182,7 @@ export function applicationPaths(): Record<string, unknown> {
           "Update an application (and the profile fields sent); eligibility is decided again. UTM values are stored only while all of the application's are empty.",
         security: bearer,
         parameters: [applicationId, validateEligibility],
-        requestBody: jsonBody(object(updateProperties, [])),
+        requestBody: jsonBodyOf(applicationUpdateSchema),
         responses: { 200: json(ref('Application')), 401: unauthorised, 404: notFound, 422: validationResponse },
       },
     },
@@ -221,7 +203,7 @@ export function applicationPaths(): Record<string, unknown> {
         operationId: 'updateApplicationWithToken',
         summary: 'Update an application without signing in, with the updateToken from register interest (404 for a wrong token)',
         parameters: [applicationId, validateEligibility],
-        requestBody: jsonBody(object({ ...updateProperties, updateToken: str }, ['updateToken'])),
+        requestBody: jsonBodyOf(tokenUpdateSchema),
         responses: { 200: json(ref('Application')), 404: notFound, 422: validationResponse },
       },
     },
@@ -233,7 +215,7 @@ export function applicationPaths(): Record<string, unknown> {
         security: bearer,
         parameters: [
           applicationId,
-          { name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: 3 } },
+          ...parametersOf(sizeQuery, 'query'),
           ...portalHeaders,
         ],
         responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: unauthorised, 404: notFound, 422: validationResponse },

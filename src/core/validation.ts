@@ -27,5 +27,38 @@ export function validate<S extends yup.AnySchema>(schema: S, input: unknown): yu
   }
 }
 
-/** For `.transform(trimmed)`: yup's own `.trim()` calls `.trim()` on whatever came, and a JSON object is no string. */
-export const trimmed = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);
+/**
+ * For `.transform(trimmed)`: yup's own `.trim()` calls `.trim()` on whatever came, and a JSON object is no
+ * string. Only ASCII white space is trimmed, as the OpenAPI patterns say (`NON_BLANK`, `padded`).
+ */
+export const trimmed = (value: unknown): unknown => (typeof value === 'string' ? value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '') : value);
+
+/** JSON Schema pattern of a string that is not blank once trimmed (and, as no text may, holds no NUL). */
+export const NON_BLANK = '^[^\\u0000]*[^ \\t\\r\\n\\u0000][^\\u0000]*$';
+
+/** JSON Schema pattern of a trimmed value of `core` (a pattern without anchors), or of nothing at all. */
+export const paddedOrEmpty = (core: string): string => `^[ \\t\\r\\n]*(?:${core})?[ \\t\\r\\n]*$`;
+
+/**
+ * At most `max` characters as sent, white space included: the limit the OpenAPI document declares
+ * (`maxLength`), which a check after trimming would not match.
+ */
+export function rawMaxLength<S extends yup.StringSchema<string | null | undefined>>(schema: S, max: number, message: string): S {
+  return schema
+    .test('raw-max-length', message, function () {
+      return typeof this.originalValue !== 'string' || this.originalValue.length <= max;
+    })
+    .meta(documented(schema, { maxLength: max })) as S;
+}
+
+/** Meta for `.meta()` that adds `extra` to what the field's OpenAPI schema already says (src/openapi/from-yup.ts). */
+export function documented(schema: yup.Schema, extra: Record<string, unknown>): { jsonSchema: Record<string, unknown> } {
+  const current = (schema.spec.meta as { jsonSchema?: Record<string, unknown> } | undefined)?.jsonSchema ?? {};
+  return { jsonSchema: { ...current, ...extra } };
+}
+
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A record id: a whole number from 1 to MAX_ID. */
+export const recordId = (message: string) => yup.number().typeError(message).integer(message).min(1, message).max(MAX_ID, message);

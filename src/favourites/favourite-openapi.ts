@@ -1,5 +1,7 @@
 // OpenAPI: the signed-in customer's favourites.
-import { dataEnvelope, errorResponse, json, object, pathParam, ref, validationResponse } from '../openapi/schema-helpers.ts';
+import { jsonBodyOf } from '../openapi/from-yup.ts';
+import { addFavouriteSchema } from './favourite-schemas.ts';
+import { dataEnvelope, errorResponse, json, pathParam, ref, validationResponse } from '../openapi/schema-helpers.ts';
 import { bearer, unauthorised } from '../customers/customer-openapi.ts';
 
 const tags = ['Favourites'];
@@ -20,7 +22,7 @@ export function favouritePaths(): Record<string, unknown> {
         operationId: 'addFavourite',
         summary: 'Add a live listing to the favourites',
         security: bearer,
-        requestBody: { required: true, content: { 'application/json': { schema: object({ listing: { type: 'integer' } }) } } },
+        requestBody: jsonBodyOf(addFavouriteSchema),
         responses: {
           201: { description: 'Added (empty body)' },
           401: unauthorised,

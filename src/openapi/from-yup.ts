@@ -10,9 +10,11 @@ export function jsonSchemaOf(schema: yup.AnySchema): JsonSchema {
   return tidy(convertSchema(schema) as JsonSchema);
 }
 
-/** A required JSON request body described by its yup schema. */
+/** A JSON request body described by its yup schema; required when any of its fields is. */
 export function jsonBodyOf(schema: yup.AnySchema, description?: string) {
-  return { required: true, ...(description ? { description } : {}), content: { 'application/json': { schema: jsonSchemaOf(schema) } } };
+  const body = jsonSchemaOf(schema);
+  const required = Array.isArray(body.required) && body.required.length > 0;
+  return { required, ...(description ? { description } : {}), content: { 'application/json': { schema: body } } };
 }
 
 export interface ParameterOptions {
@@ -48,16 +50,25 @@ function queryValueSchema(schema: JsonSchema): JsonSchema {
   return { ...rest, type: types.length === 1 ? types[0] : types, ...(fallback === null ? {} : fallback !== undefined ? { default: fallback } : {}) };
 }
 
-// The library gives every object `default: {}` (yup's) and `enum` lists that repeat null for nullable
-// fields; neither says anything to a client.
-function tidy(schema: JsonSchema): JsonSchema {
+// What yup enforces and the library leaves out: a required string is a non-empty one, and no text holds a
+// NUL character (src/core/edge-guards.ts; a field with a pattern of its own excludes NUL in it). The
+// library's `default: {}` on every object says nothing to a client.
+const NO_NUL = '^[^\\u0000]*$';
+
+function tidy(schema: JsonSchema, isRequired = false): JsonSchema {
   const out: JsonSchema = {};
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
+  if (types.includes('string') && schema.enum === undefined) {
+    if (schema.pattern === undefined) out.pattern = NO_NUL;
+    if (isRequired && schema.minLength === undefined) out.minLength = 1;
+  }
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'default' && value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) continue;
     if (key === 'properties' && value && typeof value === 'object') {
-      out.properties = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, tidy(v)]));
+      out.properties = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, tidy(v, required.has(k))]));
     } else if (key === 'items' && value && typeof value === 'object' && !Array.isArray(value)) {
-      out.items = tidy(value as JsonSchema);
+      out.items = tidy(value as JsonSchema, true);
     } else {
       out[key] = value;
     }
