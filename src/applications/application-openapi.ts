@@ -44,7 +44,20 @@ const applicationProperties: Record<string, JsonSchema> = {
 const always = Object.keys(applicationProperties).filter((k) => k !== 'customer' && k !== 'updateToken');
 
 export const applicationSchemas: Record<string, JsonSchema> = {
-  Decision: object({ status: { type: 'string', enum: statuses }, messages: arrayOf(str), successfulProperties: arrayOf(int) }),
+  Decision: {
+    ...object({
+      status: { type: 'string', enum: statuses },
+      messages: {
+        ...arrayOf(str),
+        description:
+          'in plain English for the home seeker: when failed, one per failed rule (the value and the limit); when incomplete, one per value still needed; when considered, why; when passed, possibly next steps',
+      },
+      successfulProperties: arrayOf(int),
+    }),
+    description: 'A decision other than passed always carries at least one message.',
+    if: { properties: { status: { enum: ['considered', 'incomplete', 'failed'] } } },
+    then: { properties: { messages: { minItems: 1 } } },
+  },
   Application: {
     ...object(applicationProperties, always),
     description:
