@@ -7,7 +7,7 @@ import { constants as zlib } from 'node:zlib';
 import type { RequestState } from './core/http-context.ts';
 import { requestContext } from './core/request-context.ts';
 import { errorMiddleware } from './core/error-middleware.ts';
-import { jsonBodiesOnly, noNulCharacters } from './core/edge-guards.ts';
+import { jsonBodiesOnly, noNulInPath } from './core/edge-guards.ts';
 import { securityHeaders } from './core/security-headers.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { LookupService } from './lookups/lookup-service.ts';
@@ -166,7 +166,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // koa-body reads bodies of these methods only (its default); the others skip it altogether
   const withBody = new Set(['POST', 'PUT', 'PATCH']);
   app.use((ctx, next) => (!withBody.has(ctx.method) ? next() : ctx.path.startsWith('/api/bulk/') ? bulkBody(ctx, next) : regularBody(ctx, next)));
-  app.use(noNulCharacters());
+  app.use(noNulInPath());
   for (const router of [...routers, docs]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

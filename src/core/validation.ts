@@ -14,7 +14,10 @@ export function toFieldErrors(err: yup.ValidationError): FieldErrors {
 
 export function validate<S extends yup.AnySchema>(schema: S, input: unknown): yup.InferType<S> {
   try {
-    return schema.validateSync(input, { abortEarly: false, stripUnknown: true });
+    const value = schema.validateSync(input, { abortEarly: false, stripUnknown: true });
+    const nul = nulErrors(value);
+    if (nul) throw new ValidationError(nul, Object.values(nul)[0]![0]);
+    return value;
   } catch (err) {
     if (err instanceof yup.ValidationError) {
       const errors = toFieldErrors(err);
@@ -57,8 +60,30 @@ export function documented(schema: yup.Schema, extra: Record<string, unknown>): 
   return { jsonSchema: { ...current, ...extra } };
 }
 
+/**
+ * JSON Schema pattern of an absolute http(s) URL that every URL parser takes: a host name whose last label
+ * starts with a letter (a numeric one would be read as an IPv4 address), an optional port, printable
+ * ASCII after it; ASCII white space around it is trimmed.
+ */
+export const HTTP_URL_PATTERN =
+  '^[ \\t\\r\\n]*[Hh][Tt][Tt][Pp][Ss]?://(?:[A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(?::[0-9]{1,4})?(?:[/?#][!#-~]*)?[ \\t\\r\\n]*$';
+
 /** The largest id a PostgreSQL integer column holds. */
 export const MAX_ID = 2_147_483_647;
 
 /** A record id: a whole number from 1 to MAX_ID. */
 export const recordId = (message: string) => yup.number().typeError(message).integer(message).min(1, message).max(MAX_ID, message);
+
+const NUL = '\u0000';
+
+/** Errors per field for text holding a NUL character (PostgreSQL text cannot hold one); null when none does. */
+function nulErrors(value: unknown, path = '', errors: FieldErrors = {}): FieldErrors | null {
+  if (typeof value === 'string') {
+    if (value.includes(NUL)) (errors[path || '_'] ??= []).push(`${path || 'the value'} must not contain a NUL character`);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => nulErrors(item, `${path}[${i}]`, errors));
+  } else if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    for (const [key, item] of Object.entries(value)) nulErrors(item, path ? `${path}.${key}` : key, errors);
+  }
+  return Object.keys(errors).length ? errors : null;
+}

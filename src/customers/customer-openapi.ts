@@ -63,7 +63,7 @@ export const tooMany = {
   headers: { 'Retry-After': { schema: int } },
 };
 
-const refBody = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
+const refBody = (schema: JsonSchema) => ({ required: false, content: { 'application/json': { schema } } });
 
 export function profilePaths(): Record<string, unknown> {
   const tags = ['Profile'];
