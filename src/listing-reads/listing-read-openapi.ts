@@ -1,4 +1,6 @@
 // OpenAPI fragment of listing details, properties, full details, similar, home-featured and the search lists.
+import { parametersOf } from '../openapi/from-yup.ts';
+import { bedroomsQuery, sizeQuery } from './listing-read-schemas.ts';
 import { arrayOf, bool, dataEnvelope, errorResponse, int, json, nNum, nStr, nullable, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
 import { itemDescriptionSchemas } from '../listings/listing-item-openapi.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
@@ -80,13 +82,13 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
   Range: object({ min: nNum, max: nNum }),
 };
 
-const bedrooms = { name: 'bedrooms[]', in: 'query', style: 'form', explode: true, schema: arrayOf(int) };
+const bedrooms = parametersOf(bedroomsQuery, 'query', { bracketArrays: true })[0]!;
 const preview = [
   { name: 'ignore_visibility', in: 'query', schema: { type: 'string', enum: ['1', 'true'] }, description: 'preview an unpublished listing; needs the owning account\'s or an editor\'s api_key' },
   { name: 'api_key', in: 'query', schema: str },
 ];
 const notFound = errorResponse('No such listing, or not visible');
-const size = (d: number) => ({ name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: d } });
+const size = (d: number) => parametersOf(sizeQuery(d), 'query')[0]!;
 
 function variants(suffix: string, op: (variant: 'id' | 'slug') => Record<string, unknown>) {
   return {

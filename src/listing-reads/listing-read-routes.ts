@@ -1,7 +1,6 @@
 // Listing details, properties, full details (by id and by slug), similar and home-featured listings,
 // and the search lists and ranges.
 import Router from '@koa/router';
-import * as yup from 'yup';
 import type { Context, Middleware } from 'koa';
 import { collection } from '../core/envelope.ts';
 import { validate } from '../core/validation.ts';
@@ -29,13 +28,7 @@ export interface ListingReadDeps {
   signedIn: Middleware;
 }
 
-const bedroomsQuery = yup.object({
-  bedrooms: yup
-    .array(yup.number().typeError('bedrooms must be whole numbers').integer('bedrooms must be whole numbers').min(0).required())
-    .transform((_v: unknown, o: unknown) => (o === undefined ? undefined : Array.isArray(o) ? o : [o]))
-    .default([]),
-});
-const sizeQuery = (fallback: number) => yup.object({ size: yup.number().typeError('size must be a whole number').integer('size must be a whole number').min(1).max(50).default(fallback) });
+import { bedroomsQuery, sizeQuery } from './listing-read-schemas.ts';
 
 const bedroomsOf = (ctx: Context) => validate(bedroomsQuery, { bedrooms: ctx.query['bedrooms[]'] ?? ctx.query.bedrooms }).bedrooms;
 const customerOf = (ctx: Context) => ((ctx.state as CustomerAwareState).customerId ?? null) as number | null;
