@@ -6,7 +6,7 @@ import type { SearchParams } from './search-params.ts';
 import type { PortalSettings } from '../portals/portal-settings.ts';
 import type { SearchArea } from './location.ts';
 import { listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
-import { facetAggregations } from './facet-aggregations.ts';
+import { countsRequest } from './facet-aggregations.ts';
 import { sortClauses } from './search-sort.ts';
 import { ITEM_ONLY } from '../listings/listing-item-field.ts';
 import { MAP_DIGEST_FIELD } from '../listings/map-listing-fields.ts';
@@ -65,10 +65,7 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   const plain = listingQuery(f);
   const facets = full && settings.facets;
   const withMap = full && settings.mapListings;
-  const counts =
-    facets || withMap
-      ? { size: 0, track_total_hits: false, query: plain, aggs: { ...(facets ? facetAggregations(p, f) : {}), ...(withMap ? MAP_FINGERPRINT_AGGS : {}) } }
-      : null;
+  const counts = facets || withMap ? { size: 0, track_total_hits: false, ...countsRequest(p, f, facets, withMap ? MAP_FINGERPRINT_AGGS : {}) } : null;
   const map = withMap
     ? { query: plain, size: MAP_LIMIT, sort: ['_doc'], track_total_hits: false, ...DOC_VALUES_ONLY, docvalue_fields: ['id', MAP_DIGEST_FIELD], aggs: MAP_FINGERPRINT_AGGS }
     : null;

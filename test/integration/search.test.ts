@@ -160,6 +160,55 @@ describe('search', function () {
       expect(count(facet(twoBeds.body, 'schemes'), 'market-sale')).to.equal(1);
     });
 
+    // Leeds for sale: shared-ownership so1 (1 bed flat), so2 (2 bed flat), so3 (3 bed house); market-sale
+    // ms1 (2 bed flat), ms2 (4 bed house); first-homes fh1 (2 bed flat)
+    const options = (body: Parameters<typeof facet>[0], param: string) => Object.fromEntries(facet(body, param).options.map((o) => [String(o.value), o.count]));
+
+    it('leaves a listing facet\'s own counts as they are without its selection, so a second value can be added', async () => {
+      const all = await leeds();
+      const one = await leeds({ 'schemes[]': ['shared-ownership'] });
+      expect(options(one.body, 'schemes')).to.deep.equal(options(all.body, 'schemes'));
+      expect(count(facet(one.body, 'schemes'), 'market-sale')).to.equal(2);
+      expect(count(facet(one.body, 'schemes'), 'first-homes')).to.equal(1);
+      // the selection narrows the other facets, the results and the map
+      expect(count(facet(one.body, 'types'), 'house')).to.equal(1);
+      expect(count(facet(one.body, 'types'), 'flat')).to.equal(2);
+      expect(ids(one.body)).to.deep.equal([L.leedsSO!.id]);
+      expect(one.body.pagination.total).to.equal(1);
+      expect(one.body.mapListings.map((m: { id: number }) => m.id)).to.deep.equal([L.leedsSO!.id]);
+      const two = await leeds({ 'schemes[]': ['shared-ownership', 'market-sale'] });
+      expect(options(two.body, 'schemes')).to.deep.equal(options(all.body, 'schemes'));
+      expect(two.body.pagination.total).to.equal(2);
+    });
+
+    it('leaves a property facet\'s own counts as they are without its selection, whatever the listing selections', async () => {
+      const all = await leeds();
+      const houses = await leeds({ 'types[]': ['house'] });
+      expect(options(houses.body, 'types')).to.deep.equal(options(all.body, 'types'));
+      expect(count(facet(houses.body, 'types'), 'flat')).to.equal(4);
+      expect(count(facet(houses.body, 'schemes'), 'shared-ownership')).to.equal(1);
+      expect(count(facet(houses.body, 'schemes'), 'first-homes')).to.equal(0);
+      expect(count(facet(houses.body, 'bedrooms'), 4)).to.equal(1);
+      expect(count(facet(houses.body, 'bedrooms'), 2)).to.equal(0);
+      expect(houses.body.pagination.total).to.equal(2);
+      const cheap = await leeds({ max_full_value: 250000 });
+      expect(options(cheap.body, 'max_full_value')).to.deep.equal(options(all.body, 'max_full_value'));
+      expect(count(facet(cheap.body, 'schemes'), 'shared-ownership')).to.equal(2);
+    });
+
+    it('counts each of two selected facets with the other\'s selection applied but not its own', async () => {
+      const res = await leeds({ 'schemes[]': ['shared-ownership'], 'types[]': ['house'] });
+      const schemes = await leeds({ 'types[]': ['house'] });
+      const types = await leeds({ 'schemes[]': ['shared-ownership'] });
+      expect(options(res.body, 'schemes')).to.deep.equal(options(schemes.body, 'schemes'));
+      expect(options(res.body, 'types')).to.deep.equal(options(types.body, 'types'));
+      expect(count(facet(res.body, 'schemes'), 'market-sale')).to.equal(1);
+      expect(count(facet(res.body, 'types'), 'flat')).to.equal(2);
+      // a facet nobody selected counts with both selections
+      expect(options(res.body, 'bedrooms')).to.include({ 3: 1, 4: 0, 2: 0 });
+      expect(ids(res.body)).to.deep.equal([L.leedsSO!.id]);
+    });
+
     it('discretises price facets from a minimum to a maximum, each option counting 0 up to its value', async () => {
       const res = await leeds();
       const price = facet(res.body, 'max_full_value');
