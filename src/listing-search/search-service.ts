@@ -136,8 +136,11 @@ export class ListingSearchService {
     const poolBody = plan.featuredPool ? rest.shift()! : null;
     const windowBody = plan.featuredItems ? rest.shift()! : null;
 
+    const total = totalOf(main!);
     const page = hitsOf(main!).map(matched).filter((m): m is Matched => m !== null);
-    const featuredIds = poolBody ? rotateFeatured(hitsOf(poolBody).map((h) => Number(h.fields!.id![0])), p.page, plan.featuredPerPage, new Set(page.map((m) => m.item.id))) : [];
+    // a page beyond the last holds nothing, featured listings included, so that paging clients stop there
+    const beyondLast = p.page > Math.max(1, Math.ceil(total / p.size));
+    const featuredIds = poolBody && !beyondLast ? rotateFeatured(hitsOf(poolBody).map((h) => Number(h.fields!.id![0])), p.page, plan.featuredPerPage, new Set(page.map((m) => m.item.id))) : [];
     const [featured, mapListings] = await Promise.all([
       this.featured(featuredIds, windowBody),
       plan.map ? this.mapListings(plan.map, readMapFingerprint(aggregationsOfMatches(countsBody?.aggregations)), portal.settings.mapPayload) : null,
@@ -148,7 +151,7 @@ export class ListingSearchService {
 
     return {
       items,
-      total: totalOf(main!),
+      total,
       area: s.area,
       full: plan.full,
       facets: portal.settings.facets && countsBody?.aggregations ? readFacets(p, countsBody.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,
