@@ -318,11 +318,44 @@ describe('search', function () {
       expect((await api.get(SEARCH, { query: { location: 'Leeds' }, headers: { 'Accept-Version': '1' } })).status).to.equal(200);
     });
 
+    it('refuses a Portal-Id beyond the ids\' range as an unknown portal, and a malformed one', async () => {
+      for (const id of ['2147483648', '99999999999999999999999', '1.5', '-1', 'one']) {
+        const res = await api.get(SEARCH, { headers: { 'Portal-Id': id } });
+        expect(res.status, `Portal-Id ${id}`).to.equal(422);
+        expect(res.body.errors).to.have.property('Portal-Id');
+      }
+      expect((await api.get(SEARCH, { query: { location: 'Bristol' }, headers: { 'Portal-Id': '2147483647' } })).status).to.equal(422);
+    });
+
     it('gives an empty page beyond the last with no 404', async () => {
       const res = await leeds({ page: 50 });
       expect(res.status).to.equal(200);
       expect(res.body.data).to.deep.equal([]);
       expect(res.body.pagination).to.include({ from: 0, to: 0, total: 3, lastPage: 1 });
+    });
+
+    it('shows no featured listings beyond the last page, so that paging stops there', async () => {
+      const last = await api.get(SEARCH, { query: { location: 'Leeds', size: 1, page: 3 } });
+      expect(last.body.data.map((i: Item) => i.displayAs)).to.include('featured');
+      const beyond = await api.get(SEARCH, { query: { location: 'Leeds', size: 1, page: 4 } });
+      expect(beyond.status).to.equal(200);
+      expect(beyond.body.data).to.deep.equal([]);
+      expect(beyond.body.pagination).to.deep.equal({ currentPage: 4, perPage: 1, from: 0, to: 0, total: 3, lastPage: 3 });
+      expect(beyond.body.links.next).to.equal(null);
+      const portal2 = await api.get(SEARCH, { query: { location: 'Bristol', page: 2 }, headers: { 'Portal-Id': '2' } });
+      expect(portal2.body.data).to.deep.equal([]);
+    });
+
+    it('gives an empty page however deep, past the engine\'s result window too', async () => {
+      for (const page of ['20001', '8455025547918547353600']) {
+        const res = await api.get(SEARCH, { query: { location: 'Leeds', page } });
+        expect(res.status, `page ${page}`).to.equal(200);
+        expect(res.body.data).to.deep.equal([]);
+        expect(res.body.pagination).to.include({ currentPage: Number(page), from: 0, to: 0, total: 3, lastPage: 1 });
+      }
+      const size100 = await api.get(SEARCH, { query: { location: 'Leeds', page: 1999, size: 100 } });
+      expect(size100.status).to.equal(200);
+      expect(size100.body.data).to.deep.equal([]);
     });
   });
 
