@@ -40,8 +40,8 @@ export interface CountsRequest {
  * A facet with a selection counts with every other facet's selection applied but not its own, so the
  * request's query leaves out every facet's selection and each such facet filters by the others'. Facets
  * nobody has selected are counted on the search's matches, all property facets in one nested pass: under
- * a filter of the whole search when something is selected, on the query itself otherwise (then the query
- * is the search's, and the request is the same as without facets' selections to count).
+ * a filter of the whole search when something is selected; without a selection the query is the search's
+ * own and they sit beside it.
  */
 export function countsRequest(p: SearchParams, f: SearchFilters, withFacets: boolean, onMatches: Record<string, object>): CountsRequest {
   const whole = listingQuery(f);

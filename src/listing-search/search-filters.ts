@@ -85,9 +85,6 @@ export type ExceptFacet = string | typeof EVERY_FACET | undefined;
 const without = (list: TaggedClause[], except: ExceptFacet) =>
   list.filter((c) => except === undefined || (except === EVERY_FACET ? c.facet === null : c.facet !== except)).map((c) => c.clause);
 
-/** Whether any facet has a selection. */
-export const hasFacetSelection = (f: SearchFilters): boolean => f.listing.some((c) => c.facet !== null) || f.property.some((c) => c.facet !== null);
-
 /** Property clauses (minus one facet's, or every facet's) as they apply inside the nested `properties`. */
 export function propertyClauses(f: SearchFilters, exceptFacet?: ExceptFacet): object[] {
   return without(f.property, exceptFacet);
