@@ -5,6 +5,7 @@ import type { Context, Middleware } from 'koa';
 import { collection } from '../core/envelope.ts';
 import { validate } from '../core/validation.ts';
 import { NotFoundError } from '../core/errors.ts';
+import { pathId } from '../core/path-id.ts';
 import type { PortalService } from '../portals/portal-settings.ts';
 import { portalFromHeaders } from '../listing-search/request-headers.ts';
 import type { CustomerContext } from '../listing-search/customer-context.ts';
@@ -57,8 +58,9 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
   const keyOf = (ctx: Context): ListingKey => {
     const params = (ctx as unknown as { params: Record<string, string> }).params;
     if (params.slug !== undefined) return { slug: params.slug };
-    if (!/^\d+$/.test(params.id!)) throw new NotFoundError(`Listing ${params.id} was not found`);
-    return { id: Number(params.id) };
+    const id = pathId(params.id);
+    if (id === 0) throw new NotFoundError(`Listing ${params.id} was not found`);
+    return { id };
   };
 
   for (const base of ['/api/rest/portal/listings/slug/:slug', '/api/rest/portal/listings/:id']) {

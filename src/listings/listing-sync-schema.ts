@@ -15,6 +15,10 @@ export const PRIORITY_FIELDS = [
 ] as const;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** `listings/marketplace` is the marketplace pull: no listing takes that ref (paths match in any case). */
+export const MARKETPLACE_REF = 'marketplace';
+export const isMarketplaceRef = (ref: string): boolean => ref.toLowerCase() === MARKETPLACE_REF;
+
 const eligibilitySchema = yup
   .object({
     maxHouseholdIncome: money(),
@@ -30,7 +34,9 @@ const eligibilitySchema = yup
   .default({});
 
 export const listingSyncSchema = yup.object({
-  externalRef: externalRef().required(),
+  externalRef: externalRef()
+    .required()
+    .test('reserved', `\${path} must not be ${MARKETPLACE_REF}: listings/${MARKETPLACE_REF} is the path of the marketplace pull`, (v) => v === undefined || !isMarketplaceRef(v)),
   development: externalRef().required('development (the development externalRef) is required'),
   properties: yup.array(externalRef().required()).min(1, 'properties must name at least one property').required(),
   name: requiredText(),

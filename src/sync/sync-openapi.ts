@@ -1,7 +1,7 @@
 // OpenAPI fragment of the synchronisation interfaces (REST and bulk).
 import { arrayOf, bool, dataEnvelope, errorResponse, int, json, nInt, nNum, nStr, nullable, num, object, pagedEnvelope, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
 import { itemDescriptionSchemas } from '../listings/listing-item-openapi.ts';
-import { ELIGIBILITY_FIELDS, PRIORITY_FIELDS, DISPLAY_AS } from '../listings/listing-sync-schema.ts';
+import { ELIGIBILITY_FIELDS, PRIORITY_FIELDS, DISPLAY_AS, MARKETPLACE_REF } from '../listings/listing-sync-schema.ts';
 import { AVAILABILITY_CODES } from '../listings/availability.ts';
 import { PROPERTY_TYPE_GROUPS, FURNITURE_STATUSES } from '../inventory/property-schema.ts';
 import { TENURES } from '../inventory/development-schema.ts';
@@ -87,6 +87,12 @@ const eligibility = {
   },
 };
 
+// `listings/marketplace` is the marketplace pull: no listing takes that ref, in any case
+const listingRef: JsonSchema = {
+  ...str,
+  description: `any externalRef but \`${MARKETPLACE_REF}\` (in any case), the path of the marketplace pull`,
+  not: { pattern: `^${[...MARKETPLACE_REF].map((c) => `[${c.toUpperCase()}${c}]`).join('')}$` },
+};
 const listingFields: Record<string, JsonSchema> = {
   externalRef: str,
   slug: str,
@@ -141,7 +147,7 @@ export const syncSchemas: Record<string, JsonSchema> = {
     'forSale',
   ]),
   SyncListing: object({ ...stamped, ...listingFields, withdrawn: bool }),
-  SyncListingInput: object(listingFields, ['externalRef', 'development', 'properties', 'name', 'forSale']),
+  SyncListingInput: object({ ...listingFields, externalRef: listingRef }, ['externalRef', 'development', 'properties', 'name', 'forSale']),
   Scheme: object({ id: int, slug: str, text: str, color: str }),
   ListingItem: object({
     id: int,
@@ -172,7 +178,8 @@ export const syncSchemas: Record<string, JsonSchema> = {
 };
 
 const security = [{ apiKey: [] }];
-const refParam = pathParam('ref', 'the integrator\'s externalRef');
+const anyRefParam = pathParam('ref', 'the integrator\'s externalRef');
+const listingRefParam = pathParam('ref', 'the integrator\'s externalRef', listingRef);
 const page = [
   { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
   { name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 } },
@@ -209,6 +216,7 @@ function resource(tag: string, name: string, base: string, schema: string, withP
         }
       : {}),
   };
+  const refParam = name === 'Listing' ? listingRefParam : anyRefParam;
   paths[`${base}/{ref}`] = {
     get: op(tag, `get${name}`, `One ${name.toLowerCase()}`, { 200: json(ref(schema)), 404: notFound }, { parameters: [refParam] }),
     put: op(

@@ -12,6 +12,7 @@ import { apiKeyAuth, premiumOnly, type SyncState } from './api-key-auth.ts';
 import type { ApiAccountService } from './api-account-service.ts';
 import type { WriteResult } from './write-result.ts';
 import { parseListQuery, wantsVisibility } from './sync-query.ts';
+import { MARKETPLACE_REF } from '../listings/listing-sync-schema.ts';
 
 type SyncRouter = Router<SyncState>;
 
@@ -99,5 +100,17 @@ export function syncRoutes(deps: SyncDeps): SyncRouter {
   resourceRoutes(router, auth, '/inventory/developments', deps.developments, visibility, true);
   resourceRoutes(router, auth, '/inventory/properties', deps.properties, visibility, true);
   resourceRoutes(router, auth, '/listings', deps.listings, visibility, false);
+  keepOff(router, '/api/rest/listings/:ref', `/api/rest/listings/${MARKETPLACE_REF}`);
   return router;
+}
+
+/**
+ * Keeps the routes of a parameterised path off one fixed path that has a route of its own (a ref the
+ * resource refuses), so that only that route answers there and OPTIONS and 405 name its verbs alone.
+ */
+function keepOff(router: SyncRouter, routePath: string, fixedPath: string): void {
+  const fixed = fixedPath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  for (const layer of router.stack) {
+    if (layer.path === routePath) layer.regexp = new RegExp(`^(?!${fixed}/?$)${layer.regexp.source.replace(/^\^/, '')}`, layer.regexp.flags);
+  }
 }
