@@ -67,7 +67,7 @@ export interface BuiltApp {
   app: Koa<RequestState>;
   /** every route the application serves, for the documentation check */
   routes: { method: string; path: string }[];
-  /** customer accounts: sessions, favourites, and the mailer (tests point it at their SMTP sink) */
+  /** customer accounts: sessions, favourites, and the mailer (pointed at a local mailbox in development and tests) */
   customers: CustomerServices;
   /** search responses kept by engine answer (its counts show how many were sent again) */
   searchResponses: SearchResponseMemo;

@@ -19,7 +19,7 @@ export const authSecuritySchemes = { bearerAuth: { type: 'http', scheme: 'bearer
 export const authSchemas: Record<string, JsonSchema> = {
   LinkSent: {
     type: 'object',
-    properties: { message: str, magicLink: { type: 'string', description: 'APP_ENV=test only: the link that was e-mailed' } },
+    properties: { message: str, magicLink: { type: 'string', description: 'APP_ENV=test only: the magic link, which that environment does not e-mail' } },
     required: ['message'],
   },
   AccessToken: object({

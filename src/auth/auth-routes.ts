@@ -29,7 +29,7 @@ export interface AuthDeps {
   sessions: SessionService;
   accessTokens: AccessTokenService;
   limits: SignInRateLimits;
-  /** APP_ENV=test: responses that send a magic link also carry it */
+  /** APP_ENV=test: responses that create a magic link carry it (that environment does not e-mail it) */
   exposeMagicLinks: boolean;
 }
 
