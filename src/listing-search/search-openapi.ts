@@ -1,5 +1,5 @@
 // OpenAPI fragment of the portal search.
-import { arrayOf, bool, int, json, num, object, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { engineUnavailable, arrayOf, bool, int, json, num, object, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
 import { SORT_OPTIONS } from './search-params.ts';
 
 
@@ -89,7 +89,7 @@ export function searchPaths(): Record<string, unknown> {
           ...['wheelchair_accesible', 'off_street_parking', 'pets_allowed'].map((n) => q(n, str, 'only where the portal offers it')),
         ],
         security: optionalBearer,
-        responses: { 200: json(ref('SearchEnvelope')), 401: badBearer, 422: validationResponse },
+        responses: { 200: json(ref('SearchEnvelope')), 401: badBearer, 422: validationResponse, 503: engineUnavailable },
       },
     },
   };
