@@ -34,6 +34,8 @@ const schema = yup.object({
   DATABASE_URL: yup.string().required().matches(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),
   DATABASE_POOL_SIZE: yup.number().integer().min(1).default(10),
   ELASTICSEARCH_URL: httpUrl().required(),
+  /** an encoded API key for the engine; wins over user:password in ELASTICSEARCH_URL */
+  ELASTICSEARCH_API_KEY: yup.string().optional(),
   ES_INDEX_PREFIX: yup.string().matches(/^[a-z0-9_-]+$/, 'lower-case letters, digits, _ and - only').default('portal'),
   PUBLIC_BASE_URL: httpUrl().optional(),
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

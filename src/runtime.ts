@@ -24,10 +24,15 @@ export interface Runtime {
 export function openRuntime(config: Config): Runtime {
   const logger = createLogger(config.LOG_LEVEL);
   const prisma = createPrisma(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
-  const search = createSearchClient(config.ELASTICSEARCH_URL);
+  const search = createSearchClient({ url: config.ELASTICSEARCH_URL, apiKey: config.ELASTICSEARCH_API_KEY });
   const listingIndex = listingIndexManager(search, config.ES_INDEX_PREFIX);
   const indexer = new ListingIndexer(prisma, search);
   const worker = new ReindexWorker(prisma, indexer, logger, { alias: listingIndex.alias, pollMs: config.REINDEX_POLL_MS });
+  search.onEngineLost(() => logger.warn('search engine out of reach: requests that need it answer 503 until it is back'));
+  search.onEngineBack(() => {
+    logger.info('search engine back');
+    worker.nudge();
+  });
   return {
     config,
     logger,

@@ -1,5 +1,5 @@
 // OpenAPI: open-day appointments of the customer's applications.
-import { dataEnvelope, errorResponse, json, pathParam, ref, validationResponse } from '../openapi/schema-helpers.ts';
+import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, validationResponse } from '../openapi/schema-helpers.ts';
 import { bearer, unauthorised } from '../customers/customer-openapi.ts';
 import { jsonBodyOf, parametersOf } from '../openapi/from-yup.ts';
 import { slotBodySchema } from './appointment-schemas.ts';
@@ -64,7 +64,7 @@ export function appointmentPaths(): Record<string, unknown> {
         summary: "All the customer's appointments, each with its application",
         security: bearer,
         parameters: parametersOf(upcomingQuery, 'query', { descriptions: { upcoming: '1/true upcoming confirmed, 0/false past confirmed, absent all (cancelled too)' } }),
-        responses: { 200: json(dataEnvelope(ref('Appointment'))), 401: unauthorised, 422: validationResponse },
+        responses: { 200: json(dataEnvelope(ref('Appointment'))), 401: unauthorised, 422: validationResponse, 503: engineUnavailable },
       },
     },
     '/api/rest/portal/profile/appointments/{appointmentId}': {

@@ -83,6 +83,11 @@ export class ReindexWorker {
     this.loop = null;
   }
 
+  /** Tries at once instead of at the end of its backoff (the engine is back after an outage). */
+  nudge(): void {
+    this.wake?.();
+  }
+
   private async run(): Promise<void> {
     let failures = 0;
     while (this.running) {

@@ -2,6 +2,7 @@
 import {
   arrayOf,
   bool,
+  engineUnavailable,
   errorResponse,
   int,
   json,
@@ -116,6 +117,7 @@ export function leadPaths(): Record<string, unknown> {
           401: unauthorised,
           404: errorResponse('No such live listing for this account'),
           422: validationResponse,
+          503: engineUnavailable,
         },
       },
     },

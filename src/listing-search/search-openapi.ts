@@ -1,5 +1,5 @@
 // OpenAPI fragment of the portal search.
-import { arrayOf, bool, int, json, num, object, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { engineUnavailable, arrayOf, bool, int, json, num, object, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
 import { searchQuerySchema } from './search-params.ts';
 import { parametersOf } from '../openapi/from-yup.ts';
 
@@ -79,7 +79,7 @@ export function searchPaths(): Record<string, unknown> {
           'Gzipped to clients that accept it, as every body over 1 KB (a first page with its map listings: about 275 KB of JSON, 27–36 KB gzipped).',
         parameters: [...portalHeaders, ...searchParameters()],
         security: optionalBearer,
-        responses: { 200: json(ref('SearchEnvelope')), 401: badBearer, 422: validationResponse },
+        responses: { 200: json(ref('SearchEnvelope')), 401: badBearer, 422: validationResponse, 503: engineUnavailable },
       },
     },
   };

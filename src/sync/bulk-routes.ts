@@ -9,7 +9,7 @@ import type { ApiAccount } from '../generated/prisma/client.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from './api-key-auth.ts';
 import type { SyncDeps, WritableResource } from './sync-routes.ts';
 import type { WriteResult } from './write-result.ts';
-import { wantsVisibility } from './sync-query.ts';
+import { awaitVisibility } from './visibility-header.ts';
 
 export const BULK_LIMIT = 1000;
 
@@ -72,7 +72,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
         if (!ref) return Promise.resolve<BulkItemResult>({ externalRef: null, status: 'failed', errors: { externalRef: ['externalRef is required'] } });
         return settle(ref, () => resource.put(account, ref, item), changed);
       });
-      if (wantsVisibility(ctx.query)) await deps.visibility.makeVisible(changed);
+      await awaitVisibility(ctx, deps.visibility, changed);
       ctx.body = collection(results);
     });
 
@@ -81,7 +81,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
       const { refs } = validate(deleteBody, ctx.request.body ?? {});
       const changed: number[] = [];
       const results = await inOrder(refs, (ref) => settle(ref, () => resource.remove(ctx.state.account, ref), changed));
-      if (wantsVisibility(ctx.query)) await deps.visibility.makeVisible(changed);
+      await awaitVisibility(ctx, deps.visibility, changed);
       ctx.body = collection(results);
     });
 

@@ -1,11 +1,12 @@
 // OpenAPI fragment of the synchronisation interfaces (REST and bulk).
-import { arrayOf, bool, dataEnvelope, errorResponse, int, json, nInt, nNum, nStr, nullable, num, object, pagedEnvelope, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nInt, nNum, nStr, nullable, num, object, pagedEnvelope, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
 import { itemDescriptionSchemas } from '../listings/listing-item-openapi.ts';
 import { ELIGIBILITY_FIELDS, PRIORITY_FIELDS, DISPLAY_AS, MARKETPLACE_REF } from '../listings/listing-sync-schema.ts';
 import { AVAILABILITY_CODES } from '../listings/availability.ts';
 import { PROPERTY_TYPE_GROUPS, FURNITURE_STATUSES } from '../inventory/property-schema.ts';
 import { TENURES } from '../inventory/development-schema.ts';
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
+import { SEARCH_INDEX_HEADER } from './visibility-header.ts';
 
 const anyArray = { type: 'array' };
 const enumOf = (values: readonly string[]) => ({ type: 'string', enum: [...values] });
@@ -188,9 +189,20 @@ const updatedSince = { name: 'updated_since', in: 'query', description: 'ISO 860
 const refresh = {
   name: 'refresh',
   in: 'query',
-  description: '`wait_for` (or true): answer only once the change is visible in search',
+  description: `\`wait_for\` (or true): answer only once the change is visible in search; while the search engine is unavailable, answer as stored with \`${SEARCH_INDEX_HEADER}: pending\``,
   schema: { type: 'string', enum: ['wait_for', 'true', '1'] },
 };
+/** A write's success: stored, and with `refresh=wait_for` either searchable or said not to be yet. */
+const stored = (response: object) => ({
+  ...response,
+  headers: {
+    [SEARCH_INDEX_HEADER]: {
+      description:
+        '`pending`: `refresh=wait_for` was asked but the search engine is unavailable; the change is stored and the reindex worker makes it searchable once the engine is back. Absent otherwise.',
+      schema: { type: 'string', enum: ['pending'] },
+    },
+  },
+});
 const unauthorised = errorResponse('Missing, unknown or deprecated api_key');
 const premium = errorResponse('Basic accounts cannot call premium-only operations');
 const notFound = errorResponse('No such object in this account');
@@ -210,7 +222,7 @@ function resource(tag: string, name: string, base: string, schema: string, withP
             tag,
             `create${name}`,
             `Create a ${name.toLowerCase()}; 409 when the externalRef exists`,
-            { 201: json(ref(schema), 'Created'), 403: errorResponse('The account cannot hold inventory'), 409: errorResponse('The externalRef exists'), 422: validationResponse },
+            { 201: stored(json(ref(schema), 'Created')), 403: errorResponse('The account cannot hold inventory'), 409: errorResponse('The externalRef exists'), 422: validationResponse },
             { parameters: [refresh], requestBody: body(`${schema}Input`) },
           ),
         }
@@ -223,21 +235,21 @@ function resource(tag: string, name: string, base: string, schema: string, withP
       tag,
       `put${name}`,
       `Create (201) or replace (200) a ${name.toLowerCase()}; an identical body changes nothing`,
-      { 200: json(ref(schema), 'Replaced or unchanged'), 201: json(ref(schema), 'Created'), 403: errorResponse('The account cannot hold inventory'), 422: validationResponse },
+      { 200: stored(json(ref(schema), 'Replaced or unchanged')), 201: stored(json(ref(schema), 'Created')), 403: errorResponse('The account cannot hold inventory'), 422: validationResponse },
       { parameters: [refParam, refresh], requestBody: body(`${schema}Input`) },
     ),
     patch: op(
       tag,
       `patch${name}`,
       `Change only the fields sent`,
-      { 200: json(ref(schema)), 404: notFound, 422: validationResponse },
+      { 200: stored(json(ref(schema))), 404: notFound, 422: validationResponse },
       { parameters: [refParam, refresh], requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } } },
     ),
     delete: op(
       tag,
       `delete${name}`,
       name === 'Listing' ? 'Withdraw the listing from the marketplace (its page then 404s)' : `Delete the ${name.toLowerCase()} (its listings leave search)`,
-      { 200: json(ref(schema)), 404: notFound },
+      { 200: stored(json(ref(schema))), 404: notFound },
       { parameters: [refParam, refresh] },
     ),
   };
@@ -249,7 +261,7 @@ const bulkUpsert = (name: string, schema: string) => ({
     'Bulk',
     `bulkUpsert${name}`,
     `Upsert up to 1000 ${name.toLowerCase()}; per-item results in request order`,
-    { 200: json(dataEnvelope(ref('BulkItemResult'))), 403: premium, 422: validationResponse },
+    { 200: stored(json(dataEnvelope(ref('BulkItemResult')))), 403: premium, 422: validationResponse },
     { parameters: [refresh], requestBody: { required: true, content: { 'application/json': { schema: object({ data: arrayOf(ref(`${schema}Input`)) }) } } } },
   ),
 });
@@ -258,7 +270,7 @@ const bulkDelete = (name: string) => ({
     'Bulk',
     `bulkDelete${name}`,
     `Delete up to 1000 ${name.toLowerCase()} by externalRef`,
-    { 200: json(dataEnvelope(ref('BulkItemResult'))), 403: premium, 422: validationResponse },
+    { 200: stored(json(dataEnvelope(ref('BulkItemResult')))), 403: premium, 422: validationResponse },
     { parameters: [refresh], requestBody: { required: true, content: { 'application/json': { schema: object({ refs: arrayOf(str) }) } } } },
   ),
 });
@@ -276,13 +288,13 @@ export function syncPaths(): Record<string, unknown> {
     ]),
     ...resource('Listings (sync)', 'Listing', '/api/rest/listings', 'SyncListing', false, [updatedSince]),
     '/api/rest/listings/marketplace': {
-      get: op('Listings (sync)', 'pullMarketplaceListings', 'Published marketplace listings for republication (premium)', { 200: json(pagedEnvelope(ref('ListingItem'))), 403: premium, 422: validationResponse }, { parameters: page }),
+      get: op('Listings (sync)', 'pullMarketplaceListings', 'Published marketplace listings for republication (premium)', { 200: json(pagedEnvelope(ref('ListingItem'))), 403: premium, 422: validationResponse, 503: engineUnavailable }, { parameters: page }),
     },
     '/api/bulk/inventory/developments': bulkUpsert('Developments', 'Development'),
     '/api/bulk/inventory/properties': bulkUpsert('Properties', 'Property'),
     '/api/bulk/listings': {
       ...bulkUpsert('Listings', 'SyncListing'),
-      get: op('Bulk', 'bulkPullListings', 'All published marketplace listings, pages of up to 1000', { 200: json(pagedEnvelope(ref('ListingItem'))), 403: premium, 422: validationResponse }, {
+      get: op('Bulk', 'bulkPullListings', 'All published marketplace listings, pages of up to 1000', { 200: json(pagedEnvelope(ref('ListingItem'))), 403: premium, 422: validationResponse, 503: engineUnavailable }, {
         parameters: [
           { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
           { name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 1000 } },

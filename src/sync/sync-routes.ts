@@ -11,8 +11,9 @@ import { presentScheme } from '../schemes/scheme-presenter.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from './api-key-auth.ts';
 import type { ApiAccountService } from './api-account-service.ts';
 import type { WriteResult } from './write-result.ts';
-import { parseListQuery, wantsVisibility } from './sync-query.ts';
+import { parseListQuery } from './sync-query.ts';
 import { MARKETPLACE_REF } from '../listings/listing-sync-schema.ts';
+import { awaitVisibility } from './visibility-header.ts';
 
 type SyncRouter = Router<SyncState>;
 
@@ -39,7 +40,7 @@ export interface SyncDeps {
 const accountOf = (ctx: Context): ApiAccount => (ctx.state as SyncState).account;
 
 async function answer<V>(ctx: Context, visibility: ListingVisibility, result: WriteResult<V>, createdStatus = 201): Promise<void> {
-  if (wantsVisibility(ctx.query)) await visibility.makeVisible(result.listingIds);
+  await awaitVisibility(ctx, visibility, result.listingIds);
   ctx.status = result.status === 'created' ? createdStatus : 200;
   ctx.body = result.record;
 }
