@@ -61,12 +61,15 @@ export function documented(schema: yup.Schema, extra: Record<string, unknown>): 
 }
 
 /**
- * JSON Schema pattern of an absolute http(s) URL that every URL parser takes: a host name whose last label
- * starts with a letter (a numeric one would be read as an IPv4 address), an optional port, printable
- * ASCII after it; ASCII white space around it is trimmed.
+ * JSON Schema pattern of an absolute http(s) URL that every URL parser takes: an IPv4 address, or a host
+ * name whose last label starts with a letter (a numeric one would be read as an IPv4 address); an
+ * optional port; printable ASCII after it. ASCII white space around it is trimmed.
  */
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
 export const HTTP_URL_PATTERN =
-  '^[ \\t\\r\\n]*[Hh][Tt][Tt][Pp][Ss]?://(?:[A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(?::[0-9]{1,4})?(?:[/?#][!#-~]*)?[ \\t\\r\\n]*$';
+  '^[ \\t\\r\\n]*[Hh][Tt][Tt][Pp][Ss]?://' +
+  `(?:(?:${OCTET}\\.){3}${OCTET}|(?:[A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*)` +
+  '(?::[0-9]{1,4})?(?:[/?#][!#-~]*)?[ \\t\\r\\n]*$';
 
 /** The largest id a PostgreSQL integer column holds. */
 export const MAX_ID = 2_147_483_647;

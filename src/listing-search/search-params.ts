@@ -1,7 +1,7 @@
 // The search query string, validated: 422 with errors per parameter for anything malformed.
 import * as yup from 'yup';
 import { LRUCache } from 'lru-cache';
-import { validate } from '../core/validation.ts';
+import { MAX_ID, validate } from '../core/validation.ts';
 import { ValidationError } from '../core/errors.ts';
 import { EXTRA_FILTERS, type ExtraFilter } from '../portals/portal-settings.ts';
 
@@ -18,7 +18,8 @@ const flag = () =>
     .default(false)
     .meta({ jsonSchema: { type: 'string', pattern: `^(?:${[...TRUTHY, ...FALSY].map(anyCase).join('|')})$`, default: '0' } });
 const amount = () => yup.number().typeError('${path} must be a number').min(0, '${path} must not be negative');
-const whole = () => yup.number().typeError('${path} must be a whole number').integer('${path} must be a whole number');
+// the engine's integer fields hold at most MAX_ID
+const whole = () => yup.number().typeError('${path} must be a whole number').integer('${path} must be a whole number').max(MAX_ID, '${path} is too large');
 const many = (item: yup.AnySchema = yup.string().required()) =>
   yup
     .array(item)
