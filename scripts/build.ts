@@ -55,7 +55,9 @@ async function main(): Promise<void> {
   const imported = new Set(
     Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path)),
   );
-  const notProduction = [...imported].filter((specifier) => !specifier.startsWith('node:') && !builtins.has(specifier) && !(packageOf(specifier) in manifest.dependencies));
+  const notProduction = [...imported].filter(
+    (specifier) => !specifier.startsWith('node:') && !builtins.has(specifier) && !(packageOf(specifier) in manifest.dependencies),
+  );
   if (notProduction.length) {
     console.error(`the build imports packages that are not production dependencies: ${notProduction.join(', ')}`);
     process.exit(1);
