@@ -16,13 +16,17 @@ COPY prisma ./prisma
 COPY src ./src
 COPY scripts ./scripts
 # the client generator needs no schema engine: pointing at any executable stops the CLI fetching one
-RUN PRISMA_SCHEMA_ENGINE_BINARY="$(command -v true)" CHECKPOINT_DISABLE=1 npx --no-install prisma generate \
+RUN PRISMA_SCHEMA_ENGINE_BINARY=/bin/true CHECKPOINT_DISABLE=1 npx --no-install prisma generate \
  && npm run build
 
 FROM ${NODE_IMAGE} AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+# npm keeps the optional peers of production packages that are dev dependencies here (the Prisma CLI
+# and TypeScript, peers of @prisma/client) with their trees: the lockfile marks every package that
+# only the dev tree or an optional peer needs `devOptional`, and none of them is needed to run.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+ && node -e 'for (const [dir, entry] of Object.entries(require("./package-lock.json").packages)) if (entry.devOptional) require("node:fs").rmSync(dir, { recursive: true, force: true })'
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
