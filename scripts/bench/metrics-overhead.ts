@@ -8,7 +8,7 @@ import { httpMetrics } from '../../src/metrics/http-metrics.ts';
 
 const CALLS = 1_000_000;
 const metrics = httpMetrics(createMetrics());
-const ctx = { method: 'GET', status: 200, _matchedRoute: '/api/rest/portal/search' } as unknown as Context;
+const ctx = { method: 'GET', status: 200, matched: [{ path: '/api/rest/portal/search', methods: ['HEAD', 'GET'] }] } as unknown as Context;
 const handler = () => Promise.resolve();
 
 async function nsPerCall(withMetrics: boolean): Promise<number> {

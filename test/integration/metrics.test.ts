@@ -76,6 +76,7 @@ describe('metrics', function () {
     await testApp().built.searchResponses.compressed();
     await search(); // the same engine answer: sent from the memo
     await api.get('/no/such/path/12345', { undocumented: true });
+    expect((await api.patch('/api/rest/cms/families/12345', { enabled: false })).status).to.equal(401); // refused before the route runs
     after = await scrape();
   });
 
@@ -92,6 +93,9 @@ describe('metrics', function () {
       after.value('portal_http_request_duration_seconds_count', write) - first.value('portal_http_request_duration_seconds_count', write),
     ).to.equal(1);
     expect(after.value('portal_http_request_duration_seconds_count', { route: 'unmatched', status: '404' })).to.be.at.least(1);
+    expect(
+      after.value('portal_http_request_duration_seconds_count', { method: 'PATCH', route: '/api/rest/cms/families/:id', status: '401' }),
+    ).to.be.at.least(1);
     const routes = new Set(after.all('portal_http_request_duration_seconds_count').map((s) => s.labels.route));
     expect([...routes].filter((r) => r !== 'unmatched' && !r!.startsWith('/'))).to.deep.equal([]);
     expect([...routes].filter((r) => /\?|12345|metrics-|Manchester/.test(r!))).to.deep.equal([]);
