@@ -60,8 +60,11 @@ import { AppointmentService } from './appointments/appointment-service.ts';
 import { appointmentRoutes } from './appointments/appointment-routes.ts';
 import { LeadService } from './leads/lead-service.ts';
 import { leadRoutes } from './leads/lead-routes.ts';
+import { httpMetrics } from './metrics/http-metrics.ts';
+import { registerAppMetrics } from './metrics/app-metrics.ts';
+import { metricsRoutes } from './metrics/metrics-routes.ts';
 
-export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer'>;
+export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer' | 'metrics'>;
 
 export interface BuiltApp {
   app: Koa<RequestState>;
@@ -74,7 +77,7 @@ export interface BuiltApp {
 }
 
 export function buildApp(deps: AppDeps): BuiltApp {
-  const { config, logger, prisma, search, listingIndex, indexer, gazetteer } = deps;
+  const { config, logger, prisma, search, listingIndex, indexer, gazetteer, metrics } = deps;
   const app = new Koa<RequestState>({ proxy: true });
   app.silent = true;
 
@@ -93,6 +96,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const signedIn = optionalCustomer(accounts.accessTokens);
   const portals = new PortalService(prisma);
   const schemeTexts = cachedSchemes(sync.schemes);
+  const mapListings = new MapListingCache(search, listingIndex.alias, { listings: config.MAP_LISTING_CACHE_SIZE, arrayBytes: Math.round(config.MAP_ARRAY_CACHE_MB * 1024 * 1024) });
   const listingSearch = new ListingSearchService({
     search,
     alias: listingIndex.alias,
@@ -102,7 +106,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     customers: customerContext,
     catalogue: async (forSale) => optionCatalogue(await schemeTexts(), forSale),
     schemes: schemeTexts,
-    mapListings: new MapListingCache(search, listingIndex.alias, { listings: config.MAP_LISTING_CACHE_SIZE, arrayBytes: Math.round(config.MAP_ARRAY_CACHE_MB * 1024 * 1024) }),
+    mapListings,
   });
   const searchResponses = new SearchResponseMemo(Math.round(config.SEARCH_RESPONSE_CACHE_MB * 1024 * 1024));
   const listingReads = new ListingReadService(search, listingIndex.alias);
@@ -142,6 +146,11 @@ export function buildApp(deps: AppDeps): BuiltApp {
   ] as unknown as Router<RequestState>[];
   const docs = openapiRoutes();
 
+  if (metrics) {
+    app.use(httpMetrics(metrics));
+    registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses });
+    routers.push(metricsRoutes(metrics));
+  }
   app.use(requestContext(logger, config.PUBLIC_BASE_URL));
   for (const middleware of securityHeaders()) app.use(middleware);
   // gzip for clients that accept it, at zlib's fastest level: the CPU of compressing a body as it is

@@ -51,6 +51,8 @@ const schema = yup.object({
   MAP_ARRAY_CACHE_MB: yup.number().min(0).default(64),
   /** search responses kept with the engine answer they were built from, sent again for the same answer; in MB, 0: none */
   SEARCH_RESPONSE_CACHE_MB: yup.number().min(0).default(128),
+  /** Prometheus metrics at GET /metrics (the request histogram costs one observe per request) */
+  METRICS_ENABLED: yup.boolean().default(true),
   // ---------- customer accounts ----------
   /** HS256 key of the access tokens: required (32+ characters) when APP_ENV=live */
   JWT_SECRET: yup

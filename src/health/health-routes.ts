@@ -2,15 +2,9 @@ import Router from '@koa/router';
 import type { RequestState } from '../core/http-context.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
+import { checkDependencies } from './dependency-checks.ts';
 
-async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
-  try {
-    await check();
-    return 'up';
-  } catch {
-    return 'down';
-  }
-}
+const READY_TIMEOUT_MS = 3000;
 
 export function healthRoutes(prisma: PrismaClient, search: SearchClient): Router<RequestState> {
   const router = new Router<RequestState>();
@@ -18,13 +12,10 @@ export function healthRoutes(prisma: PrismaClient, search: SearchClient): Router
     ctx.body = { status: 'ok' };
   });
   router.get('/ready', async (ctx) => {
-    const [database, searchEngine] = await Promise.all([
-      probe(() => prisma.$queryRaw`SELECT 1`),
-      probe(() => search.cluster.health({ timeout: '2s' }, { requestTimeout: 3000, maxRetries: 0 })),
-    ]);
-    const ready = database === 'up' && searchEngine === 'up';
+    const status = await checkDependencies(prisma, search, READY_TIMEOUT_MS);
+    const ready = status.database === 'up' && status.search === 'up';
     ctx.status = ready ? 200 : 503;
-    ctx.body = { status: ready ? 'ready' : 'unavailable', database, search: searchEngine };
+    ctx.body = { status: ready ? 'ready' : 'unavailable', ...status };
   });
   return router;
 }
