@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The contract check: Schemathesis, with every default check, against the service running over the test
-# database (DATABASE_URL, ES_INDEX_PREFIX as scripts/test.sh sets them). Fails on any failure.
+# The contract check: Schemathesis, with every default check, against a service of its own: a database
+# and an index prefix of its own beside the ones in DATABASE_URL and ES_INDEX_PREFIX (as scripts/test.sh
+# sets them), so that what the check creates touches no other test. Fails on any failure.
 # Passes: without credentials; with a provider's api_key and a customer's bearer token; with an editor's
 # api_key; then key rotation and sign-out on their own (they end the credentials they are given).
 set -euo pipefail
@@ -11,6 +12,12 @@ if ! .venv/bin/schemathesis --version 2>/dev/null | grep -q "$ST_VERSION"; then
   echo "[contract] installing Schemathesis $ST_VERSION into .venv" >&2
   rm -rf .venv && python3 -m venv .venv && .venv/bin/pip install -q --disable-pip-version-check "schemathesis==$ST_VERSION" >&2
 fi
+
+export DATABASE_URL="${CONTRACT_DATABASE_URL:-$(node -e 'const u=new URL(process.argv[1]);u.pathname=u.pathname.replace(/\/?$/,"")+"_contract";console.log(u.toString())' "$DATABASE_URL")}"
+export ES_INDEX_PREFIX="${ES_INDEX_PREFIX:-test}contract"
+npm run --silent db:migrate >/dev/null
+npm run --silent db:reference >/dev/null
+npm run --silent reindex -- --if-outdated >/dev/null
 
 port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 base="http://127.0.0.1:$port"

@@ -10,6 +10,7 @@ import { errorMiddleware } from './core/error-middleware.ts';
 import { jsonBodiesOnly, noNulInPath } from './core/edge-guards.ts';
 import { securityHeaders } from './core/security-headers.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { checkDependencies } from './health/dependency-checks.ts';
 import { LookupService } from './lookups/lookup-service.ts';
 import { lookupRoutes } from './lookups/lookup-routes.ts';
 import { PostcodeService } from './postcodes/postcode-service.ts';
@@ -118,7 +119,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // search first: the busiest route, and every router before it tries its own routes on each request
   const routers = [
     searchRoutes(new SearchResponder(listingSearch, searchResponses), portals, signedIn),
-    healthRoutes(prisma, search),
+    healthRoutes((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
     lookupRoutes(new LookupService(prisma)),
     postcodeRoutes(new PostcodeService(prisma)),
     syncRoutes(sync),

@@ -66,10 +66,11 @@ export function documented(schema: yup.Schema, extra: Record<string, unknown>): 
  * optional port; printable ASCII after it. ASCII white space around it is trimmed.
  */
 const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const PORT = '(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}|0)';
 export const HTTP_URL_PATTERN =
   '^[ \\t\\r\\n]*[Hh][Tt][Tt][Pp][Ss]?://' +
   `(?:(?:${OCTET}\\.){3}${OCTET}|(?:[A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*)` +
-  '(?::[0-9]{1,4})?(?:[/?#][!#-~]*)?[ \\t\\r\\n]*$';
+  `(?::${PORT})?(?:[/?#][!#-~]*)?[ \\t\\r\\n]*$`;
 
 /** The largest id a PostgreSQL integer column holds. */
 export const MAX_ID = 2_147_483_647;

@@ -60,7 +60,8 @@ export const searchQuerySchema = yup.object({
   east: yup.number().typeError('east must be a number').min(-180).max(180).nullable().default(null),
   west: yup.number().typeError('west must be a number').min(-180).max(180).nullable().default(null),
   max_featured: whole().min(0, 'max_featured must not be negative').nullable().default(null),
-  page: whole().min(1, 'page must be at least 1').default(1),
+  // any page, however deep: one past the end is empty (no engine maximum applies)
+  page: yup.number().typeError('page must be a whole number').integer('page must be a whole number').min(1, 'page must be at least 1').default(1),
   size: whole().min(1, 'size must be at least 1').max(100, 'size must be at most 100').default(10),
   // checked against the options of the occupancy type (validated() below)
   sort_by: yup

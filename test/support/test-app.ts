@@ -57,7 +57,8 @@ export interface VariantApp {
 export async function startVariantApp(env: Record<string, string | undefined>): Promise<VariantApp> {
   const { runtime } = testApp();
   const config = loadConfig({ ...process.env, ...TEST_ENV, ...env });
-  const built = buildApp({ ...runtime, config });
+  // no metrics of its own: the runtime's registry belongs to the run's application
+  const built = buildApp({ ...runtime, config, metrics: null });
   built.customers.mailer.useSmtp((await smtpSink()).smtp);
   const { server, baseUrl } = await listen(built);
   return { baseUrl, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
