@@ -9,6 +9,10 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { PROJECT_ROOT } from '../src/core/project-root.ts';
 
+// imported only in development, by a dynamic import behind a setting production never has: the local
+// mailbox (src/mail/mailbox.ts, LOCAL_MAILBOX=true from npm start)
+const DEVELOPMENT_ONLY = new Set(['maildev']);
+
 /** output name (under dist/, without .js) → source */
 const ENTRY_POINTS: Record<string, string> = {
   main: 'src/main.ts',
@@ -56,7 +60,8 @@ async function main(): Promise<void> {
     Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path)),
   );
   const notProduction = [...imported].filter(
-    (specifier) => !specifier.startsWith('node:') && !builtins.has(specifier) && !(packageOf(specifier) in manifest.dependencies),
+    (specifier) =>
+      !specifier.startsWith('node:') && !builtins.has(specifier) && !(packageOf(specifier) in manifest.dependencies) && !DEVELOPMENT_ONLY.has(packageOf(specifier)),
   );
   if (notProduction.length) {
     console.error(`the build imports packages that are not production dependencies: ${notProduction.join(', ')}`);
