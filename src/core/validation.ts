@@ -91,3 +91,26 @@ function nulErrors(value: unknown, path = '', errors: FieldErrors = {}): FieldEr
   }
   return Object.keys(errors).length ? errors : null;
 }
+
+// Strict JSON types for a body: yup turns `false` into "false" and "5" into 5, which a query string needs
+// and a JSON body must not get (the OpenAPI document says a string is a string). Made once per schema.
+const strictSchemas = new WeakMap<yup.Schema, yup.Schema>();
+
+function jsonTypes(schema: yup.Schema): yup.Schema {
+  let strict = strictSchemas.get(schema);
+  if (strict) return strict;
+  strict = schema.clone({ coerce: false });
+  if (strict instanceof yup.ObjectSchema) {
+    const fields = Object.fromEntries(Object.entries(strict.fields as Record<string, yup.Schema>).map(([name, field]) => [name, jsonTypes(field)]));
+    strict = strict.shape(fields);
+  } else if (strict instanceof yup.ArraySchema && strict.innerType) {
+    strict = strict.of(jsonTypes(strict.innerType as yup.Schema));
+  }
+  strictSchemas.set(schema, strict);
+  return strict;
+}
+
+/** `validate` for a JSON request body: values must have the JSON types the schema names. */
+export function validateBody<S extends yup.AnySchema>(schema: S, body: unknown): yup.InferType<S> {
+  return validate(jsonTypes(schema as unknown as yup.Schema) as unknown as S, body);
+}

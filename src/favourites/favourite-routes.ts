@@ -1,6 +1,6 @@
 // The signed-in customer's favourites. Bearer token required.
 import Router from '@koa/router';
-import { validate } from '../core/validation.ts';
+import { validateBody } from '../core/validation.ts';
 import { collection } from '../core/envelope.ts';
 import { NotFoundError } from '../core/errors.ts';
 import type { AccessTokenService } from '../auth/access-tokens.ts';
@@ -26,7 +26,7 @@ export function favouriteRoutes(deps: { favourites: FavouriteService; accessToke
   });
 
   router.post(FAVOURITES, signedIn, async (ctx) => {
-    const { listing } = validate(addFavouriteSchema, ctx.request.body);
+    const { listing } = validateBody(addFavouriteSchema, ctx.request.body);
     await favourites.add(sessionOf(ctx.state).customerId, listing);
     ctx.body = null; // an empty body (Koa would otherwise write the status text)
     ctx.status = 201;

@@ -28,6 +28,13 @@ describe('edge hardening', () => {
       expect(res.body.errors).to.have.all.keys('lastName', 'homePostcode');
     });
 
+    it('JSON types are kept: false is no text and "5" no number (422 on each)', async () => {
+      const { accessToken: token } = await passwordCustomer();
+      const res = await api.put(`${P}/profile`, { utmContent: false, dependants: '5' }, bearer(token));
+      expect(res.status).to.equal(422);
+      expect(res.body.errors).to.have.all.keys('utmContent', 'dependants');
+    });
+
     it('a body that is JSON but not an object is a 422, not a 400', async () => {
       const res = await request('POST', `${P}/forgot-password`, { rawBody: '"AAA"', headers: { 'content-type': 'application/json' } });
       expect(res.status).to.equal(422);
