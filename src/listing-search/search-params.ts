@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { MAX_ID, validate } from '../core/validation.ts';
 import { ValidationError } from '../core/errors.ts';
 import { EXTRA_FILTERS, type ExtraFilter } from '../portals/portal-settings.ts';
+import { AREA_PATTERN, parseAreaPolygon, type AreaPolygon } from './area-polygon.ts';
 
 const TRUTHY = ['1', 'true', 'on', 'yes'];
 const FALSY = ['0', 'false', 'off', 'no', ''];
@@ -45,6 +46,17 @@ export const searchQuerySchema = yup.object({
   occupancy_type: yup.string().oneOf(['for-sale', 'to-rent'], 'occupancy_type must be for-sale or to-rent').default('for-sale'),
   location: yup.string().max(200).default(''),
   radius: amount().default(3),
+  // a drawn polygon (blank: none); its parsed form is `polygon` (validated() below)
+  area: yup
+    .string()
+    .nullable()
+    .default(null)
+    .transform((v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v))
+    .test('area', (value, ctx) => {
+      const error = typeof value === 'string' ? parseAreaPolygon(value).error : undefined;
+      return error === undefined || ctx.createError({ message: error });
+    })
+    .meta({ jsonSchema: { pattern: `^\\s*$|${AREA_PATTERN}` } }),
   source: yup.string().max(100).nullable().default(null),
   eligible_only: flag(),
   household_income: amount().nullable().default(null),
@@ -94,7 +106,12 @@ export const searchQuerySchema = yup.object({
   pets_allowed: flag(),
 });
 
-export type SearchParams = yup.InferType<typeof searchQuerySchema> & { occupancy_type: 'for-sale' | 'to-rent'; extraFilters: ExtraFilter[] };
+export type SearchParams = yup.InferType<typeof searchQuerySchema> & {
+  occupancy_type: 'for-sale' | 'to-rent';
+  extraFilters: ExtraFilter[];
+  /** the `area` polygon, when given: the search looks inside it instead of around `location` */
+  polygon: AreaPolygon | null;
+};
 
 /** Reads `name[]` and `name` alike for the repeated parameters. */
 function flatten(query: Record<string, unknown>): Record<string, unknown> {
@@ -152,5 +169,6 @@ function validated(input: Record<string, unknown>): SearchParams {
   const messages = Object.values(errors).flat();
   if (messages.length || !p) throw new ValidationError(errors, messages.length > 1 ? `${messages[0]} (and ${messages.length - 1} more)` : messages[0]);
   p.extraFilters = EXTRA_FILTERS.filter((f) => p[f]);
+  p.polygon = p.area === null ? null : parseAreaPolygon(p.area).polygon!;
   return p;
 }
