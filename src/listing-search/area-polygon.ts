@@ -6,9 +6,11 @@ import type { LatLng, Rect } from '../places/geo.ts';
 export const MIN_VERTICES = 3;
 export const MAX_VERTICES = 100;
 
-const NUMBER = '[-+]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)';
-const PAIR = `\\s*${NUMBER}\\s*,\\s*${NUMBER}\\s*`;
-/** the textual form: pairs of numbers `lat,lng` separated by `;` (spaces allowed around either) */
+const NUMBER = '[-+]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)';
+// ASCII white space only, as the OpenAPI patterns say (`\s` differs between regular expression engines)
+const SPACE = '[ \\t\\r\\n]*';
+const PAIR = `${SPACE}${NUMBER}${SPACE},${SPACE}${NUMBER}${SPACE}`;
+/** the textual form: pairs of numbers `lat,lng` separated by `;` (ASCII white space allowed around either) */
 export const AREA_PATTERN = `^${PAIR}(?:;${PAIR})*$`;
 const WHOLE = new RegExp(AREA_PATTERN);
 

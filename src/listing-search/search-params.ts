@@ -1,7 +1,7 @@
 // The search query string, validated: 422 with errors per parameter for anything malformed.
 import * as yup from 'yup';
 import { LRUCache } from 'lru-cache';
-import { MAX_ID, validate } from '../core/validation.ts';
+import { MAX_ID, trimmed, validate } from '../core/validation.ts';
 import { ValidationError } from '../core/errors.ts';
 import { EXTRA_FILTERS, type ExtraFilter } from '../portals/portal-settings.ts';
 import { AREA_PATTERN, parseAreaPolygon, type AreaParse, type AreaPolygon } from './area-polygon.ts';
@@ -63,12 +63,12 @@ export const searchQuerySchema = yup.object({
     .string()
     .nullable()
     .default(null)
-    .transform((v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v))
+    .transform((v: unknown) => (typeof v === 'string' && trimmed(v) === '' ? null : v))
     .test('area', (value, ctx) => {
       const error = typeof value === 'string' ? parsedArea(value).error : undefined;
       return error === undefined || ctx.createError({ message: error });
     })
-    .meta({ jsonSchema: { pattern: `^\\s*$|${AREA_PATTERN}` } }),
+    .meta({ jsonSchema: { pattern: `^[ \\t\\r\\n]*$|${AREA_PATTERN}` } }),
   source: yup.string().max(100).nullable().default(null),
   eligible_only: flag(),
   household_income: amount().nullable().default(null),
