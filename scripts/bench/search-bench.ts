@@ -56,7 +56,36 @@ const ES = runtime.config.ELASTICSEARCH_URL.replace(/\/$/, '');
 
 const PLACES = ['London', 'Manchester', 'Leeds', 'Birmingham', 'Bristol', 'Cambridge', 'Milton Keynes', 'Reading', 'Brighton', 'Oxford', 'Leicester', 'Nottingham', 'Sheffield', 'Liverpool', 'Newcastle upon Tyne', 'Edinburgh', 'Glasgow', 'Cardiff', 'Belfast', 'Norwich', 'Exeter', 'Southampton', 'Camden', 'Croydon', 'SE1', 'M1', ''];
 
-/** A realistic mix: mostly first pages around a town, some filters, some later pages. */
+// centres of the shapes drawn on the map by the mix's polygon searches
+const DRAWN_AROUND = [
+  { lat: 51.507, lng: -0.128 },
+  { lat: 53.48, lng: -2.242 },
+  { lat: 53.8, lng: -1.549 },
+  { lat: 52.486, lng: -1.89 },
+  { lat: 51.455, lng: -2.588 },
+];
+const DRAWN_EVERY = 20;
+
+/** A shape as drawn by hand round a centre: 6 to 30 vertices at uneven distances (concave), never crossing itself. */
+function drawnArea(random: () => number): string {
+  const c = DRAWN_AROUND[Math.floor(random() * DRAWN_AROUND.length)]!;
+  const n = 6 + Math.floor(random() * 25);
+  const reach = 0.02 + random() * 0.06;
+  const vertices: string[] = [];
+  for (let i = 0; i < n; i++) {
+    // increasing angles round the centre, so the ring is simple whatever the distances
+    const angle = ((i + random() * 0.8) / n) * 2 * Math.PI;
+    const r = reach * (0.4 + random() * 0.6);
+    vertices.push(`${(c.lat + r * Math.sin(angle)).toFixed(5)},${(c.lng + (r * Math.cos(angle)) / Math.cos((c.lat * Math.PI) / 180)).toFixed(5)}`);
+  }
+  return vertices.join(';');
+}
+
+/**
+ * A realistic mix: mostly first pages around a town, some filters, some later pages; one search in
+ * DRAWN_EVERY looks inside a drawn area instead (with the same filters, drawn with a generator of its own
+ * so that the other searches stay as they were).
+ */
 function queryMix(n: number): URLSearchParams[] {
   const rng = new Rng(42);
   const random = () => rng.next();
@@ -80,6 +109,12 @@ function queryMix(n: number): URLSearchParams[] {
     }
     if (random() < 0.2) q.set('page', String(pick([2, 3])));
     out.push(q);
+  }
+  const drawing = new Rng(7);
+  for (let i = DRAWN_EVERY - 1; i < out.length; i += DRAWN_EVERY) {
+    out[i]!.delete('location');
+    out[i]!.delete('radius');
+    out[i]!.set('area', drawnArea(() => drawing.next()));
   }
   return out;
 }

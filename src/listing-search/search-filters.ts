@@ -7,6 +7,7 @@ import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { eligibilityFilters } from '../eligibility/eligibility-query.ts';
 import { londonToday } from '../core/london-time.ts';
 import { liveListingFilters, portalFilter } from '../listings/visibility-filters.ts';
+import { geoJsonRing } from './area-polygon.ts';
 
 export interface TaggedClause {
   facet: string | null;
@@ -32,6 +33,7 @@ function range(field: string, gte: number | null, lte: number | null): object | 
 }
 
 export interface FilterContext {
+  /** the rectangle searched when the parameters hold no polygon */
   rect: Rect;
   portalId: number;
   now: Date;
@@ -44,7 +46,7 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
     ...liveListingFilters(ctx.now).map((clause) => ({ facet: null, clause })),
     { facet: null, clause: portalFilter(ctx.portalId) },
     { facet: null, clause: { term: { forSale: p.occupancy_type === 'for-sale' } } },
-    { facet: null, clause: { geo_bounding_box: { location: { top_left: { lat: ctx.rect.north, lon: ctx.rect.west }, bottom_right: { lat: ctx.rect.south, lon: ctx.rect.east } } } } },
+    { facet: null, clause: whereClause(p, ctx.rect) },
   ];
   const property: TaggedClause[] = [];
   const add = (list: TaggedClause[], facet: string | null, clause: object | null) => clause && list.push({ facet, clause });
@@ -76,6 +78,12 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
     mustNot.push(...e.must_not);
   }
   return { listing, property, mustNot };
+}
+
+/** The listing's point inside the drawn polygon (a `geo_shape` query works on a geo_point), else inside the rectangle. */
+function whereClause(p: SearchParams, rect: Rect): object {
+  if (p.polygon) return { geo_shape: { location: { shape: { type: 'polygon', coordinates: [geoJsonRing(p.polygon)] }, relation: 'intersects' } } };
+  return { geo_bounding_box: { location: { top_left: { lat: rect.north, lon: rect.west }, bottom_right: { lat: rect.south, lon: rect.east } } } };
 }
 
 /** Names every facet where one facet's clauses are left out: the clauses no facet selects remain. */

@@ -45,6 +45,9 @@ export function searchParameters() {
     descriptions: {
       location: 'a UK place, postcode district or postcode; the United Kingdom when omitted',
       radius: 'miles; 0 is this area only',
+      area:
+        'a polygon drawn on the map: 3 to 100 vertices `lat,lng` separated by `;`, closed implicitly, its edges not crossing or touching. ' +
+        'Listings match by their point inside it; `location`, `radius` and the echoed centre are then ignored, `center` is its centroid, `rectBounds` its bounding box and `nearest` measures from the centroid',
       source: 'a partner portal: its listings first',
       eligible_only: 'only listings the customer is not ineligible for (query values, else the signed-in profile)',
       ...Object.fromEntries(['lat', 'lng', 'north', 'south', 'east', 'west'].map((n) => [n, ECHO])),
