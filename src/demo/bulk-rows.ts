@@ -6,6 +6,7 @@ import { londonToInstant } from '../core/london-time.ts';
 import { sameData } from '../sync/write-result.ts';
 import { developmentSchema } from '../inventory/development-schema.ts';
 import { propertySchema } from '../inventory/property-schema.ts';
+import { headlinePrice } from '../inventory/price-history.ts';
 import { listingSyncSchema } from '../listings/listing-sync-schema.ts';
 import type { DevelopmentPlan } from './plan.ts';
 import type { PropertyPayload } from './property-payload.ts';
@@ -30,6 +31,12 @@ export function developmentRow(plan: DevelopmentPlan, accountId: number, housing
 export function propertyRow(p: PropertyPayload, accountId: number, developmentId: number): Row {
   const { development: _dev, ...rest } = p;
   return { ...rest, accountId, developmentId };
+}
+
+/** The first entry of a new property's price history (none without a headline price). */
+export function priceAddedRow(p: PropertyPayload, propertyId: number): Row | null {
+  const price = headlinePrice(p);
+  return price === null ? null : { propertyId, forSale: p.forSale, price, change: 'added' };
 }
 
 export function listingRow(l: ListingPayload, accountId: number, developmentId: number): Row {

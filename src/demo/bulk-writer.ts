@@ -7,7 +7,7 @@ import type { ApiAccount } from '../generated/prisma/client.ts';
 import { markListingsChanged } from '../indexing/outbox.ts';
 import { requireProvider } from '../inventory/development-service.ts';
 import type { DevelopmentPlan } from './plan.ts';
-import { developmentRow, listingRow, propertyRow, slotRows } from './bulk-rows.ts';
+import { developmentRow, listingRow, priceAddedRow, propertyRow, slotRows } from './bulk-rows.ts';
 import { insertReturningIds, insertRows } from './bulk-sql.ts';
 import { emptyCounts, type WriteCounts } from './service-writer.ts';
 
@@ -54,6 +54,11 @@ export class BulkWriter {
           tx,
           'Property',
           todo.flatMap((p) => p.properties.map((h) => propertyRow(h, accountId, devId(p)))),
+        );
+        await insertRows(
+          tx,
+          'PropertyPriceChange',
+          todo.flatMap((p) => p.properties.map((h) => priceAddedRow(h, propIds.get(h.externalRef)!)).filter((r) => r !== null)),
         );
         const listingIds = await insertReturningIds(
           tx,

@@ -9,6 +9,7 @@ import { BulkWriter } from './bulk-writer.ts';
 import { assertPlanInSchemaForm } from './bulk-rows.ts';
 import { PLACES } from './places.ts';
 import { forEachLimit } from './pool.ts';
+import { seedPriceHistory } from './price-history.ts';
 
 export const BULK_THRESHOLD = 2000;
 const SERVICE_CONCURRENCY = 4;
@@ -60,7 +61,10 @@ export async function seedDemo(prisma: PrismaClient, today: string, progress: Pr
   const accounts = await ensureAccounts(prisma, DEMO_ACCOUNTS);
   const plans = demoPlan(await loadDemoPostcodes(prisma), today);
   progress(`demo: ${plans.length} developments in ${PLACES.length} places, through the sync services`);
-  return { accounts, counts: await writeThroughServices(prisma, accounts, plans, progress), path: 'services' };
+  const counts = await writeThroughServices(prisma, accounts, plans, progress);
+  const histories = await seedPriceHistory(prisma, [...accounts.accounts.values()].map((a) => a.id));
+  if (histories) progress(`demo: price histories for ${histories} homes`);
+  return { accounts, counts, path: 'services' };
 }
 
 export async function seedBenchmark(prisma: PrismaClient, listings: number, today: string, progress: Progress): Promise<SeedResult> {

@@ -6,6 +6,7 @@ import { sameData } from '../sync/write-result.ts';
 import { propertySchema, type PropertyInput } from './property-schema.ts';
 import { presentProperty, type PropertyView } from './property-presenter.ts';
 import { requireProvider } from './development-service.ts';
+import { recordPriceChange } from './price-history.ts';
 
 type PropertyData = Omit<PropertyInput, 'externalRef' | 'development' | 'firstDibsExpirationDate'> & {
   developmentId: number;
@@ -35,11 +36,13 @@ export class PropertyService extends SyncResource<Property, PropertyInput, Prope
     return sameData(row, data);
   }
 
-  protected saveRow(db: Tx, account: ApiAccount, existing: Property | null, input: PropertyInput, data: PropertyData) {
+  protected async saveRow(db: Tx, account: ApiAccount, existing: Property | null, input: PropertyInput, data: PropertyData) {
     const values = { ...data, floor: data.floor ?? Prisma.DbNull, deletedAt: null };
-    return existing
-      ? db.property.update({ where: { id: existing.id }, data: values })
-      : db.property.create({ data: { ...values, accountId: account.id, externalRef: input.externalRef } });
+    const row = existing
+      ? await db.property.update({ where: { id: existing.id }, data: values })
+      : await db.property.create({ data: { ...values, accountId: account.id, externalRef: input.externalRef } });
+    await recordPriceChange(db, row.id, row);
+    return row;
   }
 
   protected async removeRow(db: Tx, row: Property) {

@@ -2,6 +2,7 @@
 import type { ListingDocument } from '../listings/listing-document.ts';
 import { minimumPrices, PRICE_FIELD_NAMES, type PriceFields } from '../listings/price-rules.ts';
 import { ITEM_FIELDS } from '../listings/listing-presenter.ts';
+import { recentReduction } from '../listings/price-reductions.ts';
 
 // Listing details: the item's fields except the item-only ones, plus the details' own.
 const DETAIL_FIELDS = [
@@ -45,6 +46,7 @@ export function presentListingDetails(doc: ListingDocument, options: { favourite
     ...out,
     ...prices,
     isSharedOwnership: Boolean(prices.isSharedOwnership),
+    priceReducedOn: recentReduction(l.priceReducedOn),
     featured: doc.displayAs === 'featured',
     favourite: options.favourite,
     propertyDetails: l.singleProperty ? (doc.view.properties[0] ?? null) : null,

@@ -2,7 +2,7 @@
 import { parametersOf } from '../openapi/from-yup.ts';
 import { bedroomsQuery, sizeQuery } from './listing-read-schemas.ts';
 import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nNum, nStr, nullable, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
-import { itemDescriptionSchemas } from '../listings/listing-item-openapi.ts';
+import { itemDescriptionSchemas, priceHistorySchema, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 
@@ -40,6 +40,7 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
     environmentalImpactRatingPotential: int,
     ...prices,
     isSharedOwnership: bool,
+    priceHistory: priceHistorySchema,
   }),
   ListingDetails: object({
     id: int,
@@ -55,6 +56,7 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
     ...itemDescriptionSchemas,
     ...prices,
     isSharedOwnership: bool,
+    priceReducedOn: priceReducedOnSchema,
     singleProperty: bool,
     propertyDetails: nullable(ref('PropertyDetails')),
     schemes: arrayOf(schemeFull),

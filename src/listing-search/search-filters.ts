@@ -8,6 +8,7 @@ import { eligibilityFilters } from '../eligibility/eligibility-query.ts';
 import { londonToday } from '../core/london-time.ts';
 import { liveListingFilters, portalFilter } from '../listings/visibility-filters.ts';
 import { geoJsonRing } from './area-polygon.ts';
+import { reductionCutoff } from '../listings/price-reductions.ts';
 
 export interface TaggedClause {
   facet: string | null;
@@ -52,6 +53,7 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
   const add = (list: TaggedClause[], facet: string | null, clause: object | null) => clause && list.push({ facet, clause });
 
   if (p.schemes.length) add(listing, 'schemes', { terms: { schemes: p.schemes } });
+  if (p.reduced_only) add(listing, null, { range: { priceReducedOn: { gte: reductionCutoff(ctx.now) } } });
   if (p.new_homes) add(listing, 'new_homes', { term: { newBuild: p.new_homes === 'new-build' } });
   if (p.status.length) add(property, 'status', { terms: { 'properties.availabilityStatus': p.status } });
   if (p.types.length) add(property, 'types', { terms: { 'properties.propertyTypeGroup': p.types } });

@@ -116,6 +116,8 @@ export const searchQuerySchema = yup.object({
   wheelchair_accesible: flag(),
   off_street_parking: flag(),
   pets_allowed: flag(),
+  // listings whose price was reduced within the last 30 days (price-reductions.ts)
+  reduced_only: flag(),
 });
 
 export type SearchParams = yup.InferType<typeof searchQuerySchema> & {

@@ -114,7 +114,9 @@ export class ListingSearchService {
     const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null);
     const multiSearch = multiSearchBody(plan);
-    const reuseKey = customerId === null ? this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : ''].join('\n')) : null;
+    // the day is part of it: whether a reduction still shows (priceReducedOn) depends on it, not on the answer
+    const reuseKey =
+      customerId === null ? this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : '', londonToday(now)].join('\n')) : null;
     const shape = { map: plan.map, featuredPerPage: plan.featuredPerPage, full: plan.full, counts: plan.counts !== null, featuredPool: plan.featuredPool !== null, featuredItems: plan.featuredItems !== null };
     const prepared = { p, portal, customerId, area, partner, plan: shape, multiSearch, reuseKey };
     if (reusable) this.planned.set(p, { minute, portalId: portal.id, settingsKey, schemesKey, prepared });

@@ -12,7 +12,7 @@ export function sortClauses(p: SearchParams, center: LatLng, propertyFilter: obj
   const nested = { path: 'properties', ...(propertyFilter.length ? { filter: { bool: { filter: propertyFilter } } } : {}) };
   const byPrice = (field: string, order: 'asc' | 'desc') => ({ [`properties.${field}`]: { order, mode: order === 'asc' ? 'min' : 'max', missing: '_last', nested } });
   const main: Record<string, object> = {
-    newest: { createdAt: { order: 'desc' } },
+    newest: { publishedAt: { order: 'desc' } },
     'price-low-high': byPrice('fullMarketPrice', 'asc'),
     'price-high-low': byPrice('fullMarketPrice', 'desc'),
     'rent-low-high': byPrice('monthlyRent', 'asc'),

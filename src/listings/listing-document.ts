@@ -7,6 +7,7 @@ import { availabilityStatus, listingAvailability } from './availability.ts';
 import { mapImageUrl } from './map-image.ts';
 import { itemFieldOf } from './listing-item-field.ts';
 import { mapDigestOf } from './map-listing-fields.ts';
+import { latestReductionOn, priceHistoryOf } from './price-reductions.ts';
 
 type Json = unknown;
 interface FeatureSection {
@@ -82,6 +83,10 @@ export interface ListingDocument {
   minMonthlyRent: number | null;
   published: boolean;
   publishAt: string | null;
+  /** when the listing went live: its publishAt, or its creation when that came later (the `newest` sort) */
+  publishedAt: string;
+  /** the UK day of the latest reduction of a property's headline price, however long ago (price-reductions.ts) */
+  priceReducedOn: string | null;
   withdrawn: boolean;
   allPortals: boolean;
   portalIds: number[];
@@ -134,7 +139,9 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
 
   const schemes = listing.schemes.map((ls) => ({ text: ls.scheme.text, slug: ls.scheme.slug, color: ls.scheme.color }));
   const la = development.localAuthority;
-  const perProperty = properties.map((p) => ({ property: p, prices: pricesOf(p, listing.depositPercentage) }));
+  const perProperty = properties.map((p) => ({ property: p, prices: pricesOf(p, listing.depositPercentage), priceHistory: priceHistoryOf(p.priceChanges, p.forSale) }));
+  const priceReducedOn = latestReductionOn(perProperty.map((p) => p.priceHistory));
+  const publishedAt = listing.publishAt && listing.publishAt > listing.createdAt ? listing.publishAt : listing.createdAt;
   const prices = minimumPrices(perProperty.map((p) => p.prices));
   const features = properties.map((p) => asArray<FeatureSection>(p.propertyFeatures));
   const propertyFeatures = mergeFeatures(features);
@@ -142,7 +149,7 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
   const availability = listingAvailability(properties.map((p) => p.availabilityStatus));
   const singleProperty = properties.length === 1;
 
-  const propertyDetails = perProperty.map(({ property: p, prices: pp }) => ({
+  const propertyDetails = perProperty.map(({ property: p, prices: pp, priceHistory }) => ({
     id: p.id,
     propertyNumber: p.propertyNumber,
     schemes,
@@ -171,6 +178,7 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
     environmentalImpactRatingCurrent: p.environmentalImpactRatingCurrent,
     environmentalImpactRatingPotential: p.environmentalImpactRatingPotential,
     ...pp,
+    priceHistory,
   }));
 
   const view: ListingView = {
@@ -194,6 +202,7 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
       forSale: listing.forSale,
       firstDibs: properties.some((p) => p.firstDibs),
       createdAt: listing.createdAt.toISOString(),
+      priceReducedOn,
       displayAddress: development.displayAddress,
       postcode: development.postcode,
       latitude: development.latitude,
@@ -269,6 +278,8 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
     minMonthlyRent: prices.monthlyRent,
     published: listing.published,
     publishAt: listing.publishAt?.toISOString() ?? null,
+    publishedAt: publishedAt.toISOString(),
+    priceReducedOn,
     withdrawn: false,
     allPortals: portalIds.length === 0,
     portalIds,

@@ -2,6 +2,14 @@
 // are (ITEM_FIELDS in listing-presenter.ts), from `createdAt` on.
 import { arrayOf, bool, int, nStr, nullable, num, object, str, type JsonSchema } from '../openapi/schema-helpers.ts';
 
+const day: JsonSchema = { ...str, format: 'date' };
+
+/** The day of the latest reduction of a property's headline price within the last 30 days (listing items and details). */
+export const priceReducedOnSchema: JsonSchema = { ...nullable(day), description: 'YYYY-MM-DD (UK day) of the latest price reduction within the last 30 days, else null' };
+
+/** A property's headline price history, oldest first (property details). */
+export const priceHistorySchema: JsonSchema = arrayOf(object({ date: day, price: num, change: { type: 'string', enum: ['added', 'reduced', 'increased'] } }));
+
 export const itemDescriptionSchemas: Record<string, JsonSchema> = {
   createdAt: str,
   displayAddress: str,

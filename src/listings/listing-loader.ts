@@ -10,7 +10,10 @@ export const listingDocumentInclude = {
       localAuthority: { include: { county: { include: { region: true } } } },
     },
   },
-  properties: { include: { property: true }, orderBy: { position: 'asc' } },
+  properties: {
+    include: { property: { include: { priceChanges: { orderBy: [{ changedAt: 'asc' }, { id: 'asc' }] } } } },
+    orderBy: { position: 'asc' },
+  },
   schemes: { include: { scheme: true }, orderBy: { position: 'asc' } },
   portals: { select: { portalId: true } },
 } satisfies Prisma.ListingInclude;

@@ -2,6 +2,7 @@
 import type { ListingView } from './listing-document.ts';
 import { PRICE_FIELD_NAMES } from './price-rules.ts';
 import { availabilityStatus } from './availability.ts';
+import { recentReduction } from './price-reductions.ts';
 
 export interface ItemContext {
   favourite?: boolean | null;
@@ -38,7 +39,7 @@ export const ITEM_FIELDS = [
 ] as const;
 
 /** The fields of a listing's view that a listing item is made from (kept in the stored item field). */
-export const ITEM_VIEW_FIELDS = [...ITEM_FIELDS, ...PRICE_FIELD_NAMES, 'schemes', 'housingProvider', 'isSharedOwnership'];
+export const ITEM_VIEW_FIELDS = [...ITEM_FIELDS, ...PRICE_FIELD_NAMES, 'schemes', 'housingProvider', 'isSharedOwnership', 'priceReducedOn'];
 
 export type ListingItem = Record<string, unknown>;
 
@@ -56,6 +57,7 @@ export function presentListingItem(view: Pick<ListingView, 'listing'>, context: 
   item.favourite = context.favourite ?? null;
   for (const key of PRICE_FIELD_NAMES) item[key] = l[key] ?? null;
   item.isSharedOwnership = Boolean(l.isSharedOwnership);
+  item.priceReducedOn = recentReduction(l.priceReducedOn);
   return item;
 }
 

@@ -1,6 +1,6 @@
 // OpenAPI fragment of the synchronisation interfaces (REST and bulk).
 import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nInt, nNum, nStr, nullable, num, object, pagedEnvelope, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
-import { itemDescriptionSchemas } from '../listings/listing-item-openapi.ts';
+import { itemDescriptionSchemas, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
 import { ELIGIBILITY_FIELDS, PRIORITY_FIELDS, DISPLAY_AS, MARKETPLACE_REF } from '../listings/listing-sync-schema.ts';
 import { AVAILABILITY_CODES } from '../listings/availability.ts';
 import { PROPERTY_TYPE_GROUPS, FURNITURE_STATUSES } from '../inventory/property-schema.ts';
@@ -170,6 +170,7 @@ export const syncSchemas: Record<string, JsonSchema> = {
     ...itemDescriptionSchemas,
     ...nullablePrices,
     isSharedOwnership: bool,
+    priceReducedOn: priceReducedOnSchema,
   }),
   BulkItemResult: object({
     externalRef: nStr,

@@ -57,6 +57,7 @@ function property(id: number, overrides: Record<string, unknown> = {}) {
     deletedAt: null,
     createdAt: now,
     updatedAt: now,
+    priceChanges: [],
     ...overrides,
   };
 }
@@ -189,6 +190,37 @@ describe('listing document builder', () => {
     const base = listing();
     expect(buildListingDocument({ ...base, development: { ...base.development, deletedAt: now } } as LoadedListing)).to.equal(null);
     expect(buildListingDocument(listing({}, [property(1, { deletedAt: now })]))).to.equal(null);
+  });
+
+  it('carries each property\'s price history and the latest reduction of any of them', () => {
+    const at = (iso: string) => new Date(iso);
+    const doc = buildListingDocument(
+      listing({}, [
+        property(1, {
+          priceChanges: [
+            { forSale: false, price: 1200, change: 'added', changedAt: at('2026-08-01T09:00:00Z') },
+            { forSale: true, price: 320000, change: 'added', changedAt: at('2026-09-01T09:00:00Z') },
+            { forSale: true, price: 300000, change: 'reduced', changedAt: at('2026-10-10T23:30:00Z') },
+          ],
+        }),
+        property(2, { priceChanges: [{ forSale: true, price: 390000, change: 'reduced', changedAt: at('2026-10-05T09:00:00Z') }] }),
+      ]),
+    )!;
+    // 23:30 UTC on 10 October is 00:30 on the 11th in London (summer time)
+    expect(doc.view.properties[0]!.priceHistory).to.deep.equal([
+      { date: '2026-09-01', price: 320000, change: 'added' },
+      { date: '2026-10-11', price: 300000, change: 'reduced' },
+    ]);
+    expect(doc.priceReducedOn).to.equal('2026-10-11');
+    expect(doc.view.listing.priceReducedOn).to.equal('2026-10-11');
+    expect(buildListingDocument(listing())!.priceReducedOn).to.equal(null);
+  });
+
+  it('dates publication by publishAt, or by creation when that came later', () => {
+    expect(buildListingDocument(listing({ publishAt: null }))!.publishedAt).to.equal(now.toISOString());
+    const later = new Date('2026-11-05T09:00:00Z');
+    expect(buildListingDocument(listing({ publishAt: later }))!.publishedAt).to.equal(later.toISOString());
+    expect(buildListingDocument(listing({ publishAt: new Date('2020-01-01T00:00:00Z') }))!.publishedAt).to.equal(now.toISOString());
   });
 
   it('leaves deleted properties out', () => {

@@ -1,0 +1,36 @@
+// The history of a property's headline price: a change is recorded in the transaction of the write that
+// made it. The price compared is that of the property's kind (for sale or to rent), so a property that
+// changes kind starts a history of its other price with `added`.
+import type { Prisma } from '../generated/prisma/client.ts';
+
+type Tx = Prisma.TransactionClient;
+
+export type PriceChangeKind = 'added' | 'reduced' | 'increased';
+
+interface Priced {
+  forSale: boolean;
+  fullMarketPrice: number | null;
+  monthlyRent: number | null;
+}
+
+/** The price a property is advertised at: fullMarketPrice for sale, monthlyRent to rent. */
+export const headlinePrice = (p: Priced): number | null => (p.forSale ? p.fullMarketPrice : p.monthlyRent);
+
+export function changeKind(previous: number | null, price: number): PriceChangeKind | null {
+  if (previous === null) return 'added';
+  if (price === previous) return null;
+  return price < previous ? 'reduced' : 'increased';
+}
+
+/** Records the property's headline price when it differs from the last one recorded of its kind (null prices are not recorded). */
+export async function recordPriceChange(tx: Tx, propertyId: number, property: Priced, at = new Date()): Promise<void> {
+  const price = headlinePrice(property);
+  if (price === null) return;
+  const last = await tx.propertyPriceChange.findFirst({
+    where: { propertyId, forSale: property.forSale },
+    orderBy: [{ changedAt: 'desc' }, { id: 'desc' }],
+    select: { price: true },
+  });
+  const change = changeKind(last?.price ?? null, price);
+  if (change) await tx.propertyPriceChange.create({ data: { propertyId, forSale: property.forSale, price, change, changedAt: at } });
+}
