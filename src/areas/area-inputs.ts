@@ -7,7 +7,6 @@ import { previewFields } from '../content/editor-access.ts';
 import {
   closedObject,
   dateTimeField,
-  withJsonSchema,
   intField,
   nameField,
   oneOfField,
@@ -17,6 +16,7 @@ import {
   text,
   trimmedText,
   urlField,
+  withJsonSchema,
 } from '../content/input-fields.ts';
 
 export const AREA_TEMPLATES = ['basic', 'featured-listings'] as const;
@@ -93,7 +93,10 @@ export function areaPageSchema(mode: Mode) {
 }
 export type AreaPageInput = yup.InferType<ReturnType<typeof areaPageSchema>>;
 
+// ---- the portal's reads ----
+
 export const AREA_LISTINGS_SIZE = 6;
+
 /** The query of an area page's listings. */
 export const areaListingsQuery = yup.object({
   size: yup

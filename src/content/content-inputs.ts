@@ -12,7 +12,6 @@ import {
   closedObject,
   codeField,
   dateTimeField,
-  withJsonSchema,
   intField,
   nameField,
   numberField,
@@ -22,6 +21,7 @@ import {
   slugField,
   text,
   urlField,
+  withJsonSchema,
 } from './input-fields.ts';
 
 export type Mode = 'create' | 'update';
