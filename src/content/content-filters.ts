@@ -2,7 +2,7 @@
 // preview, and the filters' translation to a query.
 import * as yup from 'yup';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { pageQueryFields } from '../core/envelope.ts';
+import { pageFields } from '../core/envelope.ts';
 import { withJsonSchema, queryId, queryText } from './input-fields.ts';
 import { previewFields } from './editor-access.ts';
 
@@ -28,7 +28,7 @@ const filterSchema = yup.object(filterFields);
 export type ContentFilters = yup.InferType<typeof filterSchema>;
 
 /** The query of GET /contents: blank filters count as not given. */
-export const contentListQuery = filterSchema.shape({ ...pageQueryFields(), ...previewFields });
+export const contentListQuery = filterSchema.shape({ ...pageFields(), ...previewFields });
 
 /** The query of GET /contents/slug/{slug}. */
 export const pageBySlugQuery = yup.object({

@@ -33,8 +33,8 @@ export function collection<T>(data: T[]): { data: T[] } {
   return { data };
 }
 
-/** The yup fields of `page` and `size`, for a route's query schema and the document's parameters. */
-export function pageQueryFields(options: PageOptions = {}) {
+/** `page` and `size` of a query string schema: positive integers, the size in range. */
+export function pageFields(options: PageOptions = {}) {
   const { defaultSize = 10, maxSize = 100 } = options;
   return {
     page: yup.number().typeError('page must be a whole number').integer('page must be a whole number').min(1, 'page must be at least 1').default(1),
@@ -50,7 +50,7 @@ export function pageQueryFields(options: PageOptions = {}) {
 
 /** Reads `page` and `size` from a query string; 422 for anything but positive integers in range. */
 export function parsePage(query: Record<string, unknown>, options: PageOptions = {}): PageRequest {
-  const schema = yup.object(pageQueryFields(options));
+  const schema = yup.object(pageFields(options));
   return validate(schema, { page: query.page, size: query.size });
 }
 
