@@ -4,11 +4,10 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
-import { validate } from '../core/validation.ts';
 import { isUniqueViolation } from '../auth/db-errors.ts';
-import { publishSchema } from '../content/content-inputs.ts';
+import type { PublishInput } from '../content/content-inputs.ts';
 import { countyByRef, localAuthorityByRef, Problems, regionByRef, schemeByRef, type Ref } from '../content/content-references.ts';
-import { areaPageSchema, type AreaPageInput } from './area-inputs.ts';
+import type { AreaPageInput } from './area-inputs.ts';
 import { areaPageInclude, type AreaPageRow } from './area-rows.ts';
 
 type Existing = Prisma.AreaPageGetPayload<object>;
@@ -122,8 +121,7 @@ export class AreaPageWriter {
     return data;
   }
 
-  async create(body: unknown): Promise<AreaPageRow> {
-    const input = validate(areaPageSchema('create'), body);
+  async create(input: AreaPageInput): Promise<AreaPageRow> {
     const data = await this.plan({ ...input, content: input.content ?? {} }, null);
     if (await this.prisma.areaPage.findUnique({ where: { slug: input.slug! } }))
       throw new ConflictError(`An area page with the slug ${input.slug} exists`);
@@ -136,8 +134,7 @@ export class AreaPageWriter {
     }
   }
 
-  async update(id: number, body: unknown): Promise<AreaPageRow> {
-    const input = validate(areaPageSchema('update'), body);
+  async update(id: number, input: AreaPageInput): Promise<AreaPageRow> {
     const existing = await this.prisma.areaPage.findUnique({ where: { id } });
     if (!existing) throw new NotFoundError(`Area page ${id} was not found`);
     const data = await this.plan(input, existing);
@@ -145,8 +142,7 @@ export class AreaPageWriter {
     return this.load(id);
   }
 
-  async publish(id: number, body: unknown): Promise<AreaPageRow> {
-    const { publishedAt } = validate(publishSchema, body ?? {});
+  async publish(id: number, { publishedAt }: PublishInput): Promise<AreaPageRow> {
     await this.load(id);
     await this.prisma.areaPage.update({ where: { id }, data: { publishedAt: publishedAt ?? new Date() } });
     return this.load(id);

@@ -1,11 +1,13 @@
 // The content management interface for editors (api_key of an editor account): pages, families, topics
-// and tags. Writes answer with the object as editors see it; 422 carries errors per field.
+// and tags. Bodies are validated here; writes answer with the object as editors see it; 422 carries
+// errors per field.
 import Router from '@koa/router';
 import type { ApiAccountService } from '../sync/api-account-service.ts';
 import type { SyncState } from '../sync/api-key-auth.ts';
 import { editorsOnly } from './editor-access.ts';
-import { numericId } from './content-routes.ts';
-import { publishableRoutes } from './publishable-routes.ts';
+import { numericId } from './path-params.ts';
+import { publishableRoutes, validBody } from './publishable-routes.ts';
+import { familySchema, pageCreateSchema, pageUpdateSchema, tagSchema, topicSchema } from './content-inputs.ts';
 import type { PageWriter } from './page-writer.ts';
 import type { FamilyWriter } from './family-writer.ts';
 import type { TaxonomyWriter } from './taxonomy-writer.ts';
@@ -29,30 +31,42 @@ export function contentEditorRoutes(deps: ContentEditorDeps): Router<SyncState> 
   };
   router.use(...editorsOnly(deps.accounts));
 
-  publishableRoutes(router, '/pages', 'Content page', pages, presentEditorPage);
+  publishableRoutes(router, {
+    path: '/pages',
+    label: 'Content page',
+    writer: pages,
+    schemas: { create: pageCreateSchema, update: pageUpdateSchema },
+    present: presentEditorPage,
+  });
 
   router.post('/families', async (ctx) => {
+    const input = validBody(familySchema('create'), ctx.request);
     ctx.status = 201;
-    ctx.body = presentEditorFamily(await families.create(ctx.request.body));
+    ctx.body = presentEditorFamily(await families.create(input));
   });
   router.patch('/families/:id', async (ctx) => {
-    ctx.body = presentEditorFamily(await families.update(numericId(ctx, 'Family'), ctx.request.body));
+    const id = numericId(ctx, 'Family');
+    ctx.body = presentEditorFamily(await families.update(id, validBody(familySchema('update'), ctx.request)));
   });
 
   router.post('/topics', async (ctx) => {
+    const input = validBody(topicSchema('create'), ctx.request);
     ctx.status = 201;
-    ctx.body = await topicView((await taxonomy.createTopic(ctx.request.body)).id);
+    ctx.body = await topicView((await taxonomy.createTopic(input)).id);
   });
   router.patch('/topics/:id', async (ctx) => {
-    ctx.body = await topicView((await taxonomy.updateTopic(numericId(ctx, 'Topic'), ctx.request.body)).id);
+    const id = numericId(ctx, 'Topic');
+    ctx.body = await topicView((await taxonomy.updateTopic(id, validBody(topicSchema('update'), ctx.request))).id);
   });
 
   router.post('/tags', async (ctx) => {
+    const input = validBody(tagSchema('create'), ctx.request);
     ctx.status = 201;
-    ctx.body = presentTag(await taxonomy.createTag(ctx.request.body));
+    ctx.body = presentTag(await taxonomy.createTag(input));
   });
   router.patch('/tags/:id', async (ctx) => {
-    ctx.body = presentTag(await taxonomy.updateTag(numericId(ctx, 'Tag'), ctx.request.body));
+    const id = numericId(ctx, 'Tag');
+    ctx.body = presentTag(await taxonomy.updateTag(id, validBody(tagSchema('update'), ctx.request)));
   });
   return router;
 }

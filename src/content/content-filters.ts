@@ -1,37 +1,40 @@
-// The content list's filters (any subset, all applying together) and their translation to a query.
+// The content list's query: its filters (any subset, all applying together), paging and the editors'
+// preview, and the filters' translation to a query.
 import * as yup from 'yup';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { validate } from '../core/validation.ts';
-import { trimmed } from './content-inputs.ts';
+import { pageFields } from '../core/envelope.ts';
+import { withJsonSchema, queryId, queryText } from './input-fields.ts';
+import { previewFields } from './editor-access.ts';
 
-const id = (name: string) =>
-  yup.number().typeError(`${name} must be a whole number`).integer(`${name} must be a whole number`).min(1, `${name} must be at least 1`);
-const str = (name: string) => trimmed().typeError(`${name} must be a single value`).min(1, `${name} must not be empty`);
-
-const filterSchema = yup.object({
-  sitemap_code: str('sitemap_code'),
-  content_type_code: str('content_type_code'),
-  related_entity_code: str('related_entity_code'),
-  related_item_id: id('related_item_id'),
-  related_item_slug: str('related_item_slug'),
-  collection_id: id('collection_id'),
-  collection_slug: str('collection_slug'),
-  topic_id: id('topic_id'),
-  topic_code: str('topic_code'),
-  topic_slug: str('topic_slug'),
-  series_id: id('series_id'),
-  series_slug: str('series_slug'),
-  tag_slug: str('tag_slug'),
-  category_slug: str('category_slug'),
-  author_id: id('author_id'),
-});
+const filterFields = {
+  sitemap_code: queryText(),
+  content_type_code: queryText(),
+  related_entity_code: queryText(),
+  related_item_id: queryId(),
+  related_item_slug: queryText(),
+  collection_id: queryId(),
+  collection_slug: queryText(),
+  topic_id: queryId(),
+  topic_code: queryText(),
+  topic_slug: queryText(),
+  series_id: queryId(),
+  series_slug: queryText(),
+  tag_slug: queryText(),
+  category_slug: queryText(),
+  author_id: queryId(),
+};
+const filterSchema = yup.object(filterFields);
 
 export type ContentFilters = yup.InferType<typeof filterSchema>;
-export const CONTENT_FILTER_NAMES = Object.keys(filterSchema.fields) as (keyof ContentFilters)[];
 
-export function parseContentFilters(query: Record<string, unknown>): ContentFilters {
-  return validate(filterSchema, Object.fromEntries(CONTENT_FILTER_NAMES.map((k) => [k, query[k] === '' ? undefined : query[k]])));
-}
+/** The query of GET /contents: blank filters count as not given. */
+export const contentListQuery = filterSchema.shape({ ...pageFields(), ...previewFields });
+
+/** The query of GET /contents/slug/{slug}. */
+export const pageBySlugQuery = yup.object({
+  sitemap_code: withJsonSchema(queryText(), { description: 'advisable: a slug can repeat across sitemap entries' }),
+  ...previewFields,
+});
 
 /** Conditions on the page and its family; only main pages are listed. */
 export function contentListWhere(f: ContentFilters): Prisma.ContentPageWhereInput {

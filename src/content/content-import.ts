@@ -8,7 +8,20 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { AppError, ValidationError } from '../core/errors.ts';
 import { validate } from '../core/validation.ts';
 import { AreaPageWriter } from '../areas/area-page-writer.ts';
-import { authorSchema, collectionSchema, contentTypeSchema, seriesSchema, sitemapSchema, tagCategorySchema } from './content-inputs.ts';
+import { areaPageSchema } from '../areas/area-inputs.ts';
+import {
+  authorSchema,
+  collectionSchema,
+  contentTypeSchema,
+  familySchema,
+  pageCreateSchema,
+  pageUpdateSchema,
+  seriesSchema,
+  sitemapSchema,
+  tagCategorySchema,
+  tagSchema,
+  topicSchema,
+} from './content-inputs.ts';
 import { normaliseSections } from './template-model.ts';
 import { BUNDLE_KINDS, type BundleItem, type BundleKind, type ContentBundle } from './content-folder.ts';
 import { FamilyWriter } from './family-writer.ts';
@@ -136,15 +149,15 @@ export class ContentImporter {
 
   private async tag(data: Record<string, unknown>): Promise<Outcome> {
     const existing = str(data.slug) ? await this.prisma.contentTag.findUnique({ where: { slug: str(data.slug) } }) : null;
-    if (existing) await this.writers.taxonomy.updateTag(existing.id, data);
-    else await this.writers.taxonomy.createTag(data);
+    if (existing) await this.writers.taxonomy.updateTag(existing.id, validate(tagSchema('update'), data));
+    else await this.writers.taxonomy.createTag(validate(tagSchema('create'), data));
     return existing ? 'updated' : 'created';
   }
 
   private async topic(data: Record<string, unknown>): Promise<Outcome> {
     const existing = str(data.code) ? await this.prisma.contentTopic.findUnique({ where: { code: str(data.code) } }) : null;
-    if (existing) await this.writers.taxonomy.updateTopic(existing.id, data);
-    else await this.writers.taxonomy.createTopic(data);
+    if (existing) await this.writers.taxonomy.updateTopic(existing.id, validate(topicSchema('update'), data));
+    else await this.writers.taxonomy.createTopic(validate(topicSchema('create'), data));
     return existing ? 'updated' : 'created';
   }
 
@@ -180,8 +193,8 @@ export class ContentImporter {
 
   private async family(data: Record<string, unknown>): Promise<Outcome> {
     const existing = str(data.slug) ? await this.prisma.contentFamily.findUnique({ where: { slug: str(data.slug) } }) : null;
-    if (existing) await this.writers.families.update(existing.id, data);
-    else await this.writers.families.create(data);
+    if (existing) await this.writers.families.update(existing.id, validate(familySchema('update'), data));
+    else await this.writers.families.create(validate(familySchema('create'), data));
     return existing ? 'updated' : 'created';
   }
 
@@ -199,21 +212,23 @@ export class ContentImporter {
           })
         : null;
     if (!existing) {
-      await this.writers.pages.create(data);
+      await this.writers.pages.create(validate(pageCreateSchema, data));
       return 'created';
     }
     const { family, ...page } = data;
     if (typeof family === 'string' && family !== existing.family.slug)
       throw ValidationError.field('family', `the page belongs to family ${existing.family.slug}; a page cannot move to another family`);
-    if (family && typeof family === 'object') await this.writers.families.update(existing.familyId, family);
-    await this.writers.pages.update(existing.id, page);
+    const pageInput = validate(pageUpdateSchema, page);
+    if (family && typeof family === 'object')
+      await this.writers.families.update(existing.familyId, validate(familySchema('update'), family));
+    await this.writers.pages.update(existing.id, pageInput);
     return 'updated';
   }
 
   private async areaPage(data: Record<string, unknown>): Promise<Outcome> {
     const existing = str(data.slug) ? await this.prisma.areaPage.findUnique({ where: { slug: str(data.slug) } }) : null;
-    if (existing) await this.writers.areaPages.update(existing.id, data);
-    else await this.writers.areaPages.create(data);
+    if (existing) await this.writers.areaPages.update(existing.id, validate(areaPageSchema('update'), data));
+    else await this.writers.areaPages.create(validate(areaPageSchema('create'), data));
     return existing ? 'updated' : 'created';
   }
 }

@@ -1,123 +1,113 @@
-// yup schemas of what editors send (content management interface and import files). `create` schemas
-// require what a new object needs; `update` schemas accept any subset (only the fields sent change).
+// yup schemas of what editors send (content management interface and import files), validated where the
+// request arrives; the OpenAPI request bodies are generated from them. `create` schemas require what a
+// new object needs; `update` schemas accept any subset (only the fields sent change).
 import * as yup from 'yup';
+import { jsonSchemaOf } from '../openapi/from-yup.ts';
 import { LOCATION_TYPES, RELATION_ENTITY_CODES } from './relation-entities.ts';
 import { TOPIC_USES } from './content-type-rules.ts';
-import { templateSectionsSchema } from './template-model.ts';
+import { sectionsField, templateSectionsSchema } from './template-model.ts';
 import { urlPatternProblem } from './content-url.ts';
-
-export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const CODE = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
+import {
+  boolField,
+  closedObject,
+  codeField,
+  dateTimeField,
+  intField,
+  nameField,
+  numberField,
+  oneOfField,
+  plainText,
+  refField,
+  slugField,
+  text,
+  urlField,
+  withJsonSchema,
+} from './input-fields.ts';
 
 export type Mode = 'create' | 'update';
-
-const isHttpUrl = (value: string | null | undefined) => {
-  if (value === null || value === undefined) return true;
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
-
-/** A string, trimmed; anything else (an array, an object) is a type error, not a crash. */
-export const trimmed = () =>
-  yup
-    .string()
-    .typeError('${path} must be a string')
-    .transform((v: unknown) => (typeof v === 'string' ? v.trim() : v));
-
-export const slugField = () => trimmed().matches(SLUG, '${path} must be lower-case words and digits joined by hyphens').max(120);
-export const codeField = () =>
-  trimmed().matches(CODE, '${path} must be lower-case words and digits joined by hyphens or underscores').max(60);
-export const nameField = (max = 255) => trimmed().max(max);
-export const text = (max = 2000) => yup.string().typeError('${path} must be a string').max(max).nullable();
-export const urlField = () => trimmed().nullable().test('url', '${path} must be a full http(s) url', isHttpUrl);
-
-/** A reference to another object: its id, or its slug or code. */
-export const refField = (what: string) =>
-  yup
-    .mixed<number | string>()
-    .test(
-      'ref',
-      `${what} must be an id or a slug`,
-      (v) =>
-        v === undefined ||
-        v === null ||
-        (typeof v === 'number' && Number.isInteger(v) && v > 0) ||
-        (typeof v === 'string' && v.trim() !== ''),
-    );
 
 const need = <S extends yup.Schema>(schema: S, mode: Mode, message = '${path} is required'): S =>
   mode === 'create' ? (schema.required(message) as unknown as S) : schema;
 
 // ---- families ----
 
-const relationSchema = yup
-  .object({
-    entity: yup
-      .string()
-      .required('relatedTo.entity is required')
-      .oneOf(RELATION_ENTITY_CODES, `relatedTo.entity must be one of ${RELATION_ENTITY_CODES.join(', ')}`),
-    item: refField('relatedTo.item').required('relatedTo.item is required'),
-  })
+const relationSchema = closedObject({
+  entity: oneOfField(RELATION_ENTITY_CODES, 'relatedTo.entity').required('relatedTo.entity is required'),
+  item: refField('relatedTo.item').required('relatedTo.item is required'),
+})
   .nullable()
-  .default(undefined);
+  .optional();
 
-const locationSchema = yup
-  .object({
-    type: yup
-      .string()
-      .required('location.type is required')
-      .oneOf(LOCATION_TYPES, `location.type must be one of ${LOCATION_TYPES.join(', ')}`),
-    reference: refField('location.reference').nullable(),
-    region: refField('location.region').nullable(),
-    name: trimmed().max(255).nullable(),
-    latitude: yup.number().typeError('location.latitude must be a number').min(-90).max(90).nullable(),
-    longitude: yup.number().typeError('location.longitude must be a number').min(-180).max(180).nullable(),
-    radius: yup.number().typeError('location.radius must be a number').min(0, 'location.radius must be at least 0').nullable(),
-  })
+const PLACED_TYPES = ['city', 'town'];
+const PLACED_FIELDS = ['name', 'region', 'latitude', 'longitude', 'radius'] as const;
+
+/** County and local authority locations name their reference; cities and towns are named, placed and sized. */
+const locationSchema = closedObject({
+  type: oneOfField(LOCATION_TYPES, 'location.type').required('location.type is required'),
+  reference: refField('location.reference', { nullable: true }),
+  region: refField('location.region', { nullable: true }),
+  name: nameField(255).nullable(),
+  latitude: numberField().min(-90, '${path} must be at least -90').max(90, '${path} must be at most 90').nullable(),
+  longitude: numberField().min(-180, '${path} must be at least -180').max(180, '${path} must be at most 180').nullable(),
+  radius: numberField().min(0, '${path} must be at least 0').nullable(),
+})
   .nullable()
-  .default(undefined);
+  .optional()
+  .test('location-fields', function (loc) {
+    if (!loc || !LOCATION_TYPES.includes(loc.type as never)) return true;
+    const missing = PLACED_TYPES.includes(loc.type)
+      ? PLACED_FIELDS.filter((key) => loc[key] === null || loc[key] === undefined).map((key) => [
+          key,
+          `location.${key} is required for a ${loc.type}`,
+        ])
+      : loc.reference === null || loc.reference === undefined
+        ? [['reference', `location.reference (the ${loc.type.replace('_', ' ')}) is required`]]
+        : [];
+    if (!missing.length) return true;
+    return new yup.ValidationError(missing.map(([key, message]) => this.createError({ path: `${this.path}.${key}`, message })));
+  });
 
-export function familySchema(mode: Mode | 'inline') {
-  const m: Mode = mode === 'inline' ? 'update' : mode;
-  return yup.object({
-    slug: need(slugField(), m),
-    name: need(nameField(), m),
-    contentType: need(codeField(), m),
-    topic: refField('topic').nullable(),
-    series: refField('series').nullable(),
+function familyFields(mode: Mode) {
+  return {
+    slug: need(slugField(), mode),
+    name: need(nameField(), mode),
+    contentType: need(codeField(), mode),
+    topic: refField('topic', { nullable: true }),
+    series: refField('series', { nullable: true }),
     relatedTo: relationSchema,
     location: locationSchema,
-    sources: yup
-      .array(yup.object({ name: nameField().required('name is required'), url: urlField().required('url is required') }).required())
-      .default(undefined),
-    authors: yup
-      .array(
-        yup
-          .object({ author: refField('author').required('author is required'), role: nameField(100).required('role is required') })
-          .required(),
-      )
-      .default(undefined),
-    tags: yup.array(refField('tag').required()).default(undefined),
-    collections: yup.array(refField('collection').required()).default(undefined),
-    enabled: yup.boolean(),
-  });
+    sources: yup.array(
+      closedObject({ name: nameField().required('name is required'), url: urlField().required('url is required') }).required(),
+    ),
+    authors: yup.array(
+      closedObject({
+        author: refField('author').required('author is required'),
+        role: nameField(100).required('role is required'),
+      }).required(),
+    ),
+    tags: yup.array(refField('tag').required()),
+    collections: yup.array(refField('collection').required()),
+    enabled: boolField(),
+  };
+}
+
+/** `inline`: the fields of a new family given with its first page (all optional: they default to the page's). */
+export function familySchema(mode: Mode | 'inline') {
+  return closedObject(familyFields(mode === 'inline' ? 'update' : mode));
 }
 export type FamilyInput = yup.InferType<ReturnType<typeof familySchema>>;
 
 // ---- pages ----
 
-const headerImageSchema = yup.object({
+const headerImageSchema = closedObject({
   masterUrl: urlField().required('masterUrl is required'),
   thumbnailUrl: urlField(),
-  alternativeText: yup.string().max(500).default(''),
-  caption: yup.string().max(1000).default(''),
+  alternativeText: plainText(500).default(''),
+  caption: plainText(1000).default(''),
 });
 
-export function pageSchema(mode: Mode) {
-  return yup.object({
+function pageFields(mode: Mode) {
+  return {
     sitemap: need(codeField(), mode),
     template: need(nameField(100), mode),
     slug: need(slugField(), mode),
@@ -126,7 +116,7 @@ export function pageSchema(mode: Mode) {
     blurb: text(2000),
     abstract: text(5000),
     image: urlField(),
-    headerImages: yup.array(headerImageSchema.required()).default(undefined),
+    headerImages: yup.array(headerImageSchema.required()),
     titleTag: text(255),
     metaKeywords: text(500),
     metaDescription: text(1000),
@@ -134,36 +124,42 @@ export function pageSchema(mode: Mode) {
     socialTitle: text(255),
     socialDescription: text(1000),
     htmlInfo: text(500_000),
-    sections: yup.mixed(),
+    sections: sectionsField(),
     menuLabel: text(100),
-    displayOrder: yup.number().typeError('displayOrder must be a whole number').integer('displayOrder must be a whole number'),
-    main: yup.boolean(),
-    enabled: yup.boolean(),
-    publishedAt: yup.date().typeError('publishedAt must be an ISO 8601 date-time').nullable(),
-  });
+    displayOrder: intField(),
+    main: boolField(),
+    enabled: boolField(),
+    publishedAt: dateTimeField({ nullable: true }),
+  };
 }
-export type PageInput = yup.InferType<ReturnType<typeof pageSchema>>;
 
 /** The family of a new page: an id or slug of an existing family, or the fields of a new one. */
-export const pageFamilyField = yup
-  .mixed<number | string | Record<string, unknown>>()
-  .test(
-    'family',
-    'family must be an id, a slug or the fields of a new family',
-    (v) =>
-      v === undefined ||
-      v === null ||
-      typeof v === 'object' ||
-      (typeof v === 'number' && Number.isInteger(v) && v > 0) ||
-      (typeof v === 'string' && v.trim() !== ''),
+function pageFamilyField() {
+  const inline = familySchema('inline');
+  const existing = refField('family', { nullable: true });
+  // one schema in the document: integer and string keywords bind the reference, object keywords the new family
+  const { type: _object, ...objectKeywords } = jsonSchemaOf(inline);
+  const documentedRef = withJsonSchema(existing, { ...objectKeywords, type: ['integer', 'string', 'object', 'null'] });
+  const field = yup.lazy((value: unknown) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? inline : documentedRef,
   );
+  return field as unknown as yup.MixedSchema<FamilyInput | number | string | null | undefined>;
+}
 
-export const publishSchema = yup.object({ publishedAt: yup.date().typeError('publishedAt must be an ISO 8601 date-time').nullable() });
+export const pageCreateSchema = closedObject({ ...pageFields('create'), family: pageFamilyField() });
+export const pageUpdateSchema = closedObject(pageFields('update'));
+export type PageCreateInput = yup.InferType<typeof pageCreateSchema>;
+export type PageUpdateInput = yup.InferType<typeof pageUpdateSchema>;
+
+export const publishSchema = closedObject({
+  publishedAt: withJsonSchema(dateTimeField({ nullable: true }), { description: 'when the object becomes visible; now when left out' }),
+});
+export type PublishInput = yup.InferType<typeof publishSchema>;
 
 // ---- topics and tags ----
 
 export function topicSchema(mode: Mode) {
-  return yup.object({
+  return closedObject({
     contentType: need(codeField(), mode),
     code: need(codeField(), mode),
     slug: need(slugField(), mode),
@@ -175,7 +171,7 @@ export function topicSchema(mode: Mode) {
 export type TopicInput = yup.InferType<ReturnType<typeof topicSchema>>;
 
 export function tagSchema(mode: Mode) {
-  return yup.object({ slug: need(slugField(), mode), name: need(nameField(), mode), category: need(slugField(), mode) });
+  return closedObject({ slug: need(slugField(), mode), name: need(nameField(), mode), category: need(slugField(), mode) });
 }
 export type TagInput = yup.InferType<ReturnType<typeof tagSchema>>;
 
@@ -184,13 +180,10 @@ export type TagInput = yup.InferType<ReturnType<typeof tagSchema>>;
 export const contentTypeSchema = yup.object({
   code: codeField().required('code is required'),
   name: nameField().required('name is required'),
-  singleContent: yup.boolean().default(true),
-  topic: yup
-    .string()
-    .oneOf(TOPIC_USES, `topic must be one of ${TOPIC_USES.join(', ')}`)
-    .default('optional'),
-  series: yup.boolean().default(false),
-  sources: yup.boolean().default(false),
+  singleContent: boolField().default(true),
+  topic: oneOfField(TOPIC_USES, 'topic').default('optional'),
+  series: boolField().default(false),
+  sources: boolField().default(false),
   singularTopicLabel: text(100),
   singularSeriesLabel: text(100),
   tagCategories: yup.array(slugField().required()).default([]),
@@ -234,7 +227,7 @@ export const seriesSchema = yup.object({
 export const authorSchema = yup.object({
   slug: slugField().required('slug is required'),
   name: nameField().required('name is required'),
-  trails: yup.array(yup.string().max(255).required()).default([]),
+  trails: yup.array(plainText(255).required()).default([]),
 });
 export const collectionSchema = yup.object({
   slug: slugField().required('slug is required'),

@@ -1,4 +1,6 @@
 // OpenAPI fragment of generic content: the portal's reads and the editors' content management interface.
+// Request bodies and parameters come from the yup schemas that validate them; this file holds the rest.
+import type * as yup from 'yup';
 import {
   arrayOf,
   bool,
@@ -11,16 +13,16 @@ import {
   nullable,
   object,
   pagedEnvelope,
-  pathParam,
   ref,
   str,
-  validationResponse,
   type JsonSchema,
 } from '../openapi/schema-helpers.ts';
-import { CONTENT_FILTER_NAMES } from './content-filters.ts';
+import { jsonBodyOf, parametersOf } from '../openapi/from-yup.ts';
+import { contentListQuery, pageBySlugQuery } from './content-filters.ts';
+import { familySchema, pageCreateSchema, pageUpdateSchema, publishSchema, tagSchema, topicSchema } from './content-inputs.ts';
+import { previewQuery } from './editor-access.ts';
+import { idPath, slugPath } from './path-params.ts';
 import { LOCATION_TYPES, RELATION_ENTITY_CODES } from './relation-entities.ts';
-
-const idRef = { type: ['integer', 'string'], description: 'an id, or a slug or code' };
 
 const listItemFields = {
   id: int,
@@ -127,104 +129,18 @@ export const contentSchemas: Record<string, JsonSchema> = {
     collections: arrayOf(object({ id: int, slug: str, name: str })),
     pages: arrayOf(object({ id: int, slug: str, name: str })),
   }),
-  FamilyInput: {
-    type: 'object',
-    description: 'POST needs slug, name and contentType (a code); PATCH changes the fields sent (lists are replaced as a whole)',
-    properties: {
-      slug: str,
-      name: str,
-      contentType: str,
-      topic: nullable(idRef),
-      series: nullable(idRef),
-      relatedTo: nullable({
-        type: 'object',
-        properties: { entity: { type: 'string', enum: RELATION_ENTITY_CODES }, item: idRef },
-        description: 'default: entity site, item the marketplace portal',
-      }),
-      location: nullable({
-        type: 'object',
-        description:
-          'county or local_authority: reference (id, ONS code or name); city or town: name, region, latitude, longitude, radius (miles)',
-        properties: {
-          type: { type: 'string', enum: [...LOCATION_TYPES] },
-          reference: nullable(idRef),
-          region: nullable(idRef),
-          name: nStr,
-          latitude: nNum,
-          longitude: nNum,
-          radius: nNum,
-        },
-      }),
-      sources: arrayOf(object({ name: str, url: str })),
-      authors: arrayOf(object({ author: idRef, role: str })),
-      tags: arrayOf(idRef),
-      collections: arrayOf(idRef),
-      enabled: bool,
-    },
-  },
-  ContentPageInput: {
-    type: 'object',
-    description:
-      "POST needs sitemap (code), template (name), slug and name; family is an existing family (id or slug) or the fields of a new one (FamilyInput; slug, name and content type default to the page's). PATCH changes the fields sent; sections are checked against the template",
-    properties: {
-      sitemap: str,
-      template: str,
-      family: { oneOf: [idRef, ref('FamilyInput')] },
-      slug: str,
-      name: str,
-      headline: nStr,
-      blurb: nStr,
-      abstract: nStr,
-      image: nStr,
-      headerImages: arrayOf({ type: 'object', properties: { masterUrl: str, thumbnailUrl: nStr, alternativeText: str, caption: str } }),
-      titleTag: nStr,
-      metaKeywords: nStr,
-      metaDescription: nStr,
-      canonicalUrl: nStr,
-      socialTitle: nStr,
-      socialDescription: nStr,
-      htmlInfo: nStr,
-      sections: sectionsSchema,
-      menuLabel: nStr,
-      displayOrder: int,
-      main: bool,
-      enabled: bool,
-      publishedAt: { ...nStr, format: 'date-time' },
-    },
-  },
-  TopicInput: {
-    type: 'object',
-    description: 'POST needs all but blurb and htmlDetails; code and contentType never change',
-    properties: { contentType: str, code: str, slug: str, name: str, blurb: nStr, htmlDetails: nStr },
-  },
-  TagInput: {
-    type: 'object',
-    description: 'POST needs all three',
-    properties: { slug: str, name: str, category: { ...str, description: 'a tag category slug' } },
-  },
 };
 
-const preview = [
-  {
-    name: 'ignore_visibility',
-    in: 'query',
-    schema: { type: 'string', enum: ['1', 'true'] },
-    description: 'also show disabled and unpublished content; needs the api_key of an editor account',
-  },
-  { name: 'api_key', in: 'query', schema: str },
-];
-const page = [
-  { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-  { name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 } },
-];
-const filters = CONTENT_FILTER_NAMES.map((name) => ({ name, in: 'query', schema: name.endsWith('_id') ? int : str }));
+const FAMILY =
+  'relatedTo defaults to the site with the marketplace portal as item; location: county or local_authority name a reference (id, ONS code or name), city or town a name, region, latitude, longitude and radius (miles)';
+
 const tag = ['Content'];
 const editorTag = ['Content management'];
 const security = [{ apiKey: [] }];
 const unauthorised = errorResponse('Missing, unknown or deprecated api_key');
 const forbidden = errorResponse("The api_key is not an editor account's");
-const id = (what: string) => pathParam('id', `${what} id`, { type: 'string' });
-const body = (schema: string, required = true) => ({ required, content: { 'application/json': { schema: ref(schema) } } });
+const idParam = (what: string) => parametersOf(idPath(what), 'path');
+const body = (schema: yup.AnySchema, description?: string) => ({ requestBody: jsonBodyOf(schema, description) });
 
 function editor(operationId: string, summary: string, responses: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return { tags: editorTag, operationId, summary, security, ...extra, responses: { 401: unauthorised, 403: forbidden, ...responses } };
@@ -232,20 +148,17 @@ function editor(operationId: string, summary: string, responses: Record<string, 
 
 export function contentPaths(): Record<string, unknown> {
   const notFound = errorResponse('Not found, or not visible');
-  const created = (schema: string) => ({
-    201: json(ref(schema), 'Created'),
-    409: errorResponse('The slug or code exists'),
-    422: validationResponse,
-  });
-  const changed = (schema: string) => ({ 200: json(ref(schema)), 404: notFound, 422: validationResponse });
+  const created = (schema: string) => ({ 201: json(ref(schema), 'Created'), 409: errorResponse('The slug or code exists') });
+  const changed = (schema: string) => ({ 200: json(ref(schema)), 404: notFound });
+  const publish = { requestBody: jsonBodyOf(publishSchema) };
   return {
     '/api/rest/portal/contents': {
       get: {
         tags: tag,
         operationId: 'contentList',
         summary: 'Main pages of content families, newest published first (then newest created); every filter given applies',
-        parameters: [...filters, ...page, ...preview],
-        responses: { 200: json(pagedEnvelope(ref('ContentListItem'))), 422: validationResponse },
+        parameters: parametersOf(contentListQuery, 'query'),
+        responses: { 200: json(pagedEnvelope(ref('ContentListItem'))) },
       },
     },
     '/api/rest/portal/contents/{id}': {
@@ -253,7 +166,7 @@ export function contentPaths(): Record<string, unknown> {
         tags: tag,
         operationId: 'contentPageById',
         summary: 'A content page',
-        parameters: [id('content page'), ...preview],
+        parameters: [...idParam('content page'), ...parametersOf(previewQuery, 'query')],
         responses: { 200: json(ref('ContentPage')), 404: notFound },
       },
     },
@@ -262,11 +175,7 @@ export function contentPaths(): Record<string, unknown> {
         tags: tag,
         operationId: 'contentPageBySlug',
         summary: 'A content page by slug; without sitemap_code, the most recently published page with that slug',
-        parameters: [
-          pathParam('slug', 'content page slug'),
-          { name: 'sitemap_code', in: 'query', schema: str, description: 'advisable: a slug can repeat across sitemap entries' },
-          ...preview,
-        ],
+        parameters: [...parametersOf(slugPath('content page'), 'path'), ...parametersOf(pageBySlugQuery, 'query')],
         responses: { 200: json(ref('ContentPage')), 404: notFound },
       },
     },
@@ -278,7 +187,7 @@ export function contentPaths(): Record<string, unknown> {
         tags: tag,
         operationId: 'topicById',
         summary: 'A topic with its tag counts',
-        parameters: [id('topic')],
+        parameters: idParam('topic'),
         responses: { 200: json(ref('Topic')), 404: notFound },
       },
     },
@@ -287,7 +196,7 @@ export function contentPaths(): Record<string, unknown> {
         tags: tag,
         operationId: 'topicBySlug',
         summary: 'A topic with its tag counts',
-        parameters: [pathParam('slug', 'topic slug')],
+        parameters: parametersOf(slugPath('topic'), 'path'),
         responses: { 200: json(ref('Topic')), 404: notFound },
       },
     },
@@ -296,50 +205,52 @@ export function contentPaths(): Record<string, unknown> {
         'createContentPage',
         'Create a page (a draft unless publishedAt is given), with a new family or in an existing one',
         created('EditorContentPage'),
-        { requestBody: body('ContentPageInput') },
+        body(
+          pageCreateSchema,
+          "family is an existing family (id or slug) or the fields of a new one (slug, name and content type default to the page's); sections are checked against the template",
+        ),
       ),
     },
     '/api/rest/cms/pages/{id}': {
       patch: editor('updateContentPage', 'Change the fields sent', changed('EditorContentPage'), {
-        parameters: [id('content page')],
-        requestBody: body('ContentPageInput'),
+        parameters: idParam('content page'),
+        ...body(pageUpdateSchema, 'sections are checked against the template'),
       }),
     },
     '/api/rest/cms/pages/{id}/publish': {
       post: editor('publishContentPage', 'Publish (and enable) now, or at publishedAt', changed('EditorContentPage'), {
-        parameters: [id('content page')],
-        requestBody: body('PublishInput', false),
+        parameters: idParam('content page'),
+        ...publish,
       }),
     },
     '/api/rest/cms/pages/{id}/unpublish': {
-      post: editor(
-        'unpublishContentPage',
-        'Take the page off the portal',
-        { 200: json(ref('EditorContentPage')), 404: notFound },
-        { parameters: [id('content page')] },
-      ),
+      post: editor('unpublishContentPage', 'Take the page off the portal', changed('EditorContentPage'), {
+        parameters: idParam('content page'),
+      }),
     },
     '/api/rest/cms/families': {
-      post: editor('createContentFamily', 'Create a family', created('EditorFamily'), { requestBody: body('FamilyInput') }),
+      post: editor('createContentFamily', 'Create a family', created('EditorFamily'), body(familySchema('create'), FAMILY)),
     },
     '/api/rest/cms/families/{id}': {
       patch: editor('updateContentFamily', 'Change the fields sent; enabled false hides all its pages', changed('EditorFamily'), {
-        parameters: [id('family')],
-        requestBody: body('FamilyInput'),
+        parameters: idParam('family'),
+        ...body(familySchema('update'), `${FAMILY}; lists are replaced as a whole`),
       }),
     },
-    '/api/rest/cms/topics': { post: editor('createTopic', 'Create a topic', created('Topic'), { requestBody: body('TopicInput') }) },
+    '/api/rest/cms/topics': { post: editor('createTopic', 'Create a topic', created('Topic'), body(topicSchema('create'))) },
     '/api/rest/cms/topics/{id}': {
-      patch: editor('updateTopic', 'Change the fields sent', changed('Topic'), {
-        parameters: [id('topic')],
-        requestBody: body('TopicInput'),
+      patch: editor('updateTopic', 'Change the fields sent; code and contentType never change', changed('Topic'), {
+        parameters: idParam('topic'),
+        ...body(topicSchema('update')),
       }),
     },
-    '/api/rest/cms/tags': { post: editor('createTag', 'Create a tag', created('ContentTag'), { requestBody: body('TagInput') }) },
+    '/api/rest/cms/tags': {
+      post: editor('createTag', 'Create a tag (category: a tag category slug)', created('ContentTag'), body(tagSchema('create'))),
+    },
     '/api/rest/cms/tags/{id}': {
       patch: editor('updateTag', 'Change the fields sent', changed('ContentTag'), {
-        parameters: [id('tag')],
-        requestBody: body('TagInput'),
+        parameters: idParam('tag'),
+        ...body(tagSchema('update')),
       }),
     },
   };

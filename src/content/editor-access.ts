@@ -1,18 +1,40 @@
 // Editors: API accounts of kind `editor`. Their api_key lets a request see disabled or unpublished content
 // (ignore_visibility) and use the content management interface.
+import * as yup from 'yup';
 import type { Middleware } from 'koa';
 import { ForbiddenError } from '../core/errors.ts';
 import type { ApiAccountService } from '../sync/api-account-service.ts';
 import { apiKeyAuth, type SyncState } from '../sync/api-key-auth.ts';
+import { withJsonSchema } from './input-fields.ts';
 
-const WANTS = ['1', 'true'];
+const VISIBILITY_FLAGS = ['1', 'true', '0', 'false'] as const;
+
+/** The query parameters of a preview, for the query schemas of the routes that allow one. */
+export const previewFields = {
+  ignore_visibility: withJsonSchema(
+    yup
+      .string()
+      .typeError('${path} must be a single value')
+      .oneOf(VISIBILITY_FLAGS, `ignore_visibility must be one of ${VISIBILITY_FLAGS.join(', ')}`),
+    { description: 'with 1 or true, also show disabled and unpublished content; needs the api_key of an editor account' },
+  ),
+  api_key: withJsonSchema(yup.string().typeError('${path} must be a single value'), {
+    description: "an editor account's api_key, for ignore_visibility",
+  }),
+};
+
+export const previewQuery = yup.object(previewFields);
+
+export interface PreviewQuery {
+  ignore_visibility?: string;
+  api_key?: string;
+}
 
 /** True when the request asks for ignore_visibility and carries the api_key of an editor account. */
-export async function editorPreview(query: Record<string, unknown>, accounts: ApiAccountService): Promise<boolean> {
-  if (!WANTS.includes(String(query.ignore_visibility ?? '').toLowerCase())) return false;
-  const key = query.api_key;
-  if (typeof key !== 'string' || !key) return false;
-  const account = await accounts.authenticate(key);
+export async function editorPreview(query: PreviewQuery, accounts: ApiAccountService): Promise<boolean> {
+  if (query.ignore_visibility !== '1' && query.ignore_visibility !== 'true') return false;
+  if (!query.api_key) return false;
+  const account = await accounts.authenticate(query.api_key);
   return account?.kind === 'editor';
 }
 

@@ -3,9 +3,8 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
-import { validate } from '../core/validation.ts';
 import { isUniqueViolation } from '../auth/db-errors.ts';
-import { familySchema, type FamilyInput } from './content-inputs.ts';
+import type { FamilyInput } from './content-inputs.ts';
 import { familyRuleErrors } from './content-type-rules.ts';
 import { familyInclude } from './content-rows.ts';
 import { DEFAULT_RELATION, type LocationType, type RelationEntity } from './relation-entities.ts';
@@ -86,13 +85,10 @@ function loadExisting(db: Db, id: number) {
   });
 }
 
+/** The schema has seen to it that each type comes with the fields it needs. */
 async function resolveLocation(db: Db, loc: NonNullable<FamilyInput['location']>, problems: Problems): Promise<LocationColumns> {
   const type = loc.type as LocationType;
   if (type === 'county' || type === 'local_authority') {
-    if (loc.reference === null || loc.reference === undefined) {
-      problems.add('location.reference', `location.reference (the ${type.replace('_', ' ')}) is required`);
-      return NO_LOCATION;
-    }
     if (type === 'county') {
       const county = await countyByRef(db, loc.reference as Ref);
       if (!county) problems.add('location.reference', `no county ${loc.reference}`);
@@ -107,12 +103,8 @@ async function resolveLocation(db: Db, loc: NonNullable<FamilyInput['location']>
       : NO_LOCATION;
   }
   // city or town: named, placed and sized by the editor
-  for (const key of ['name', 'region', 'latitude', 'longitude', 'radius'] as const) {
-    if (loc[key] === null || loc[key] === undefined || loc[key] === '')
-      problems.add(`location.${key}`, `location.${key} is required for a ${type}`);
-  }
-  const region = loc.region !== null && loc.region !== undefined ? await regionByRef(db, loc.region as Ref) : null;
-  if (loc.region !== null && loc.region !== undefined && !region) problems.add('location.region', `no region ${loc.region}`);
+  const region = await regionByRef(db, loc.region as Ref);
+  if (!region) problems.add('location.region', `no region ${loc.region}`);
   return {
     locationType: type,
     locationRegionId: region?.id ?? null,
@@ -295,8 +287,7 @@ export class FamilyWriter {
     return db.contentFamily.findUnique({ where: { id }, include: editorFamilyInclude });
   }
 
-  async create(body: unknown) {
-    const input = validate(familySchema('create'), body);
+  async create(input: FamilyInput) {
     const id = await this.prisma.$transaction((tx) => this.createIn(tx, input, new Problems(), 'conflict'));
     return (await this.load(id))!;
   }
@@ -322,8 +313,7 @@ export class FamilyWriter {
     }
   }
 
-  async update(id: number, body: unknown) {
-    const input = validate(familySchema('update'), body);
+  async update(id: number, input: FamilyInput) {
     await this.prisma.$transaction(async (tx) => {
       const existing = await loadExisting(tx, id);
       if (!existing) throw new NotFoundError(`Family ${id} was not found`);

@@ -2,13 +2,11 @@
 // of its templates (its sections are checked against it) and to a family of the same content type: an
 // existing one, or a new one made from the page (its fields under `family`). A family's first page becomes
 // its main page unless said otherwise; single-content families hold one page.
-import * as yup from 'yup';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../core/errors.ts';
-import { validate } from '../core/validation.ts';
 import { isUniqueViolation } from '../auth/db-errors.ts';
-import { familySchema, pageFamilyField, pageSchema, publishSchema, type PageInput } from './content-inputs.ts';
+import type { FamilyInput, PageCreateInput, PageUpdateInput, PublishInput } from './content-inputs.ts';
 import { familyPageProblem } from './content-type-rules.ts';
 import { pageInclude, type PageRow } from './content-rows.ts';
 import { validateSections, type TemplateSection } from './template-model.ts';
@@ -38,6 +36,8 @@ function withPrefix(err: unknown, prefix: string): FieldErrors {
   if (!(err instanceof ValidationError)) throw err;
   return Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k.startsWith(prefix) ? k : `${prefix}${k}`, v]));
 }
+
+type PageInput = PageCreateInput | PageUpdateInput;
 
 function columnsOf(input: PageInput) {
   const out: Record<string, unknown> = {};
@@ -85,11 +85,8 @@ export class PageWriter {
     return row;
   }
 
-  async create(body: unknown): Promise<PageRow> {
-    const input = validate(pageSchema('create'), body);
-    const { family: familyRef } = validate(yup.object({ family: pageFamilyField }), {
-      family: (body as { family?: unknown } | null)?.family,
-    });
+  async create(input: PageCreateInput): Promise<PageRow> {
+    const familyRef = input.family;
     const id = await this.prisma
       .$transaction(async (tx) => {
         const problems = new Problems();
@@ -125,15 +122,10 @@ export class PageWriter {
         }
         if (familyId === null && sitemap && typeof familyRef !== 'number' && typeof familyRef !== 'string') {
           // a new family made from the page: its slug, name and content type unless given
-          const given = (familyRef ?? {}) as Record<string, unknown>;
+          const given: FamilyInput = familyRef ?? {};
           try {
-            const slug = given.slug === undefined ? await freeFamilySlug(tx, input.slug!, sitemap.code) : given.slug;
-            const familyInput = validate(familySchema('inline'), {
-              name: input.name,
-              contentType: sitemap.contentType.code,
-              ...given,
-              slug,
-            });
+            const slug = given.slug ?? (await freeFamilySlug(tx, input.slug!, sitemap.code));
+            const familyInput: FamilyInput = { name: input.name, contentType: sitemap.contentType.code, ...given, slug };
             familyId = await this.families.createIn(tx, familyInput, new Problems('family.'), 'field');
           } catch (err) {
             fail({ ...problems.errors, ...withPrefix(err, 'family.') });
@@ -164,8 +156,7 @@ export class PageWriter {
     return this.load(id);
   }
 
-  async update(id: number, body: unknown): Promise<PageRow> {
-    const input = validate(pageSchema('update'), body);
+  async update(id: number, input: PageUpdateInput): Promise<PageRow> {
     await this.prisma.$transaction(async (tx) => {
       const page = await tx.contentPage.findUnique({
         where: { id },
@@ -234,8 +225,7 @@ export class PageWriter {
   }
 
   /** Visible from `publishedAt` (default now; a future instant schedules it); enables the page. */
-  async publish(id: number, body: unknown): Promise<PageRow> {
-    const { publishedAt } = validate(publishSchema, body ?? {});
+  async publish(id: number, { publishedAt }: PublishInput): Promise<PageRow> {
     await this.load(id);
     await this.prisma.contentPage.update({ where: { id }, data: { publishedAt: publishedAt ?? new Date(), enabled: true } });
     return this.load(id);

@@ -2,9 +2,8 @@
 // created (other systems refer to topics by code); its other fields change freely. Tags belong to a category.
 import type { PrismaClient } from '../db/prisma.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
-import { validate } from '../core/validation.ts';
 import { isUniqueViolation } from '../auth/db-errors.ts';
-import { tagSchema, topicSchema } from './content-inputs.ts';
+import type { TagInput, TopicInput } from './content-inputs.ts';
 import { topicInclude } from './content-rows.ts';
 import { Problems } from './content-references.ts';
 
@@ -15,8 +14,7 @@ function fail(problems: Problems): never {
 export class TaxonomyWriter {
   constructor(private readonly prisma: PrismaClient) {}
 
-  async createTopic(body: unknown) {
-    const input = validate(topicSchema('create'), body);
+  async createTopic(input: TopicInput) {
     const problems = new Problems();
     const type = await this.prisma.contentType.findUnique({ where: { code: input.contentType! } });
     if (!type) problems.add('contentType', `no content type ${input.contentType}`);
@@ -42,8 +40,7 @@ export class TaxonomyWriter {
     }
   }
 
-  async updateTopic(id: number, body: unknown) {
-    const input = validate(topicSchema('update'), body);
+  async updateTopic(id: number, input: TopicInput) {
     const topic = await this.prisma.contentTopic.findUnique({ where: { id }, include: topicInclude });
     if (!topic) throw new NotFoundError(`Topic ${id} was not found`);
     const problems = new Problems();
@@ -64,8 +61,7 @@ export class TaxonomyWriter {
     });
   }
 
-  async createTag(body: unknown) {
-    const input = validate(tagSchema('create'), body);
+  async createTag(input: TagInput) {
     const category = await this.prisma.contentTagCategory.findUnique({ where: { slug: input.category! } });
     if (!category) throw ValidationError.field('category', `no tag category ${input.category}`);
     if (await this.prisma.contentTag.findUnique({ where: { slug: input.slug! } }))
@@ -81,8 +77,7 @@ export class TaxonomyWriter {
     }
   }
 
-  async updateTag(id: number, body: unknown) {
-    const input = validate(tagSchema('update'), body);
+  async updateTag(id: number, input: TagInput) {
     const tag = await this.prisma.contentTag.findUnique({ where: { id } });
     if (!tag) throw new NotFoundError(`Tag ${id} was not found`);
     const problems = new Problems();

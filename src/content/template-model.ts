@@ -3,6 +3,7 @@
 // between `min` and `max` objects for a repeatable one. Pages are checked against their template here.
 import * as yup from 'yup';
 import type { FieldErrors } from '../core/errors.ts';
+import { withJsonSchema, NO_NUL } from './input-fields.ts';
 
 export const FIELD_TYPES = ['Text', 'TextArea', 'Html', 'Image', 'Url'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -114,6 +115,58 @@ export function fieldProblem(field: TemplateField, value: unknown): string | nul
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Where page sections break the shape every template shares (names, arrays of objects, text or null). */
+function sectionShapeProblems(input: unknown, prefix: string): [string, string][] {
+  if (!isPlainObject(input)) return [[prefix, `${prefix} must be an object with one attribute per section of the template`]];
+  const problems: [string, string][] = [];
+  for (const [name, items] of Object.entries(input)) {
+    const path = `${prefix}.${name}`;
+    if (!ATTRIBUTE_NAME.test(name))
+      problems.push([path, `${name} is not a section name (letters, digits, _ or $, not starting with a digit)`]);
+    else if (!Array.isArray(items)) problems.push([path, `${name} must be an array of objects`]);
+    else
+      items.forEach((item, i) => {
+        if (!isPlainObject(item)) return problems.push([`${path}[${i}]`, `${name} items must be objects`]);
+        for (const [field, value] of Object.entries(item)) {
+          if (!ATTRIBUTE_NAME.test(field)) problems.push([`${path}[${i}].${field}`, `${field} is not a field name`]);
+          else if (value !== null && typeof value !== 'string')
+            problems.push([`${path}[${i}].${field}`, `${field} must be a string or null`]);
+        }
+      });
+  }
+  return problems;
+}
+
+// the body parser refuses a `__proto__` member, which the attribute name pattern would allow
+const names = { pattern: ATTRIBUTE_NAME.source, not: { const: '__proto__' } };
+
+/**
+ * A page's `sections` as the request carries them: the shape is checked where the request arrives, the
+ * content against the page's template (which the writer looks up) by validateSections.
+ */
+export const sectionsField = () =>
+  withJsonSchema(
+    yup.mixed<SectionValues>().test('sections-shape', function (value) {
+      if (value === undefined || value === null) return true;
+      const problems = sectionShapeProblems(value, this.path);
+      if (!problems.length) return true;
+      return new yup.ValidationError(problems.map(([path, message]) => this.createError({ path, message })));
+    }),
+    {
+      type: ['object', 'null'],
+      description: "one attribute per template section: an array of objects of the section's fields (text or null)",
+      propertyNames: names,
+      additionalProperties: {
+        type: 'array',
+        items: {
+          type: 'object',
+          propertyNames: names,
+          additionalProperties: { type: ['string', 'null'], pattern: NO_NUL },
+        },
+      },
+    },
+  ).nullable();
 
 /**
  * Checks page sections against a template. Errors are keyed like `sections.hero[0].title`; the value holds
