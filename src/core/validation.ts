@@ -123,3 +123,6 @@ function jsonTypes(schema: yup.Schema): yup.Schema {
 export function validateBody<S extends yup.AnySchema>(schema: S, body: unknown): yup.InferType<S> {
   return validate(jsonTypes(schema as unknown as yup.Schema) as unknown as S, body);
 }
+
+/** A request without a body validates as `{}` (nothing sent); a body of `null` is a body, and not an object. */
+export const bodyOrEmpty = (body: unknown): unknown => (body === undefined ? {} : body);

@@ -1,6 +1,6 @@
 // The signed-in customer's profile: read, update, change of password and of e-mail. Bearer token required.
 import Router from '@koa/router';
-import { validateBody } from '../core/validation.ts';
+import { validateBody, bodyOrEmpty } from '../core/validation.ts';
 import type { AccessTokenService } from '../auth/access-tokens.ts';
 import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.ts';
 import type { PasswordService } from '../auth/password-service.ts';
@@ -26,7 +26,7 @@ export function profileRoutes(deps: {
   });
 
   router.put(PROFILE, signedIn, async (ctx) => {
-    const fields = validateBody(customerFieldsSchema, ctx.request.body ?? {});
+    const fields = validateBody(customerFieldsSchema, bodyOrEmpty(ctx.request.body));
     ctx.body = presentCustomer(await customers.updateProfile(sessionOf(ctx.state).customerId, fields));
   });
 

@@ -1,7 +1,7 @@
 // Leads in the synchronisation interfaces: REST pull and push under /api/rest/, bulk pull under /api/bulk/.
 import Router from '@koa/router';
 import { paginated, parsePage } from '../core/envelope.ts';
-import { validate } from '../core/validation.ts';
+import { validate, bodyOrEmpty } from '../core/validation.ts';
 import { NotFoundError } from '../core/errors.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from '../sync/api-key-auth.ts';
 import type { ApiAccountService } from '../sync/api-account-service.ts';
@@ -22,7 +22,7 @@ export function leadRoutes(accounts: ApiAccountService, leads: LeadService): Rou
     ctx.body = paginated(items.map(presentLead), page, total, ctx.state.url);
   });
   router.post('/api/rest/leads', auth, async (ctx) => {
-    const lead = validate(pushedLeadSchema, ctx.request.body ?? {});
+    const lead = validate(pushedLeadSchema, bodyOrEmpty(ctx.request.body));
     ctx.status = 201;
     ctx.body = presentLead(await leads.push(ctx.state.account, lead));
   });

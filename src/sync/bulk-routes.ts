@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import * as yup from 'yup';
 import { AppError, ValidationError, type FieldErrors } from '../core/errors.ts';
-import { validate } from '../core/validation.ts';
+import { validate, bodyOrEmpty } from '../core/validation.ts';
 import { collection, paginated, parsePage } from '../core/envelope.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from './api-key-auth.ts';
@@ -64,7 +64,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
 
   const upsert = (path: string, resource: WritableResource<unknown>) =>
     router.post(path, ...guard, async (ctx) => {
-      const { data } = validate(upsertBody, ctx.request.body ?? {});
+      const { data } = validate(upsertBody, bodyOrEmpty(ctx.request.body));
       const account: ApiAccount = ctx.state.account;
       const changed: number[] = [];
       const results = await inOrder(data, (item) => {
@@ -78,7 +78,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
 
   const remove = (path: string, resource: WritableResource<unknown>) =>
     router.post(path, ...guard, async (ctx) => {
-      const { refs } = validate(deleteBody, ctx.request.body ?? {});
+      const { refs } = validate(deleteBody, bodyOrEmpty(ctx.request.body));
       const changed: number[] = [];
       const results = await inOrder(refs, (ref) => settle(ref, () => resource.remove(ctx.state.account, ref), changed));
       await awaitVisibility(ctx, deps.visibility, changed);
