@@ -45,13 +45,17 @@ function queryValueSchema(schema: JsonSchema): JsonSchema {
   if (!Array.isArray(schema.type)) return schema;
   const types = (schema.type as string[]).filter((t) => t !== 'null');
   const { default: fallback, ...rest } = schema;
+  if (Array.isArray(rest.enum)) rest.enum = (rest.enum as unknown[]).filter((v) => v !== null);
   return { ...rest, type: types.length === 1 ? types[0] : types, ...(fallback === null ? {} : fallback !== undefined ? { default: fallback } : {}) };
 }
 
 // The library gives every object `default: {}` (yup's) and `enum` lists that repeat null for nullable
-// fields; neither says anything to a client.
+// fields; neither says anything to a client. A nullable field's `enum` without null gets it: yup takes null.
 function tidy(schema: JsonSchema): JsonSchema {
   const out: JsonSchema = {};
+  if (Array.isArray(schema.enum) && Array.isArray(schema.type) && schema.type.includes('null') && !schema.enum.includes(null)) {
+    schema = { ...schema, enum: [...(schema.enum as unknown[]), null] };
+  }
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'default' && value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) continue;
     if (key === 'properties' && value && typeof value === 'object') {
@@ -61,6 +65,24 @@ function tidy(schema: JsonSchema): JsonSchema {
     } else {
       out[key] = value;
     }
+  }
+  return withoutNul(out);
+}
+
+// The edge refuses a NUL character in any string and any field name of a body or a query string
+// (src/core/edge-guards.ts), also in the fields a route does not read; the body parser a `__proto__` field.
+const HAS_NUL: JsonSchema = { type: 'string', pattern: '\\x00' };
+export const FIELD_NAME: JsonSchema = { not: { anyOf: [HAS_NUL, { const: '__proto__' }] } };
+function withoutNul(schema: JsonSchema): JsonSchema {
+  const types = [schema.type].flat();
+  const out = { ...schema };
+  if (types.includes('object')) {
+    out.propertyNames = FIELD_NAME;
+    out.additionalProperties ??= { $ref: '#/components/schemas/JsonValue' };
+  }
+  if (types.includes('string')) {
+    if (out.not === undefined) out.not = HAS_NUL;
+    else out.allOf = [...((out.allOf as JsonSchema[] | undefined) ?? []), { not: HAS_NUL }];
   }
   return out;
 }
