@@ -32,10 +32,10 @@ export function collection<T>(data: T[]): { data: T[] } {
   return { data };
 }
 
-/** Reads `page` and `size` from a query string; 422 for anything but positive integers in range. */
-export function parsePage(query: Record<string, unknown>, options: PageOptions = {}): PageRequest {
+/** `page` and `size` of a query string schema: positive integers, the size in range. */
+export function pageFields(options: PageOptions = {}) {
   const { defaultSize = 10, maxSize = 100 } = options;
-  const schema = yup.object({
+  return {
     page: yup.number().typeError('page must be a whole number').integer('page must be a whole number').min(1, 'page must be at least 1').default(1),
     size: yup
       .number()
@@ -44,7 +44,12 @@ export function parsePage(query: Record<string, unknown>, options: PageOptions =
       .min(1, 'size must be at least 1')
       .max(maxSize, `size must be at most ${maxSize}`)
       .default(defaultSize),
-  });
+  };
+}
+
+/** Reads `page` and `size` from a query string; 422 for anything but positive integers in range. */
+export function parsePage(query: Record<string, unknown>, options: PageOptions = {}): PageRequest {
+  const schema = yup.object(pageFields(options));
   return validate(schema, { page: query.page, size: query.size });
 }
 
