@@ -54,7 +54,7 @@ function refIn(ctx: Context, label: string): string {
   return ref;
 }
 
-/** A PUT body at the path's ref: its externalRef may be left out, and must be the path's when sent. */
+/** A PUT or PATCH body at the path's ref: its externalRef may be left out, and must be the path's when sent. */
 function atRef<I extends { externalRef?: string }>(ref: string, body: I): I & { externalRef: string } {
   if (body.externalRef !== undefined && body.externalRef !== ref) throw ValidationError.field('externalRef', 'externalRef must match the reference in the path');
   return { ...body, externalRef: ref };
@@ -72,28 +72,28 @@ function resourceRoutes<I extends { externalRef: string }>(
   { base, label, resource, schemas, withPost }: { base: string; label: string; resource: WritableResource<I>; schemas: WriteSchemas; withPost: boolean },
   visibility: ListingVisibility,
 ) {
-  const account = accountOf;
-  const input = (ctx: Context, schema: WriteSchemas[keyof WriteSchemas]) => {
+  /** the write's query string, then its body */
+  const inputOf = (ctx: Context, schema: WriteSchemas[keyof WriteSchemas]) => {
     validate(writeQuery, ctx.query);
     return validate(schema, bodyOf(ctx)) as Partial<I>;
   };
-  if (withPost) router.post(base, auth, async (ctx) => answer(ctx, visibility, await resource.create(account(ctx), input(ctx, schemas.create) as I)));
+  if (withPost) router.post(base, auth, async (ctx) => answer(ctx, visibility, await resource.create(accountOf(ctx), inputOf(ctx, schemas.create) as I)));
   router.get(`${base}/:ref`, auth, async (ctx) => {
-    ctx.body = await resource.get(account(ctx), refIn(ctx, label));
+    ctx.body = await resource.get(accountOf(ctx), refIn(ctx, label));
   });
   router.put(`${base}/:ref`, auth, async (ctx) => {
     const ref = refIn(ctx, label);
-    await answer(ctx, visibility, await resource.put(account(ctx), atRef(ref, input(ctx, schemas.put)) as I));
+    await answer(ctx, visibility, await resource.put(accountOf(ctx), atRef(ref, inputOf(ctx, schemas.put)) as I));
   });
   router.patch(`${base}/:ref`, auth, async (ctx) => {
     const ref = refIn(ctx, label);
-    const { externalRef: _ref, ...changes } = atRef(ref, input(ctx, schemas.patch));
-    await answer(ctx, visibility, await resource.patch(account(ctx), ref, changes as Partial<I>));
+    const { externalRef: _ref, ...changes } = atRef(ref, inputOf(ctx, schemas.patch));
+    await answer(ctx, visibility, await resource.patch(accountOf(ctx), ref, changes as Partial<I>));
   });
   router.delete(`${base}/:ref`, auth, async (ctx) => {
     const ref = refIn(ctx, label);
     validate(writeQuery, ctx.query);
-    await answer(ctx, visibility, await resource.remove(account(ctx), ref));
+    await answer(ctx, visibility, await resource.remove(accountOf(ctx), ref));
   });
 }
 
