@@ -12,6 +12,22 @@ export default tseslint.config(
     },
   },
   {
+    // the layers: routes parse, validate and present; presenters shape JSON; only services reach the
+    // database and the search engine
+    files: ['src/**/*-routes.ts', 'src/**/*-presenter.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/db/prisma*', '@prisma/client', '@prisma/adapter-pg', 'pg'], message: 'Routes and presenters reach the database through a service.' },
+            { group: ['**/search/client*', '@elastic/elasticsearch', 'undici'], message: 'Routes and presenters reach the search engine through a service.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-unused-expressions': 'off' },
   },

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# npm run bench:search -- [--seconds=15] [--concurrency=1,10,50]
+# npm run bench:search -- [--seconds=15] [--concurrency=1,10,50] (--help lists every option)
 # Runs the search benchmark on the benchmark database and index that `npm run bench:sync` prepared.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+case " $* " in *" --help "*) exec npx --no-install tsx scripts/bench/search-bench.ts --help ;; esac
 bash scripts/setup.sh
 eval "$(bash scripts/services.sh up)"
 export DATABASE_URL="$(node -e 'const u=new URL(process.argv[1]);u.pathname="/portal_bench";console.log(u.toString())' "$DATABASE_URL")"

@@ -6,10 +6,11 @@ import path from 'node:path';
 import { createPrisma } from '../src/db/prisma.ts';
 import { ContentFileError, readContentFolder } from '../src/content/content-folder.ts';
 import { ContentImporter, importWriters } from '../src/content/content-import.ts';
+import { PROJECT_ROOT } from '../src/core/project-root.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is not set');
-const dir = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../content'));
+const dir = path.resolve(process.argv[2] ?? path.join(PROJECT_ROOT, 'content'));
 
 let bundle;
 try {

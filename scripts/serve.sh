@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the service (src/main.ts) in this process, as `npm start` does after its set-up steps.
+# Runs the service (src/main.ts) in this process, as `npm start` does after its set-up steps (npm start
+# also sets LOCAL_MAILBOX=true: without SMTP_HOST the service then runs the development mailbox).
 # Three V8 settings, each measured with the search benchmark (README, Benchmarks):
 # - 32 MB semi-spaces: the objects of searches in flight die young instead of being promoted.
 # - A fixed heap growth of 50%: after a major collection at low load V8 would otherwise set the next

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm start: install, start local PostgreSQL and Elasticsearch unless DATABASE_URL / ELASTICSEARCH_URL
 # are set, migrate, load reference data, demo content and demo data, rebuild the listing index if its
-# mapping changed, then serve on $PORT (default 3000).
+# mapping changed, then serve on $PORT (default 3000). Without SMTP_HOST the service runs a local mailbox
+# (SMTP on 1025, web inbox on http://localhost:1080) that stops with it.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 [ -f .env ] && { set -a; . ./.env; set +a; }
@@ -12,4 +13,5 @@ npm run --silent db:reference >/dev/null
 npm run --silent content:import >/dev/null
 npm run --silent db:seed
 npm run --silent reindex -- --if-outdated
+export LOCAL_MAILBOX="${LOCAL_MAILBOX:-true}"
 exec bash scripts/serve.sh

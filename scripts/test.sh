@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# npm test: install, start local PostgreSQL and Elasticsearch unless DATABASE_URL / ELASTICSEARCH_URL are
-# set, migrate a separate test database, type-check, lint, then run every test against the real services.
+# npm test: install (chromium too, for the browser tests), start local PostgreSQL and Elasticsearch unless
+# DATABASE_URL / ELASTICSEARCH_URL are set, migrate a separate test database, type-check, lint, then run
+# every test against the real services.
 # Services this run started are stopped at the end when CI=true.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
+bash scripts/ensure-chromium.sh
 
 SERVICES_DIR="$(bash scripts/services.sh dir)"
 pg_was_up=$([ -f "$SERVICES_DIR/pg/started-here" ] && echo 1 || echo 0)

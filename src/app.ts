@@ -7,9 +7,10 @@ import { constants as zlib } from 'node:zlib';
 import type { RequestState } from './core/http-context.ts';
 import { requestContext } from './core/request-context.ts';
 import { errorMiddleware } from './core/error-middleware.ts';
-import { jsonBodiesOnly, noNulCharacters } from './core/edge-guards.ts';
+import { jsonBodiesOnly, noNulInPath } from './core/edge-guards.ts';
 import { securityHeaders } from './core/security-headers.ts';
 import { healthRoutes } from './health/health-routes.ts';
+import { checkDependencies } from './health/dependency-checks.ts';
 import { LookupService } from './lookups/lookup-service.ts';
 import { lookupRoutes } from './lookups/lookup-routes.ts';
 import { PostcodeService } from './postcodes/postcode-service.ts';
@@ -60,21 +61,24 @@ import { AppointmentService } from './appointments/appointment-service.ts';
 import { appointmentRoutes } from './appointments/appointment-routes.ts';
 import { LeadService } from './leads/lead-service.ts';
 import { leadRoutes } from './leads/lead-routes.ts';
+import { httpMetrics } from './metrics/http-metrics.ts';
+import { registerAppMetrics } from './metrics/app-metrics.ts';
+import { metricsRoutes } from './metrics/metrics-routes.ts';
 
-export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer'>;
+export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer' | 'metrics'>;
 
 export interface BuiltApp {
   app: Koa<RequestState>;
   /** every route the application serves, for the documentation check */
   routes: { method: string; path: string }[];
-  /** customer accounts: sessions, favourites, and the mailer (tests point it at their SMTP sink) */
+  /** customer accounts: sessions, favourites, and the mailer (pointed at a local mailbox in development and tests) */
   customers: CustomerServices;
   /** search responses kept by engine answer (its counts show how many were sent again) */
   searchResponses: SearchResponseMemo;
 }
 
 export function buildApp(deps: AppDeps): BuiltApp {
-  const { config, logger, prisma, search, listingIndex, indexer, gazetteer } = deps;
+  const { config, logger, prisma, search, listingIndex, indexer, gazetteer, metrics } = deps;
   const app = new Koa<RequestState>({ proxy: true });
   app.silent = true;
 
@@ -93,6 +97,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const signedIn = optionalCustomer(accounts.accessTokens);
   const portals = new PortalService(prisma);
   const schemeTexts = cachedSchemes(sync.schemes);
+  const mapListings = new MapListingCache(search, listingIndex.alias, { listings: config.MAP_LISTING_CACHE_SIZE, arrayBytes: Math.round(config.MAP_ARRAY_CACHE_MB * 1024 * 1024) });
   const listingSearch = new ListingSearchService({
     search,
     alias: listingIndex.alias,
@@ -102,7 +107,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     customers: customerContext,
     catalogue: async (forSale) => optionCatalogue(await schemeTexts(), forSale),
     schemes: schemeTexts,
-    mapListings: new MapListingCache(search, listingIndex.alias, { listings: config.MAP_LISTING_CACHE_SIZE, arrayBytes: Math.round(config.MAP_ARRAY_CACHE_MB * 1024 * 1024) }),
+    mapListings,
   });
   const searchResponses = new SearchResponseMemo(Math.round(config.SEARCH_RESPONSE_CACHE_MB * 1024 * 1024));
   const listingReads = new ListingReadService(search, listingIndex.alias);
@@ -114,7 +119,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // search first: the busiest route, and every router before it tries its own routes on each request
   const routers = [
     searchRoutes(new SearchResponder(listingSearch, searchResponses), portals, signedIn),
-    healthRoutes(prisma, search),
+    healthRoutes((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
     lookupRoutes(new LookupService(prisma)),
     postcodeRoutes(new PostcodeService(prisma)),
     syncRoutes(sync),
@@ -142,6 +147,11 @@ export function buildApp(deps: AppDeps): BuiltApp {
   ] as unknown as Router<RequestState>[];
   const docs = openapiRoutes();
 
+  if (metrics) {
+    app.use(httpMetrics(metrics));
+    registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses });
+    routers.push(metricsRoutes(metrics));
+  }
   app.use(requestContext(logger, config.PUBLIC_BASE_URL));
   for (const middleware of securityHeaders()) app.use(middleware);
   // gzip for clients that accept it, at zlib's fastest level: the CPU of compressing a body as it is
@@ -166,7 +176,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // koa-body reads bodies of these methods only (its default); the others skip it altogether
   const withBody = new Set(['POST', 'PUT', 'PATCH']);
   app.use((ctx, next) => (!withBody.has(ctx.method) ? next() : ctx.path.startsWith('/api/bulk/') ? bulkBody(ctx, next) : regularBody(ctx, next)));
-  app.use(noNulCharacters());
+  app.use(noNulInPath());
   for (const router of [...routers, docs]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

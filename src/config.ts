@@ -34,6 +34,8 @@ const schema = yup.object({
   DATABASE_URL: yup.string().required().matches(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),
   DATABASE_POOL_SIZE: yup.number().integer().min(1).default(10),
   ELASTICSEARCH_URL: httpUrl().required(),
+  /** an encoded API key for the engine; wins over user:password in ELASTICSEARCH_URL */
+  ELASTICSEARCH_API_KEY: yup.string().optional(),
   ES_INDEX_PREFIX: yup.string().matches(/^[a-z0-9_-]+$/, 'lower-case letters, digits, _ and - only').default('portal'),
   PUBLIC_BASE_URL: httpUrl().optional(),
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -49,6 +51,8 @@ const schema = yup.object({
   MAP_ARRAY_CACHE_MB: yup.number().min(0).default(64),
   /** search responses kept with the engine answer they were built from, sent again for the same answer; in MB, 0: none */
   SEARCH_RESPONSE_CACHE_MB: yup.number().min(0).default(128),
+  /** Prometheus metrics at GET /metrics (the request histogram costs one observe per request) */
+  METRICS_ENABLED: yup.boolean().default(true),
   // ---------- customer accounts ----------
   /** HS256 key of the access tokens: required (32+ characters) when APP_ENV=live */
   JWT_SECRET: yup
@@ -66,13 +70,24 @@ const schema = yup.object({
   MAGIC_LINK_ORIGINS: originList()
     .default('')
     .when('APP_ENV', { is: 'live', then: (s) => s.required('MAGIC_LINK_ORIGINS is required when APP_ENV=live') }),
-  SMTP_HOST: yup.string().default('127.0.0.1'),
-  SMTP_PORT: yup.number().integer().min(1).max(65535).default(1025),
+  /** the SMTP server e-mails go to: required when APP_ENV=live; unset, `npm start` runs a local mailbox (LOCAL_MAILBOX) */
+  SMTP_HOST: yup
+    .string()
+    .optional()
+    .when('APP_ENV', { is: 'live', then: (s) => s.required('SMTP_HOST is required when APP_ENV=live') }),
+  /** default 587, or 465 with SMTP_SECURE */
+  SMTP_PORT: yup.number().integer().min(1).max(65535).optional(),
   /** TLS from the first byte (port 465); otherwise STARTTLS is used when the server offers it */
   SMTP_SECURE: yup.boolean().default(false),
   SMTP_USER: yup.string().optional(),
   SMTP_PASSWORD: yup.string().optional(),
   MAIL_FROM: yup.string().default('Home-seeker portal <no-reply@homeseeker.example>'),
+  /** run a development mailbox (SMTP and a web inbox) in this process when SMTP_HOST is unset; `npm start` sets it */
+  LOCAL_MAILBOX: yup.boolean().default(false),
+  MAILBOX_SMTP_PORT: yup.number().integer().min(1).max(65535).default(1025),
+  MAILBOX_WEB_PORT: yup.number().integer().min(1).max(65535).default(1080),
+  /** APP_ENV=test sends no e-mail (responses carry magicLink instead); true sends them too, as the project's tests do */
+  TEST_ENV_SENDS_MAIL: yup.boolean().default(false),
   RATE_LIMIT_WINDOW_SECONDS: yup.number().integer().min(1).default(900),
   /** sign-in, magic-link and forgot-password requests per client IP and window */
   RATE_LIMIT_PER_IP: yup.number().integer().min(1).default(50),

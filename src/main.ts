@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openRuntime } from './runtime.ts';
 import { buildApp } from './app.ts';
 import { StateJob } from './jobs/state-job.ts';
+import { MailboxStartError, startLocalMailbox } from './mail/local-mailbox.ts';
 
 async function start(): Promise<void> {
   let config;
@@ -17,12 +18,14 @@ async function start(): Promise<void> {
     throw err;
   }
   const runtime = openRuntime(config);
+  const mailbox = await startLocalMailbox(config, runtime.logger);
   await Promise.all([runtime.listingIndex.ensure(), runtime.gazetteer.warm()]);
   if (!(await runtime.listingIndex.isCurrent())) runtime.logger.warn('the listing index was built with an older mapping: run `npm run reindex`');
   if (config.REINDEX_WORKER) runtime.worker.start();
   const stateJob = new StateJob(runtime.prisma, runtime.logger);
   stateJob.start();
-  const { app } = buildApp(runtime);
+  const { app, customers } = buildApp(runtime);
+  if (mailbox) customers.mailer.useSmtp(mailbox.smtp);
   const server: Server = app.listen(config.PORT, config.HOST, () => {
     runtime.logger.info({ host: config.HOST, port: config.PORT, env: config.APP_ENV }, 'listening');
   });
@@ -41,6 +44,7 @@ async function start(): Promise<void> {
     server.close(() => {
       void stateJob
         .stop()
+        .then(() => mailbox?.stop())
         .then(() => runtime.close())
         .then(() => process.exit(0));
     });
@@ -51,6 +55,10 @@ async function start(): Promise<void> {
 }
 
 start().catch((err: unknown) => {
+  if (err instanceof MailboxStartError) {
+    console.error(err.message);
+    process.exit(1);
+  }
   console.error('start-up failed:', err);
   process.exit(1);
 });

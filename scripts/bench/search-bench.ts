@@ -7,6 +7,7 @@
 //   --map-cache-size=N   the API's MAP_LISTING_CACHE_SIZE; 0 also sets MAP_ARRAY_CACHE_MB=0, so that
 //                        every search fetches its map listings
 //   --response-cache-mb=N the API's SEARCH_RESPONSE_CACHE_MB; 0 builds every response from the engine's answer
+//   --metrics=off        the API without its Prometheus metrics (METRICS_ENABLED=false)
 //   --relay              also measures a bare relay (scripts/bench/engine-relay.ts) that forwards each
 //                        search's multi-search and writes the answer back unparsed: what any API in
 //                        front of the engine costs on this machine, the floor under the API's figures
@@ -29,6 +30,12 @@ import { PortalService } from '../../src/portals/portal-settings.ts';
 import { Rng } from '../../src/demo/random.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+if (args.has('help')) {
+  // the comment at the top of this file
+  const usage = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+  console.log(usage.slice(0, usage.findIndex((line) => !line.startsWith('//'))).map((line) => line.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(0);
+}
 const SECONDS = Number(args.get('seconds') ?? 15);
 const LEVELS = (args.get('concurrency') ?? '1,10,50').split(',').map(Number);
 const PORT = Number(args.get('port') ?? 3987);
@@ -37,6 +44,7 @@ const ROUNDS = Number(args.get('rounds') ?? 3);
 const WARMUP_SECONDS = Number(args.get('warmup-seconds') ?? SECONDS);
 const MAP_CACHE_SIZE = args.get('map-cache-size');
 const RESPONSE_CACHE_MB = args.get('response-cache-mb');
+const METRICS = args.get('metrics') ?? 'on';
 const ENGINE_CPUS = args.get('engine-cpus');
 const API_CPUS = args.get('api-cpus');
 const RELAY = args.has('relay');
@@ -245,6 +253,7 @@ async function main(): Promise<void> {
       ...(MAP_CACHE_SIZE ? { MAP_LISTING_CACHE_SIZE: MAP_CACHE_SIZE } : {}),
       ...(MAP_CACHE_SIZE === '0' ? { MAP_ARRAY_CACHE_MB: '0' } : {}),
       ...(RESPONSE_CACHE_MB ? { SEARCH_RESPONSE_CACHE_MB: RESPONSE_CACHE_MB } : {}),
+      METRICS_ENABLED: String(METRICS !== 'off'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -310,7 +319,7 @@ async function main(): Promise<void> {
       `  CPU/search: engine ${r.cpu.engine.toFixed(2)} ms, server ${r.cpu.server.toFixed(2)} ms, load generator ${r.cpu.loader.toFixed(2)} ms`;
     const servers: Record<string, number | null> = { engine: null, API: api.pid ?? null, relay: relay?.pid ?? null };
     const sides = { engine: sendRaw, API: sendApi, ...(relay ? { relay: sendRelay } : {}) };
-    console.log(`\n${queries.length} distinct searches, ${SECONDS}s per side and concurrency, in ${ROUNDS} interleaved rounds`);
+    console.log(`\n${queries.length} distinct searches, ${SECONDS}s per side and concurrency, in ${ROUNDS} interleaved rounds; API metrics ${METRICS === 'off' ? 'off' : 'on'}`);
     for (const c of LEVELS) {
       // the sides take turns, in a rotating order, so that the machine's drift falls on all of them alike
       const runs = new Map<string, Run[]>(Object.keys(sides).map((name) => [name, []]));

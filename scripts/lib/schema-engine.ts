@@ -9,8 +9,9 @@ import pg from 'pg';
 import { SchemaEngine, type MigrationList } from '@prisma/schema-engine-wasm';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PROJECT_ROOT } from '../../src/core/project-root.ts';
 
-export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ROOT = PROJECT_ROOT;
 export const SCHEMA_PATH = path.join(ROOT, 'prisma/schema.prisma');
 export const MIGRATIONS_DIR = path.join(ROOT, 'prisma/migrations');
 const NO_FILTER = { externalTables: [], externalEnums: [] };

@@ -3,6 +3,7 @@ import {
   arrayOf,
   bool,
   dataEnvelope,
+  engineUnavailable,
   errorResponse,
   int,
   json,
@@ -14,7 +15,9 @@ import {
   validationResponse,
   type JsonSchema,
 } from '../openapi/schema-helpers.ts';
-import { bearer, customerInputProperties, tooMany, unauthorised } from '../customers/customer-openapi.ts';
+import { bearer, tooMany, unauthorised } from '../customers/customer-openapi.ts';
+import { jsonBodyOf, parametersOf } from '../openapi/from-yup.ts';
+import { applicationUpdateSchema, archivedQuery, registerInterestSchema, sizeQuery, tokenUpdateSchema, validateEligibilityQuery } from './application-schemas.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { ELIGIBILITY_FIELDS } from '../listings/listing-sync-schema.ts';
 
@@ -42,7 +45,20 @@ const applicationProperties: Record<string, JsonSchema> = {
 const always = Object.keys(applicationProperties).filter((k) => k !== 'customer' && k !== 'updateToken');
 
 export const applicationSchemas: Record<string, JsonSchema> = {
-  Decision: object({ status: { type: 'string', enum: statuses }, messages: arrayOf(str), successfulProperties: arrayOf(int) }),
+  Decision: {
+    ...object({
+      status: { type: 'string', enum: statuses },
+      messages: {
+        ...arrayOf(str),
+        description:
+          'in plain English for the home seeker: when failed, one per failed rule (the value and the limit); when incomplete, one per value still needed; when considered, why; when passed, possibly next steps',
+      },
+      successfulProperties: arrayOf(int),
+    }),
+    description: 'A decision other than passed always carries at least one message.',
+    if: { properties: { status: { enum: ['considered', 'incomplete', 'failed'] } } },
+    then: { properties: { messages: { minItems: 1 } } },
+  },
   Application: {
     ...object(applicationProperties, always),
     description:
@@ -72,24 +88,11 @@ export const applicationSchemas: Record<string, JsonSchema> = {
   }),
 };
 
-const jsonBody = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
-const validateEligibility = {
-  name: 'validate_eligibility',
-  in: 'query',
-  schema: { type: 'string', enum: ['1', 'true', '0', 'false'] },
-  description: `1 or true: every eligibility field the listing's rules need (${ELIGIBILITY_FIELDS.join(', ')}) must be known, from the body or the profile (422 naming each missing field)`,
-};
-const updateProperties = { ...customerInputProperties, additionalInfo: nullable(str) };
-const registerBody = object(
-  {
-    ...updateProperties,
-    email: { type: 'string', format: 'email', description: 'registers a new customer in the same request (without a bearer token)' },
-    password: { type: 'string', minLength: 6, description: 'for a new customer, required where the portal uses passwords' },
-    property: nullable({ ...int, description: 'property id for interest in one property' }),
-    bedrooms: nullable({ ...arrayOf(int), description: 'bedroom counts of interest when no property is given' }),
+const validateEligibility = parametersOf(validateEligibilityQuery, 'query', {
+  descriptions: {
+    validate_eligibility: `1 or true: every eligibility field the listing's rules need (${ELIGIBILITY_FIELDS.join(', ')}) must be known, from the body or the profile (422 naming each missing field)`,
   },
-  [],
-);
+})[0]!;
 const notFound = errorResponse('No such application of this customer');
 const applicationId = pathParam('applicationId', 'application id', { type: 'string' });
 const keyParam = (v: 'id' | 'slug') => (v === 'id' ? pathParam('id', 'listing id', { type: 'string' }) : pathParam('slug', 'listing slug'));
@@ -124,14 +127,14 @@ export function applicationPaths(): Record<string, unknown> {
       tags,
       operationId: `registerInterestFields_${v}`,
       summary: 'The eligibility and priority fields a register-interest form asks for',
-      responses: { 200: json(registerInterestFields), 404: listingMissing, 422: validationResponse },
+      responses: { 200: json(registerInterestFields), 404: listingMissing, 422: validationResponse, 503: engineUnavailable },
     })),
     ...variants('/register-interest-full-details', 'get', (v) => ({
       tags,
       operationId: `registerInterestFullDetails_${v}`,
       summary: 'The listing details and the register-interest fields',
       security: optionalBearer,
-      responses: { 200: json(fullDetails(false)), 401: badBearer, 404: listingMissing, 422: validationResponse },
+      responses: { 200: json(fullDetails(false)), 401: badBearer, 404: listingMissing, 422: validationResponse, 503: engineUnavailable },
     })),
     ...variants(
       '/properties/{propertyId}/register-interest-full-details',
@@ -141,7 +144,7 @@ export function applicationPaths(): Record<string, unknown> {
         operationId: `registerInterestPropertyFullDetails_${v}`,
         summary: 'The listing details, the register-interest fields and one property',
         security: optionalBearer,
-        responses: { 200: json(fullDetails(true)), 401: badBearer, 404: listingMissing, 422: validationResponse },
+        responses: { 200: json(fullDetails(true)), 401: badBearer, 404: listingMissing, 422: validationResponse, 503: engineUnavailable },
       }),
       [propertyParam],
     ),
@@ -155,7 +158,7 @@ export function applicationPaths(): Record<string, unknown> {
           'Register interest: a signed-in customer (bearer), or a new one registered by `email` (+ `password` where the portal uses passwords). ' +
           'Sent customer fields update the profile; eligibility is always decided. 201 with the application, its customer and updateToken.',
         security: optionalBearer,
-        requestBody: jsonBody(registerBody),
+        requestBody: jsonBodyOf(registerInterestSchema, 'email (+ password where the portal uses passwords) registers a new customer in the same request; property: interest in one property; bedrooms: counts of interest when no property is given'),
         responses: {
           201: json(ref('Application'), 'Application created'),
           401: badBearer,
@@ -163,6 +166,7 @@ export function applicationPaths(): Record<string, unknown> {
           409: errorResponse('A previous application exists for the same property (or the same listing when no property is given)'),
           422: validationResponse,
           429: tooMany,
+          503: engineUnavailable,
         },
       }),
       [validateEligibility],
@@ -173,15 +177,8 @@ export function applicationPaths(): Record<string, unknown> {
         operationId: 'listApplications',
         summary: "The customer's applications (without the customer object), newest first",
         security: bearer,
-        parameters: [
-          {
-            name: 'archived',
-            in: 'query',
-            schema: { type: 'string', enum: ['1', 'true', '0', 'false'] },
-            description: '1/true archived only, 0/false active only, absent all',
-          },
-        ],
-        responses: { 200: json(dataEnvelope(ref('Application'))), 401: unauthorised, 422: validationResponse },
+        parameters: parametersOf(archivedQuery, 'query', { descriptions: { archived: '1/true archived only, 0/false active only, absent all' } }),
+        responses: { 200: json(dataEnvelope(ref('Application'))), 401: unauthorised, 422: validationResponse, 503: engineUnavailable },
       },
     },
     '/api/rest/portal/profile/applications/{applicationId}': {
@@ -191,7 +188,7 @@ export function applicationPaths(): Record<string, unknown> {
         summary: 'One application, with its customer',
         security: bearer,
         parameters: [applicationId],
-        responses: { 200: json(ref('Application')), 401: unauthorised, 404: notFound },
+        responses: { 200: json(ref('Application')), 401: unauthorised, 404: notFound, 503: engineUnavailable },
       },
       put: {
         tags: appTags,
@@ -200,8 +197,8 @@ export function applicationPaths(): Record<string, unknown> {
           "Update an application (and the profile fields sent); eligibility is decided again. UTM values are stored only while all of the application's are empty.",
         security: bearer,
         parameters: [applicationId, validateEligibility],
-        requestBody: jsonBody(object(updateProperties, [])),
-        responses: { 200: json(ref('Application')), 401: unauthorised, 404: notFound, 422: validationResponse },
+        requestBody: jsonBodyOf(applicationUpdateSchema),
+        responses: { 200: json(ref('Application')), 401: unauthorised, 404: notFound, 422: validationResponse, 503: engineUnavailable },
       },
     },
     '/api/rest/portal/profile/applications/{applicationId}/archive': {
@@ -212,7 +209,7 @@ export function applicationPaths(): Record<string, unknown> {
           'Archive (irreversible; archiving again changes nothing); every upcoming confirmed appointment is cancelled. Answers the application.',
         security: bearer,
         parameters: [applicationId],
-        responses: { 200: json(ref('Application')), 401: unauthorised, 404: notFound },
+        responses: { 200: json(ref('Application')), 401: unauthorised, 404: notFound, 503: engineUnavailable },
       },
     },
     '/api/rest/portal/applications/{applicationId}': {
@@ -221,8 +218,8 @@ export function applicationPaths(): Record<string, unknown> {
         operationId: 'updateApplicationWithToken',
         summary: 'Update an application without signing in, with the updateToken from register interest (404 for a wrong token)',
         parameters: [applicationId, validateEligibility],
-        requestBody: jsonBody(object({ ...updateProperties, updateToken: str }, ['updateToken'])),
-        responses: { 200: json(ref('Application')), 404: notFound, 422: validationResponse },
+        requestBody: jsonBodyOf(tokenUpdateSchema),
+        responses: { 200: json(ref('Application')), 404: notFound, 422: validationResponse, 503: engineUnavailable },
       },
     },
     '/api/rest/portal/applications/{applicationId}/recommendations': {
@@ -233,10 +230,10 @@ export function applicationPaths(): Record<string, unknown> {
         security: bearer,
         parameters: [
           applicationId,
-          { name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: 3 } },
+          ...parametersOf(sizeQuery, 'query'),
           ...portalHeaders,
         ],
-        responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: unauthorised, 404: notFound, 422: validationResponse },
+        responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: unauthorised, 404: notFound, 422: validationResponse, 503: engineUnavailable },
       },
     },
   };

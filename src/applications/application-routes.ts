@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { collection } from '../core/envelope.ts';
-import { validate } from '../core/validation.ts';
+import { validate, validateBody } from '../core/validation.ts';
 import { NotFoundError } from '../core/errors.ts';
 import type { AccessTokenService } from '../auth/access-tokens.ts';
 import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.ts';
@@ -82,7 +82,7 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
     });
     router.post(`${base}/register-interest`, signedIn, async (ctx) => {
       const { validate_eligibility } = validate(validateEligibilityQuery, ctx.query);
-      const body = validate(registerInterestSchema, ctx.request.body ?? {});
+      const body = validateBody(registerInterestSchema, ctx.request.body ?? {});
       const { doc, portal } = await live(ctx);
       const { application, updateToken } = await applications.register({
         doc,
@@ -111,7 +111,7 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
   });
   router.put(`${APPS}/:applicationId`, requireSignIn, async (ctx) => {
     const { validate_eligibility } = validate(validateEligibilityQuery, ctx.query);
-    const body = validate(applicationUpdateSchema, ctx.request.body ?? {});
+    const body = validateBody(applicationUpdateSchema, ctx.request.body ?? {});
     const row = await applications.update(
       sessionOf(ctx.state).customerId,
       pathId(ctx.params.applicationId),
@@ -122,7 +122,7 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
   });
   router.put('/api/rest/portal/applications/:applicationId', async (ctx) => {
     const { validate_eligibility } = validate(validateEligibilityQuery, ctx.query);
-    const { updateToken, ...body } = validate(tokenUpdateSchema, ctx.request.body ?? {});
+    const { updateToken, ...body } = validateBody(tokenUpdateSchema, ctx.request.body ?? {});
     const row = await applications.updateWithToken(pathId(ctx.params.applicationId), updateToken, body, validate_eligibility === true);
     ctx.body = await views.one(row);
   });

@@ -27,7 +27,8 @@ export const flag = (name: string) =>
             : v,
     )
     .test(name, `${name} must be 1, true, 0 or false`, (v) => v === null || typeof v === 'boolean')
-    .default(null);
+    .default(null)
+    .meta({ jsonSchema: { type: 'string', enum: ['1', 'true', '0', 'false', ''] } });
 
 export const validateEligibilityQuery = yup.object({ validate_eligibility: flag('validate_eligibility') });
 export const archivedQuery = yup.object({ archived: flag('archived') });

@@ -281,10 +281,10 @@ export class ApplicationService {
       today,
       await this.regions.livesOrWorksInLondon(stored.homeLocalAuthorityId, stored.workLocalAuthorityId),
     );
-    const all = decide(snapshot.eligibility, snapshot.terms, values, today);
+    const all = decide(snapshot, snapshot.terms, values, today);
     const chosen = propertyId !== null ? snapshot.terms.filter((t) => t.id === propertyId) : [];
     if (!chosen.length) return all;
-    const one = decide(snapshot.eligibility, chosen, values, today);
+    const one = decide(snapshot, chosen, values, today);
     const single = snapshot.terms.length <= 1;
     return {
       ...one,

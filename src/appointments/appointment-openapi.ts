@@ -1,18 +1,14 @@
 // OpenAPI: open-day appointments of the customer's applications.
-import { dataEnvelope, errorResponse, json, object, pathParam, ref, validationResponse } from '../openapi/schema-helpers.ts';
+import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, validationResponse } from '../openapi/schema-helpers.ts';
 import { bearer, unauthorised } from '../customers/customer-openapi.ts';
+import { jsonBodyOf, parametersOf } from '../openapi/from-yup.ts';
+import { slotBodySchema } from './appointment-schemas.ts';
+import { upcomingQuery } from '../applications/application-schemas.ts';
 
 const tags = ['Appointments'];
 const applicationId = pathParam('applicationId', 'application id', { type: 'string' });
 const appointmentId = pathParam('appointmentId', 'appointment id', { type: 'string' });
-const slotBody = {
-  required: true,
-  content: {
-    'application/json': {
-      schema: object({ slot: { type: 'integer' }, remarks: { oneOf: [{ type: 'string' }, { type: 'null' }] } }, ['slot']),
-    },
-  },
-};
+const slotBody = jsonBodyOf(slotBodySchema);
 
 export function appointmentPaths(): Record<string, unknown> {
   return {
@@ -67,15 +63,8 @@ export function appointmentPaths(): Record<string, unknown> {
         operationId: 'listAppointments',
         summary: "All the customer's appointments, each with its application",
         security: bearer,
-        parameters: [
-          {
-            name: 'upcoming',
-            in: 'query',
-            schema: { type: 'string', enum: ['1', 'true', '0', 'false'] },
-            description: '1/true upcoming confirmed, 0/false past confirmed, absent all (cancelled too)',
-          },
-        ],
-        responses: { 200: json(dataEnvelope(ref('Appointment'))), 401: unauthorised, 422: validationResponse },
+        parameters: parametersOf(upcomingQuery, 'query', { descriptions: { upcoming: '1/true upcoming confirmed, 0/false past confirmed, absent all (cancelled too)' } }),
+        responses: { 200: json(dataEnvelope(ref('Appointment'))), 401: unauthorised, 422: validationResponse, 503: engineUnavailable },
       },
     },
     '/api/rest/portal/profile/appointments/{appointmentId}': {

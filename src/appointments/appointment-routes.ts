@@ -1,7 +1,7 @@
 // Open-day appointments of the signed-in customer's applications. Bearer token required.
 import Router from '@koa/router';
 import { collection } from '../core/envelope.ts';
-import { validate } from '../core/validation.ts';
+import { validate, validateBody } from '../core/validation.ts';
 import type { AccessTokenService } from '../auth/access-tokens.ts';
 import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.ts';
 import { upcomingQuery } from '../applications/application-schemas.ts';
@@ -29,7 +29,7 @@ export function appointmentRoutes(deps: {
     );
   });
   router.post(`${APPS}/:applicationId/appointments`, signedIn, async (ctx) => {
-    const body = validate(slotBodySchema, ctx.request.body ?? {});
+    const body = validateBody(slotBodySchema, ctx.request.body ?? {});
     ctx.status = 201;
     ctx.body = presentAppointment(await appointments.book(sessionOf(ctx.state).customerId, pathId(ctx.params.applicationId), body));
   });
@@ -44,7 +44,7 @@ export function appointmentRoutes(deps: {
     ctx.body = collection(await views.appointmentsWithApplications(await appointments.ofCustomer(customerId, upcoming), customerId));
   });
   router.put(`${APPOINTMENTS}/:appointmentId`, signedIn, async (ctx) => {
-    const body = validate(slotBodySchema, ctx.request.body ?? {});
+    const body = validateBody(slotBodySchema, ctx.request.body ?? {});
     ctx.body = presentAppointment(await appointments.change(sessionOf(ctx.state).customerId, pathId(ctx.params.appointmentId), body));
   });
   router.patch(`${APPOINTMENTS}/:appointmentId/cancel`, signedIn, async (ctx) => {

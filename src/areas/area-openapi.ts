@@ -2,6 +2,7 @@
 import {
   arrayOf,
   dataEnvelope,
+  engineUnavailable,
   errorResponse,
   int,
   json,
@@ -164,6 +165,7 @@ export function areaPaths(): Record<string, unknown> {
       401: errorResponse('An invalid, expired or revoked bearer token'),
       404: notFound,
       422: validationResponse,
+      503: engineUnavailable,
     },
   });
   const editor = (operationId: string, summary: string, responses: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({

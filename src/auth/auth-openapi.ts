@@ -1,6 +1,16 @@
 // OpenAPI: the sign-up and sign-in endpoints and the bearer security scheme.
-import { errorResponse, int, json, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
-import { bearer, customerInputProperties, tooMany, unauthorised } from '../customers/customer-openapi.ts';
+import { errorResponse, int, json, object, pathParam, ref, str, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { jsonBodyOf } from '../openapi/from-yup.ts';
+import { bearer, tooMany, unauthorised } from '../customers/customer-openapi.ts';
+import {
+  linkEmailChangeSchema,
+  linkRequestSchema,
+  passwordLoginSchema,
+  passwordRegisterSchema,
+  passwordlessRegisterSchema,
+  refreshSchema,
+  resetPasswordSchema,
+} from './auth-schemas.ts';
 
 const P = '/api/rest/portal';
 
@@ -9,7 +19,7 @@ export const authSecuritySchemes = { bearerAuth: { type: 'http', scheme: 'bearer
 export const authSchemas: Record<string, JsonSchema> = {
   LinkSent: {
     type: 'object',
-    properties: { message: str, magicLink: { type: 'string', description: 'APP_ENV=test only: the link that was e-mailed' } },
+    properties: { message: str, magicLink: { type: 'string', description: 'APP_ENV=test only: the magic link, which that environment does not e-mail' } },
     required: ['message'],
   },
   AccessToken: object({
@@ -26,13 +36,7 @@ export const authSchemas: Record<string, JsonSchema> = {
   }),
 };
 
-const jsonBody = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
-const linkRequest = jsonBody(
-  object({
-    url: { type: 'string', description: 'where the link points: the customer id and token are appended as two path segments' },
-    email: str,
-  }),
-);
+const linkRequest = jsonBodyOf(linkRequestSchema, 'url: where the link points (the customer id and token are appended as two path segments)');
 const linkParams = [pathParam('id', 'the customer id from the link', int), pathParam('token', 'the token from the link')];
 const mailFailed = errorResponse('The e-mail could not be sent; retry later');
 const badLink = errorResponse('The link is unknown, expired or already used');
@@ -63,7 +67,6 @@ export function authPaths(): Record<string, unknown> {
         responses: {
           200: json(ref('LinkSent')),
           201: json(ref('LinkSent'), 'Customer created'),
-          422: validationResponse,
           429: tooMany,
           503: mailFailed,
         },
@@ -74,12 +77,8 @@ export function authPaths(): Record<string, unknown> {
         tags,
         operationId: 'passwordlessRegister',
         summary: 'Register a new customer (any profile field may be sent) and e-mail a sign-in link; 422 when the e-mail is taken',
-        requestBody: jsonBody({
-          type: 'object',
-          required: ['url', 'email'],
-          properties: { url: str, email: str, ...customerInputProperties },
-        }),
-        responses: { 201: json(ref('LinkSent'), 'Customer created'), 422: validationResponse, 429: tooMany, 503: mailFailed },
+        requestBody: jsonBodyOf(passwordlessRegisterSchema),
+        responses: { 201: json(ref('LinkSent'), 'Customer created'), 429: tooMany, 503: mailFailed },
       },
     },
     [`${P}/passwordless-login`]: {
@@ -91,7 +90,6 @@ export function authPaths(): Record<string, unknown> {
         responses: {
           200: json(ref('LinkSent')),
           404: errorResponse('No customer has this e-mail'),
-          422: validationResponse,
           429: tooMany,
           503: mailFailed,
         },
@@ -112,7 +110,7 @@ export function authPaths(): Record<string, unknown> {
         operationId: 'requestEmailChange',
         summary: 'E-mail a change-of-e-mail link to the current address (same answer whether or not it is known)',
         requestBody: linkRequest,
-        responses: { 200: json(ref('LinkSent')), 422: validationResponse, 429: tooMany, 503: mailFailed },
+        responses: { 200: json(ref('LinkSent')), 429: tooMany, 503: mailFailed },
       },
     },
     [`${P}/passwordless-change-email/{id}/{token}`]: {
@@ -121,8 +119,8 @@ export function authPaths(): Record<string, unknown> {
         operationId: 'confirmEmailChange',
         summary: 'Use a change-of-e-mail link (single use): the account takes newEmail',
         parameters: linkParams,
-        requestBody: jsonBody(object({ currentEmail: str, newEmail: str })),
-        responses: { 200: json(ref('Message')), 404: badLink, 422: validationResponse },
+        requestBody: jsonBodyOf(linkEmailChangeSchema),
+        responses: { 200: json(ref('Message')), 404: badLink },
       },
     },
     [`${P}/password-register`]: {
@@ -130,12 +128,8 @@ export function authPaths(): Record<string, unknown> {
         tags,
         operationId: 'passwordRegister',
         summary: 'Register a customer with a password (at least 6 characters); any profile field may be sent',
-        requestBody: jsonBody({
-          type: 'object',
-          required: ['email', 'password'],
-          properties: { email: str, password: { type: 'string', minLength: 6 }, ...customerInputProperties },
-        }),
-        responses: { 201: json(ref('Customer'), 'Customer created'), 422: validationResponse, 429: tooMany },
+        requestBody: jsonBodyOf(passwordRegisterSchema),
+        responses: { 201: json(ref('Customer'), 'Customer created'), 429: tooMany },
       },
     },
     [`${P}/password-login`]: {
@@ -143,11 +137,10 @@ export function authPaths(): Record<string, unknown> {
         tags,
         operationId: 'passwordLogin',
         summary: 'Sign in with e-mail and password',
-        requestBody: jsonBody(object({ email: str, password: str })),
+        requestBody: jsonBodyOf(passwordLoginSchema),
         responses: {
           200: json(ref('LoginTokens')),
           401: errorResponse('Unknown e-mail or wrong password'),
-          422: validationResponse,
           429: tooMany,
         },
       },
@@ -157,11 +150,10 @@ export function authPaths(): Record<string, unknown> {
         tags,
         operationId: 'refreshToken',
         summary: 'Exchange a refresh token (single use) for new tokens; reusing an exchanged one ends its session',
-        requestBody: jsonBody(object({ refreshToken: str })),
+        requestBody: jsonBodyOf(refreshSchema),
         responses: {
           200: json(ref('LoginTokens')),
           401: errorResponse('Invalid, expired, revoked or reused refresh token'),
-          422: validationResponse,
         },
       },
     },
@@ -180,7 +172,7 @@ export function authPaths(): Record<string, unknown> {
         operationId: 'forgotPassword',
         summary: 'E-mail a password-reset link (same answer whether or not the address is known)',
         requestBody: linkRequest,
-        responses: { 200: json(ref('LinkSent')), 422: validationResponse, 429: tooMany, 503: mailFailed },
+        responses: { 200: json(ref('LinkSent')), 429: tooMany, 503: mailFailed },
       },
     },
     [`${P}/reset-password/{id}/{token}`]: {
@@ -189,8 +181,8 @@ export function authPaths(): Record<string, unknown> {
         operationId: 'resetPassword',
         summary: 'Use a password-reset link (single use): set the new password and end every session',
         parameters: linkParams,
-        requestBody: jsonBody(object({ newPassword: { type: 'string', minLength: 6 } })),
-        responses: { 200: json(ref('Message')), 403: errorResponse('The account is disabled'), 404: badLink, 422: validationResponse },
+        requestBody: jsonBodyOf(resetPasswordSchema),
+        responses: { 200: json(ref('Message')), 403: errorResponse('The account is disabled'), 404: badLink },
       },
     },
   };

@@ -1,7 +1,7 @@
 // Response bodies of the sign-up and sign-in endpoints.
 import type { SessionTokens } from './session-service.ts';
 
-/** `{message}`, plus `magicLink` when links are exposed (APP_ENV=test only) and one was sent. */
+/** `{message}`, plus `magicLink` when links are exposed (APP_ENV=test only) and one was made. */
 export function presentLinkSent(message: string, link: string | null, exposeLink: boolean) {
   return exposeLink && link ? { message, magicLink: link } : { message };
 }

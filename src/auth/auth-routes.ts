@@ -1,6 +1,6 @@
 // The 13 sign-up and sign-in endpoints of the portal interface.
 import Router from '@koa/router';
-import { validate } from '../core/validation.ts';
+import { validateBody } from '../core/validation.ts';
 import { NotFoundError, ConflictError } from '../core/errors.ts';
 import type { CustomerService } from '../customers/customer-service.ts';
 import { presentCustomer } from '../customers/customer-presenter.ts';
@@ -29,7 +29,7 @@ export interface AuthDeps {
   sessions: SessionService;
   accessTokens: AccessTokenService;
   limits: SignInRateLimits;
-  /** APP_ENV=test: responses that send a magic link also carry it */
+  /** APP_ENV=test: responses that create a magic link carry it (that environment does not e-mail it) */
   exposeMagicLinks: boolean;
 }
 
@@ -52,20 +52,20 @@ export function authRoutes(deps: AuthDeps): Router<CustomerState> {
   });
 
   router.post(`${P}/passwordless-access`, async (ctx) => {
-    const result = await passwordless.access(validate(linkRequestSchema, ctx.request.body), ctx.ip);
+    const result = await passwordless.access(validateBody(linkRequestSchema, ctx.request.body), ctx.ip);
     ctx.status = result.created ? 201 : 200;
     ctx.body = presentLinkSent(SIGN_IN_SENT, result.link, exposeMagicLinks);
   });
 
   router.post(`${P}/passwordless-register`, async (ctx) => {
-    const { url, email, ...fields } = validate(passwordlessRegisterSchema, ctx.request.body);
+    const { url, email, ...fields } = validateBody(passwordlessRegisterSchema, ctx.request.body);
     const result = await passwordless.register({ url, email, fields }, ctx.ip);
     ctx.status = 201;
     ctx.body = presentLinkSent(SIGN_IN_SENT, result.link, exposeMagicLinks);
   });
 
   router.post(`${P}/passwordless-login`, async (ctx) => {
-    const result = await passwordless.login(validate(linkRequestSchema, ctx.request.body), ctx.ip);
+    const result = await passwordless.login(validateBody(linkRequestSchema, ctx.request.body), ctx.ip);
     ctx.body = presentLinkSent(SIGN_IN_SENT, result.link, exposeMagicLinks);
   });
 
@@ -74,28 +74,28 @@ export function authRoutes(deps: AuthDeps): Router<CustomerState> {
   });
 
   router.post(`${P}/passwordless-change-email`, async (ctx) => {
-    const result = await passwordless.requestEmailChange(validate(linkRequestSchema, ctx.request.body), ctx.ip);
+    const result = await passwordless.requestEmailChange(validateBody(linkRequestSchema, ctx.request.body), ctx.ip);
     ctx.body = presentLinkSent(CHANGE_SENT, result.link, exposeMagicLinks);
   });
 
   router.patch(`${P}/passwordless-change-email/:id/:token`, async (ctx) => {
-    const body = validate(linkEmailChangeSchema, ctx.request.body);
+    const body = validateBody(linkEmailChangeSchema, ctx.request.body);
     await passwordless.changeEmail(ctx.params.id!, ctx.params.token!, body);
     ctx.body = presentMessage('The e-mail address has been changed');
   });
 
   router.post(`${P}/password-register`, async (ctx) => {
-    const { email, password, ...fields } = validate(passwordRegisterSchema, ctx.request.body);
+    const { email, password, ...fields } = validateBody(passwordRegisterSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = presentCustomer(await passwords.register({ email, password, fields }, ctx.ip));
   });
 
   router.post(`${P}/password-login`, async (ctx) => {
-    ctx.body = presentLoginTokens(await passwords.login(validate(passwordLoginSchema, ctx.request.body), ctx.ip));
+    ctx.body = presentLoginTokens(await passwords.login(validateBody(passwordLoginSchema, ctx.request.body), ctx.ip));
   });
 
   router.post(`${P}/refresh-token`, async (ctx) => {
-    const { refreshToken } = validate(refreshSchema, ctx.request.body);
+    const { refreshToken } = validateBody(refreshSchema, ctx.request.body);
     ctx.body = presentLoginTokens(await sessions.refresh(refreshToken));
   });
 
@@ -105,12 +105,12 @@ export function authRoutes(deps: AuthDeps): Router<CustomerState> {
   });
 
   router.post(`${P}/forgot-password`, async (ctx) => {
-    const result = await passwords.forgot(validate(linkRequestSchema, ctx.request.body), ctx.ip);
+    const result = await passwords.forgot(validateBody(linkRequestSchema, ctx.request.body), ctx.ip);
     ctx.body = presentLinkSent(RESET_SENT, result.link, exposeMagicLinks);
   });
 
   router.post(`${P}/reset-password/:id/:token`, async (ctx) => {
-    const { newPassword } = validate(resetPasswordSchema, ctx.request.body);
+    const { newPassword } = validateBody(resetPasswordSchema, ctx.request.body);
     await passwords.reset(ctx.params.id!, ctx.params.token!, newPassword);
     ctx.body = presentMessage('The password has been changed; please sign in with it');
   });

@@ -19,7 +19,7 @@ export interface LinkRequest {
 }
 
 export interface LinkSent {
-  /** the link e-mailed, or null when none was (unknown or disabled address, where the answer must not tell) */
+  /** the link made (e-mailed outside the test environment), or null (unknown or disabled address, where the answer must not tell) */
   link: string | null;
   created: boolean;
 }

@@ -3,7 +3,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { NotFoundError } from '../core/errors.ts';
-import type { PageRequest } from '../core/envelope.ts';
+import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { CONTENT_ORDER, contentListWhere, type ContentFilters } from './content-filters.ts';
 import {
   listItemInclude,
@@ -36,7 +36,7 @@ export class ContentReadService {
         where,
         include: listItemInclude,
         orderBy: CONTENT_ORDER,
-        skip: (page.page - 1) * page.size,
+        skip: offsetOf(page),
         take: page.size,
       }),
       this.prisma.contentPage.count({ where }),

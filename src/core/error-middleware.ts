@@ -35,10 +35,12 @@ export function errorMiddleware(): Middleware<RequestState> {
         ctx.body = { message: err.message };
         return;
       }
-      // Errors thrown by Koa, koa-body and the router (http-errors): 405, 413, 415, 400 for bad JSON.
+      // Errors thrown by Koa, koa-body and the router (http-errors): 405, 413, 415, 400 for bad JSON. Only
+      // those meant for the client (`expose`): a library's own error with a status, such as the engine
+      // refusing a request, is a server error, and its message stays in the log.
       const httpErr = err as HttpLikeError;
       const status = httpErr.status ?? httpErr.statusCode;
-      if (status && status >= 400 && status < 500 && httpErr.expose !== false) {
+      if (status && status >= 400 && status < 500 && httpErr.expose === true) {
         ctx.status = status;
         if (httpErr.headers) ctx.set(httpErr.headers);
         ctx.body = { message: httpErr.message ?? 'Bad request' };

@@ -14,7 +14,10 @@ export function toFieldErrors(err: yup.ValidationError): FieldErrors {
 
 export function validate<S extends yup.AnySchema>(schema: S, input: unknown): yup.InferType<S> {
   try {
-    return schema.validateSync(input, { abortEarly: false, stripUnknown: true });
+    const value = schema.validateSync(input, { abortEarly: false, stripUnknown: true });
+    const nul = nulErrors(value);
+    if (nul) throw new ValidationError(nul, Object.values(nul)[0]![0]);
+    return value;
   } catch (err) {
     if (err instanceof yup.ValidationError) {
       const errors = toFieldErrors(err);
@@ -27,5 +30,94 @@ export function validate<S extends yup.AnySchema>(schema: S, input: unknown): yu
   }
 }
 
-/** For `.transform(trimmed)`: yup's own `.trim()` calls `.trim()` on whatever came, and a JSON object is no string. */
-export const trimmed = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);
+/**
+ * For `.transform(trimmed)`: yup's own `.trim()` calls `.trim()` on whatever came, and a JSON object is no
+ * string. Only ASCII white space is trimmed, as the OpenAPI patterns say (`NON_BLANK`, `padded`).
+ */
+export const trimmed = (value: unknown): unknown => (typeof value === 'string' ? value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '') : value);
+
+/** JSON Schema pattern of a string that is not blank once trimmed (and, as no text may, holds no NUL). */
+export const NON_BLANK = '^[^\\u0000]*[^ \\t\\r\\n\\u0000][^\\u0000]*$';
+
+/** JSON Schema pattern of a trimmed value of `core` (a pattern without anchors), or of nothing at all. */
+export const paddedOrEmpty = (core: string): string => `^[ \\t\\r\\n]*(?:${core})?[ \\t\\r\\n]*$`;
+
+/**
+ * At most `max` characters as sent, white space included: the limit the OpenAPI document declares
+ * (`maxLength`), which a check after trimming would not match.
+ */
+export function rawMaxLength<S extends yup.StringSchema<string | null | undefined>>(schema: S, max: number, message: string): S {
+  return schema
+    .test('raw-max-length', message, function () {
+      return typeof this.originalValue !== 'string' || this.originalValue.length <= max;
+    })
+    .meta(documented(schema, { maxLength: max })) as S;
+}
+
+/** Meta for `.meta()` that adds `extra` to what the field's OpenAPI schema already says (src/openapi/from-yup.ts). */
+export function documented(schema: yup.Schema, extra: Record<string, unknown>): { jsonSchema: Record<string, unknown> } {
+  const current = (schema.spec.meta as { jsonSchema?: Record<string, unknown> } | undefined)?.jsonSchema ?? {};
+  return { jsonSchema: { ...current, ...extra } };
+}
+
+/**
+ * JSON Schema pattern of an absolute http(s) URL that every URL parser takes: an IPv4 address, or a host
+ * name whose last label starts with a letter (a numeric one would be read as an IPv4 address); an
+ * optional port; printable ASCII after it. ASCII white space around it is trimmed.
+ */
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const PORT = '(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}|0)';
+export const HTTP_URL_PATTERN =
+  '^[ \\t\\r\\n]*[Hh][Tt][Tt][Pp][Ss]?://' +
+  `(?:(?:${OCTET}\\.){3}${OCTET}|(?:[A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*)` +
+  `(?::${PORT})?(?:[/?#][!#-~]*)?[ \\t\\r\\n]*$`;
+
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A record id: a whole number from 1 to MAX_ID. */
+export const recordId = (message: string) => yup.number().typeError(message).integer(message).min(1, message).max(MAX_ID, message);
+
+const NUL = '\u0000';
+
+/** Errors per field for text holding a NUL character (PostgreSQL text cannot hold one); null when none does. */
+function nulErrors(value: unknown, path = '', errors: FieldErrors = {}): FieldErrors | null {
+  if (typeof value === 'string') {
+    if (value.includes(NUL)) (errors[path || '_'] ??= []).push(`${path || 'the value'} must not contain a NUL character`);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => nulErrors(item, `${path}[${i}]`, errors));
+  } else if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    for (const [key, item] of Object.entries(value)) nulErrors(item, path ? `${path}.${key}` : key, errors);
+  }
+  return Object.keys(errors).length ? errors : null;
+}
+
+// Strict JSON types for a body: yup turns `false` into "false" and "5" into 5, which a query string needs
+// and a JSON body must not get (the OpenAPI document says a string is a string). Made once per schema.
+const strictSchemas = new WeakMap<yup.Schema, yup.Schema>();
+
+function jsonTypes(schema: yup.Schema): yup.Schema {
+  let strict = strictSchemas.get(schema);
+  if (strict) return strict;
+  strict = schema.clone({ coerce: false });
+  // yup's own coercion, a schema's first transform, reads the spec of the schema it was made for, which
+  // `coerce: false` on a clone does not reach: the value as sent is put back when it is of another type
+  const type = strict instanceof yup.StringSchema ? 'string' : strict instanceof yup.NumberSchema ? 'number' : strict instanceof yup.BooleanSchema ? 'boolean' : null;
+  if (type) {
+    const [coercion, ...others] = strict.transforms;
+    strict.transforms = [coercion!, (value: unknown, sent: unknown) => (sent == null || typeof sent === type ? value : sent), ...others];
+  }
+  if (strict instanceof yup.ObjectSchema) {
+    const fields = Object.fromEntries(Object.entries(strict.fields as Record<string, yup.Schema>).map(([name, field]) => [name, jsonTypes(field)]));
+    strict = strict.shape(fields);
+  } else if (strict instanceof yup.ArraySchema && strict.innerType) {
+    strict = strict.of(jsonTypes(strict.innerType as yup.Schema));
+  }
+  strictSchemas.set(schema, strict);
+  return strict;
+}
+
+/** `validate` for a JSON request body: values must have the JSON types the schema names. */
+export function validateBody<S extends yup.AnySchema>(schema: S, body: unknown): yup.InferType<S> {
+  return validate(jsonTypes(schema as unknown as yup.Schema) as unknown as S, body);
+}

@@ -62,5 +62,8 @@ export function customerValuesOf(profile: EligibilityProfile, today: string, liv
     homeLocalAuthorityId: profile.homeLocalAuthorityId,
     workLocalAuthorityId: profile.workLocalAuthorityId,
     livesOrWorksInLondon,
+    unmatchedPostcode:
+      (profile.homePostcode !== null && profile.homeLocalAuthorityId === null) ||
+      (profile.workPostcode !== null && profile.workLocalAuthorityId === null),
   };
 }

@@ -2,54 +2,55 @@
 // a field sent as null or empty is reset to null, except firstName and lastName, non-empty when sent.
 // Rules that need the database (lookup ids, postcodes' local authorities) are in customer-rules.ts.
 import * as yup from 'yup';
-import { trimmed } from '../core/validation.ts';
-import { isUkPostcode, normalisePostcode } from '../postcodes/postcode-format.ts';
+import { documented, NON_BLANK, paddedOrEmpty, rawMaxLength, recordId, trimmed } from '../core/validation.ts';
+import { isUkPostcode, normalisePostcode, UK_POSTCODE_CORE } from '../postcodes/postcode-format.ts';
 
 const emptyToNull = (value: unknown, original: unknown) =>
   original === '' || (Array.isArray(original) && original.length === 0) ? null : value;
 
+// In the OpenAPI document: the field's own type, null, or "" (which resets it, as null does).
+const resettable = <S extends yup.Schema>(schema: S, jsonType: string, extra: Record<string, unknown> = {}): S =>
+  schema.meta(documented(schema, { type: [jsonType, 'null', 'string'], maxLength: 0, ...extra })) as S;
+
 const text = (field: string, max = 255) =>
-  yup
-    .string()
-    .typeError(`${field} must be a string`)
-    .transform(trimmed)
-    .max(max, `${field} must be at most ${max} characters`)
+  rawMaxLength(yup.string().typeError(`${field} must be a string`).transform(trimmed), max, `${field} must be at most ${max} characters`)
     .nullable()
-    .transform((v: unknown, o: unknown) => (typeof v === 'string' && v.trim() === '' ? null : emptyToNull(v, o)));
+    .transform((v: unknown, o: unknown) => (v === '' ? null : emptyToNull(v, o)));
 
-const name = (field: string) =>
-  yup
-    .string()
-    .typeError(`${field} must be a string`)
-    .transform(trimmed)
+const name = (field: string) => {
+  const schema = rawMaxLength(yup.string().typeError(`${field} must be a string`).transform(trimmed), 100, `${field} must be at most 100 characters`)
     .nonNullable(`${field} must not be empty`)
-    .min(1, `${field} must not be empty`)
-    .max(100, `${field} must be at most 100 characters`);
+    .min(1, `${field} must not be empty`);
+  return schema.meta(documented(schema, { pattern: NON_BLANK }));
+};
 
-const bool = (field: string) => yup.boolean().typeError(`${field} must be true or false`).nullable().transform(emptyToNull);
+const bool = (field: string) => resettable(yup.boolean().typeError(`${field} must be true or false`).nullable().transform(emptyToNull), 'boolean');
 
 const amount = (field: string) =>
-  yup
+  resettable(
+    yup
     .number()
     .typeError(`${field} must be a number`)
     .min(0, `${field} must not be negative`)
     .max(100_000_000, `${field} is too large`)
     .nullable()
-    .transform(emptyToNull);
+    .transform(emptyToNull),
+    'number',
+  );
 
-const lookupId = (field: string) =>
-  yup
-    .number()
-    .typeError(`${field} must be an id`)
-    .integer(`${field} must be an id`)
-    .positive(`${field} must be an id`)
-    .nullable()
-    .transform(emptyToNull);
+const lookupId = (field: string) => resettable(recordId(`${field} must be an id`).nullable().transform(emptyToNull), 'integer');
 
-const postcode = (field: string) =>
-  text(field, 10)
+const postcode = (field: string) => {
+  const schema = text(field, 10)
     .test('uk-postcode', `${field} must be a valid UK postcode`, (v) => v === null || v === undefined || isUkPostcode(v))
     .transform((v: unknown) => (typeof v === 'string' ? (normalisePostcode(v) ?? v) : v));
+  return schema.meta(documented(schema, { pattern: paddedOrEmpty(UK_POSTCODE_CORE) }));
+};
+
+const phone = () => {
+  const schema = text('phone', 30).matches(/^\+?[0-9][0-9 ()-]{5,28}$/, { message: 'phone must be a telephone number', excludeEmptyString: true });
+  return schema.meta(documented(schema, { pattern: paddedOrEmpty('\\+?[0-9][0-9 ()-]{5,28}') }));
+};
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -72,21 +73,14 @@ export const customerFieldsShape = {
   title: text('title', 50),
   firstName: name('firstName'),
   lastName: name('lastName'),
-  phone: text('phone', 30).matches(/^\+?[0-9][0-9 ()-]{5,28}$/, { message: 'phone must be a telephone number', excludeEmptyString: true }),
+  phone: phone(),
   dateOfBirth: text('dateOfBirth', 10).test(
     'date',
     'dateOfBirth must be a past date as YYYY-MM-DD',
     (v) => v === null || v === undefined || isPastIsoDate(v),
   ),
   bestTimeToContactYou: yup
-    .array(
-      yup
-        .number()
-        .typeError('bestTimeToContactYou must hold ids')
-        .integer('bestTimeToContactYou must hold ids')
-        .positive('bestTimeToContactYou must hold ids')
-        .required(),
-    )
+    .array(recordId('bestTimeToContactYou must hold ids').required())
     .typeError('bestTimeToContactYou must be an array of ids')
     .nullable()
     .transform((v: unknown, o: unknown) => {
@@ -113,7 +107,8 @@ export const customerFieldsShape = {
     .min(0, 'dependants must not be negative')
     .max(50, 'dependants must be at most 50')
     .nullable()
-    .transform(emptyToNull),
+    .transform(emptyToNull)
+    .meta({ jsonSchema: { type: ['integer', 'null', 'string'], maxLength: 0 } }),
   armedForcesMember: bool('armedForcesMember'),
   keyworker: bool('keyworker'),
   hasDisability: bool('hasDisability'),
@@ -124,7 +119,8 @@ export const customerFieldsShape = {
     .typeError('homeOwnershipStatus must be 1, 2, 3 or 4')
     .oneOf([1, 2, 3, 4], 'homeOwnershipStatus must be 1, 2, 3 or 4')
     .nullable()
-    .transform(emptyToNull),
+    .transform(emptyToNull)
+    .meta({ jsonSchema: { type: ['integer', 'null', 'string'], enum: [1, 2, 3, 4, null, ''] } }),
   privacyPolicyAccepted: bool('privacyPolicyAccepted'),
   newsletterConsent: bool('newsletterConsent'),
   newsSurveysConsent: bool('newsSurveysConsent'),

@@ -1,47 +1,14 @@
 // OpenAPI: the Customer resource, the customer update fields and the profile paths.
-import { arrayOf, bool, errorResponse, int, json, nullable, num, object, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { arrayOf, bool, errorResponse, int, json, nullable, num, object, ref, str, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { jsonBodyOf, jsonSchemaOf } from '../openapi/from-yup.ts';
+import { customerFieldsSchema } from './customer-fields.ts';
+import { changeEmailSchema, changePasswordSchema } from '../auth/auth-schemas.ts';
 
 const n = nullable;
 
-/** Fields a client may send to create or update a customer (all optional; null or "" resets). */
-export const customerInputProperties: Record<string, JsonSchema> = {
-  title: n(str),
-  firstName: { type: 'string', minLength: 1, description: 'non-empty when sent' },
-  lastName: { type: 'string', minLength: 1, description: 'non-empty when sent' },
-  phone: n(str),
-  dateOfBirth: n({ type: 'string', format: 'date' }),
-  bestTimeToContactYou: n({ ...arrayOf(int), description: 'ids of the best-time-to-contact list' }),
-  buyingInterestPeriod: n({ ...int, description: 'id of the buying-interest-periods list' }),
-  annualHouseholdIncome: n(num),
-  deposit: n(num),
-  livingCircumstance: n({ ...int, description: 'id of the living-circumstances list' }),
-  workingCircumstance: n({ ...int, description: 'id of the working-circumstances list' }),
-  homePostcode: n({ ...str, description: 'a UK postcode; sets homeLocalAuthority' }),
-  workPostcode: n({ ...str, description: 'a UK postcode; sets workLocalAuthority' }),
-  homeAddress: n(str),
-  workAddress: n(str),
-  occupation: n(str),
-  employerName: n(str),
-  remarks: n(str),
-  dependants: n({ type: 'integer', minimum: 0 }),
-  armedForcesMember: n(bool),
-  keyworker: n(bool),
-  hasDisability: n(bool),
-  housingWaitingList: n(bool),
-  eligibleCitizen: n(bool),
-  homeOwnershipStatus: n({ type: 'integer', enum: [1, 2, 3, 4], description: '1 and 2 are refused with an owner living circumstance' }),
-  privacyPolicyAccepted: n(bool),
-  newsletterConsent: n(bool),
-  newsSurveysConsent: n(bool),
-  partnersOffersConsent: n(bool),
-  smsConsent: n(bool),
-  whatsappConsent: n(bool),
-  utmSource: n(str),
-  utmMedium: n(str),
-  utmCampaign: n(str),
-  utmTerm: n(str),
-  utmContent: n(str),
-};
+/** The customer update fields (profile PUT, registrations), as their yup schema describes them. */
+export const customerInputProperties = jsonSchemaOf(customerFieldsSchema).properties as Record<string, JsonSchema>;
+
 
 const lookupRef = n(object({ id: int, name: str }));
 
@@ -96,7 +63,7 @@ export const tooMany = {
   headers: { 'Retry-After': { schema: int } },
 };
 
-const jsonBody = (schema: JsonSchema) => ({ required: true, content: { 'application/json': { schema } } });
+const refBody = (schema: JsonSchema) => ({ required: false, content: { 'application/json': { schema } } });
 
 export function profilePaths(): Record<string, unknown> {
   const tags = ['Profile'];
@@ -115,8 +82,8 @@ export function profilePaths(): Record<string, unknown> {
         summary:
           'Change the fields sent (null or "" resets a field; firstName and lastName must be non-empty when sent); answers the updated customer',
         security: bearer,
-        requestBody: jsonBody(ref('CustomerUpdate')),
-        responses: { 200: json(ref('Customer')), 401: unauthorised, 422: validationResponse },
+        requestBody: refBody(ref('CustomerUpdate')),
+        responses: { 200: json(ref('Customer')), 401: unauthorised },
       },
     },
     '/api/rest/portal/profile/change-password': {
@@ -125,8 +92,8 @@ export function profilePaths(): Record<string, unknown> {
         operationId: 'changePassword',
         summary: 'Change the password (at least 6 characters); every other session of the customer ends',
         security: bearer,
-        requestBody: jsonBody(object({ currentPassword: str, newPassword: { type: 'string', minLength: 6 } })),
-        responses: { 200: json(ref('Message')), 401: unauthorised, 422: validationResponse, 429: tooMany },
+        requestBody: jsonBodyOf(changePasswordSchema),
+        responses: { 200: json(ref('Message')), 401: unauthorised, 429: tooMany },
       },
     },
     '/api/rest/portal/profile/change-email': {
@@ -135,8 +102,8 @@ export function profilePaths(): Record<string, unknown> {
         operationId: 'changeEmail',
         summary: 'Change the e-mail address, confirmed by the password',
         security: bearer,
-        requestBody: jsonBody(object({ currentEmail: str, newEmail: str, password: str })),
-        responses: { 200: json(ref('Message')), 401: unauthorised, 422: validationResponse, 429: tooMany },
+        requestBody: jsonBodyOf(changeEmailSchema),
+        responses: { 200: json(ref('Message')), 401: unauthorised, 429: tooMany },
       },
     },
   };

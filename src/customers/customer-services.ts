@@ -48,7 +48,9 @@ export function customerServices(deps: {
     perEmail: config.RATE_LIMIT_PER_EMAIL,
     loginFailures: config.RATE_LIMIT_LOGIN_FAILURES,
   });
-  const links = new LinkSender(magicLinks, mailer, limits, parseOrigins(config.MAGIC_LINK_ORIGINS));
+  const testEnv = config.APP_ENV === 'test';
+  const sendsMail = !testEnv || config.TEST_ENV_SENDS_MAIL;
+  const links = new LinkSender(magicLinks, mailer, limits, parseOrigins(config.MAGIC_LINK_ORIGINS), sendsMail);
   const sessions = new SessionService(prisma, accessTokens, refreshTokens);
   const passwordless = new PasswordlessService(prisma, customers, links, magicLinks, sessions, limits);
   const passwords = new PasswordService(prisma, customers, links, magicLinks, sessions, refreshTokens, limits);
@@ -60,6 +62,6 @@ export function customerServices(deps: {
     sessions,
     passwords,
     favourites,
-    auth: { customers, passwordless, passwords, sessions, accessTokens, limits, exposeMagicLinks: config.APP_ENV === 'test' },
+    auth: { customers, passwordless, passwords, sessions, accessTokens, limits, exposeMagicLinks: testEnv },
   };
 }

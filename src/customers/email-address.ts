@@ -1,8 +1,9 @@
 // E-mail addresses are compared and stored trimmed and lower-cased.
 import * as yup from 'yup';
+import { trimmed } from '../core/validation.ts';
 
 export function normaliseEmail(input: string): string {
-  return input.trim().toLowerCase();
+  return (trimmed(input) as string).toLowerCase();
 }
 
 export const emailField = (label = 'email') =>

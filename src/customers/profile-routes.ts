@@ -1,6 +1,6 @@
 // The signed-in customer's profile: read, update, change of password and of e-mail. Bearer token required.
 import Router from '@koa/router';
-import { validate } from '../core/validation.ts';
+import { validateBody } from '../core/validation.ts';
 import type { AccessTokenService } from '../auth/access-tokens.ts';
 import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.ts';
 import type { PasswordService } from '../auth/password-service.ts';
@@ -26,17 +26,17 @@ export function profileRoutes(deps: {
   });
 
   router.put(PROFILE, signedIn, async (ctx) => {
-    const fields = validate(customerFieldsSchema, ctx.request.body ?? {});
+    const fields = validateBody(customerFieldsSchema, ctx.request.body ?? {});
     ctx.body = presentCustomer(await customers.updateProfile(sessionOf(ctx.state).customerId, fields));
   });
 
   router.patch(`${PROFILE}/change-password`, signedIn, async (ctx) => {
-    await passwords.changePassword(sessionOf(ctx.state), validate(changePasswordSchema, ctx.request.body));
+    await passwords.changePassword(sessionOf(ctx.state), validateBody(changePasswordSchema, ctx.request.body));
     ctx.body = presentMessage('The password has been changed; other sessions have been signed out');
   });
 
   router.patch(`${PROFILE}/change-email`, signedIn, async (ctx) => {
-    await passwords.changeEmail(sessionOf(ctx.state), validate(changeEmailSchema, ctx.request.body));
+    await passwords.changeEmail(sessionOf(ctx.state), validateBody(changeEmailSchema, ctx.request.body));
     ctx.body = presentMessage('The e-mail address has been changed');
   });
 

@@ -4,7 +4,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { ValidationError } from '../core/errors.ts';
-import { validate } from '../core/validation.ts';
+import { validateBody } from '../core/validation.ts';
 import { developmentSchema } from '../inventory/development-schema.ts';
 import { propertySchema } from '../inventory/property-schema.ts';
 import { listingSyncSchema } from '../listings/listing-sync-schema.ts';
@@ -57,12 +57,12 @@ export class ServiceWriter {
     const account = this.accounts.get(plan.account);
     if (!account) throw new Error(`no account ${plan.account}`);
     const d = plan.development;
-    this.counts.developments[await put('development', d.externalRef, () => this.developments.put(account, validate(developmentSchema, d)))]++;
+    this.counts.developments[await put('development', d.externalRef, () => this.developments.put(account, validateBody(developmentSchema, d)))]++;
     for (const p of plan.properties) {
-      this.counts.properties[await put('property', p.externalRef, () => this.properties.put(account, validate(propertySchema, p)))]++;
+      this.counts.properties[await put('property', p.externalRef, () => this.properties.put(account, validateBody(propertySchema, p)))]++;
     }
     for (const l of plan.listings) {
-      this.counts.listings[await put('listing', l.externalRef, () => this.listings.put(account, validate(listingSyncSchema, l)))]++;
+      this.counts.listings[await put('listing', l.externalRef, () => this.listings.put(account, validateBody(listingSyncSchema, l)))]++;
     }
   }
 

@@ -1,9 +1,10 @@
 // The eligibility engine: pure. From a listing's rules, its properties' deposits and what is known
-// of the customer, it decides passed, considered, failed (with a message per failed rule) or
-// incomplete (a needed value unknown). Search's eligible_only applies the same rules (eligibility-query.ts):
-// a listing is shown unless this engine would fail it.
+// of the customer, it decides passed, considered (with the reason), failed (with a message per failed
+// rule) or incomplete (with a message per needed value unknown): a decision other than passed always
+// says why. Search's eligible_only applies the same rules (eligibility-query.ts): a listing is shown
+// unless this engine would fail it.
 import type { ListingEligibility } from '../listings/listing-document.ts';
-import { formatNumber } from '../core/number-format.ts';
+import { CONSIDERED_WITHOUT_LOCAL_CONNECTION, NEEDED, UNMATCHED_POSTCODE, failure, type NeededField } from './eligibility-messages.ts';
 
 export type EligibilityStatus = 'passed' | 'considered' | 'failed' | 'incomplete';
 
@@ -18,6 +19,15 @@ export interface CustomerValues {
   workLocalAuthorityId: number | null;
   /** null when neither the home nor the work local authority is known */
   livesOrWorksInLondon: boolean | null;
+  /** a postcode was given but is not in the postcode data, so its local authority is not known */
+  unmatchedPostcode?: boolean;
+}
+
+/** What the engine reads of a listing: its rules and the eligibility fields it names. */
+export interface ListingRules {
+  eligibility: ListingEligibility;
+  /** registerInterestFields.eligibilityFields; naming "deposit" makes a deposit needed */
+  eligibilityFields: readonly string[];
 }
 
 export interface PropertyTerms {
@@ -30,7 +40,7 @@ export interface Decision {
   messages: string[];
   successfulProperties: number[];
   /** eligibility fields that would let an incomplete decision be reached */
-  missingFields: string[];
+  missingFields: NeededField[];
 }
 
 export const UNKNOWN_CUSTOMER: CustomerValues = {
@@ -44,8 +54,6 @@ export const UNKNOWN_CUSTOMER: CustomerValues = {
   livesOrWorksInLondon: null,
 };
 
-const money = (n: number) => `£${formatNumber(Math.round(n))}`;
-
 /** Whole years between a YYYY-MM-DD birth date and a day. */
 export function ageOn(dateOfBirth: string, today: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
@@ -53,63 +61,69 @@ export function ageOn(dateOfBirth: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
-export function decide(rules: ListingEligibility, properties: PropertyTerms[], c: CustomerValues, today: string): Decision {
+/**
+ * A property's deposit is compared with the customer's whenever they gave one; an unknown deposit
+ * leaves the decision incomplete only when the listing needs one (a minimum deposit, or "deposit" among
+ * its eligibility fields).
+ */
+export function decide(listing: ListingRules, properties: PropertyTerms[], c: CustomerValues, today: string): Decision {
+  const rules = listing.eligibility;
   const failed: string[] = [];
-  const missing = new Set<string>();
+  const missing = new Set<NeededField>();
   let preferenceMissed = false;
 
   if (rules.maxHouseholdIncome != null) {
     if (c.annualHouseholdIncome === null) missing.add('annualHouseholdIncome');
-    else if (c.annualHouseholdIncome > rules.maxHouseholdIncome)
-      failed.push(`Household income must be at most ${money(rules.maxHouseholdIncome)} a year for this home.`);
+    else if (c.annualHouseholdIncome > rules.maxHouseholdIncome) failed.push(failure.income(c.annualHouseholdIncome, rules.maxHouseholdIncome));
   }
   if (rules.eligibleCitizen === true) {
     if (c.eligibleCitizen === null) missing.add('eligibleCitizen');
-    else if (!c.eligibleCitizen) failed.push('Only British or EU/EEA citizens are eligible for this home.');
+    else if (!c.eligibleCitizen) failed.push(failure.citizen());
   }
   if (rules.homeOwnershipStatuses?.length) {
     if (c.homeOwnershipStatus === null) missing.add('homeOwnershipStatus');
-    else if (!rules.homeOwnershipStatuses.includes(c.homeOwnershipStatus)) failed.push('Your home ownership status does not qualify for this home.');
+    else if (!rules.homeOwnershipStatuses.includes(c.homeOwnershipStatus))
+      failed.push(failure.homeOwnership(c.homeOwnershipStatus, rules.homeOwnershipStatuses));
   }
   if (rules.minAge != null || rules.maxAge != null) {
     if (c.age === null) missing.add('dateOfBirth');
-    else if (rules.minAge != null && c.age < rules.minAge) failed.push(`You must be at least ${rules.minAge} years old.`);
-    else if (rules.maxAge != null && c.age > rules.maxAge) failed.push(`You must be at most ${rules.maxAge} years old.`);
+    else if (rules.minAge != null && c.age < rules.minAge) failed.push(failure.tooYoung(c.age, rules.minAge));
+    else if (rules.maxAge != null && c.age > rules.maxAge) failed.push(failure.tooOld(c.age, rules.maxAge));
   }
   if (rules.localAuthorities?.length && rules.localConnection) {
     const known = [c.homeLocalAuthorityId, c.workLocalAuthorityId].filter((v): v is number => v !== null);
     if (known.length === 0) missing.add('homePostcode');
     else if (!known.some((id) => rules.localAuthorities!.includes(id))) {
-      if (rules.localConnection === 'required') failed.push('You must live or work in one of the local authorities named for this home.');
+      if (rules.localConnection === 'required') failed.push(failure.localConnection());
       else preferenceMissed = true;
     }
   }
   if (rules.firstDibsUntil && rules.firstDibsUntil >= today) {
     if (c.livesOrWorksInLondon === null) missing.add('homePostcode');
-    else if (!c.livesOrWorksInLondon) failed.push(`Until ${rules.firstDibsUntil} only people who live or work in London can apply.`);
+    else if (!c.livesOrWorksInLondon) failed.push(failure.firstDibs(rules.firstDibsUntil));
   }
 
   // Deposit: the listing's minimum, and per property its own deposit where one is set.
   let successful = properties.map((p) => p.id);
-  const needsDeposit = rules.minDeposit != null || properties.some((p) => p.depositValue !== null);
-  if (needsDeposit) {
-    if (c.deposit === null) missing.add('deposit');
-    else {
-      if (rules.minDeposit != null && c.deposit < rules.minDeposit) failed.push(`A deposit of at least ${money(rules.minDeposit)} is needed.`);
-      successful = properties.filter((p) => p.depositValue === null || p.depositValue <= c.deposit!).map((p) => p.id);
-      if (successful.length === 0 && properties.length > 0) {
-        const lowest = Math.min(...properties.map((p) => p.depositValue!));
-        failed.push(`A deposit of at least ${money(lowest)} is needed for these homes.`);
-      }
-    }
+  if (c.deposit === null) {
+    if (rules.minDeposit != null || listing.eligibilityFields.includes('deposit')) missing.add('deposit');
+  } else {
+    const deposit = c.deposit;
+    if (rules.minDeposit != null && deposit < rules.minDeposit) failed.push(failure.minDeposit(deposit, rules.minDeposit));
+    successful = properties.filter((p) => p.depositValue === null || p.depositValue <= deposit).map((p) => p.id);
+    // none covered means every property has a deposit, each above the customer's
+    if (successful.length === 0 && properties.length > 0) failed.push(failure.propertyDeposit(deposit, properties.map((p) => p.depositValue!)));
   }
 
   const single = properties.length <= 1;
   if (failed.length) return { status: 'failed', messages: failed, successfulProperties: single ? [] : successful, missingFields: [] };
-  if (missing.size) return { status: 'incomplete', messages: [], successfulProperties: [], missingFields: [...missing] };
+  if (missing.size) {
+    const messages = [...missing].map((f) => (f === 'homePostcode' && c.unmatchedPostcode ? UNMATCHED_POSTCODE : NEEDED[f]));
+    return { status: 'incomplete', messages, successfulProperties: [], missingFields: [...missing] };
+  }
   return {
     status: preferenceMissed ? 'considered' : 'passed',
-    messages: preferenceMissed ? ['Priority goes to people with a local connection; your application will be considered after theirs.'] : [],
+    messages: preferenceMissed ? [CONSIDERED_WITHOUT_LOCAL_CONNECTION] : [],
     successfulProperties: single ? [] : successful,
     missingFields: [],
   };

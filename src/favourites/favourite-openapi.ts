@@ -1,5 +1,7 @@
 // OpenAPI: the signed-in customer's favourites.
-import { dataEnvelope, errorResponse, json, object, pathParam, ref, validationResponse } from '../openapi/schema-helpers.ts';
+import { jsonBodyOf } from '../openapi/from-yup.ts';
+import { addFavouriteSchema } from './favourite-schemas.ts';
+import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, validationResponse } from '../openapi/schema-helpers.ts';
 import { bearer, unauthorised } from '../customers/customer-openapi.ts';
 
 const tags = ['Favourites'];
@@ -13,20 +15,21 @@ export function favouritePaths(): Record<string, unknown> {
         operationId: 'listFavourites',
         summary: 'The favourite listings that are live, most recently added first (favourite: true)',
         security: bearer,
-        responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: unauthorised },
+        responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: unauthorised, 503: engineUnavailable },
       },
       post: {
         tags,
         operationId: 'addFavourite',
         summary: 'Add a live listing to the favourites',
         security: bearer,
-        requestBody: { required: true, content: { 'application/json': { schema: object({ listing: { type: 'integer' } }) } } },
+        requestBody: jsonBodyOf(addFavouriteSchema),
         responses: {
           201: { description: 'Added (empty body)' },
           401: unauthorised,
           404: errorResponse('No live listing has this id'),
           409: errorResponse('Already a favourite'),
           422: validationResponse,
+          503: engineUnavailable,
         },
       },
     },

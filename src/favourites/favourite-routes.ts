@@ -1,7 +1,6 @@
 // The signed-in customer's favourites. Bearer token required.
 import Router from '@koa/router';
-import * as yup from 'yup';
-import { validate } from '../core/validation.ts';
+import { validateBody } from '../core/validation.ts';
 import { collection } from '../core/envelope.ts';
 import { NotFoundError } from '../core/errors.ts';
 import type { AccessTokenService } from '../auth/access-tokens.ts';
@@ -9,18 +8,10 @@ import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.t
 import { presentMessage } from '../auth/auth-presenter.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
 import type { FavouriteService } from './favourite-service.ts';
+import { addFavouriteSchema } from './favourite-schemas.ts';
 import { pathId } from '../core/path-id.ts';
 
 const FAVOURITES = '/api/rest/portal/profile/favourites';
-
-const addSchema = yup.object({
-  listing: yup
-    .number()
-    .typeError('listing must be a listing id')
-    .required('listing is required')
-    .integer('listing must be a listing id')
-    .positive('listing must be a listing id'),
-});
 
 
 export function favouriteRoutes(deps: { favourites: FavouriteService; accessTokens: AccessTokenService }): Router<CustomerState> {
@@ -35,7 +26,7 @@ export function favouriteRoutes(deps: { favourites: FavouriteService; accessToke
   });
 
   router.post(FAVOURITES, signedIn, async (ctx) => {
-    const { listing } = validate(addSchema, ctx.request.body);
+    const { listing } = validateBody(addFavouriteSchema, ctx.request.body);
     await favourites.add(sessionOf(ctx.state).customerId, listing);
     ctx.body = null; // an empty body (Koa would otherwise write the status text)
     ctx.status = 201;

@@ -23,3 +23,22 @@ export async function listingIdsOfProperty(tx: Tx, propertyId: number): Promise<
   const rows = await tx.listingProperty.findMany({ where: { propertyId }, select: { listingId: true } });
   return rows.map((r) => r.listingId);
 }
+
+export interface OutboxBacklog {
+  /** rows the worker will still try */
+  pending: number;
+  /** seconds since the oldest of them was written (0: none) */
+  oldestSeconds: number;
+  /** rows refused as often as the worker tries, left for `npm run index:check` */
+  abandoned: number;
+}
+
+/** One aggregate over the outbox, which the worker keeps short; ages by the database's clock, which wrote them. */
+export async function outboxBacklog(db: Pick<Tx, '$queryRaw'>, maxAttempts: number): Promise<OutboxBacklog> {
+  const [row] = await db.$queryRaw<{ pending: number; oldest: number | null; abandoned: number }[]>`
+    SELECT count(*) FILTER (WHERE attempts < ${maxAttempts})::int AS pending,
+           extract(epoch FROM clock_timestamp() - min("createdAt") FILTER (WHERE attempts < ${maxAttempts}))::float8 AS oldest,
+           count(*) FILTER (WHERE attempts >= ${maxAttempts})::int AS abandoned
+    FROM "ListingOutbox"`;
+  return { pending: row?.pending ?? 0, oldestSeconds: row?.oldest ?? 0, abandoned: row?.abandoned ?? 0 };
+}

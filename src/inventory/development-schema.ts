@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { bool, documented, externalRef, galleryImages, INT_MAX, optionalText, plainNumber, plainString, requiredText, textOrEmpty, ukPostcode, url } from '../sync/payload-fields.ts';
+import { bool, withDoc, externalRef, galleryImages, MAX_ID, optionalText, plainNumber, plainString, requiredText, textOrEmpty, ukPostcode, url } from '../sync/payload-fields.ts';
 
 export const TENURES = ['leasehold', 'freehold'] as const;
 
@@ -17,12 +17,12 @@ export const developmentSchema = yup.object({
   postcode: ukPostcode().nullable().default(null),
   latitude: coordinate(49, 61),
   longitude: coordinate(-9, 2.5),
-  localAuthority: documented(
+  localAuthority: withDoc(
     plainNumber()
       .typeError('${path} must be a local authority id')
       .integer('${path} must be a local authority id')
       .min(1, '${path} must be a local authority id')
-      .max(INT_MAX, '${path} must be a local authority id')
+      .max(MAX_ID, '${path} must be a local authority id')
       .nullable()
       .default(null),
     { description: 'local-authority id; derived from the postcode when absent' },

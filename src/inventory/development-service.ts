@@ -2,7 +2,7 @@ import type { Development, ApiAccount } from '../generated/prisma/client.ts';
 import { ForbiddenError, ValidationError } from '../core/errors.ts';
 import { SyncResource, type Tx } from '../sync/sync-resource.ts';
 import { sameData } from '../sync/write-result.ts';
-import type { PageRequest } from '../core/envelope.ts';
+import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { developmentSchema, type DevelopmentInput } from './development-schema.ts';
 import { presentDevelopment, type DevelopmentView } from './development-presenter.ts';
 
@@ -71,7 +71,7 @@ export class DevelopmentService extends SyncResource<Development, DevelopmentInp
   async list(account: ApiAccount, page: PageRequest, updatedSince: Date | null) {
     const where = { accountId: account.id, deletedAt: null, ...(updatedSince ? { updatedAt: { gte: updatedSince } } : {}) };
     const [rows, total] = await Promise.all([
-      this.prisma.development.findMany({ where, orderBy: { id: 'asc' }, skip: (page.page - 1) * page.size, take: page.size }),
+      this.prisma.development.findMany({ where, orderBy: { id: 'asc' }, skip: offsetOf(page), take: page.size }),
       this.prisma.development.count({ where }),
     ]);
     return { items: rows.map(presentDevelopment), total };

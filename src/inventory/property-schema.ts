@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { bool, count, externalRef, INT_MAX, isoDate, money, optionalText, percent, plainBoolean, plainNumber, plainString, requiredText, textOrEmpty, url } from '../sync/payload-fields.ts';
+import { bool, count, externalRef, MAX_ID, isoDate, money, optionalText, percent, plainBoolean, plainNumber, plainString, requiredText, textOrEmpty, url } from '../sync/payload-fields.ts';
 import { AVAILABILITY_CODES } from '../listings/availability.ts';
 import { TENURES } from './development-schema.ts';
 
@@ -35,7 +35,7 @@ export const propertySchema = yup.object({
     .default([]),
   numberOfFloors: nullableCount(),
   floor: yup
-    .object({ name: requiredText(100), level: plainNumber().integer('${path} must be a whole number').min(-INT_MAX - 1).max(INT_MAX).required() })
+    .object({ name: requiredText(100), level: plainNumber().integer('${path} must be a whole number').min(-MAX_ID - 1).max(MAX_ID).required() })
     .nullable()
     .default(null),
   tenure: plainString().oneOf(TENURES, '${path} must be one of: ${values}').required(),

@@ -1,6 +1,6 @@
 import { Prisma, type ApiAccount, type Property } from '../generated/prisma/client.ts';
 import { ValidationError } from '../core/errors.ts';
-import type { PageRequest } from '../core/envelope.ts';
+import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { SyncResource, type Tx } from '../sync/sync-resource.ts';
 import { sameData } from '../sync/write-result.ts';
 import { propertySchema, type PropertyInput } from './property-schema.ts';
@@ -65,7 +65,7 @@ export class PropertyService extends SyncResource<Property, PropertyInput, Prope
         where,
         include: { development: { select: { externalRef: true } } },
         orderBy: { id: 'asc' },
-        skip: (page.page - 1) * page.size,
+        skip: offsetOf(page),
         take: page.size,
       }),
       this.prisma.property.count({ where }),

@@ -2,6 +2,7 @@
 import {
   arrayOf,
   bool,
+  engineUnavailable,
   errorResponse,
   int,
   json,
@@ -16,7 +17,7 @@ import {
   type JsonSchema,
 } from '../openapi/schema-helpers.ts';
 import { jsonSchemaOf, parametersOf } from '../openapi/from-yup.ts';
-import { INT_MAX } from '../sync/payload-fields.ts';
+import { MAX_ID } from '../sync/payload-fields.ts';
 import { bulkLeadQuery, ELIGIBILITY_STATUSES, pushedLeadSchema, restLeadQuery } from './lead-schemas.ts';
 
 const n = nullable;
@@ -68,8 +69,6 @@ export const leadSchemas: Record<string, JsonSchema> = {
 
 const security = [{ apiKey: [] }];
 const unauthorised = errorResponse('Missing, unknown or deprecated api_key');
-const badQuery = json(ref('ValidationError'), 'Validation failed: errors per parameter (a NUL character anywhere in the query string is one)');
-
 export function leadPaths(): Record<string, unknown> {
   const tags = ['Leads'];
   return {
@@ -93,6 +92,7 @@ export function leadPaths(): Record<string, unknown> {
           401: unauthorised,
           404: errorResponse('No such live listing for this account'),
           422: validationResponse,
+          503: engineUnavailable,
         },
       },
     },
@@ -102,8 +102,8 @@ export function leadPaths(): Record<string, unknown> {
         operationId: 'getLead',
         summary: "One lead on the account's listings",
         security,
-        parameters: [pathParam('id', 'lead (application) id', { type: 'integer', minimum: 1, maximum: INT_MAX })],
-        responses: { 200: json(ref('Lead')), 401: unauthorised, 404: errorResponse("No such lead on this account's listings"), 422: badQuery },
+        parameters: [pathParam('id', 'lead (application) id', { type: 'integer', minimum: 1, maximum: MAX_ID })],
+        responses: { 200: json(ref('Lead')), 401: unauthorised, 404: errorResponse("No such lead on this account's listings") },
       },
     },
     '/api/bulk/leads': {

@@ -1,7 +1,7 @@
 // Leads in the synchronisation interfaces: REST pull and push under /api/rest/, bulk pull under /api/bulk/.
 import Router from '@koa/router';
 import { paginated } from '../core/envelope.ts';
-import { validate } from '../core/validation.ts';
+import { validate, validateBody } from '../core/validation.ts';
 import { NotFoundError } from '../core/errors.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from '../sync/api-key-auth.ts';
 import type { ApiAccountService } from '../sync/api-account-service.ts';
@@ -27,7 +27,7 @@ export function leadRoutes(accounts: ApiAccountService, leads: LeadService): Rou
     ctx.body = paginated(items.map(presentLead), query, total, ctx.state.url);
   });
   router.post('/api/rest/leads', auth, async (ctx) => {
-    const lead = validate(pushedLeadSchema, bodyOf(ctx));
+    const lead = validateBody(pushedLeadSchema, bodyOf(ctx));
     ctx.status = 201;
     ctx.body = presentLead(await leads.push(ctx.state.account, lead));
   });

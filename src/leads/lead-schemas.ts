@@ -4,7 +4,10 @@ import { customerFieldsShape } from '../customers/customer-fields.ts';
 import { emailField } from '../customers/email-address.ts';
 import { pageFields, type PageOptions } from '../core/envelope.ts';
 import { trimmed } from '../core/validation.ts';
-import { dateTime, documented, externalRef, INT_MAX, NON_BLANK, optionalText, requiredText } from '../sync/payload-fields.ts';
+import { dateTime, externalRef, MAX_ID, optionalText, requiredText, withDoc } from '../sync/payload-fields.ts';
+import { NON_BLANK } from '../core/validation.ts';
+
+const NOT_BLANK = new RegExp(NON_BLANK);
 import { updatedSince } from '../sync/sync-query.ts';
 import { jsonObjectBody } from '../sync/write-schemas.ts';
 
@@ -17,9 +20,9 @@ const refOrId = (field: string, what: string) =>
     .test(
       field,
       `${field} must be a reference (string) or a marketplace id (whole number)`,
-      (v) => v == null || (typeof v === 'string' && NON_BLANK.test(v)) || (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= INT_MAX),
+      (v) => v == null || (typeof v === 'string' && NOT_BLANK.test(v)) || (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID),
     )
-    .meta({ jsonSchema: { type: ['string', 'integer'], pattern: NON_BLANK.source, minimum: 1, maximum: INT_MAX, description: what } });
+    .meta({ jsonSchema: { type: ['string', 'integer'], pattern: NON_BLANK, minimum: 1, maximum: MAX_ID, description: what } });
 
 export const pushedLeadSchema = jsonObjectBody(
   yup.object({
@@ -27,7 +30,7 @@ export const pushedLeadSchema = jsonObjectBody(
     email: emailField(),
     listing: refOrId('listing', "the account's listing ref, or a marketplace listing id").defined('listing is required').nonNullable('listing is required'),
     property: refOrId('property', 'a property ref or id of that listing').nullable(),
-    source: documented(requiredText(100), { description: 'the platform the lead comes from' }),
+    source: withDoc(requiredText(100), { description: 'the platform the lead comes from' }),
     additionalInfo: optionalText(5000).transform(trimmed),
     enquiryDate: dateTime().nullable(),
   }),
@@ -39,8 +42,8 @@ const leadQuery = (page: PageOptions = {}) =>
   yup.object({
     ...pageFields(page),
     updated_since: updatedSince(),
-    listing: documented(externalRef().nullable().default(null), { description: 'only the leads on the listing with this externalRef' }),
-    status: documented(yup.string().nullable().default(null).oneOf(ELIGIBILITY_STATUSES, 'status must be passed, considered, incomplete or failed'), {
+    listing: withDoc(externalRef().nullable().default(null), { description: 'only the leads on the listing with this externalRef' }),
+    status: withDoc(yup.string().nullable().default(null).oneOf(ELIGIBILITY_STATUSES, 'status must be passed, considered, incomplete or failed'), {
       description: 'only the leads with this eligibility status',
     }),
   });

@@ -4,7 +4,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount, Prisma } from '../generated/prisma/client.ts';
 import { NotFoundError, ValidationError } from '../core/errors.ts';
-import type { PageRequest } from '../core/envelope.ts';
+import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { parseDateTime } from '../core/date-time-format.ts';
 import type { CustomerService } from '../customers/customer-service.ts';
 import { utmOf, type CustomerFields } from '../customers/customer-fields.ts';
@@ -37,7 +37,7 @@ export class LeadService {
         where,
         include: leadInclude,
         orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
-        skip: (page.page - 1) * page.size,
+        skip: offsetOf(page),
         take: page.size,
       }),
       this.prisma.application.count({ where }),

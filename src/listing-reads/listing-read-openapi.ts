@@ -1,5 +1,7 @@
 // OpenAPI fragment of listing details, properties, full details, similar, home-featured and the search lists.
-import { arrayOf, bool, dataEnvelope, errorResponse, int, json, nNum, nStr, nullable, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { parametersOf } from '../openapi/from-yup.ts';
+import { bedroomsQuery, sizeQuery } from './listing-read-schemas.ts';
+import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nNum, nStr, nullable, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
 import { itemDescriptionSchemas } from '../listings/listing-item-openapi.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
@@ -80,13 +82,13 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
   Range: object({ min: nNum, max: nNum }),
 };
 
-const bedrooms = { name: 'bedrooms[]', in: 'query', style: 'form', explode: true, schema: arrayOf(int) };
+const bedrooms = parametersOf(bedroomsQuery, 'query', { bracketArrays: true })[0]!;
 const preview = [
   { name: 'ignore_visibility', in: 'query', schema: { type: 'string', enum: ['1', 'true'] }, description: 'preview an unpublished listing; needs the owning account\'s or an editor\'s api_key' },
   { name: 'api_key', in: 'query', schema: str },
 ];
 const notFound = errorResponse('No such listing, or not visible');
-const size = (d: number) => ({ name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: d } });
+const size = (d: number) => parametersOf(sizeQuery(d), 'query')[0]!;
 
 function variants(suffix: string, op: (variant: 'id' | 'slug') => Record<string, unknown>) {
   return {
@@ -106,7 +108,7 @@ export function listingReadPaths(): Record<string, unknown> {
       summary: 'Listing details; bedrooms[] gives the minimum prices for those bedroom counts',
       parameters: [keyParam(v), bedrooms, ...preview, ...portalHeaders],
       security: optionalBearer,
-      responses: { 200: json(ref('ListingDetails')), 401: badBearer, 404: notFound, 422: validationResponse },
+      responses: { 200: json(ref('ListingDetails')), 401: badBearer, 404: notFound, 422: validationResponse, 503: engineUnavailable },
     })),
     ...variants('/properties', (v) => ({
       tags: tag,
@@ -114,7 +116,7 @@ export function listingReadPaths(): Record<string, unknown> {
       summary: 'The properties of a listing; bedrooms[] keeps those with exactly those counts',
       parameters: [keyParam(v), bedrooms, ...preview, ...portalHeaders],
       security: optionalBearer,
-      responses: { 200: json(dataEnvelope(ref('PropertyDetails'))), 401: badBearer, 404: notFound, 422: validationResponse },
+      responses: { 200: json(dataEnvelope(ref('PropertyDetails'))), 401: badBearer, 404: notFound, 422: validationResponse, 503: engineUnavailable },
     })),
     ...variants('/full-details', (v) => ({
       tags: tag,
@@ -122,7 +124,7 @@ export function listingReadPaths(): Record<string, unknown> {
       summary: 'Listing, its properties (empty for a single-property listing) and whether registering interest needs extra fields',
       parameters: [keyParam(v), bedrooms, ...preview, ...portalHeaders],
       security: optionalBearer,
-      responses: { 200: json(ref('FullDetails')), 401: badBearer, 404: notFound, 422: validationResponse },
+      responses: { 200: json(ref('FullDetails')), 401: badBearer, 404: notFound, 422: validationResponse, 503: engineUnavailable },
     })),
     ...variants('/similar', (v) => ({
       tags: tag,
@@ -130,14 +132,14 @@ export function listingReadPaths(): Record<string, unknown> {
       summary: 'Listings like this one: same occupancy type, near, comparable price and bedrooms',
       parameters: [keyParam(v), size(3), ...portalHeaders],
       security: optionalBearer,
-      responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: badBearer, 404: notFound, 422: validationResponse },
+      responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: badBearer, 404: notFound, 422: validationResponse, 503: engineUnavailable },
     })),
     '/api/rest/portal/home-featured-listings': {
-      get: { tags: tag, operationId: 'homeFeaturedListings', summary: 'Featured listings for the home page', parameters: [size(6), ...portalHeaders], security: optionalBearer, responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: badBearer, 422: validationResponse } },
+      get: { tags: tag, operationId: 'homeFeaturedListings', summary: 'Featured listings for the home page', parameters: [size(6), ...portalHeaders], security: optionalBearer, responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: badBearer, 422: validationResponse, 503: engineUnavailable } },
     },
     '/search-lists/schemes': { get: { tags: ['Search'], operationId: 'searchListSchemes', summary: 'Schemes for search forms', responses: { 200: json(dataEnvelope(ref('IdName'))) } } },
     '/search-lists/types': { get: { tags: ['Search'], operationId: 'searchListTypes', summary: 'Property types for search forms', responses: { 200: json(dataEnvelope(ref('IdName'))) } } },
-    '/search-ranges/full-market-price': { get: { tags: ['Search'], operationId: 'rangeFullMarketPrice', summary: 'Lowest and highest full market price on the marketplace', responses: { 200: json(ref('Range')) } } },
-    '/search-ranges/monthly-rent': { get: { tags: ['Search'], operationId: 'rangeMonthlyRent', summary: 'Lowest and highest monthly rent on the marketplace', responses: { 200: json(ref('Range')) } } },
+    '/search-ranges/full-market-price': { get: { tags: ['Search'], operationId: 'rangeFullMarketPrice', summary: 'Lowest and highest full market price on the marketplace', responses: { 200: json(ref('Range')), 503: engineUnavailable } } },
+    '/search-ranges/monthly-rent': { get: { tags: ['Search'], operationId: 'rangeMonthlyRent', summary: 'Lowest and highest monthly rent on the marketplace', responses: { 200: json(ref('Range')), 503: engineUnavailable } } },
   };
 }

@@ -1,11 +1,11 @@
 // Listing details, properties, full details (by id and by slug), similar and home-featured listings,
 // and the search lists and ranges.
 import Router from '@koa/router';
-import * as yup from 'yup';
 import type { Context, Middleware } from 'koa';
 import { collection } from '../core/envelope.ts';
 import { validate } from '../core/validation.ts';
 import { NotFoundError } from '../core/errors.ts';
+import { pathId } from '../core/path-id.ts';
 import type { PortalService } from '../portals/portal-settings.ts';
 import { portalFromHeaders } from '../listing-search/request-headers.ts';
 import type { CustomerContext } from '../listing-search/customer-context.ts';
@@ -29,13 +29,7 @@ export interface ListingReadDeps {
   signedIn: Middleware;
 }
 
-const bedroomsQuery = yup.object({
-  bedrooms: yup
-    .array(yup.number().typeError('bedrooms must be whole numbers').integer('bedrooms must be whole numbers').min(0).required())
-    .transform((_v: unknown, o: unknown) => (o === undefined ? undefined : Array.isArray(o) ? o : [o]))
-    .default([]),
-});
-const sizeQuery = (fallback: number) => yup.object({ size: yup.number().typeError('size must be a whole number').integer('size must be a whole number').min(1).max(50).default(fallback) });
+import { bedroomsQuery, sizeQuery } from './listing-read-schemas.ts';
 
 const bedroomsOf = (ctx: Context) => validate(bedroomsQuery, { bedrooms: ctx.query['bedrooms[]'] ?? ctx.query.bedrooms }).bedrooms;
 const customerOf = (ctx: Context) => ((ctx.state as CustomerAwareState).customerId ?? null) as number | null;
@@ -64,8 +58,9 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
   const keyOf = (ctx: Context): ListingKey => {
     const params = (ctx as unknown as { params: Record<string, string> }).params;
     if (params.slug !== undefined) return { slug: params.slug };
-    if (!/^\d+$/.test(params.id!)) throw new NotFoundError(`Listing ${params.id} was not found`);
-    return { id: Number(params.id) };
+    const id = pathId(params.id);
+    if (id === 0) throw new NotFoundError(`Listing ${params.id} was not found`);
+    return { id };
   };
 
   for (const base of ['/api/rest/portal/listings/slug/:slug', '/api/rest/portal/listings/:id']) {

@@ -1,7 +1,7 @@
 // Facet counts: for each facet, the number of matching properties per option, with every other
 // facet's selection applied but not its own.
 import { facetsFor, numericOptions, type Facet } from './facet-definitions.ts';
-import { listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
+import { EVERY_FACET, listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
 import type { SearchParams } from './search-params.ts';
 import { formatNumber } from '../core/number-format.ts';
 
@@ -29,38 +29,59 @@ function valuesAgg(facet: Facet): object {
   return { terms: { field: facet.field, size: TERMS_SIZE } };
 }
 
+/** The counts request's query and aggregations (see countsRequest). */
+export interface CountsRequest {
+  query: object;
+  aggs: Record<string, object>;
+}
+
 /**
- * Facets nobody has selected are counted on the search's own matches, all property facets in one
- * nested pass; only a facet with a selection needs a filter of its own (every selection but its own).
+ * Facet counts, and `onMatches` (aggregations of the search's own matches, such as the map fingerprint).
+ * A facet with a selection counts with every other facet's selection applied but not its own, so the
+ * request's query leaves out every facet's selection and each such facet filters by the others'. Facets
+ * nobody has selected are counted on the search's matches, all property facets in one nested pass: under
+ * a filter of the whole search when something is selected; without a selection the query is the search's
+ * own and they sit beside it.
  */
-export function facetAggregations(p: SearchParams, f: SearchFilters): Record<string, object> {
+export function countsRequest(p: SearchParams, f: SearchFilters, withFacets: boolean, onMatches: Record<string, object>): CountsRequest {
+  const whole = listingQuery(f);
+  if (!withFacets) return { query: whole, aggs: onMatches };
   const selected = new Set([...f.listing, ...f.property].map((c) => c.facet).filter((x): x is string => x !== null));
-  const aggs: Record<string, object> = {};
+  const own: Record<string, object> = {};
+  const matches: Record<string, object> = { ...onMatches };
   const sharedPropertyFacets: Record<string, object> = {};
   for (const facet of facetsFor(p.occupancy_type)) {
-    const own = facet.param;
-    if (!selected.has(own)) {
-      if (facet.level === 'property') sharedPropertyFacets[own] = valuesAgg(facet);
-      else aggs[own] = { terms: { field: facet.field, size: TERMS_SIZE }, aggs: { props: { nested: { path: 'properties' }, aggs: { matching: matchingProperties(f) } } } };
+    const name = facet.param;
+    if (!selected.has(name)) {
+      if (facet.level === 'property') sharedPropertyFacets[name] = valuesAgg(facet);
+      else matches[name] = { terms: { field: facet.field, size: TERMS_SIZE }, aggs: { props: { nested: { path: 'properties' }, aggs: { matching: matchingProperties(f) } } } };
       continue;
     }
     if (facet.level === 'listing') {
-      aggs[own] = {
-        filter: listingQuery(f, own),
+      own[name] = {
+        filter: listingQuery(f, name),
         aggs: { values: { terms: { field: facet.field, size: TERMS_SIZE }, aggs: { props: { nested: { path: 'properties' }, aggs: { matching: matchingProperties(f) } } } } },
       };
     } else {
-      const clauses = propertyClauses(f, own);
-      aggs[own] = {
-        filter: listingQuery(f, own),
+      const clauses = propertyClauses(f, name);
+      own[name] = {
+        filter: listingQuery(f, name),
         aggs: { props: { nested: { path: 'properties' }, aggs: { matching: { filter: clauses.length ? { bool: { filter: clauses } } : { match_all: {} }, aggs: { values: valuesAgg(facet) } } } } },
       };
     }
   }
   if (Object.keys(sharedPropertyFacets).length) {
-    aggs[SHARED] = { nested: { path: 'properties' }, aggs: { matching: { ...matchingProperties(f), aggs: sharedPropertyFacets } } };
+    matches[SHARED] = { nested: { path: 'properties' }, aggs: { matching: { ...matchingProperties(f), aggs: sharedPropertyFacets } } };
   }
-  return aggs;
+  if (selected.size === 0) return { query: whole, aggs: matches };
+  return { query: listingQuery(f, EVERY_FACET), aggs: { ...own, [MATCHES]: { filter: whole, aggs: matches } } };
+}
+
+const MATCHES = '_matches';
+
+/** The aggregations counted on the search's own matches, in the answer to a counts request. */
+export function aggregationsOfMatches(aggregations: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  return (aggregations?.[MATCHES] as Record<string, unknown> | undefined) ?? aggregations;
 }
 
 const SHARED = '_properties';
@@ -85,10 +106,11 @@ export interface OptionCatalogue {
 
 /** Turns the aggregation results into the spec's facet objects. */
 export function readFacets(p: SearchParams, aggregations: Record<string, unknown>, catalogue: OptionCatalogue): FacetResult[] {
+  const matches = aggregationsOfMatches(aggregations);
   return facetsFor(p.occupancy_type).map((facet) => {
     const counts = new Map<string, number>();
-    const own = aggregations[facet.param] as FacetAggregation | undefined;
-    const shared = (aggregations[SHARED] as { matching: Record<string, { buckets: Bucket[] | Record<string, Bucket> }> } | undefined)?.matching[facet.param];
+    const own = (aggregations[facet.param] ?? matches?.[facet.param]) as FacetAggregation | undefined;
+    const shared = (matches?.[SHARED] as { matching: Record<string, { buckets: Bucket[] | Record<string, Bucket> }> } | undefined)?.matching[facet.param];
     // listing facets: buckets of listing values, counted in matching properties
     const listingBuckets = own ? (own.values ?? (own as unknown as { buckets?: Bucket[] })).buckets : undefined;
     const propertyBuckets = shared?.buckets ?? own?.props?.matching.values.buckets;

@@ -39,6 +39,14 @@ interface SchemeLookup {
 
 type PerPayload<T> = Record<MapPayload, T> | null;
 
+/** lookups answered from memory and not, with what each level holds now (both payloads together) */
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
 const digestOf = (hit: DigestHit) => hit.fields?.[MAP_DIGEST_FIELD]?.[0] as number | undefined;
 const idOf = (hit: DigestHit) => hit.fields?.id?.[0] as number | undefined;
 const lookups = new WeakMap<SchemeText[], SchemeLookup>();
@@ -68,13 +76,16 @@ export class MapListingCache {
   private readonly listings: PerPayload<LRUCache<number, Buffer>>;
   private readonly arrays: PerPayload<LRUCache<string, RawJsonArray>>;
   private schemesKey = '';
+  private readonly lookups = { arrays: { hits: 0, misses: 0 }, listings: { hits: 0, misses: 0 } };
 
   constructor(
     private readonly search: SearchClient,
     private readonly alias: string,
     sizes: MapListingCacheSizes,
   ) {
-    this.listings = sizes.listings > 0 ? perPayload(() => new LRUCache<number, Buffer>({ max: sizes.listings })) : null;
+    // sizes are counted for the metrics only: the entry limit alone bounds this level
+    const listingSize = { maxEntrySize: 2 ** 30, sizeCalculation: (json: Buffer) => json.length };
+    this.listings = sizes.listings > 0 ? perPayload(() => new LRUCache<number, Buffer>({ max: sizes.listings, ...listingSize })) : null;
     // an array counts with room for the compressed copy a gzipped response makes of it (about a sixth of its JSON)
     const sizeCalculation = (a: RawJsonArray) => Math.ceil((a.json.length * 7) / 6);
     this.arrays = sizes.arrayBytes > 0 ? perPayload(() => new LRUCache<string, RawJsonArray>({ maxSize: sizes.arrayBytes, sizeCalculation })) : null;
@@ -87,12 +98,22 @@ export class MapListingCache {
   async arrayFor(request: Record<string, unknown>, fingerprint: string | null, payload: MapPayload, schemes: SchemeText[]): Promise<RawJsonArray> {
     const lookup = this.follow(schemes);
     const known = fingerprint === null ? undefined : this.arrays?.[payload].get(fingerprint);
+    this.lookups.arrays[known ? 'hits' : 'misses']++;
     if (known) return known;
     const answer = await this.search.search<unknown>({ index: this.alias, ...request, filter_path: MAP_ANSWER_PARTS });
     const array = RawJsonArray.of(await this.jsonFor(answer.hits?.hits ?? [], payload, lookup));
     const own = readMapFingerprint(answer.aggregations as Record<string, unknown> | undefined);
     if (own !== null) this.arrays?.[payload].set(own, array);
     return array;
+  }
+
+  /** whole map arrays (by fingerprint) and map listings (by digest) */
+  stats(): { arrays: CacheStats; listings: CacheStats } {
+    const held = (level: PerPayload<{ size: number; calculatedSize: number }>) => ({
+      entries: level ? level.basic.size + level.extended.size : 0,
+      bytes: level ? level.basic.calculatedSize + level.extended.calculatedSize : 0,
+    });
+    return { arrays: { ...this.lookups.arrays, ...held(this.arrays) }, listings: { ...this.lookups.listings, ...held(this.listings) } };
   }
 
   /** Empties both levels when the scheme texts or colours changed. */
@@ -116,6 +137,8 @@ export class MapListingCache {
       return digest === undefined ? undefined : cache?.get(digest);
     });
     const missing = hits.flatMap((h, i) => (known[i] === undefined && idOf(h) !== undefined ? [idOf(h)!] : []));
+    this.lookups.listings.hits += hits.length - missing.length;
+    this.lookups.listings.misses += missing.length;
     const fetched = missing.length ? await this.fetch(missing, payload, lookup) : new Map<number, Buffer>();
     return hits.flatMap((h, i) => {
       const json = known[i] ?? fetched.get(idOf(h)!);

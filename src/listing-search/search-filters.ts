@@ -78,10 +78,15 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
   return { listing, property, mustNot };
 }
 
-const without = (list: TaggedClause[], facet?: string) => list.filter((c) => facet === undefined || c.facet !== facet).map((c) => c.clause);
+/** Names every facet where one facet's clauses are left out: the clauses no facet selects remain. */
+export const EVERY_FACET: unique symbol = Symbol('every facet');
+export type ExceptFacet = string | typeof EVERY_FACET | undefined;
 
-/** Property clauses (minus one facet's) as they apply inside the nested `properties`. */
-export function propertyClauses(f: SearchFilters, exceptFacet?: string): object[] {
+const without = (list: TaggedClause[], except: ExceptFacet) =>
+  list.filter((c) => except === undefined || (except === EVERY_FACET ? c.facet === null : c.facet !== except)).map((c) => c.clause);
+
+/** Property clauses (minus one facet's, or every facet's) as they apply inside the nested `properties`. */
+export function propertyClauses(f: SearchFilters, exceptFacet?: ExceptFacet): object[] {
   return without(f.property, exceptFacet);
 }
 
@@ -90,7 +95,7 @@ export function propertyClauses(f: SearchFilters, exceptFacet?: string): object[
  * indexed listing has a property (the document builder drops the others), so without property clauses
  * there is no nested clause at all: it would match every listing at the cost of a join.
  */
-export function listingQuery(f: SearchFilters, exceptFacet?: string, innerHits?: object): object {
+export function listingQuery(f: SearchFilters, exceptFacet?: ExceptFacet, innerHits?: object): object {
   const props = propertyClauses(f, exceptFacet);
   const nested = props.length ? [{ nested: { path: 'properties', query: { bool: { filter: props } }, ...(innerHits ? { inner_hits: innerHits } : {}) } }] : [];
   return { bool: { filter: [...without(f.listing, exceptFacet), ...nested], must_not: f.mustNot } };

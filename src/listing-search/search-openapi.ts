@@ -1,6 +1,7 @@
 // OpenAPI fragment of the portal search.
-import { arrayOf, bool, int, json, num, object, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
-import { SORT_OPTIONS } from './search-params.ts';
+import { engineUnavailable, arrayOf, bool, int, json, num, object, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { searchQuerySchema } from './search-params.ts';
+import { parametersOf } from '../openapi/from-yup.ts';
 
 
 export const searchSchemas: Record<string, JsonSchema> = {
@@ -33,9 +34,28 @@ export const searchSchemas: Record<string, JsonSchema> = {
   },
 };
 
-const q = (name: string, schema: JsonSchema, description?: string) => ({ name, in: 'query', schema, ...(description ? { description } : {}) });
-const arr = (name: string, items: JsonSchema, description?: string) => ({ name: `${name}[]`, in: 'query', schema: arrayOf(items), style: 'form', explode: true, ...(description ? { description } : {}) });
-const money = { type: 'number', minimum: 0 };
+const FOR_SALE_ONLY = 'for-sale only';
+const TO_RENT_ONLY = 'to-rent only';
+const ECHO = 'echo of a previous center and rectBounds';
+
+/** The search's query parameters, as search-params.ts validates them. */
+export function searchParameters() {
+  return parametersOf(searchQuerySchema, 'query', {
+    bracketArrays: true,
+    descriptions: {
+      location: 'a UK place, postcode district or postcode; the United Kingdom when omitted',
+      radius: 'miles; 0 is this area only',
+      source: 'a partner portal: its listings first',
+      eligible_only: 'only listings the customer is not ineligible for (query values, else the signed-in profile)',
+      ...Object.fromEntries(['lat', 'lng', 'north', 'south', 'east', 'west'].map((n) => [n, ECHO])),
+      ...Object.fromEntries(['max_deposit', 'max_full_value', 'max_share_value', 'min_deposit', 'min_full_value', 'min_share_value'].map((n) => [n, FOR_SALE_ONLY])),
+      max_monthly_rent: TO_RENT_ONLY,
+      min_monthly_rent: TO_RENT_ONLY,
+      sort_by: 'one of the sortOptions of the occupancy type',
+      ...Object.fromEntries(['wheelchair_accesible', 'off_street_parking', 'pets_allowed'].map((n) => [n, 'only where the portal offers it'])),
+    },
+  });
+}
 
 /** Routes where a bearer token is optional: anonymous, or signed in (favourites, profile values). */
 export const optionalBearer = [{}, { bearerAuth: [] }];
@@ -57,39 +77,9 @@ export function searchPaths(): Record<string, unknown> {
           'Featured listings (up to the portal setting, lowered by max_featured) come before the page of results and rotate across pages; `pagination` counts the regular results. ' +
           'With `source`, that partner\'s listings come first. Pages after the first carry only data, pagination and links unless the portal says otherwise. `mapListings` holds at most 1000 listings. ' +
           'Gzipped to clients that accept it, as every body over 1 KB (a first page with its map listings: about 275 KB of JSON, 27–36 KB gzipped).',
-        parameters: [
-          ...portalHeaders,
-          q('occupancy_type', { type: 'string', enum: ['for-sale', 'to-rent'], default: 'for-sale' }),
-          q('location', str, 'a UK place, postcode district or postcode; the United Kingdom when omitted'),
-          q('radius', { type: 'number', minimum: 0, default: 3 }, 'miles; 0 is this area only'),
-          q('source', str, 'a partner portal: its listings first'),
-          q('eligible_only', { type: 'string', enum: ['1', 'true', 'on', 'yes'] }, 'only listings the customer is not ineligible for (query values, else the signed-in profile)'),
-          q('household_income', money),
-          q('deposit', money),
-          q('home_local_authority', int),
-          q('work_local_authority', int),
-          q('home_postcode', str),
-          q('work_postcode', str),
-          ...['lat', 'lng', 'north', 'south', 'east', 'west'].map((n) => q(n, num, 'echo of a previous center and rectBounds')),
-          q('max_featured', { type: 'integer', minimum: 0 }),
-          q('page', { type: 'integer', minimum: 1, default: 1 }),
-          q('size', { type: 'integer', minimum: 1, maximum: 100, default: 10 }),
-          q('sort_by', { type: 'string', enum: [...new Set([...SORT_OPTIONS['for-sale'], ...SORT_OPTIONS['to-rent']].map((o) => o.value))] }),
-          ...['max_deposit', 'max_full_value', 'max_share_value', 'min_deposit', 'min_full_value', 'min_share_value'].map((n) => q(n, money, 'for-sale only')),
-          ...['max_monthly_rent', 'min_monthly_rent'].map((n) => q(n, money, 'to-rent only')),
-          ...['min_bedrooms', 'max_bedrooms', 'min_bathrooms', 'max_bathrooms'].map((n) => q(n, { type: 'integer', minimum: 0 })),
-          arr('schemes', str),
-          arr('status', { type: 'string', enum: ['coming-soon', 'available', 'under-offer', 'closed'] }),
-          arr('types', str),
-          arr('bedrooms', int),
-          arr('bathrooms', int),
-          q('new_homes', { type: 'string', enum: ['new-build', 'resale'] }),
-          arr('parking', str),
-          arr('other_features', str),
-          ...['wheelchair_accesible', 'off_street_parking', 'pets_allowed'].map((n) => q(n, str, 'only where the portal offers it')),
-        ],
+        parameters: [...portalHeaders, ...searchParameters()],
         security: optionalBearer,
-        responses: { 200: json(ref('SearchEnvelope')), 401: badBearer, 422: validationResponse },
+        responses: { 200: json(ref('SearchEnvelope')), 401: badBearer, 422: validationResponse, 503: engineUnavailable },
       },
     },
   };

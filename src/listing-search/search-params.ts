@@ -1,21 +1,25 @@
 // The search query string, validated: 422 with errors per parameter for anything malformed.
 import * as yup from 'yup';
 import { LRUCache } from 'lru-cache';
-import { validate } from '../core/validation.ts';
+import { MAX_ID, validate } from '../core/validation.ts';
 import { ValidationError } from '../core/errors.ts';
 import { EXTRA_FILTERS, type ExtraFilter } from '../portals/portal-settings.ts';
 
 const TRUTHY = ['1', 'true', 'on', 'yes'];
 const FALSY = ['0', 'false', 'off', 'no', ''];
 
+// any case: `[Tt][Rr][Uu][Ee]` for "true", as the OpenAPI document declares it
+const anyCase = (word: string) => [...word].map((c) => (/[a-z]/.test(c) ? `[${c.toUpperCase()}${c}]` : c)).join('');
 const flag = () =>
   yup
     .mixed<boolean>()
     .transform((v: unknown) => (typeof v === 'string' ? (TRUTHY.includes(v.toLowerCase()) ? true : FALSY.includes(v.toLowerCase()) ? false : v) : v))
     .test('flag', '${path} must be one of 1, true, on, yes (or 0, false, off, no)', (v) => v === undefined || typeof v === 'boolean')
-    .default(false);
+    .default(false)
+    .meta({ jsonSchema: { type: 'string', pattern: `^(?:${[...TRUTHY, ...FALSY].map(anyCase).join('|')})$`, default: '0' } });
 const amount = () => yup.number().typeError('${path} must be a number').min(0, '${path} must not be negative');
-const whole = () => yup.number().typeError('${path} must be a whole number').integer('${path} must be a whole number');
+// the engine's integer fields hold at most MAX_ID
+const whole = () => yup.number().typeError('${path} must be a whole number').integer('${path} must be a whole number').max(MAX_ID, '${path} is too large');
 const many = (item: yup.AnySchema = yup.string().required()) =>
   yup
     .array(item)
@@ -37,7 +41,7 @@ export const SORT_OPTIONS = {
   ],
 } as const;
 
-const schema = yup.object({
+export const searchQuerySchema = yup.object({
   occupancy_type: yup.string().oneOf(['for-sale', 'to-rent'], 'occupancy_type must be for-sale or to-rent').default('for-sale'),
   location: yup.string().max(200).default(''),
   radius: amount().default(3),
@@ -56,9 +60,15 @@ const schema = yup.object({
   east: yup.number().typeError('east must be a number').min(-180).max(180).nullable().default(null),
   west: yup.number().typeError('west must be a number').min(-180).max(180).nullable().default(null),
   max_featured: whole().min(0, 'max_featured must not be negative').nullable().default(null),
-  page: whole().min(1, 'page must be at least 1').default(1),
+  // any page, however deep: one past the end is empty (no engine maximum applies)
+  page: yup.number().typeError('page must be a whole number').integer('page must be a whole number').min(1, 'page must be at least 1').default(1),
   size: whole().min(1, 'size must be at least 1').max(100, 'size must be at most 100').default(10),
-  sort_by: yup.string().nullable().default(null),
+  // checked against the options of the occupancy type (validated() below)
+  sort_by: yup
+    .string()
+    .nullable()
+    .default(null)
+    .meta({ jsonSchema: { enum: [...new Set([...SORT_OPTIONS['for-sale'], ...SORT_OPTIONS['to-rent']].map((o) => o.value))] } }),
   max_deposit: amount().nullable().default(null),
   max_full_value: amount().nullable().default(null),
   max_share_value: amount().nullable().default(null),
@@ -84,7 +94,7 @@ const schema = yup.object({
   pets_allowed: flag(),
 });
 
-export type SearchParams = yup.InferType<typeof schema> & { occupancy_type: 'for-sale' | 'to-rent'; extraFilters: ExtraFilter[] };
+export type SearchParams = yup.InferType<typeof searchQuerySchema> & { occupancy_type: 'for-sale' | 'to-rent'; extraFilters: ExtraFilter[] };
 
 /** Reads `name[]` and `name` alike for the repeated parameters. */
 function flatten(query: Record<string, unknown>): Record<string, unknown> {
@@ -121,7 +131,7 @@ function validated(input: Record<string, unknown>): SearchParams {
   const errors: Record<string, string[]> = {};
   let p: SearchParams | null = null;
   try {
-    p = validate(schema, input) as SearchParams;
+    p = validate(searchQuerySchema, input) as SearchParams;
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
     Object.assign(errors, err.errors);

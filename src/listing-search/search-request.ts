@@ -6,11 +6,12 @@ import type { SearchParams } from './search-params.ts';
 import type { PortalSettings } from '../portals/portal-settings.ts';
 import type { SearchArea } from './location.ts';
 import { listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
-import { facetAggregations } from './facet-aggregations.ts';
+import { countsRequest } from './facet-aggregations.ts';
 import { sortClauses } from './search-sort.ts';
 import { ITEM_ONLY } from '../listings/listing-item-field.ts';
 import { MAP_DIGEST_FIELD } from '../listings/map-listing-fields.ts';
 import { MAP_FINGERPRINT_AGGS } from './map-fingerprint.ts';
+import { hitsWindow } from '../search/result-window.ts';
 
 export const MAP_LIMIT = 1000;
 export const FEATURED_POOL_LIMIT = 200;
@@ -57,18 +58,14 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
       ? { bool: { filter: [filtered], should: [{ constant_score: { filter: { term: { partnerSources: partnerSource } }, boost: 1 } }] } }
       : filtered,
     sort: partnerSource ? [{ _score: { order: 'desc' } }, ...sort] : sort,
-    from: (p.page - 1) * p.size,
-    size: p.size,
+    ...hitsWindow((p.page - 1) * p.size, p.size),
     track_total_hits: true,
     ...ITEM_ONLY,
   };
   const plain = listingQuery(f);
   const facets = full && settings.facets;
   const withMap = full && settings.mapListings;
-  const counts =
-    facets || withMap
-      ? { size: 0, track_total_hits: false, query: plain, aggs: { ...(facets ? facetAggregations(p, f) : {}), ...(withMap ? MAP_FINGERPRINT_AGGS : {}) } }
-      : null;
+  const counts = facets || withMap ? { size: 0, track_total_hits: false, ...countsRequest(p, f, facets, withMap ? MAP_FINGERPRINT_AGGS : {}) } : null;
   const map = withMap
     ? { query: plain, size: MAP_LIMIT, sort: ['_doc'], track_total_hits: false, ...DOC_VALUES_ONLY, docvalue_fields: ['id', MAP_DIGEST_FIELD], aggs: MAP_FINGERPRINT_AGGS }
     : null;
@@ -77,8 +74,10 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   const featuredPool = featured ? { query: featured, size: FEATURED_POOL_LIMIT, sort: byId, ...DOC_VALUES_ONLY, docvalue_fields: ['id'] } : null;
   // The pool entries this page's rotation picks unless it wraps round (see rotateFeatured), with their
   // items, so that the usual page needs no second round trip. Twice as many as it shows, since those
-  // already on the page are skipped; when that is not enough, the rest are fetched afterwards.
-  const featuredItems = featured ? { query: featured, from: (p.page - 1) * featuredPerPage, size: 2 * featuredPerPage, sort: byId, ...ITEM_ONLY } : null;
+  // already on the page are skipped; when that is not enough, the rest are fetched afterwards. A window
+  // starting past the pool holds none of its entries (the rotation wraps round within the pool).
+  const windowFrom = (p.page - 1) * featuredPerPage;
+  const featuredItems = featured && windowFrom < FEATURED_POOL_LIMIT ? { query: featured, from: windowFrom, size: Math.min(2 * featuredPerPage, FEATURED_POOL_LIMIT), sort: byId, ...ITEM_ONLY } : null;
   return { main, counts, map, featuredPool, featuredItems, featuredPerPage, full };
 }
 

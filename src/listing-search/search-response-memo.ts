@@ -75,6 +75,11 @@ export class SearchResponseMemo {
     return done.finally(() => this.compressing.delete(done));
   }
 
+  /** responses kept now, and the bytes they take with their answers */
+  held(): { entries: number; bytes: number } {
+    return { entries: this.kept?.size ?? 0, bytes: this.kept?.calculatedSize ?? 0 };
+  }
+
   /** resolves once every body kept so far has its gzipped copy */
   async compressed(): Promise<void> {
     await Promise.all(this.compressing);

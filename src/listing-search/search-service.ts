@@ -23,7 +23,7 @@ import { multiSearchBody, planSearch, rotateFeatured, RESPONSE_PARTS, type Searc
 import { contentKey, ShortIds } from '../core/content-key.ts';
 import { readMapFingerprint } from './map-fingerprint.ts';
 import { londonToday } from '../core/london-time.ts';
-import { readFacets, type FacetResult, type OptionCatalogue } from './facet-aggregations.ts';
+import { aggregationsOfMatches, readFacets, type FacetResult, type OptionCatalogue } from './facet-aggregations.ts';
 import { sortOptionsFor } from './search-sort.ts';
 import { hitsOf, totalOf, type Hit, type SearchBody } from './search-engine-types.ts';
 
@@ -136,11 +136,14 @@ export class ListingSearchService {
     const poolBody = plan.featuredPool ? rest.shift()! : null;
     const windowBody = plan.featuredItems ? rest.shift()! : null;
 
+    const total = totalOf(main!);
     const page = hitsOf(main!).map(matched).filter((m): m is Matched => m !== null);
-    const featuredIds = poolBody ? rotateFeatured(hitsOf(poolBody).map((h) => Number(h.fields!.id![0])), p.page, plan.featuredPerPage, new Set(page.map((m) => m.item.id))) : [];
+    // a page beyond the last holds nothing, featured listings included, so that paging clients stop there
+    const beyondLast = p.page > Math.max(1, Math.ceil(total / p.size));
+    const featuredIds = poolBody && !beyondLast ? rotateFeatured(hitsOf(poolBody).map((h) => Number(h.fields!.id![0])), p.page, plan.featuredPerPage, new Set(page.map((m) => m.item.id))) : [];
     const [featured, mapListings] = await Promise.all([
       this.featured(featuredIds, windowBody),
-      plan.map ? this.mapListings(plan.map, readMapFingerprint(countsBody?.aggregations), portal.settings.mapPayload) : null,
+      plan.map ? this.mapListings(plan.map, readMapFingerprint(aggregationsOfMatches(countsBody?.aggregations)), portal.settings.mapPayload) : null,
     ]);
     const all = [...featured.items.map((item) => ({ item, bedrooms: [] })), ...page];
     const favourites = customerId !== null ? await this.deps.customers.favouriteIds(customerId, all.map((m) => m.item.id)) : null;
@@ -148,7 +151,7 @@ export class ListingSearchService {
 
     return {
       items,
-      total: totalOf(main!),
+      total,
       area: s.area,
       full: plan.full,
       facets: portal.settings.facets && countsBody?.aggregations ? readFacets(p, countsBody.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,

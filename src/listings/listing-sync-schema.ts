@@ -6,7 +6,7 @@ import {
   externalRef,
   galleryImages,
   imageSet,
-  INT_MAX,
+  MAX_ID,
   isoDate,
   optionalText,
   percent,
@@ -17,6 +17,7 @@ import {
   requiredText,
   textOrEmpty,
   uniqueItems,
+  withDoc,
 } from '../sync/payload-fields.ts';
 
 export const DISPLAY_AS = ['featured', 'premium', 'regular'] as const;
@@ -37,8 +38,22 @@ const id = (what: string) =>
   plainNumber()
     .integer(`\${path} must be a ${what} id`)
     .min(1, `\${path} must be a ${what} id`)
-    .max(INT_MAX, `\${path} must be a ${what} id`)
+    .max(MAX_ID, `\${path} must be a ${what} id`)
     .required();
+
+/** `listings/marketplace` is the marketplace pull: no listing takes that ref (paths match in any case). */
+export const MARKETPLACE_REF = 'marketplace';
+export const isMarketplaceRef = (ref: string): boolean => ref.toLowerCase() === MARKETPLACE_REF;
+
+/** A listing's externalRef: any but `marketplace`, in any case. */
+export const listingRef = () =>
+  withDoc(
+    externalRef().test('reserved', `\${path} must not be ${MARKETPLACE_REF}: listings/${MARKETPLACE_REF} is the path of the marketplace pull`, (v) => v == null || !isMarketplaceRef(v)),
+    {
+      description: `any externalRef but \`${MARKETPLACE_REF}\` (in any case), the path of the marketplace pull`,
+      not: { pattern: `^${[...MARKETPLACE_REF].map((c) => `[${c.toUpperCase()}${c}]`).join('')}$` },
+    },
+  );
 
 const eligibilitySchema = yup
   .object({
@@ -58,7 +73,7 @@ const eligibilitySchema = yup
   );
 
 export const listingSyncSchema = yup.object({
-  externalRef: externalRef().required(),
+  externalRef: listingRef().required(),
   development: externalRef().required('development (the development externalRef) is required'),
   properties: uniqueItems(yup.array(externalRef().required()).min(1, 'properties must name at least one property').required()),
   name: requiredText(),

@@ -1,7 +1,7 @@
 // Listings pushed to the marketplace by integrators (REST and bulk share this service).
 import { Prisma, type ApiAccount } from '../generated/prisma/client.ts';
 import { ValidationError } from '../core/errors.ts';
-import type { PageRequest } from '../core/envelope.ts';
+import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { londonToInstant } from '../core/london-time.ts';
 import { parseDateTime } from '../core/date-time-format.ts';
 import { SyncResource, type Tx } from '../sync/sync-resource.ts';
@@ -195,7 +195,7 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
   async list(account: ApiAccount, page: PageRequest, updatedSince: Date | null) {
     const where = { accountId: account.id, withdrawnAt: null, ...(updatedSince ? { updatedAt: { gte: updatedSince } } : {}) };
     const [rows, total] = await Promise.all([
-      this.prisma.listing.findMany({ where, include: syncListingInclude, orderBy: { id: 'asc' }, skip: (page.page - 1) * page.size, take: page.size }),
+      this.prisma.listing.findMany({ where, include: syncListingInclude, orderBy: { id: 'asc' }, skip: offsetOf(page), take: page.size }),
       this.prisma.listing.count({ where }),
     ]);
     return { items: rows.map(presentSyncListing), total };

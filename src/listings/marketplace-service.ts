@@ -1,10 +1,11 @@
 // Published marketplace listings for partners who republish them, straight from the search index.
 import type { SearchClient } from '../search/client.ts';
-import type { PageRequest } from '../core/envelope.ts';
+import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { ITEM_ONLY, readItems } from './listing-item-field.ts';
 import { presentListingItem, type ListingItem } from './listing-presenter.ts';
 import { liveListingFilters } from './visibility-filters.ts';
 import { totalOf } from '../listing-search/search-engine-types.ts';
+import { hitsWindow } from '../search/result-window.ts';
 
 export class MarketplaceService {
   constructor(
@@ -15,8 +16,7 @@ export class MarketplaceService {
   async published(page: PageRequest, now = new Date()): Promise<{ items: ListingItem[]; total: number }> {
     const res = await this.search.search({
       index: this.alias,
-      from: (page.page - 1) * page.size,
-      size: page.size,
+      ...hitsWindow(offsetOf(page), page.size),
       track_total_hits: true,
       query: { bool: { filter: liveListingFilters(now) } },
       sort: [{ id: 'asc' }],

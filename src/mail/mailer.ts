@@ -1,4 +1,5 @@
-// Outgoing e-mail over SMTP (nodemailer). In development and tests the SMTP server is a local sink.
+// Outgoing e-mail over SMTP (nodemailer). In development and tests the SMTP server is a local mailbox
+// (mailbox.ts).
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Logger } from '../core/logger.ts';
@@ -6,7 +7,8 @@ import { ServiceUnavailableError } from '../core/errors.ts';
 
 export interface SmtpSettings {
   host: string;
-  port: number;
+  /** nodemailer's default when unset: 587, or 465 when secure */
+  port?: number;
   secure: boolean;
   user?: string;
   password?: string;
@@ -19,7 +21,9 @@ export interface MailMessage {
   html: string;
 }
 
-export function smtpSettingsOf(config: Config): SmtpSettings {
+/** The configured SMTP server; null when SMTP_HOST is unset. */
+export function smtpSettingsOf(config: Config): SmtpSettings | null {
+  if (!config.SMTP_HOST) return null;
   return {
     host: config.SMTP_HOST,
     port: config.SMTP_PORT,
@@ -42,25 +46,26 @@ function transportFor(settings: SmtpSettings): Transporter {
 }
 
 export class Mailer {
-  private transport: Transporter;
+  private transport: Transporter | null;
 
   constructor(
-    settings: SmtpSettings,
+    settings: SmtpSettings | null,
     private readonly from: string,
     private readonly logger: Logger,
   ) {
-    this.transport = transportFor(settings);
+    this.transport = settings && transportFor(settings);
   }
 
-  /** Points the mailer at another SMTP server (the tests' sink listens on a port chosen at run time). */
+  /** Points the mailer at another SMTP server (a local mailbox listens on a port chosen at start). */
   useSmtp(settings: SmtpSettings): void {
-    this.transport.close();
+    this.transport?.close();
     this.transport = transportFor(settings);
   }
 
-  /** Sends one message; 503 when the SMTP server cannot take it (the caller may retry). */
+  /** Sends one message; 503 when no SMTP server is set or it cannot take the message (the caller may retry). */
   async send(message: MailMessage): Promise<void> {
     try {
+      if (!this.transport) throw new Error('no SMTP server is configured (SMTP_HOST)');
       await this.transport.sendMail({ from: this.from, ...message });
     } catch (err) {
       this.logger.error({ err, subject: message.subject }, 'e-mail could not be sent');

@@ -29,6 +29,8 @@ function addEdgeResponses(operation: Operation, method: string): void {
   }
   // a malformed or unknown path parameter is an unknown resource
   if (parameters.some((p) => p.in === 'path')) add('404', errorResponse('No such resource'));
+  // Node's HTTP parser answers a request line or headers over 16 KB before the service sees them
+  if (parameters.length > 0) add('431', { description: 'The request line or headers are too large' });
   const takesInput = operation.requestBody !== undefined || parameters.some((p) => p.in === 'query' || p.in === 'header');
   if (takesInput && method !== 'head') add('422', validationResponse);
 }

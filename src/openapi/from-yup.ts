@@ -10,9 +10,11 @@ export function jsonSchemaOf(schema: yup.AnySchema): JsonSchema {
   return tidy(convertSchema(schema) as JsonSchema);
 }
 
-/** A required JSON request body described by its yup schema. */
+/** A JSON request body described by its yup schema; required when any of its fields is. */
 export function jsonBodyOf(schema: yup.AnySchema, description?: string) {
-  return { required: true, ...(description ? { description } : {}), content: { 'application/json': { schema: jsonSchemaOf(schema) } } };
+  const body = jsonSchemaOf(schema);
+  const required = Array.isArray(body.required) && body.required.length > 0;
+  return { required, ...(description ? { description } : {}), content: { 'application/json': { schema: body } } };
 }
 
 export interface ParameterOptions {
@@ -49,40 +51,34 @@ function queryValueSchema(schema: JsonSchema): JsonSchema {
   return { ...rest, type: types.length === 1 ? types[0] : types, ...(fallback === null ? {} : fallback !== undefined ? { default: fallback } : {}) };
 }
 
-// The library gives every object `default: {}` (yup's) and `enum` lists that repeat null for nullable
-// fields; neither says anything to a client. A nullable field's `enum` without null gets it: yup takes null.
-function tidy(schema: JsonSchema): JsonSchema {
+// What yup enforces and the library leaves out: a required string is a non-empty one, and no text holds a
+// NUL character (src/core/edge-guards.ts; a field with a pattern of its own excludes NUL in it). The
+// library's `default: {}` on every object says nothing to a client. A nullable field's `enum` without
+// null gets it: yup takes null.
+const NO_NUL = '^[^\\u0000]*$';
+
+function tidy(schema: JsonSchema, isRequired = false): JsonSchema {
   const out: JsonSchema = {};
   if (Array.isArray(schema.enum) && Array.isArray(schema.type) && schema.type.includes('null') && !schema.enum.includes(null)) {
     schema = { ...schema, enum: [...(schema.enum as unknown[]), null] };
   }
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
+  if (types.includes('string') && schema.enum === undefined) {
+    if (schema.pattern === undefined) out.pattern = NO_NUL;
+    if (isRequired && schema.minLength === undefined) out.minLength = 1;
+  }
+  // the body parser refuses a `__proto__` member (prototype pollution); no payload has one
+  if (types.includes('object')) out.propertyNames = { not: { const: '__proto__' } };
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'default' && value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) continue;
     if (key === 'properties' && value && typeof value === 'object') {
-      out.properties = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, tidy(v)]));
+      out.properties = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, tidy(v, required.has(k))]));
     } else if (key === 'items' && value && typeof value === 'object' && !Array.isArray(value)) {
-      out.items = tidy(value as JsonSchema);
+      out.items = tidy(value as JsonSchema, true);
     } else {
       out[key] = value;
     }
-  }
-  return withoutNul(out);
-}
-
-// The edge refuses a NUL character in any string and any field name of a body or a query string
-// (src/core/edge-guards.ts), also in the fields a route does not read; the body parser a `__proto__` field.
-const HAS_NUL: JsonSchema = { type: 'string', pattern: '\\x00' };
-export const FIELD_NAME: JsonSchema = { not: { anyOf: [HAS_NUL, { const: '__proto__' }] } };
-function withoutNul(schema: JsonSchema): JsonSchema {
-  const types = [schema.type].flat();
-  const out = { ...schema };
-  if (types.includes('object')) {
-    out.propertyNames = FIELD_NAME;
-    out.additionalProperties ??= { $ref: '#/components/schemas/JsonValue' };
-  }
-  if (types.includes('string')) {
-    if (out.not === undefined) out.not = HAS_NUL;
-    else out.allOf = [...((out.allOf as JsonSchema[] | undefined) ?? []), { not: HAS_NUL }];
   }
   return out;
 }

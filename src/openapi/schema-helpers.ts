@@ -33,3 +33,10 @@ export const bool: JsonSchema = { type: 'boolean' };
 export const nStr = nullable(str);
 export const nNum = nullable(num);
 export const nInt = nullable(int);
+
+/** The 503 of every operation that reads the search index, while the search engine is unavailable. */
+export const engineUnavailable = {
+  description: 'The search engine is unavailable: `{message}` with the service\'s own text; retry after the seconds in Retry-After',
+  headers: { 'Retry-After': { description: 'seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } } },
+  content: { 'application/json': { schema: ref('Error') } },
+};

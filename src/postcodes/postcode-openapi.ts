@@ -1,3 +1,4 @@
+import { UK_POSTCODE_PATTERN } from './postcode-format.ts';
 import { errorResponse, json, pathParam, ref, validationResponse } from '../openapi/schema-helpers.ts';
 
 export function postcodePaths(): Record<string, unknown> {
@@ -11,7 +12,7 @@ export function postcodePaths(): Record<string, unknown> {
         tags: ['Postcodes'],
         summary: 'The local authority of a UK postcode',
         operationId: `${family}PostcodeLookup`,
-        parameters: [pathParam('postcode', 'a UK postcode, with or without its space, any case (URL-encode the space)')],
+        parameters: [pathParam('postcode', 'a UK postcode, with or without its space, any case (URL-encode the space)', { type: 'string', pattern: UK_POSTCODE_PATTERN })],
         responses: {
           200: json(ref('LocalAuthority')),
           404: errorResponse('A valid postcode that is not in the postcode data'),

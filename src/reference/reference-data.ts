@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { PrismaClient } from '../db/prisma.ts';
+import { PROJECT_ROOT } from '../core/project-root.ts';
 
-export const REFERENCE_DIR = path.resolve(import.meta.dirname, '../../prisma/data');
+export const REFERENCE_DIR = path.join(PROJECT_ROOT, 'prisma/data');
 
 interface LookupSeed {
   id: number;

@@ -3,8 +3,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SearchClient } from './client.ts';
+import { PROJECT_ROOT } from '../core/project-root.ts';
 
-const MAPPINGS_DIR = path.resolve(import.meta.dirname, '../../es-mappings');
+const MAPPINGS_DIR = path.join(PROJECT_ROOT, 'es-mappings');
 
 export interface IndexDefinition {
   settings: Record<string, unknown>;

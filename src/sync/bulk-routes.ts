@@ -3,14 +3,15 @@
 import Router from '@koa/router';
 import * as yup from 'yup';
 import { AppError, ValidationError, type FieldErrors } from '../core/errors.ts';
-import { validate } from '../core/validation.ts';
+import { validate, validateBody } from '../core/validation.ts';
 import { collection, paginated, parsePage } from '../core/envelope.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from './api-key-auth.ts';
 import { bodyOf, type SyncDeps, type WritableResource } from './sync-routes.ts';
 import type { WriteResult } from './write-result.ts';
-import { wantsVisibility, writeQuery } from './sync-query.ts';
+import { writeQuery } from './sync-query.ts';
 import { BULK_LIMIT, bulkDeleteBody, bulkUpsertBody, syncWriteSchemas, type WriteSchemas } from './write-schemas.ts';
+import { awaitVisibility } from './visibility-header.ts';
 
 export interface BulkItemResult {
   externalRef: string | null;
@@ -52,7 +53,7 @@ function refOf(item: Record<string, unknown>): string | null {
 /** An item valid for the resource's schema, or its `failed` result. */
 function itemInput<I>(schema: yup.AnyObjectSchema, item: Record<string, unknown>): { input: I } | { failed: BulkItemResult } {
   try {
-    return { input: validate(schema, item) as I };
+    return { input: validateBody(schema, item) as I };
   } catch (err) {
     if (err instanceof ValidationError) return { failed: { externalRef: refOf(item), status: 'failed', errors: err.errors } };
     throw err;
@@ -66,7 +67,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
   const upsert = <I extends { externalRef: string }>(path: string, resource: WritableResource<I>, schemas: WriteSchemas) =>
     router.post(path, ...guard, async (ctx) => {
       validate(writeQuery, ctx.query);
-      const { data } = validate(bulkUpsertBody, bodyOf(ctx));
+      const { data } = validateBody(bulkUpsertBody, bodyOf(ctx));
       const account: ApiAccount = ctx.state.account;
       const changed: number[] = [];
       const results = await inOrder(data, (item) => {
@@ -74,17 +75,17 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
         if ('failed' in parsed) return Promise.resolve(parsed.failed);
         return settle(parsed.input.externalRef, () => resource.put(account, parsed.input), changed);
       });
-      if (wantsVisibility(ctx.query)) await deps.visibility.makeVisible(changed);
+      await awaitVisibility(ctx, deps.visibility, changed);
       ctx.body = collection(results);
     });
 
   const remove = <I extends { externalRef: string }>(path: string, resource: WritableResource<I>) =>
     router.post(path, ...guard, async (ctx) => {
       validate(writeQuery, ctx.query);
-      const { refs } = validate(bulkDeleteBody, bodyOf(ctx));
+      const { refs } = validateBody(bulkDeleteBody, bodyOf(ctx));
       const changed: number[] = [];
       const results = await inOrder(refs, (ref) => settle(ref, () => resource.remove(ctx.state.account, ref), changed));
-      if (wantsVisibility(ctx.query)) await deps.visibility.makeVisible(changed);
+      await awaitVisibility(ctx, deps.visibility, changed);
       ctx.body = collection(results);
     });
 

@@ -1,13 +1,14 @@
 // OpenAPI fragment of the synchronisation interfaces (REST and bulk). Request bodies, query strings and
 // paths come from the yup schemas the routes validate with; the objects' views from those bodies.
 import * as yup from 'yup';
-import { arrayOf, bool, dataEnvelope, errorResponse, int, json, nStr, nullable, object, pagedEnvelope, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nStr, nullable, object, pagedEnvelope, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
 import { jsonSchemaOf, parametersOf } from '../openapi/from-yup.ts';
 import { pageFields } from '../core/envelope.ts';
 import { itemDescriptionSchemas } from '../listings/listing-item-openapi.ts';
 import { DISPLAY_AS } from '../listings/listing-sync-schema.ts';
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
-import { listQuery, propertyListQuery, refPath, writeQuery } from './sync-query.ts';
+import { listingRefPath, listQuery, propertyListQuery, refPath, writeQuery } from './sync-query.ts';
+import { SEARCH_INDEX_HEADER } from './visibility-header.ts';
 import { BULK_LIMIT, bulkDeleteBody, bulkUpsertBody, syncWriteSchemas, type WriteSchemas } from './write-schemas.ts';
 
 const enumOf = (values: readonly string[]) => ({ type: 'string', enum: [...values] });
@@ -15,14 +16,14 @@ const instant: JsonSchema = { type: 'string', format: 'date-time' };
 
 // What a view shows is what was sent, stored: the body's types and required fields, without the rules
 // that only a body must meet (an object stored before a rule was added still shows).
-const BODY_ONLY = new Set(['default', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems', 'uniqueItems']);
-function stored(schema: JsonSchema): JsonSchema {
+const BODY_ONLY = new Set(['default', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems', 'uniqueItems', 'not', 'propertyNames']);
+function asShown(schema: JsonSchema): JsonSchema {
   return Object.fromEntries(
     Object.entries(schema)
       .filter(([key]) => !BODY_ONLY.has(key))
       .map(([key, value]) => {
-        if (key === 'properties') return [key, Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, stored(v)]))];
-        if (key === 'items') return [key, stored(value as JsonSchema)];
+        if (key === 'properties') return [key, Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, asShown(v)]))];
+        if (key === 'items') return [key, asShown(value as JsonSchema)];
         return [key, value];
       }),
   );
@@ -30,7 +31,7 @@ function stored(schema: JsonSchema): JsonSchema {
 
 /** An object's view: every field of its body, always present, and those the portal adds. */
 function viewOf(body: yup.AnyObjectSchema, added: Record<string, JsonSchema>, replaced: Record<string, JsonSchema> = {}): JsonSchema {
-  const fields = (stored(jsonSchemaOf(body)).properties ?? {}) as Record<string, JsonSchema>;
+  const fields = (asShown(jsonSchemaOf(body)).properties ?? {}) as Record<string, JsonSchema>;
   return object({ id: int, ...fields, ...replaced, ...added, createdAt: instant, updatedAt: instant });
 }
 
@@ -82,17 +83,27 @@ export const syncSchemas: Record<string, JsonSchema> = {
 };
 
 const security = [{ apiKey: [] }];
-const refParam = parametersOf(refPath, 'path');
+const anyRefParam = parametersOf(refPath, 'path');
+const listingRefParam = parametersOf(listingRefPath, 'path');
 const refresh = parametersOf(writeQuery, 'query');
+/** A write's success: stored, and with `refresh=wait_for` either searchable or said not to be yet. */
+const stored = (response: object) => ({
+  ...response,
+  headers: {
+    [SEARCH_INDEX_HEADER]: {
+      description:
+        '`pending`: `refresh=wait_for` was asked but the search engine is unavailable; the change is stored and the reindex worker makes it searchable once the engine is back. Absent otherwise.',
+      schema: { type: 'string', enum: ['pending'] },
+    },
+  },
+});
 const unauthorised = errorResponse('Missing, unknown or deprecated api_key');
 const premium = errorResponse('Basic accounts cannot call premium-only operations');
 const notFound = errorResponse('No such object in this account');
-// Every operation reads its api_key from the query string, where the edge refuses a NUL character.
-const badQuery = json(ref('ValidationError'), 'Validation failed: errors per parameter (a NUL character anywhere in the query string is one)');
 const body = (schema: string) => ({ required: true, content: { 'application/json': { schema: ref(schema) } } });
 
 function op(tag: string, operationId: string, summary: string, responses: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return { tags: [tag], operationId, summary, security, ...extra, responses: { 401: unauthorised, 422: badQuery, ...responses } };
+  return { tags: [tag], operationId, summary, security, ...extra, responses: { 401: unauthorised, ...responses } };
 }
 
 function resource(tag: string, name: string, base: string, schema: string, withPost: boolean, listParams: object[]) {
@@ -105,33 +116,34 @@ function resource(tag: string, name: string, base: string, schema: string, withP
             tag,
             `create${name}`,
             `Create a ${name.toLowerCase()}; 409 when the externalRef exists`,
-            { 201: json(ref(schema), 'Created'), 403: errorResponse('The account cannot hold inventory'), 409: errorResponse('The externalRef exists'), 422: validationResponse },
+            { 201: stored(json(ref(schema), 'Created')), 403: errorResponse('The account cannot hold inventory'), 409: errorResponse('The externalRef exists'), 422: validationResponse },
             { parameters: refresh, requestBody: body(`${schema}Input`) },
           ),
         }
       : {}),
   };
+  const refParam = name === 'Listing' ? listingRefParam : anyRefParam;
   paths[`${base}/{ref}`] = {
     get: op(tag, `get${name}`, `One ${name.toLowerCase()}`, { 200: json(ref(schema)), 404: notFound }, { parameters: refParam }),
     put: op(
       tag,
       `put${name}`,
       `Create (201) or replace (200) a ${name.toLowerCase()}; an identical body changes nothing`,
-      { 200: json(ref(schema), 'Replaced or unchanged'), 201: json(ref(schema), 'Created'), 403: errorResponse('The account cannot hold inventory'), 422: validationResponse },
+      { 200: stored(json(ref(schema), 'Replaced or unchanged')), 201: stored(json(ref(schema), 'Created')), 403: errorResponse('The account cannot hold inventory'), 422: validationResponse },
       { parameters: [...refParam, ...refresh], requestBody: body(`${schema}PutInput`) },
     ),
     patch: op(
       tag,
       `patch${name}`,
       `Change only the fields sent`,
-      { 200: json(ref(schema)), 404: notFound, 422: validationResponse },
+      { 200: stored(json(ref(schema))), 404: notFound, 422: validationResponse },
       { parameters: [...refParam, ...refresh], requestBody: body(`${schema}PatchInput`) },
     ),
     delete: op(
       tag,
       `delete${name}`,
       name === 'Listing' ? 'Withdraw the listing from the marketplace (its page then 404s)' : `Delete the ${name.toLowerCase()} (its listings leave search)`,
-      { 200: json(ref(schema)), 404: notFound },
+      { 200: stored(json(ref(schema))), 404: notFound },
       { parameters: [...refParam, ...refresh] },
     ),
   };
@@ -141,7 +153,7 @@ function resource(tag: string, name: string, base: string, schema: string, withP
 /** `{data: [items]}`, items of the resource's input; one that is not is answered `failed`, the others are written. */
 function bulkUpsertSchema(schema: string): JsonSchema {
   const envelope = jsonSchemaOf(bulkUpsertBody) as { properties: { data: JsonSchema } };
-  const items = { anyOf: [ref(`${schema}Input`), { ...ref('JsonValue'), type: 'object' }], description: `a ${schema}Input; an item that is not one is answered \`failed\` with its errors` };
+  const items = { anyOf: [ref(`${schema}Input`), { type: 'object', propertyNames: { not: { const: '__proto__' } } }], description: `a ${schema}Input; an item that is not one is answered \`failed\` with its errors` };
   return { ...envelope, properties: { data: { ...envelope.properties.data, items } } };
 }
 
@@ -150,7 +162,7 @@ const bulkUpsert = (name: string, schema: string) => ({
     'Bulk',
     `bulkUpsert${name}`,
     `Upsert up to ${BULK_LIMIT} ${name.toLowerCase()}; per-item results in request order`,
-    { 200: json(dataEnvelope(ref('BulkItemResult'))), 403: premium, 422: validationResponse },
+    { 200: stored(json(dataEnvelope(ref('BulkItemResult')))), 403: premium, 422: validationResponse },
     { parameters: refresh, requestBody: { required: true, content: { 'application/json': { schema: bulkUpsertSchema(schema) } } } },
   ),
 });
@@ -159,7 +171,7 @@ const bulkDelete = (name: string) => ({
     'Bulk',
     `bulkDelete${name}`,
     `Delete up to ${BULK_LIMIT} ${name.toLowerCase()} by externalRef; an unknown one is answered \`failed\``,
-    { 200: json(dataEnvelope(ref('BulkItemResult'))), 403: premium, 422: validationResponse },
+    { 200: stored(json(dataEnvelope(ref('BulkItemResult')))), 403: premium, 422: validationResponse },
     { parameters: refresh, requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(bulkDeleteBody) } } } },
   ),
 });
@@ -174,13 +186,13 @@ export function syncPaths(): Record<string, unknown> {
     ...resource('Inventory', 'Property', '/api/rest/inventory/properties', 'Property', true, parametersOf(propertyListQuery, 'query')),
     ...resource('Listings (sync)', 'Listing', '/api/rest/listings', 'SyncListing', false, parametersOf(listQuery, 'query')),
     '/api/rest/listings/marketplace': {
-      get: op('Listings (sync)', 'pullMarketplaceListings', 'Published marketplace listings for republication (premium)', { 200: json(pagedEnvelope(ref('ListingItem'))), 403: premium, 422: validationResponse }, { parameters: parametersOf(yup.object(pageFields()), 'query') }),
+      get: op('Listings (sync)', 'pullMarketplaceListings', 'Published marketplace listings for republication (premium)', { 200: json(pagedEnvelope(ref('ListingItem'))), 403: premium, 422: validationResponse, 503: engineUnavailable }, { parameters: parametersOf(yup.object(pageFields()), 'query') }),
     },
     '/api/bulk/inventory/developments': bulkUpsert('Developments', 'Development'),
     '/api/bulk/inventory/properties': bulkUpsert('Properties', 'Property'),
     '/api/bulk/listings': {
       ...bulkUpsert('Listings', 'SyncListing'),
-      get: op('Bulk', 'bulkPullListings', `All published marketplace listings, pages of up to ${BULK_LIMIT}`, { 200: json(pagedEnvelope(ref('ListingItem'))), 403: premium, 422: validationResponse }, {
+      get: op('Bulk', 'bulkPullListings', `All published marketplace listings, pages of up to ${BULK_LIMIT}`, { 200: json(pagedEnvelope(ref('ListingItem'))), 403: premium, 422: validationResponse, 503: engineUnavailable }, {
         parameters: parametersOf(yup.object(pageFields({ defaultSize: BULK_LIMIT, maxSize: BULK_LIMIT })), 'query'),
       }),
     },

@@ -5,7 +5,7 @@ import type { Context, Middleware } from 'koa';
 import { paginated, parsePage, collection } from '../core/envelope.ts';
 import type { PageRequest } from '../core/envelope.ts';
 import { NotFoundError, ValidationError } from '../core/errors.ts';
-import { validate } from '../core/validation.ts';
+import { validate, validateBody } from '../core/validation.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import type { ListingVisibility } from '../indexing/listing-visibility.ts';
 import type { MarketplaceService } from '../listings/marketplace-service.ts';
@@ -17,8 +17,10 @@ import type { ListingSyncInput } from '../listings/listing-sync-schema.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from './api-key-auth.ts';
 import type { ApiAccountService } from './api-account-service.ts';
 import type { WriteResult } from './write-result.ts';
-import { instantOf, listQuery, propertyListQuery, refPath, wantsVisibility, writeQuery } from './sync-query.ts';
+import { instantOf, listQuery, propertyListQuery, refPath, writeQuery } from './sync-query.ts';
 import { syncWriteSchemas, type WriteSchemas } from './write-schemas.ts';
+import { MARKETPLACE_REF } from '../listings/listing-sync-schema.ts';
+import { awaitVisibility } from './visibility-header.ts';
 
 type SyncRouter = Router<SyncState>;
 
@@ -61,7 +63,7 @@ function atRef<I extends { externalRef?: string }>(ref: string, body: I): I & { 
 }
 
 async function answer<V>(ctx: Context, visibility: ListingVisibility, result: WriteResult<V>, createdStatus = 201): Promise<void> {
-  if (wantsVisibility(ctx.query)) await visibility.makeVisible(result.listingIds);
+  await awaitVisibility(ctx, visibility, result.listingIds);
   ctx.status = result.status === 'created' ? createdStatus : 200;
   ctx.body = result.record;
 }
@@ -75,7 +77,7 @@ function resourceRoutes<I extends { externalRef: string }>(
   /** the write's query string, then its body */
   const inputOf = (ctx: Context, schema: WriteSchemas[keyof WriteSchemas]) => {
     validate(writeQuery, ctx.query);
-    return validate(schema, bodyOf(ctx)) as Partial<I>;
+    return validateBody(schema, bodyOf(ctx)) as Partial<I>;
   };
   if (withPost) router.post(base, auth, async (ctx) => answer(ctx, visibility, await resource.create(accountOf(ctx), inputOf(ctx, schemas.create) as I)));
   router.get(`${base}/:ref`, auth, async (ctx) => {
@@ -83,7 +85,9 @@ function resourceRoutes<I extends { externalRef: string }>(
   });
   router.put(`${base}/:ref`, auth, async (ctx) => {
     const ref = refIn(ctx, label);
-    await answer(ctx, visibility, await resource.put(accountOf(ctx), atRef(ref, inputOf(ctx, schemas.put)) as I));
+    const input = atRef(ref, inputOf(ctx, schemas.put));
+    validate(schemas.ref, { externalRef: ref });
+    await answer(ctx, visibility, await resource.put(accountOf(ctx), input as I));
   });
   router.patch(`${base}/:ref`, auth, async (ctx) => {
     const ref = refIn(ctx, label);
@@ -137,5 +141,17 @@ export function syncRoutes(deps: SyncDeps): SyncRouter {
   resourceRoutes(router, auth, { base: '/inventory/developments', label: 'Development', resource: deps.developments, schemas: w.development, withPost: true }, visibility);
   resourceRoutes(router, auth, { base: '/inventory/properties', label: 'Property', resource: deps.properties, schemas: w.property, withPost: true }, visibility);
   resourceRoutes(router, auth, { base: '/listings', label: 'Listing', resource: deps.listings, schemas: w.listing, withPost: false }, visibility);
+  keepOff(router, '/api/rest/listings/:ref', `/api/rest/listings/${MARKETPLACE_REF}`);
   return router;
+}
+
+/**
+ * Keeps the routes of a parameterised path off one fixed path that has a route of its own (a ref the
+ * resource refuses), so that only that route answers there and OPTIONS and 405 name its verbs alone.
+ */
+function keepOff(router: SyncRouter, routePath: string, fixedPath: string): void {
+  const fixed = fixedPath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  for (const layer of router.stack) {
+    if (layer.path === routePath) layer.regexp = new RegExp(`^(?!${fixed}/?$)${layer.regexp.source.replace(/^\^/, '')}`, layer.regexp.flags);
+  }
 }

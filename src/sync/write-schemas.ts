@@ -18,14 +18,17 @@ export interface WriteSchemas {
   put: yup.AnyObjectSchema;
   /** every field optional and none defaulted: what is left out keeps its value */
   patch: yup.AnyObjectSchema;
+  /** the rules of externalRef, for the path's ref that a PUT writes (a listing's is never `marketplace`) */
+  ref: yup.AnyObjectSchema;
 }
 
 export function writeSchemasOf(schema: yup.AnyObjectSchema): WriteSchemas {
   const changes = Object.fromEntries(Object.entries(schema.fields).map(([name, field]) => [name, (field as yup.AnySchema).optional().default(undefined)]));
   return {
     create: jsonObjectBody(schema),
-    put: jsonObjectBody(schema.shape({ externalRef: externalRef().optional() })),
-    patch: jsonObjectBody(yup.object(changes).shape({ externalRef: externalRef().optional() })),
+    put: jsonObjectBody(schema.shape({ externalRef: changes.externalRef! })),
+    patch: jsonObjectBody(yup.object(changes)),
+    ref: yup.object({ externalRef: schema.fields.externalRef as yup.AnySchema }),
   };
 }
 

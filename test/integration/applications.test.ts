@@ -84,7 +84,7 @@ describe('applications', () => {
     );
     expect(res.status, res.text).to.equal(200);
     expect(res.body.eligibilityStatus).to.equal('failed');
-    expect(res.body.decision.messages[0]).to.match(/Household income/);
+    expect(res.body.decision.messages).to.deep.equal(["Your household income of £150,000 is above this home's limit of £80,000 a year."]);
     expect(res.body.additionalInfo).to.equal('Moving in spring');
     expect(res.body.customer.annualHouseholdIncome).to.equal(150000);
     const back = await api.put(`${APPS}/${app.id}`, { annualHouseholdIncome: 50000 }, bearer(customer.accessToken));
@@ -99,12 +99,17 @@ describe('applications', () => {
     });
     const app = await registerInterest(strictListing.id, {}, customer);
     expect(app.body.eligibilityStatus).to.equal('incomplete');
+    expect(app.body.decision.messages).to.deep.equal(['Your date of birth is needed to check the age limits for this home.']);
     const strict = await api.put(`${APPS}/${app.body.id}`, {}, bearer(customer.accessToken, { query: { validate_eligibility: 'true' } }));
     expect(strict.status).to.equal(422);
-    expect(Object.keys(strict.body.errors).sort()).to.deep.equal(['dateOfBirth', 'deposit']);
+    // the listing neither names the deposit nor sets a minimum
+    expect(Object.keys(strict.body.errors).sort()).to.deep.equal(['dateOfBirth']);
+    const sixteen = `${new Date().getUTCFullYear() - 16}-01-01`;
+    const young = await api.put(`${APPS}/${app.body.id}`, { dateOfBirth: sixteen }, bearer(customer.accessToken));
+    expect(young.body.decision).to.deep.include({ status: 'failed', messages: ['You must be 21 or over to apply for this home, and you are 16.'] });
     const done = await api.put(
       `${APPS}/${app.body.id}`,
-      { dateOfBirth: '1990-04-01', deposit: 30000 },
+      { dateOfBirth: '1990-04-01' },
       bearer(customer.accessToken, { query: { validate_eligibility: '1' } }),
     );
     expect(done.body.eligibilityStatus).to.equal('passed');

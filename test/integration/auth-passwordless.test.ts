@@ -41,7 +41,7 @@ describe('customer accounts: passwordless sign-up and sign-in', () => {
   });
 
   describe('POST passwordless-access', () => {
-    it('registers a new customer (201), e-mails the link, and carries magicLink in the test environment', async () => {
+    it('registers a new customer (201), e-mails the link (TEST_ENV_SENDS_MAIL), and carries magicLink in the test environment', async () => {
       const email = uniqueEmail('new');
       const { result, mail, link } = await expectMail(email, () => access(email));
       expect(result.status).to.equal(201);

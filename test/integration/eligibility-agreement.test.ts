@@ -3,7 +3,8 @@
 import { expect } from 'chai';
 import { testApp } from '../support/test-app.ts';
 import { IndexManager, loadIndexDefinition } from '../../src/search/index-manager.ts';
-import { decide, type CustomerValues } from '../../src/eligibility/eligibility-rules.ts';
+import { UNKNOWN_CUSTOMER, decide, type CustomerValues, type ListingRules, type PropertyTerms } from '../../src/eligibility/eligibility-rules.ts';
+import { NEEDED } from '../../src/eligibility/eligibility-messages.ts';
 import { eligibilityFilters } from '../../src/eligibility/eligibility-query.ts';
 import type { ListingEligibility } from '../../src/listings/listing-document.ts';
 import { Rng } from '../../src/demo/random.ts';
@@ -18,7 +19,32 @@ describe('eligibility: search and the engine agree', function () {
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
   const maybe = <T>(value: () => T, p = 0.5): T | null => (random() < p ? value() : null);
   let manager: IndexManager;
-  const docs: { id: number; eligibility: ListingEligibility; properties: { id: number; depositValue: number | null }[] }[] = [];
+  const docs: { id: number; rules: ListingRules; properties: PropertyTerms[] }[] = [];
+  // three listings for the deposit rule: property deposits only; "deposit" among its eligibility fields; a minimum deposit
+  const DEPOSIT_FREE = 1001;
+  const NAMES_DEPOSIT = 1002;
+  const MIN_DEPOSIT = 1003;
+  const depositTerms = (id: number) => [
+    { id: id * 10, depositValue: 8000 },
+    { id: id * 10 + 1, depositValue: 20000 },
+  ];
+  const depositListings = [
+    { id: DEPOSIT_FREE, rules: { eligibility: { maxHouseholdIncome: 80000 }, eligibilityFields: [] }, properties: depositTerms(DEPOSIT_FREE) },
+    { id: NAMES_DEPOSIT, rules: { eligibility: { maxHouseholdIncome: 80000 }, eligibilityFields: ['deposit'] }, properties: depositTerms(NAMES_DEPOSIT) },
+    { id: MIN_DEPOSIT, rules: { eligibility: { minDeposit: 5000 }, eligibilityFields: [] }, properties: depositTerms(MIN_DEPOSIT) },
+  ];
+  const decideFor = (d: (typeof docs)[number], customer: CustomerValues) => decide(d.rules, d.properties, customer, TODAY);
+  /** The ids search returns among `ids` with eligible_only for this customer. */
+  const searchIds = async (customer: CustomerValues, ids?: number[]) => {
+    const { filter, must_not } = eligibilityFilters(customer, TODAY);
+    const res = await testApp().runtime.search.search({
+      index: manager.alias,
+      size: 1000,
+      _source: false,
+      query: { bool: { filter: [...filter, ...(ids ? [{ terms: { id: ids } }] : [])], must_not } },
+    });
+    return res.hits.hits.map((h) => Number(h._id)).sort((a, b) => a - b);
+  };
 
   before(async () => {
     const { search, config } = testApp().runtime;
@@ -38,14 +64,15 @@ describe('eligibility: search and the engine agree', function () {
         firstDibsUntil: maybe(() => pick(['2026-01-01', TODAY, '2027-06-30']), 0.3),
       };
       const properties = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, i) => ({ id: id * 10 + i, depositValue: maybe(() => pick([2000, 8000, 20000]), 0.6) }));
-      docs.push({ id, eligibility, properties });
+      const eligibilityFields = random() < 0.3 ? ['annualHouseholdIncome', 'deposit'] : random() < 0.5 ? ['annualHouseholdIncome'] : [];
+      docs.push({ id, rules: { eligibility, eligibilityFields }, properties });
     }
-    await search.bulk({ refresh: true, operations: docs.flatMap((d) => [{ index: { _index: manager.alias, _id: String(d.id) } }, { id: d.id, eligibility: d.eligibility, properties: d.properties }]) });
+    docs.push(...depositListings);
+    await search.bulk({ refresh: true, operations: docs.flatMap((d) => [{ index: { _index: manager.alias, _id: String(d.id) } }, { id: d.id, eligibility: d.rules.eligibility, properties: d.properties }]) });
   });
   after(() => manager.destroy());
 
   it('returns exactly the listings decide() does not fail, for 300 random customers', async () => {
-    const { search } = testApp().runtime;
     let compared = 0;
     let excludedSome = 0;
     for (let n = 0; n < 300; n++) {
@@ -60,15 +87,56 @@ describe('eligibility: search and the engine agree', function () {
         livesOrWorksInLondon: null,
       };
       if (customer.homeLocalAuthorityId !== null || customer.workLocalAuthorityId !== null) customer.livesOrWorksInLondon = random() < 0.4;
-      const { filter, must_not } = eligibilityFilters(customer, TODAY);
-      const res = await search.search({ index: manager.alias, size: 1000, _source: false, query: { bool: { filter, must_not } } });
-      const found = res.hits.hits.map((h) => Number(h._id)).sort((a, b) => a - b);
-      const expected = docs.filter((d) => decide(d.eligibility, d.properties, customer, TODAY).status !== 'failed').map((d) => d.id);
-      expect(found, JSON.stringify(customer)).to.deep.equal(expected);
+      const decisions = docs.map((d) => ({ d, decision: decideFor(d, customer) }));
+      const expected = decisions.filter(({ decision }) => decision.status !== 'failed').map(({ d }) => d.id);
+      expect(await searchIds(customer), JSON.stringify(customer)).to.deep.equal(expected);
+      for (const { d, decision } of decisions) {
+        const context = `${JSON.stringify(customer)} on ${JSON.stringify(d)}`;
+        // a decision other than passed always says why
+        if (decision.status !== 'passed') expect(decision.messages, context).to.not.be.empty;
+        // an unknown deposit is missing only where the listing needs one
+        if (decision.missingFields.includes('deposit'))
+          expect(d.rules.eligibility.minDeposit != null || d.rules.eligibilityFields.includes('deposit'), context).to.equal(true);
+      }
       compared++;
       if (expected.length < docs.length) excludedSome++;
     }
     expect(compared).to.equal(300);
     expect(excludedSome, 'the random customers exercise the rules').to.be.greaterThan(200);
+  });
+
+  it('a customer without a deposit is eligible for a listing that does not require one, and not for one that does', async () => {
+    const noDeposit: CustomerValues = { ...UNKNOWN_CUSTOMER, annualHouseholdIncome: 50000 };
+    const [free, names, minimum] = depositListings.map((d) => decideFor(d, noDeposit));
+    expect(free).to.deep.equal({ status: 'passed', messages: [], successfulProperties: [DEPOSIT_FREE * 10, DEPOSIT_FREE * 10 + 1], missingFields: [] });
+    for (const decision of [names, minimum]) {
+      expect(decision).to.include({ status: 'incomplete' });
+      expect(decision!.missingFields).to.deep.equal(['deposit']);
+      expect(decision!.messages).to.deep.equal([NEEDED.deposit]);
+    }
+    // search shows what the engine does not fail: the first as eligible, the other two still to be completed
+    expect(await searchIds(noDeposit, [DEPOSIT_FREE, NAMES_DEPOSIT, MIN_DEPOSIT])).to.deep.equal([DEPOSIT_FREE, NAMES_DEPOSIT, MIN_DEPOSIT]);
+  });
+
+  it("compares a deposit given with the properties' deposits whether or not the listing requires one", async () => {
+    const ids = [DEPOSIT_FREE, NAMES_DEPOSIT, MIN_DEPOSIT];
+    // 10,000 covers the 8,000 property only, and the minimum of 5,000
+    const some: CustomerValues = { ...UNKNOWN_CUSTOMER, annualHouseholdIncome: 50000, deposit: 10000 };
+    for (const d of depositListings) {
+      const decision = decideFor(d, some);
+      expect(decision.status).to.equal('passed');
+      expect(decision.successfulProperties).to.deep.equal([d.id * 10]);
+    }
+    expect(await searchIds(some, ids)).to.deep.equal(ids);
+    // 3,000 covers no property (and not the minimum): failed everywhere, and left out of search
+    const little: CustomerValues = { ...UNKNOWN_CUSTOMER, deposit: 3000 };
+    const free = decideFor(depositListings[0]!, little);
+    expect(free.status).to.equal('failed');
+    expect(free.messages).to.deep.equal(['Your deposit of £3,000 is below the deposit of every home in this listing (the lowest is £8,000).']);
+    expect(decideFor(depositListings[2]!, little).messages).to.deep.equal([
+      "Your deposit of £3,000 is below this home's minimum deposit of £5,000.",
+      'Your deposit of £3,000 is below the deposit of every home in this listing (the lowest is £8,000).',
+    ]);
+    expect(await searchIds(little, ids)).to.deep.equal([]);
   });
 });

@@ -70,6 +70,15 @@ describe('listing reads', function () {
     expect((await api.get(`${BASE}/${L.bristolSO!.id}`, { headers: { 'Portal-Id': '2' } })).status).to.equal(200);
   });
 
+  it('404s an id beyond the ids\' range, and refuses such a Portal-Id as an unknown portal (422)', async () => {
+    for (const id of ['2147483648', '99999999999999999999', '9'.repeat(400)]) expect((await api.get(`${BASE}/${id}`)).status, id).to.equal(404);
+    for (const path of [`${BASE}/${L.leedsSO!.id}`, `${BASE}/slug/${L.leedsSO!.slug}/full-details`, `${BASE}/${L.leedsSO!.id}/similar`, '/api/rest/portal/home-featured-listings']) {
+      const res = await api.get(path, { headers: { 'Portal-Id': '2147483648' } });
+      expect(res.status, path).to.equal(422);
+      expect(res.body.errors['Portal-Id']).to.deep.equal(['portal 2147483648 does not exist']);
+    }
+  });
+
   it('previews an unpublished listing with ignore_visibility only for its owner or an editor', async () => {
     const path = `${BASE}/${L.leedsDraft!.id}`;
     expect((await api.get(path, { query: { ignore_visibility: '1' } })).status).to.equal(404);

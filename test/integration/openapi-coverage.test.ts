@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { testApp } from '../support/test-app.ts';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
 
@@ -29,5 +30,15 @@ describe('OpenAPI document', () => {
     const ids = Object.values(paths).flatMap((item) => Object.values(item).map((op) => (op as { operationId: string }).operationId));
     expect(new Set(ids).size).to.equal(ids.length);
     for (const item of Object.values(paths)) for (const op of Object.values(item)) expect(Object.keys((op as { responses: object }).responses)).to.not.be.empty;
+  });
+
+  it('promises a message in every decision but a passed one', () => {
+    const decision = (document.components as { schemas: Record<string, object> }).schemas.Decision!;
+    const valid = new Ajv2020({ strict: false }).compile(decision);
+    for (const status of ['considered', 'incomplete', 'failed']) {
+      expect(valid({ status, messages: [], successfulProperties: [] }), status).to.equal(false);
+      expect(valid({ status, messages: ['Your date of birth is needed.'], successfulProperties: [] }), status).to.equal(true);
+    }
+    expect(valid({ status: 'passed', messages: [], successfulProperties: [] })).to.equal(true);
   });
 });

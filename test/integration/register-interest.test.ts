@@ -5,6 +5,7 @@ import { smtpSink } from '../support/smtp-sink.ts';
 import { P, bearer, clientIp, fromIp, passwordCustomer, uniqueEmail } from '../support/customers.ts';
 import { testApp } from '../support/test-app.ts';
 import { PASSING, applied, pushAppListing, registerInterest, type PushedListing } from '../support/applications.ts';
+import { NEEDED, UNMATCHED_POSTCODE } from '../../src/eligibility/eligibility-messages.ts';
 
 describe('register interest', () => {
   let account: TestAccount;
@@ -136,18 +137,23 @@ describe('register interest', () => {
       const customer = await passwordCustomer();
       const strict = await registerInterest(open.id, { eligibleCitizen: true }, customer, { validate_eligibility: '1' });
       expect(strict.status).to.equal(422);
-      expect(Object.keys(strict.body.errors).sort()).to.deep.equal(['dateOfBirth', 'deposit']);
+      // the listing neither names the deposit nor sets a minimum: only the date of birth is needed
+      expect(Object.keys(strict.body.errors).sort()).to.deep.equal(['dateOfBirth']);
       const lax = await registerInterest(open.id, { eligibleCitizen: true }, customer);
       expect(lax.status).to.equal(201);
       expect(lax.body.eligibilityStatus).to.equal('incomplete');
+      expect(lax.body.decision).to.deep.equal({ status: 'incomplete', messages: [NEEDED.dateOfBirth], successfulProperties: [] });
     });
 
-    it('fails with a message per failed rule', async () => {
+    it('fails with a message per failed rule, naming the value and the limit', async () => {
       const customer = await passwordCustomer();
       const res = await registerInterest(listing.id, { ...PASSING, annualHouseholdIncome: 120000, eligibleCitizen: false }, customer);
       expect(res.status).to.equal(201);
       expect(res.body.eligibilityStatus).to.equal('failed');
-      expect(res.body.decision.messages).to.have.length(2);
+      expect(res.body.decision.messages).to.deep.equal([
+        "Your household income of £120,000 is above this home's limit of £80,000 a year.",
+        'This home is only for British or EU/EEA citizens, and you have told us you are not one.',
+      ]);
     });
 
     it('gives per-property decisions and successfulProperties on a listing whose deposits differ', async () => {
@@ -156,6 +162,7 @@ describe('register interest', () => {
       const second = await registerInterest(multi.id, { ...PASSING, deposit: 10000, property: multi.propertyIds[1] }, customer);
       expect(second.status).to.equal(201);
       expect(second.body.eligibilityStatus).to.equal('failed');
+      expect(second.body.decision.messages).to.deep.equal(["Your deposit of £10,000 is below this home's deposit of £15,000."]);
       expect(second.body.decision.successfulProperties).to.deep.equal([multi.propertyIds[0]]);
       expect(second.body.property.id).to.equal(multi.propertyIds[1]);
       const first = await registerInterest(multi.id, { property: multi.propertyIds[0] }, customer);
@@ -210,6 +217,60 @@ describe('register interest', () => {
       for (let i = 0; i < 300 && status !== 429; i++)
         status = (await api.post(`${P}/listings/${listing.id}/register-interest`, {}, fromIp(ip))).status;
       expect(status).to.equal(429);
+    });
+  });
+
+  describe('the decision says why', () => {
+    const localAuthorityOf = async (postcode: string) =>
+      (await testApp().runtime.prisma.postcode.findUniqueOrThrow({ where: { postcode }, select: { localAuthorityId: true } })).localAuthorityId!;
+
+    it("passes a customer who gave every value the listing's rules need, though not a deposit, on homes with deposits", async () => {
+      const customer = await passwordCustomer();
+      const res = await registerInterest(open.id, { eligibleCitizen: true, dateOfBirth: '1990-04-01' }, customer, { validate_eligibility: '1' });
+      expect(res.status, res.text).to.equal(201);
+      expect(res.body.decision).to.deep.equal({ status: 'passed', messages: [], successfulProperties: [] });
+      // every home of a listing with several is open to them
+      const several = await pushAppListing(account, {
+        properties: [{}, { fullMarketPrice: 600000 }],
+        listing: { eligibility: { minAge: 18 }, registerInterestFields: { eligibilityFields: [], priorityFields: [] } },
+      });
+      const both = await registerInterest(several.id, {}, customer);
+      expect(both.body.decision).to.deep.equal({ status: 'passed', messages: [], successfulProperties: several.propertyIds });
+    });
+
+    it('is incomplete, saying so, without a deposit on a listing with a minimum deposit', async () => {
+      const customer = await passwordCustomer();
+      const minimum = await pushAppListing(account, {
+        listing: { eligibility: { minDeposit: 5000 }, registerInterestFields: { eligibilityFields: [], priorityFields: [] } },
+      });
+      const res = await registerInterest(minimum.id, {}, customer);
+      expect(res.status, res.text).to.equal(201);
+      expect(res.body.decision).to.deep.equal({ status: 'incomplete', messages: [NEEDED.deposit], successfulProperties: [] });
+      // and the stored decision reads back the same
+      const back = await api.get(`${P}/profile/applications/${res.body.id}`, bearer(customer.accessToken));
+      expect(back.body.decision.messages).to.deep.equal([NEEDED.deposit]);
+    });
+
+    it('asks for a postcode for a local connection, says why when the postcode given is not known, and explains considered', async () => {
+      const manchester = await localAuthorityOf('M1 1AD');
+      const westminster = await localAuthorityOf('SW1A 1AA');
+      const local = await pushAppListing(account, {
+        listing: {
+          eligibility: { localAuthorities: [manchester], localConnection: 'preferred' },
+          registerInterestFields: { eligibilityFields: [], priorityFields: [] },
+        },
+      });
+      expect(westminster).to.not.equal(manchester);
+      const none = await registerInterest(local.id, {}, await passwordCustomer());
+      expect(none.body.decision).to.deep.equal({ status: 'incomplete', messages: [NEEDED.homePostcode], successfulProperties: [] });
+      const unknown = await registerInterest(local.id, { homePostcode: 'ZE3 9ZZ' }, await passwordCustomer());
+      expect(unknown.body.decision).to.deep.equal({ status: 'incomplete', messages: [UNMATCHED_POSTCODE], successfulProperties: [] });
+      const elsewhere = await registerInterest(local.id, { homePostcode: 'SW1A 1AA' }, await passwordCustomer());
+      expect(elsewhere.body.eligibilityStatus).to.equal('considered');
+      expect(elsewhere.body.decision.messages).to.have.length(1);
+      expect(elsewhere.body.decision.messages[0]).to.match(/^Priority goes to people who live or work in the local authority areas/);
+      const near = await registerInterest(local.id, { workPostcode: 'M1 1AD' }, await passwordCustomer());
+      expect(near.body.decision).to.deep.equal({ status: 'passed', messages: [], successfulProperties: [] });
     });
   });
 });

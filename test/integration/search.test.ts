@@ -160,6 +160,55 @@ describe('search', function () {
       expect(count(facet(twoBeds.body, 'schemes'), 'market-sale')).to.equal(1);
     });
 
+    // Leeds for sale: shared-ownership so1 (1 bed flat), so2 (2 bed flat), so3 (3 bed house); market-sale
+    // ms1 (2 bed flat), ms2 (4 bed house); first-homes fh1 (2 bed flat)
+    const options = (body: Parameters<typeof facet>[0], param: string) => Object.fromEntries(facet(body, param).options.map((o) => [String(o.value), o.count]));
+
+    it('leaves a listing facet\'s own counts as they are without its selection, so a second value can be added', async () => {
+      const all = await leeds();
+      const one = await leeds({ 'schemes[]': ['shared-ownership'] });
+      expect(options(one.body, 'schemes')).to.deep.equal(options(all.body, 'schemes'));
+      expect(count(facet(one.body, 'schemes'), 'market-sale')).to.equal(2);
+      expect(count(facet(one.body, 'schemes'), 'first-homes')).to.equal(1);
+      // the selection narrows the other facets, the results and the map
+      expect(count(facet(one.body, 'types'), 'house')).to.equal(1);
+      expect(count(facet(one.body, 'types'), 'flat')).to.equal(2);
+      expect(ids(one.body)).to.deep.equal([L.leedsSO!.id]);
+      expect(one.body.pagination.total).to.equal(1);
+      expect(one.body.mapListings.map((m: { id: number }) => m.id)).to.deep.equal([L.leedsSO!.id]);
+      const two = await leeds({ 'schemes[]': ['shared-ownership', 'market-sale'] });
+      expect(options(two.body, 'schemes')).to.deep.equal(options(all.body, 'schemes'));
+      expect(two.body.pagination.total).to.equal(2);
+    });
+
+    it('leaves a property facet\'s own counts as they are without its selection, whatever the listing selections', async () => {
+      const all = await leeds();
+      const houses = await leeds({ 'types[]': ['house'] });
+      expect(options(houses.body, 'types')).to.deep.equal(options(all.body, 'types'));
+      expect(count(facet(houses.body, 'types'), 'flat')).to.equal(4);
+      expect(count(facet(houses.body, 'schemes'), 'shared-ownership')).to.equal(1);
+      expect(count(facet(houses.body, 'schemes'), 'first-homes')).to.equal(0);
+      expect(count(facet(houses.body, 'bedrooms'), 4)).to.equal(1);
+      expect(count(facet(houses.body, 'bedrooms'), 2)).to.equal(0);
+      expect(houses.body.pagination.total).to.equal(2);
+      const cheap = await leeds({ max_full_value: 250000 });
+      expect(options(cheap.body, 'max_full_value')).to.deep.equal(options(all.body, 'max_full_value'));
+      expect(count(facet(cheap.body, 'schemes'), 'shared-ownership')).to.equal(2);
+    });
+
+    it('counts each of two selected facets with the other\'s selection applied but not its own', async () => {
+      const res = await leeds({ 'schemes[]': ['shared-ownership'], 'types[]': ['house'] });
+      const schemes = await leeds({ 'types[]': ['house'] });
+      const types = await leeds({ 'schemes[]': ['shared-ownership'] });
+      expect(options(res.body, 'schemes')).to.deep.equal(options(schemes.body, 'schemes'));
+      expect(options(res.body, 'types')).to.deep.equal(options(types.body, 'types'));
+      expect(count(facet(res.body, 'schemes'), 'market-sale')).to.equal(1);
+      expect(count(facet(res.body, 'types'), 'flat')).to.equal(2);
+      // a facet nobody selected counts with both selections
+      expect(options(res.body, 'bedrooms')).to.include({ 3: 1, 4: 0, 2: 0 });
+      expect(ids(res.body)).to.deep.equal([L.leedsSO!.id]);
+    });
+
     it('discretises price facets from a minimum to a maximum, each option counting 0 up to its value', async () => {
       const res = await leeds();
       const price = facet(res.body, 'max_full_value');
@@ -269,11 +318,44 @@ describe('search', function () {
       expect((await api.get(SEARCH, { query: { location: 'Leeds' }, headers: { 'Accept-Version': '1' } })).status).to.equal(200);
     });
 
+    it('refuses a Portal-Id beyond the ids\' range as an unknown portal, and a malformed one', async () => {
+      for (const id of ['2147483648', '99999999999999999999999', '1.5', '-1', 'one']) {
+        const res = await api.get(SEARCH, { headers: { 'Portal-Id': id } });
+        expect(res.status, `Portal-Id ${id}`).to.equal(422);
+        expect(res.body.errors).to.have.property('Portal-Id');
+      }
+      expect((await api.get(SEARCH, { query: { location: 'Bristol' }, headers: { 'Portal-Id': '2147483647' } })).status).to.equal(422);
+    });
+
     it('gives an empty page beyond the last with no 404', async () => {
       const res = await leeds({ page: 50 });
       expect(res.status).to.equal(200);
       expect(res.body.data).to.deep.equal([]);
       expect(res.body.pagination).to.include({ from: 0, to: 0, total: 3, lastPage: 1 });
+    });
+
+    it('shows no featured listings beyond the last page, so that paging stops there', async () => {
+      const last = await api.get(SEARCH, { query: { location: 'Leeds', size: 1, page: 3 } });
+      expect(last.body.data.map((i: Item) => i.displayAs)).to.include('featured');
+      const beyond = await api.get(SEARCH, { query: { location: 'Leeds', size: 1, page: 4 } });
+      expect(beyond.status).to.equal(200);
+      expect(beyond.body.data).to.deep.equal([]);
+      expect(beyond.body.pagination).to.deep.equal({ currentPage: 4, perPage: 1, from: 0, to: 0, total: 3, lastPage: 3 });
+      expect(beyond.body.links.next).to.equal(null);
+      const portal2 = await api.get(SEARCH, { query: { location: 'Bristol', page: 2 }, headers: { 'Portal-Id': '2' } });
+      expect(portal2.body.data).to.deep.equal([]);
+    });
+
+    it('gives an empty page however deep, past the engine\'s result window too', async () => {
+      for (const page of ['20001', '8455025547918547353600']) {
+        const res = await api.get(SEARCH, { query: { location: 'Leeds', page } });
+        expect(res.status, `page ${page}`).to.equal(200);
+        expect(res.body.data).to.deep.equal([]);
+        expect(res.body.pagination).to.include({ currentPage: Number(page), from: 0, to: 0, total: 3, lastPage: 1 });
+      }
+      const size100 = await api.get(SEARCH, { query: { location: 'Leeds', page: 1999, size: 100 } });
+      expect(size100.status).to.equal(200);
+      expect(size100.body.data).to.deep.equal([]);
     });
   });
 
@@ -290,6 +372,30 @@ describe('search', function () {
       expect(res.body.errors).to.include.keys('max_full_value', 'max_bedrooms');
       expect((await api.get(SEARCH, { query: { 'bedrooms[]': ['two'] } })).status).to.equal(422);
       expect((await api.get(SEARCH, { query: { eligible_only: 'maybe' } })).body.errors).to.have.property('eligible_only');
+    });
+
+    it('shows no featured listings beyond the last page, so that paging stops there', async () => {
+      const last = await api.get(SEARCH, { query: { location: 'Leeds', size: 1, page: 3 } });
+      expect(last.body.data.map((i: Item) => i.displayAs)).to.include('featured');
+      const beyond = await api.get(SEARCH, { query: { location: 'Leeds', size: 1, page: 4 } });
+      expect(beyond.status).to.equal(200);
+      expect(beyond.body.data).to.deep.equal([]);
+      expect(beyond.body.pagination).to.deep.equal({ currentPage: 4, perPage: 1, from: 0, to: 0, total: 3, lastPage: 3 });
+      expect(beyond.body.links.next).to.equal(null);
+      const portal2 = await api.get(SEARCH, { query: { location: 'Bristol', page: 2 }, headers: { 'Portal-Id': '2' } });
+      expect(portal2.body.data).to.deep.equal([]);
+    });
+
+    it('gives an empty page however deep, past the engine\'s result window too', async () => {
+      for (const page of ['20001', '8455025547918547353600']) {
+        const res = await api.get(SEARCH, { query: { location: 'Leeds', page } });
+        expect(res.status, `page ${page}`).to.equal(200);
+        expect(res.body.data).to.deep.equal([]);
+        expect(res.body.pagination).to.include({ currentPage: Number(page), from: 0, to: 0, total: 3, lastPage: 1 });
+      }
+      const size100 = await api.get(SEARCH, { query: { location: 'Leeds', page: 1999, size: 100 } });
+      expect(size100.status).to.equal(200);
+      expect(size100.body.data).to.deep.equal([]);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { api } from '../support/api.ts';
+import { api, request } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { createAccount, developmentPayload, listingPayload, propertyPayload, pushListing, withKey, type TestAccount } from '../support/factories.ts';
 import type { ListingDocument } from '../../src/listings/listing-document.ts';
@@ -92,6 +92,37 @@ describe('synchronisation interfaces: listings', () => {
     const res = await api.post(LISTINGS, listingPayload('ld', ['lp1']), { ...withKey(account), undocumented: true });
     expect(res.status).to.equal(405);
     expect(res.headers.get('allow')).to.contain('GET');
+  });
+
+  it('refuses marketplace, in any case, as a listing ref (422 on the ref), in REST and bulk alike', async () => {
+    // the listing routes are reached with the path escaped; plainly spelled, it is the marketplace's path (below)
+    const rest = await api.put(`${LISTINGS}/marketplac%65`, listingPayload('ld', ['lp1']), withKey(account));
+    expect(rest.status).to.equal(422);
+    expect(rest.body.errors.externalRef).to.deep.equal(['externalRef must not be marketplace: listings/marketplace is the path of the marketplace pull']);
+    const bulk = await api.post('/api/bulk/listings', { data: ['marketplace', 'MarketPlace'].map((externalRef) => ({ externalRef, ...listingPayload('ld', ['lp1']) })) }, withKey(account));
+    expect(bulk.status).to.equal(200);
+    expect(bulk.body.data.map((r: { status: string }) => r.status)).to.deep.equal(['failed', 'failed']);
+    expect(bulk.body.data[1].errors).to.have.keys('externalRef');
+    expect(await testApp().runtime.prisma.listing.count({ where: { externalRef: { equals: 'marketplace', mode: 'insensitive' } } })).to.equal(0);
+  });
+
+  it('answers only GET and HEAD on the marketplace path: OPTIONS and 405 say so, in any case', async () => {
+    const allowed = (res: { headers: Headers }) => (res.headers.get('allow') ?? '').split(/,\s*/).sort();
+    for (const path of [`${LISTINGS}/marketplace`, `${LISTINGS}/Marketplace`, `${LISTINGS}/marketplace/`]) {
+      const options = await request('OPTIONS', path, { ...withKey(account), undocumented: true });
+      expect(options.status, path).to.equal(200);
+      expect(allowed(options), path).to.deep.equal(['GET', 'HEAD']);
+      for (const method of ['PUT', 'PATCH', 'DELETE']) {
+        const res = await request(method, path, { ...withKey(account), body: listingPayload('ld', ['lp1']), undocumented: true });
+        expect(res.status, `${method} ${path}`).to.equal(405);
+        expect(allowed(res)).to.deep.equal(['GET', 'HEAD']);
+      }
+    }
+    expect((await api.get(`${LISTINGS}/marketplace`, withKey(account))).body).to.have.keys('data', 'pagination', 'links');
+    // the listing routes still serve every other ref, those that begin with the word too
+    const other = await api.put(`${LISTINGS}/marketplace-2`, listingPayload('ld', ['lp1']), withKey(account));
+    expect(other.status).to.equal(201);
+    expect((await api.get(`${LISTINGS}/marketplace-2`, withKey(account))).body.externalRef).to.equal('marketplace-2');
   });
 
   it('withdraws a listing with DELETE: out of search and the marketplace, history kept', async () => {

@@ -16,10 +16,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | (string | number)[]>;
   undocumented?: boolean;
+  /** another running application than the test run's (default) */
+  baseUrl?: string;
 }
 
 export async function request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const url = new URL(path, testApp().baseUrl);
+  const url = new URL(path, options.baseUrl ?? testApp().baseUrl);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(v));
   }

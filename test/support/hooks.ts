@@ -1,4 +1,5 @@
 import { startTestApp, stopTestApp } from './test-app.ts';
+import { closeBrowser } from './browser.ts';
 
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
@@ -6,6 +7,7 @@ export const mochaHooks = {
     await startTestApp();
   },
   async afterAll() {
+    await closeBrowser();
     await stopTestApp();
   },
 };

@@ -1,36 +1,112 @@
-// The run's SMTP sink: started on first use on a free port, with the application's mailer pointed at it.
-// Tests read magic links from the e-mails it receives.
-import { SmtpSink, linksIn, type ReceivedMail } from '../../src/mail/smtp-sink.ts';
-import { testApp } from './test-app.ts';
+// The run's mailbox: the development mailbox (MailDev, src/mail/mailbox.ts) on free ports, started with the
+// test application, which e-mails its magic links there (TEST_ENV_SENDS_MAIL). Tests read the messages it
+// received over SMTP through its REST API, as the browser tests read them in its web inbox.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMailbox, type Mailbox } from '../../src/mail/mailbox.ts';
 
-export type { ReceivedMail };
-
-// Shared through globalThis for the same reason as the test app (test files load as two module instances).
-const holder = globalThis as { __portalSmtpSink?: Promise<SmtpSink> };
-
-export function smtpSink(): Promise<SmtpSink> {
-  holder.__portalSmtpSink ??= (async () => {
-    const sink = new SmtpSink();
-    const port = await sink.listen();
-    testApp().built.customers.mailer.useSmtp({ host: '127.0.0.1', port, secure: false });
-    return sink;
-  })();
-  return holder.__portalSmtpSink;
+export interface ReceivedMail {
+  id: string;
+  /** envelope recipients, lower case */
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
 }
 
-/** Every message the sink has received for this address, oldest first. */
+/** The fields of MailDev's `GET /api/email` items that tests read. */
+interface MailDevEmail {
+  id: string;
+  subject?: string;
+  text?: string;
+  html?: string;
+  envelope: { from?: { address: string }; to: { address: string }[] };
+}
+
+export class TestMailbox {
+  constructor(
+    private readonly mailbox: Mailbox,
+    private readonly directory: string,
+  ) {}
+
+  get smtp() {
+    return this.mailbox.smtp;
+  }
+
+  /** the web inbox (its REST API is under /api) */
+  get webUrl(): string {
+    return this.mailbox.webUrl;
+  }
+
+  /** Every message received so far, oldest first. */
+  async received(): Promise<ReceivedMail[]> {
+    const res = await fetch(`${this.webUrl}/api/email`);
+    if (!res.ok) throw new Error(`mailbox: GET /api/email answered ${res.status}`);
+    return ((await res.json()) as MailDevEmail[]).map((m) => ({
+      id: m.id,
+      to: m.envelope.to.map((r) => r.address.toLowerCase()),
+      from: m.envelope.from?.address ?? '',
+      subject: m.subject ?? '',
+      text: m.text ?? '',
+      html: m.html ?? '',
+    }));
+  }
+
+  /** The first message (already received or still to come) that matches; rejects after the timeout. */
+  async waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs = 5_000): Promise<ReceivedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = (await this.received()).find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching e-mail within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.mailbox.stop();
+    rmSync(this.directory, { recursive: true, force: true });
+  }
+}
+
+export async function startTestMailbox(): Promise<TestMailbox> {
+  const directory = mkdtempSync(join(tmpdir(), 'portal-test-mailbox-'));
+  return new TestMailbox(await startMailbox({ smtpPort: 0, webPort: 0, webHost: '127.0.0.1', directory }), directory);
+}
+
+// Shared through globalThis for the same reason as the test app (test files load as two module instances).
+const holder = globalThis as { __portalTestMailbox?: TestMailbox };
+
+export function setTestMailbox(mailbox: TestMailbox | undefined): void {
+  holder.__portalTestMailbox = mailbox;
+}
+
+/** The run's mailbox (started with the test application). */
+export function smtpSink(): Promise<TestMailbox> {
+  if (!holder.__portalTestMailbox) return Promise.reject(new Error('the test mailbox is not started (test/support/test-app.ts)'));
+  return Promise.resolve(holder.__portalTestMailbox);
+}
+
+/** Every message the mailbox has received for this address, oldest first. */
 export async function mailsTo(email: string): Promise<ReceivedMail[]> {
-  const sink = await smtpSink();
-  return sink.received.filter((m) => m.to.includes(email.toLowerCase()));
+  const mailbox = await smtpSink();
+  return (await mailbox.received()).filter((m) => m.to.includes(email.toLowerCase()));
+}
+
+/** The links of a message's text part. */
+export function linksIn(mail: ReceivedMail): string[] {
+  return [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
 }
 
 /** Runs `action` and waits for the e-mail it sends to `email`; gives the action's result, the mail and its link. */
 export async function expectMail<T>(email: string, action: () => Promise<T>): Promise<{ result: T; mail: ReceivedMail; link: string }> {
-  const sink = await smtpSink();
-  const before = (await mailsTo(email)).length;
+  const mailbox = await smtpSink();
+  const address = email.toLowerCase();
+  const before = new Set((await mailsTo(email)).map((m) => m.id));
   const result = await action();
-  let seen = 0;
-  const mail = await sink.waitFor((m) => m.to.includes(email.toLowerCase()) && ++seen > before);
+  const mail = await mailbox.waitFor((m) => m.to.includes(address) && !before.has(m.id));
   const [link] = linksIn(mail);
   if (!link) throw new Error(`no link in the e-mail "${mail.subject}"`);
   return { result, mail, link };

@@ -1,10 +1,12 @@
-// One real application per test run, on a random port, over the test database and index prefix.
+// One real application per test run, on a random port, over the test database and index prefix, with its
+// own mailbox: the test app sends its e-mails there although APP_ENV=test (TEST_ENV_SENDS_MAIL).
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { resetInventory } from './reset.ts';
+import { setTestMailbox, smtpSink, startTestMailbox } from './smtp-sink.ts';
 
 export interface TestApp {
   baseUrl: string;
@@ -21,22 +23,55 @@ export function testApp(): TestApp {
   return holder.__portalTestApp.app;
 }
 
-export async function startTestApp(): Promise<void> {
-  const config = loadConfig({ ...process.env, PORT: '0', APP_ENV: 'test', REINDEX_POLL_MS: '50' });
-  const runtime = openRuntime(config);
-  const built = buildApp(runtime);
+const TEST_ENV = { PORT: '0', APP_ENV: 'test', REINDEX_POLL_MS: '50', TEST_ENV_SENDS_MAIL: 'true' };
+
+async function listen(built: BuiltApp): Promise<{ server: Server; baseUrl: string }> {
   const server = built.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
-  holder.__portalTestApp = { app: { baseUrl: `http://127.0.0.1:${port}`, runtime, built }, server };
+  return { server, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+export async function startTestApp(): Promise<void> {
+  const mailbox = await startTestMailbox();
+  setTestMailbox(mailbox);
+  const config = loadConfig({ ...process.env, ...TEST_ENV });
+  const runtime = openRuntime(config);
+  const built = buildApp(runtime);
+  built.customers.mailer.useSmtp(mailbox.smtp);
+  const { server, baseUrl } = await listen(built);
+  holder.__portalTestApp = { app: { baseUrl, runtime, built }, server };
   await resetInventory(holder.__portalTestApp.app);
   runtime.worker.start();
 }
 
+export interface VariantApp {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Another application over the test app's database and index, with some variables of its environment
+ * changed (e.g. `{ APP_ENV: 'live' }`), sending its e-mails to the run's mailbox; close it after use.
+ */
+export async function startVariantApp(env: Record<string, string | undefined>): Promise<VariantApp> {
+  const { runtime } = testApp();
+  const config = loadConfig({ ...process.env, ...TEST_ENV, ...env });
+  // no metrics of its own: the runtime's registry belongs to the run's application
+  const built = buildApp({ ...runtime, config, metrics: null });
+  built.customers.mailer.useSmtp((await smtpSink()).smtp);
+  const { server, baseUrl } = await listen(built);
+  return { baseUrl, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 export async function stopTestApp(): Promise<void> {
   const running = holder.__portalTestApp;
-  if (!running) return;
-  await new Promise<void>((resolve) => running.server.close(() => resolve()));
-  await running.app.runtime.close();
-  delete holder.__portalTestApp;
+  if (running) {
+    await new Promise<void>((resolve) => running.server.close(() => resolve()));
+    await running.app.runtime.close();
+    delete holder.__portalTestApp;
+  }
+  const mailbox = await smtpSink().catch(() => undefined);
+  await mailbox?.stop();
+  setTestMailbox(undefined);
 }

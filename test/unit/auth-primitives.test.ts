@@ -23,14 +23,16 @@ describe('auth primitives', () => {
     expect(bearerTokenOf('Bearer')).to.equal('');
   });
 
-  it('need a JWT secret and magic-link origins when live, and default them elsewhere', () => {
+  it('need a JWT secret, magic-link origins and an SMTP server when live, and default them elsewhere', () => {
     expect(loadConfig(base)).to.include({ JWT_SECRET: DEVELOPMENT_JWT_SECRET, MAGIC_LINK_ORIGINS: '', ACCESS_TOKEN_TTL_SECONDS: 900 });
     expect(() => loadConfig({ ...base, APP_ENV: 'live' }))
       .to.throw(ConfigError)
       .with.property('message')
       .that.matches(/JWT_SECRET is required/)
-      .and.matches(/MAGIC_LINK_ORIGINS is required/);
-    expect(() => loadConfig({ ...base, APP_ENV: 'live', JWT_SECRET: 'short', MAGIC_LINK_ORIGINS: 'https://a.example' })).to.throw(
+      .and.matches(/MAGIC_LINK_ORIGINS is required/)
+      .and.matches(/SMTP_HOST is required/);
+    expect(loadConfig(base).SMTP_HOST, 'no SMTP server outside live: npm start runs a local mailbox').to.equal(undefined);
+    expect(() => loadConfig({ ...base, APP_ENV: 'live', JWT_SECRET: 'short', MAGIC_LINK_ORIGINS: 'https://a.example', SMTP_HOST: 'smtp.example.org' })).to.throw(
       ConfigError,
       /at least 32/,
     );
@@ -40,6 +42,7 @@ describe('auth primitives', () => {
       APP_ENV: 'live',
       JWT_SECRET: 'k'.repeat(40),
       MAGIC_LINK_ORIGINS: 'https://a.example,https://b.example',
+      SMTP_HOST: 'smtp.example.org',
     });
     expect(live.JWT_SECRET).to.equal('k'.repeat(40));
   });

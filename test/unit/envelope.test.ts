@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { collection, linksOf, paginated, paginationOf, parsePage } from '../../src/core/envelope.ts';
+import { collection, linksOf, offsetOf, paginated, paginationOf, parsePage } from '../../src/core/envelope.ts';
+import { hitsWindow } from '../../src/search/result-window.ts';
 import { ValidationError } from '../../src/core/errors.ts';
 
 describe('envelope and pagination helper', () => {
@@ -46,6 +47,25 @@ describe('envelope and pagination helper', () => {
     expect(page.links.next).to.equal('http://x/y?page=2');
   });
 
+  it('treats a page of any number as a page: past the end, an empty one', () => {
+    const page = parsePage({ page: '8455025547918547353600', size: '10' });
+    expect(paginationOf(page, 25)).to.deep.equal({ currentPage: 8455025547918547353600, perPage: 10, from: 0, to: 0, total: 25, lastPage: 3 });
+  });
+
+  it('never skips more rows than a table keyed by PostgreSQL integers can hold', () => {
+    expect(offsetOf({ page: 3, size: 10 })).to.equal(20);
+    expect(offsetOf({ page: 214748365, size: 10 })).to.equal(2147483640);
+    expect(offsetOf({ page: 214748366, size: 10 })).to.equal(2147483647);
+    expect(offsetOf({ page: 8455025547918547353600, size: 1000 })).to.equal(2147483647);
+  });
+
+  it('asks the engine only for the part of a page within its result window', () => {
+    expect(hitsWindow(20, 10, 100)).to.deep.equal({ from: 20, size: 10 });
+    expect(hitsWindow(95, 10, 100)).to.deep.equal({ from: 95, size: 5 });
+    expect(hitsWindow(100, 10, 100)).to.deep.equal({ from: 0, size: 0 });
+    expect(hitsWindow(8.4e22, 10)).to.deep.equal({ from: 0, size: 0 });
+  });
+
   describe('parsePage', () => {
     it('defaults to page 1 and the given size', () => {
       expect(parsePage({}, { defaultSize: 6 })).to.deep.equal({ page: 1, size: 6 });
@@ -60,6 +80,8 @@ describe('envelope and pagination helper', () => {
       [{ page: '1.5' }, 'page'],
       [{ size: '0' }, 'size'],
       [{ size: '101' }, 'size'],
+      [{ size: '1e30' }, 'size'],
+      [{ page: '1e400' }, 'page'],
     ] as const) {
       it(`rejects ${JSON.stringify(query)} with a 422 naming ${field}`, () => {
         try {

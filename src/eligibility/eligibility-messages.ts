@@ -1,0 +1,65 @@
+// What a decision tells the home seeker, in plain English: why a rule failed (with their value and the
+// home's limit), what is still needed, or why they are only considered.
+import { formatNumber } from '../core/number-format.ts';
+
+const money = (n: number) => `£${formatNumber(Math.round(n))}`;
+
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** "2027-06-30" -> "30 June 2027" */
+const longDate = (isoDate: string) => LONG_DATE.format(new Date(`${isoDate}T00:00:00Z`));
+
+/**
+ * The home ownership statuses (ids and names as in the lookup list "home-ownership-statuses"; the
+ * listing rules only allow these four), each with the people it describes.
+ */
+export const HOME_OWNERSHIP_STATUSES: Record<number, { name: string; people: string }> = {
+  1: { name: 'First-time buyer', people: 'first-time buyers' },
+  2: { name: 'Owns no property at the moment', people: 'people who own no property at the moment' },
+  3: { name: 'Owns a property that is being sold', people: 'people selling the property they own' },
+  4: { name: 'Owns one or more properties', people: 'people who own one or more properties' },
+};
+
+const orList = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+
+export const failure = {
+  income: (income: number, limit: number) =>
+    `Your household income of ${money(income)} is above this home's limit of ${money(limit)} a year.`,
+  citizen: () => 'This home is only for British or EU/EEA citizens, and you have told us you are not one.',
+  homeOwnership: (status: number, allowed: number[]) => {
+    const yours = HOME_OWNERSHIP_STATUSES[status]?.name;
+    const people = allowed.map((s) => HOME_OWNERSHIP_STATUSES[s]?.people).filter((p): p is string => p !== undefined);
+    if (!people.length) return 'Your home ownership status does not qualify for this home.';
+    return `This home is only for ${orList(people)}${yours ? `, and your home ownership status is "${yours}"` : ''}.`;
+  },
+  tooYoung: (age: number, minAge: number) => `You must be ${minAge} or over to apply for this home, and you are ${age}.`,
+  tooOld: (age: number, maxAge: number) => `You must be ${maxAge} or under to apply for this home, and you are ${age}.`,
+  localConnection: () =>
+    'You must live or work in one of the local authority areas this home is offered to, and neither your home nor your work postcode is in one.',
+  firstDibs: (until: string) =>
+    `Until ${longDate(until)} this home is offered only to people who live or work in London, and neither your home nor your work postcode is in London.`,
+  minDeposit: (deposit: number, minimum: number) =>
+    `Your deposit of ${money(deposit)} is below this home's minimum deposit of ${money(minimum)}.`,
+  propertyDeposit: (deposit: number, propertyDeposits: number[]) =>
+    propertyDeposits.length === 1
+      ? `Your deposit of ${money(deposit)} is below this home's deposit of ${money(propertyDeposits[0]!)}.`
+      : `Your deposit of ${money(deposit)} is below the deposit of every home in this listing (the lowest is ${money(Math.min(...propertyDeposits))}).`,
+};
+
+/** The fields the engine can find missing ("homePostcode": either postcode will do). */
+export type NeededField = 'annualHouseholdIncome' | 'deposit' | 'dateOfBirth' | 'eligibleCitizen' | 'homeOwnershipStatus' | 'homePostcode';
+
+/** Why a needed field is asked for. */
+export const NEEDED: Record<NeededField, string> = {
+  annualHouseholdIncome: 'Your annual household income is needed to check whether it is within the limit for this home.',
+  deposit: "The deposit you can put down is needed to check it against this home's deposit.",
+  dateOfBirth: 'Your date of birth is needed to check the age limits for this home.',
+  eligibleCitizen: 'We need to know whether you are a British or EU/EEA citizen: this home is only for them.',
+  homeOwnershipStatus: 'Your home ownership status (for example, first-time buyer) is needed: this home is not open to every buyer.',
+  homePostcode: 'Your home or work postcode is needed to check whether you live or work in the area this home is offered to.',
+};
+
+export const UNMATCHED_POSTCODE =
+  'We could not find the local authority of the postcode you gave, so we cannot check whether you live or work in the area this home is offered to: please check your home or work postcode.';
+
+export const CONSIDERED_WITHOUT_LOCAL_CONNECTION =
+  'Priority goes to people who live or work in the local authority areas this home is offered to; your application will be considered after theirs.';

@@ -1,0 +1,34 @@
+// Whether the database and the search engine answer, each within a time limit: for /ready and for the
+// availability gauges of /metrics.
+import type { PrismaClient } from '../db/prisma.ts';
+import type { SearchClient } from '../search/client.ts';
+
+export type Availability = 'up' | 'down';
+
+export interface DependencyStatus {
+  database: Availability;
+  search: Availability;
+}
+
+async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<Availability> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), timeoutMs);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'up';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function checkDependencies(prisma: PrismaClient, search: SearchClient, timeoutMs: number): Promise<DependencyStatus> {
+  const [database, searchEngine] = await Promise.all([
+    probe(() => prisma.$queryRaw`SELECT 1`, timeoutMs),
+    probe(() => search.cluster.health({}, { requestTimeout: timeoutMs, maxRetries: 0 }), timeoutMs),
+  ]);
+  return { database, search: searchEngine };
+}

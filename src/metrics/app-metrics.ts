@@ -1,0 +1,99 @@
+// The series read when /metrics is scraped, not on the requests they describe: the outbox's backlog
+// (one aggregate query), whether the database and the engine answer (short probes), what the search
+// caches hold and how often they answered, and Node's default process metrics.
+import { collectDefaultMetrics, Counter, Gauge } from 'prom-client';
+import type { PrismaClient } from '../db/prisma.ts';
+import type { SearchClient } from '../search/client.ts';
+import type { MapListingCache, CacheStats } from '../listing-search/map-listing-cache.ts';
+import type { SearchResponseMemo } from '../listing-search/search-response-memo.ts';
+import { checkDependencies } from '../health/dependency-checks.ts';
+import { outboxBacklog } from '../indexing/outbox.ts';
+import { MAX_ATTEMPTS } from '../indexing/reindex-worker.ts';
+import type { Metrics } from './metrics-registry.ts';
+
+export interface ScrapeSources {
+  prisma: PrismaClient;
+  search: SearchClient;
+  mapListings: MapListingCache;
+  searchResponses: SearchResponseMemo;
+}
+
+/** a scrape waits at most this long for each dependency (Prometheus' own scrape timeout is 10 s) */
+const PROBE_TIMEOUT_MS = 1000;
+
+type CacheName = 'map_arrays' | 'map_listings' | 'search_responses';
+
+function cacheStats({ mapListings, searchResponses }: ScrapeSources): Record<CacheName, CacheStats> {
+  const map = mapListings.stats();
+  const { reused, built } = searchResponses.counts;
+  return {
+    map_arrays: map.arrays,
+    map_listings: map.listings,
+    search_responses: { hits: reused, misses: built, ...searchResponses.held() },
+  };
+}
+
+export function registerAppMetrics({ registry }: Metrics, sources: ScrapeSources): void {
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+
+  new Gauge<'dependency'>({
+    name: 'portal_dependency_up',
+    help: `1 when the dependency answered a probe within ${PROBE_TIMEOUT_MS} ms at this scrape, else 0`,
+    labelNames: ['dependency'],
+    registers,
+    async collect() {
+      const status = await checkDependencies(sources.prisma, sources.search, PROBE_TIMEOUT_MS);
+      this.set({ dependency: 'database' }, status.database === 'up' ? 1 : 0);
+      this.set({ dependency: 'search' }, status.search === 'up' ? 1 : 0);
+    },
+  });
+
+  // the three outbox series come from one query: a scrape collects every series at once, so the first
+  // to ask makes it and the others share it; the next scrape asks again
+  let backlog: ReturnType<typeof outboxBacklog> | null = null;
+  const readBacklog = () => {
+    backlog ??= outboxBacklog(sources.prisma, MAX_ATTEMPTS)
+      .catch(() => ({ pending: NaN, oldestSeconds: NaN, abandoned: NaN })) // unknown while the database is down
+      .finally(() => setImmediate(() => (backlog = null)));
+    return backlog;
+  };
+  const backlogGauge = (name: string, help: string, read: (b: Awaited<ReturnType<typeof outboxBacklog>>) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        this.set(read(await readBacklog()));
+      },
+    });
+  backlogGauge('portal_outbox_depth', 'Listing changes waiting for the reindex worker', (b) => b.pending);
+  backlogGauge(
+    'portal_outbox_oldest_age_seconds',
+    'Age of the oldest listing change waiting for the reindex worker (0: none)',
+    (b) => b.oldestSeconds,
+  );
+  backlogGauge(
+    'portal_outbox_abandoned',
+    `Listing changes the engine refused ${MAX_ATTEMPTS} times, no longer retried (npm run index:check lists them)`,
+    (b) => b.abandoned,
+  );
+
+  const cacheSeries = (name: string, help: string, read: (s: CacheStats) => number, Kind: typeof Counter | typeof Gauge) =>
+    new Kind<'cache'>({
+      name,
+      help,
+      labelNames: ['cache'],
+      registers,
+      collect(this: Counter<'cache'> | Gauge<'cache'>) {
+        this.reset();
+        for (const [cache, stats] of Object.entries(cacheStats(sources))) this.inc({ cache }, read(stats));
+      },
+    });
+  const caches =
+    'map_arrays (whole map arrays by fingerprint), map_listings (map listings by digest), search_responses (responses by engine answer)';
+  cacheSeries('portal_cache_hits_total', `Lookups answered from memory: ${caches}`, (s) => s.hits, Counter);
+  cacheSeries('portal_cache_misses_total', `Lookups not answered from memory: ${caches}`, (s) => s.misses, Counter);
+  cacheSeries('portal_cache_entries', `Entries held: ${caches}`, (s) => s.entries, Gauge);
+  cacheSeries('portal_cache_bytes', `Bytes held: ${caches}`, (s) => s.bytes, Gauge);
+}

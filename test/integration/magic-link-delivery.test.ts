@@ -1,0 +1,72 @@
+// Magic-link e-mails by environment, each application sending to the run's mailbox: the test environment
+// sends none and answers the link as `magicLink`; development and live send it and never answer it.
+// The app awaits the SMTP server's acceptance (which MailDev gives once it has stored the message) before
+// it answers, so a message it sent is in the mailbox by the time its response arrives.
+import { expect } from 'chai';
+import { api } from '../support/api.ts';
+import { startVariantApp, type VariantApp } from '../support/test-app.ts';
+import { expectMail, mailsTo } from '../support/smtp-sink.ts';
+import { LINK_BASE, P, clientIp, fromIp, linkParts, passwordCustomer, uniqueEmail } from '../support/customers.ts';
+
+describe('magic-link e-mails by environment', () => {
+  const apps: Record<'test' | 'development' | 'live', VariantApp | undefined> = {
+    test: undefined,
+    development: undefined,
+    live: undefined,
+  };
+  const app = (env: keyof typeof apps) => apps[env]!.baseUrl;
+
+  before(async () => {
+    // the test environment as configured by default (the run's test app turns TEST_ENV_SENDS_MAIL on)
+    apps.test = await startVariantApp({ TEST_ENV_SENDS_MAIL: undefined });
+    apps.development = await startVariantApp({ APP_ENV: 'development' });
+    apps.live = await startVariantApp({
+      APP_ENV: 'live',
+      JWT_SECRET: 'live-test-secret-'.padEnd(40, 'x'),
+      MAGIC_LINK_ORIGINS: new URL(LINK_BASE).origin,
+      SMTP_HOST: '127.0.0.1',
+    });
+  });
+
+  after(async () => {
+    await Promise.all(Object.values(apps).map((a) => a?.close()));
+  });
+
+  const accessOn = (base: string, email: string) =>
+    api.post(`${base}${P}/passwordless-access`, { url: LINK_BASE, email }, fromIp(clientIp()));
+
+  it('APP_ENV=test sends no e-mail and answers the link as magicLink, which signs in', async () => {
+    const email = uniqueEmail('test-env');
+    const res = await accessOn(app('test'), email);
+    expect(res.status).to.equal(201);
+    expect(res.body.magicLink)
+      .to.be.a('string')
+      .and.match(/^https:\/\/portal\.example\.org\/sign-in\/\d+\/[\w-]+$/);
+    expect(await mailsTo(email)).to.be.empty;
+    const { id, token } = linkParts(res.body.magicLink);
+    const exchange = await api.get(`${app('test')}${P}/auth-token/${id}/${token}`);
+    expect(exchange.status).to.equal(200);
+    expect(exchange.body.accessToken).to.be.a('string');
+  });
+
+  it('APP_ENV=test sends no password-reset e-mail either', async () => {
+    const customer = await passwordCustomer();
+    const res = await api.post(`${app('test')}${P}/forgot-password`, { url: LINK_BASE, email: customer.email }, fromIp(clientIp()));
+    expect(res.status).to.equal(200);
+    expect(res.body.magicLink).to.be.a('string');
+    expect(await mailsTo(customer.email)).to.be.empty;
+  });
+
+  for (const env of ['development', 'live'] as const) {
+    it(`APP_ENV=${env} e-mails the link and never answers it`, async () => {
+      const email = uniqueEmail(env);
+      const { result, link } = await expectMail(email, () => accessOn(app(env), email));
+      expect(result.status).to.equal(201);
+      expect(result.body).to.deep.equal({ message: 'We have sent a sign-in link to this e-mail address' });
+      const { id, token } = linkParts(link);
+      const exchange = await api.get(`${app(env)}${P}/auth-token/${id}/${token}`);
+      expect(exchange.status).to.equal(200);
+      expect(exchange.body.accessToken).to.be.a('string');
+    });
+  }
+});
