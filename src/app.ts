@@ -15,6 +15,8 @@ import { LookupService } from './lookups/lookup-service.ts';
 import { lookupRoutes } from './lookups/lookup-routes.ts';
 import { PostcodeService } from './postcodes/postcode-service.ts';
 import { postcodeRoutes } from './postcodes/postcode-routes.ts';
+import { PlaceSuggestionService } from './places/place-suggestion-service.ts';
+import { placeRoutes } from './places/place-routes.ts';
 import { openapiRoutes } from './openapi/openapi-routes.ts';
 import type { Runtime } from './runtime.ts';
 import { ApiAccountService } from './sync/api-account-service.ts';
@@ -122,6 +124,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     healthRoutes((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
     lookupRoutes(new LookupService(prisma)),
     postcodeRoutes(new PostcodeService(prisma)),
+    placeRoutes(new PlaceSuggestionService(prisma, gazetteer)),
     syncRoutes(sync),
     bulkRoutes(sync),
     listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn }),

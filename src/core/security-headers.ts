@@ -20,8 +20,13 @@ function noStoreForPrivate(): Middleware<RequestState> {
   return async (ctx, next) => {
     await next();
     const read = ctx.method === 'GET' || ctx.method === 'HEAD';
-    if (!read || ctx.get('Authorization') !== '' || ctx.query.api_key !== undefined || TOKEN_EXCHANGE.test(ctx.path)) {
-      ctx.set('Cache-Control', 'no-store');
+    const exchange = TOKEN_EXCHANGE.test(ctx.path);
+    if (!read || ctx.get('Authorization') !== '' || ctx.query.api_key !== undefined || exchange) ctx.set('Cache-Control', 'no-store');
+    // A magic link is opened where it is clicked, the frame of a web mail inbox included. Framing this
+    // JSON gives nothing to whoever frames it: the link is the secret, and it works once.
+    if (exchange) {
+      ctx.remove('X-Frame-Options');
+      ctx.set('Content-Security-Policy', "default-src 'none'");
     }
   };
 }

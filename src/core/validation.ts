@@ -93,25 +93,27 @@ function nulErrors(value: unknown, path = '', errors: FieldErrors = {}): FieldEr
 }
 
 // Strict JSON types for a body: yup turns `false` into "false" and "5" into 5, which a query string needs
-// and a JSON body must not get (the OpenAPI document says a string is a string). Made once per schema.
+// and a JSON body must not get (the OpenAPI document says a string is a string). Each text, number and
+// boolean field of the schema gets a test of the value as sent ("" passes: fields that take it reset to
+// null, the others refuse it by their own rules). Made once per schema.
 const strictSchemas = new WeakMap<yup.Schema, yup.Schema>();
+const JSON_TYPE: Record<string, string> = { string: 'string', number: 'number', boolean: 'boolean' };
 
 function jsonTypes(schema: yup.Schema): yup.Schema {
   let strict = strictSchemas.get(schema);
   if (strict) return strict;
-  strict = schema.clone({ coerce: false });
-  // yup's own coercion, a schema's first transform, reads the spec of the schema it was made for, which
-  // `coerce: false` on a clone does not reach: the value as sent is put back when it is of another type
-  const type = strict instanceof yup.StringSchema ? 'string' : strict instanceof yup.NumberSchema ? 'number' : strict instanceof yup.BooleanSchema ? 'boolean' : null;
-  if (type) {
-    const [coercion, ...others] = strict.transforms;
-    strict.transforms = [coercion!, (value: unknown, sent: unknown) => (sent == null || typeof sent === type ? value : sent), ...others];
-  }
-  if (strict instanceof yup.ObjectSchema) {
-    const fields = Object.fromEntries(Object.entries(strict.fields as Record<string, yup.Schema>).map(([name, field]) => [name, jsonTypes(field)]));
-    strict = strict.shape(fields);
-  } else if (strict instanceof yup.ArraySchema && strict.innerType) {
-    strict = strict.of(jsonTypes(strict.innerType as yup.Schema));
+  strict = schema;
+  const expected = JSON_TYPE[schema.type];
+  if (expected) {
+    strict = schema.test('json-type', `\${path} must be a ${expected === 'string' ? 'string' : expected === 'number' ? 'number' : 'true or false'}`, function () {
+      const sent = this.originalValue as unknown;
+      return sent === undefined || sent === null || sent === '' || typeof sent === expected;
+    });
+  } else if (schema instanceof yup.ObjectSchema) {
+    const fields = Object.fromEntries(Object.entries(schema.fields as Record<string, yup.Schema>).map(([name, field]) => [name, jsonTypes(field)]));
+    strict = schema.shape(fields);
+  } else if (schema instanceof yup.ArraySchema && schema.innerType) {
+    strict = schema.of(jsonTypes(schema.innerType as yup.Schema));
   }
   strictSchemas.set(schema, strict);
   return strict;

@@ -3,6 +3,7 @@ import { commonSchemas } from './components.ts';
 import { withEdgeResponses } from './conventions.ts';
 import { lookupPaths, lookupSchemas } from '../lookups/lookup-openapi.ts';
 import { postcodePaths } from '../postcodes/postcode-openapi.ts';
+import { placePaths, placeSchemas } from '../places/place-openapi.ts';
 import { healthPaths } from '../health/health-openapi.ts';
 import { metricsPaths } from '../metrics/metrics-openapi.ts';
 import { syncPaths, syncSchemas, syncSecuritySchemes } from '../sync/sync-openapi.ts';
@@ -29,9 +30,9 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: withEdgeResponses({ ...healthPaths(), ...metricsPaths(), ...lookupPaths(), ...postcodePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths() } as Record<string, Record<string, unknown>>),
+    paths: withEdgeResponses({ ...healthPaths(), ...metricsPaths(), ...lookupPaths(), ...postcodePaths(), ...placePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths() } as Record<string, Record<string, unknown>>),
     components: {
-      schemas: { ...commonSchemas, ...lookupSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...leadSchemas },
+      schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...leadSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes },
     },
   };

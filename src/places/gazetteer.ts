@@ -15,14 +15,26 @@ export interface Place {
   rect: Rect;
   center: LatLng;
   population?: number;
+  /** stable: the ONS code of an area, the GeoNames id of a town, the outward code of a district */
+  id?: string;
+  /** the broader area a person would name beside it, e.g. the county of a town */
+  context?: string;
+  /** normalised names of the areas it lies in, which may qualify it: "Richmond, North Yorkshire" */
+  within?: string[];
 }
 
 interface City {
+  cityId: number;
   name: string;
+  adminCode: string;
   country: string;
   population: number;
   loc: { coordinates: [number, number] };
 }
+
+const COUNTRIES: Record<string, string> = { ENG: 'England', SCT: 'Scotland', WLS: 'Wales', NIR: 'Northern Ireland' };
+/** Farthest a town may lie from the centre of a postcode district to take that district's areas. */
+const TOWN_DISTRICT_MILES = 8;
 
 const OUTWARD = /^[A-Z]{1,2}[0-9][A-Z0-9]?$/;
 const COUNTRY_SUFFIX = /,?\s*(uk|u\.k\.|united kingdom|great britain|gb|england|scotland|wales|northern ireland)$/i;
@@ -53,7 +65,7 @@ export interface PlaceResolver {
 }
 
 /** Loads the gazetteer on first use (or when `warm` is called at start-up), once. */
-export function lazyGazetteer(prisma: PrismaClient): PlaceResolver & { warm(): Promise<void> } {
+export function lazyGazetteer(prisma: PrismaClient): PlaceResolver & { warm(): Promise<void>; loaded(): Promise<Gazetteer> } {
   let loading: Promise<Gazetteer> | null = null;
   const get = () => (loading ??= Gazetteer.load(prisma).catch((err: unknown) => {
     loading = null;
@@ -62,6 +74,7 @@ export function lazyGazetteer(prisma: PrismaClient): PlaceResolver & { warm(): P
   return {
     resolve: async (text) => (await get()).resolve(text),
     warm: async () => void (await get()),
+    loaded: get,
   };
 }
 
@@ -83,12 +96,14 @@ function britishCities(): Promise<City[]> {
 export class Gazetteer implements PlaceResolver {
   private readonly byName = new Map<string, Place[]>();
   private readonly districts = new Map<string, Place>();
+  private readonly laAreas = new Map<number, string[]>();
 
   private constructor(private readonly prisma: PrismaClient) {}
 
   static async load(prisma: PrismaClient): Promise<Gazetteer> {
     const g = new Gazetteer(prisma);
-    await Promise.all([g.loadAdministrativeAreas(), g.loadTowns()]);
+    const [, cities] = await Promise.all([g.loadAdministrativeAreas(), britishCities()]);
+    g.loadTowns(cities);
     return g;
   }
 
@@ -100,15 +115,20 @@ export class Gazetteer implements PlaceResolver {
   }
 
   private async loadAdministrativeAreas(): Promise<void> {
-    const las = await this.prisma.$queryRaw<{ id: number; name: string; countyId: number; north: number; south: number; east: number; west: number }[]>`
-      SELECT la.id, la.name, la."countyId", max(p.latitude) AS north, min(p.latitude) AS south, max(p.longitude) AS east, min(p.longitude) AS west
+    const las = await this.prisma.$queryRaw<{ id: number; code: string; name: string; countyId: number; north: number; south: number; east: number; west: number }[]>`
+      SELECT la.id, la.code, la.name, la."countyId", max(p.latitude) AS north, min(p.latitude) AS south, max(p.longitude) AS east, min(p.longitude) AS west
       FROM "LocalAuthority" la JOIN "Postcode" p ON p."localAuthorityId" = la.id GROUP BY la.id`;
     const counties = await this.prisma.county.findMany({ include: { region: true } });
+    const countyById = new Map(counties.map((c) => [c.id, c]));
     const countyRects = new Map<number, Rect>();
-    const regionRects = new Map<number, { name: string; rect: Rect }>();
+    const regionRects = new Map<number, { code: string; name: string; rect: Rect }>();
     for (const la of las) {
       const rect = rectOf(la);
-      const place: Place = { kind: 'local-authority', name: la.name, rect, center: centerOf(rect) };
+      const county = countyById.get(la.countyId);
+      const areas = county ? [county.name, county.region.name] : [];
+      this.laAreas.set(la.id, [la.name, ...areas]);
+      const context = areas.find((a) => normaliseName(a) !== normaliseName(la.name.replace(/, (City|County) of$/, '')));
+      const place: Place = { kind: 'local-authority', name: la.name, rect, center: centerOf(rect), id: la.code, context, within: areas.map(normaliseName) };
       this.add(la.name, place);
       // ONS style "Bristol, City of" is also known as "Bristol" and "City of Bristol"
       const m = /^(.*), (City of|County of)$/.exec(la.name);
@@ -122,25 +142,86 @@ export class Gazetteer implements PlaceResolver {
     for (const county of counties) {
       const rect = countyRects.get(county.id);
       if (!rect) continue;
-      this.add(county.name, { kind: 'county', name: county.name, rect, center: centerOf(rect) });
+      const region = county.region.name;
+      const context = normaliseName(region) === normaliseName(county.name) ? undefined : region;
+      this.add(county.name, { kind: 'county', name: county.name, rect, center: centerOf(rect), id: county.code, context, within: [normaliseName(region)] });
       const rr = regionRects.get(county.regionId);
-      regionRects.set(county.regionId, { name: county.region.name, rect: rr ? union(rr.rect, rect) : rect });
+      regionRects.set(county.regionId, { code: county.region.code, name: region, rect: rr ? union(rr.rect, rect) : rect });
     }
-    for (const { name, rect } of regionRects.values()) this.add(name, { kind: 'region', name, rect, center: centerOf(rect) });
+    for (const { code, name, rect } of regionRects.values()) this.add(name, { kind: 'region', name, rect, center: centerOf(rect), id: code, within: [] });
 
-    const districts = await this.prisma.$queryRaw<{ district: string; north: number; south: number; east: number; west: number }[]>`
-      SELECT district, max(latitude) AS north, min(latitude) AS south, max(longitude) AS east, min(longitude) AS west FROM "Postcode" GROUP BY district`;
+    // each district with the local authority of most of its postcodes
+    const districts = await this.prisma.$queryRaw<{ district: string; la: number; north: number; south: number; east: number; west: number }[]>`
+      SELECT district, mode() WITHIN GROUP (ORDER BY "localAuthorityId") AS la,
+        max(latitude) AS north, min(latitude) AS south, max(longitude) AS east, min(longitude) AS west FROM "Postcode" GROUP BY district`;
     for (const d of districts) {
       const rect = rectOf(d);
-      this.districts.set(d.district, { kind: 'district', name: d.district, rect, center: centerOf(rect) });
+      const areas = this.laAreas.get(d.la) ?? [];
+      this.districts.set(d.district, { kind: 'district', name: d.district, rect, center: centerOf(rect), id: d.district, context: areas[0], within: areas.map(normaliseName) });
     }
   }
 
-  private async loadTowns(): Promise<void> {
-    for (const c of await britishCities()) {
+  private loadTowns(cities: City[]): void {
+    const districts = [...this.districts.values()];
+    for (const c of cities) {
       const center = { lat: c.loc.coordinates[1], lng: c.loc.coordinates[0] };
-      this.add(c.name, { kind: 'town', name: c.name, center, rect: around(center, townHalfMiles(c.population)), population: c.population });
+      // a town takes the areas of the nearest district: its local authority, county and region
+      let nearest: Place | undefined;
+      let nearestMiles = TOWN_DISTRICT_MILES;
+      for (const d of districts) {
+        if (Math.abs(d.center.lat - center.lat) > 0.2) continue;
+        const miles = distanceMiles(d.center, center);
+        if (miles < nearestMiles) [nearest, nearestMiles] = [d, miles];
+      }
+      const country = COUNTRIES[c.adminCode];
+      const areas = nearest?.within ?? [];
+      const context = nearest?.within?.length ? this.laContext(nearest.context!, c.name) : country;
+      const within = [...areas, ...(country ? [normaliseName(country)] : [])];
+      this.add(c.name, { kind: 'town', name: c.name, center, rect: around(center, townHalfMiles(c.population)), population: c.population, id: String(c.cityId), context, within });
     }
+  }
+
+  /** The county of a local authority (its region when the county bears the town's name). */
+  private laContext(laName: string, townName: string): string {
+    const areas = [...this.laAreas.values()].find((a) => a[0] === laName) ?? [laName];
+    return areas.slice(1).find((a) => normaliseName(a) !== normaliseName(townName)) ?? laName;
+  }
+
+  /** Every place the gazetteer knows by name, and every postcode district. */
+  places(): Place[] {
+    return [...new Set([...this.byName.values()].flat()), ...this.districts.values()];
+  }
+
+  /** What `resolve` gives for text that is not a full postcode: sync, from memory. */
+  resolveName(text: string): Place | null {
+    const cleaned = text.trim().replace(COUNTRY_SUFFIX, '').trim();
+    if (!cleaned) return null;
+    const upper = cleaned.toUpperCase().replace(/\s+/g, '');
+    if (OUTWARD.test(upper) && this.districts.has(upper)) return this.districts.get(upper)!;
+
+    // "Camden, London" -> try the whole text, the first part qualified by the others, then fewer trailing
+    // parts, then each part alone.
+    const parts = normaliseName(cleaned).split(',').map((p) => p.trim()).filter(Boolean);
+    const whole = this.best(parts.join(' '));
+    if (whole) return whole;
+    if (parts.length > 1) {
+      const qualified = this.qualified(parts[0]!, parts.slice(1));
+      if (qualified) return qualified;
+    }
+    const candidates = [...parts.map((_, i) => parts.slice(0, parts.length - i).join(' ')), ...parts];
+    for (const candidate of candidates) {
+      const found = this.best(candidate);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /** The one place of this name that lies in every one of the named areas; null when none or several do. */
+  private qualified(name: string, areas: string[]): Place | null {
+    const matching = (this.byName.get(name) ?? []).filter((p) => areas.every((a) => p.within?.includes(a)));
+    if (matching.length !== 1) return null;
+    const best = this.best(name)!;
+    return best.id === matching[0]!.id && best.kind === matching[0]!.kind ? best : matching[0]!;
   }
 
   /** The place the text names, or null when nothing matches. */
@@ -155,17 +236,7 @@ export class Gazetteer implements PlaceResolver {
         return { kind: 'postcode', name: postcode, center, rect: { north: center.lat, south: center.lat, east: center.lng, west: center.lng } };
       }
     }
-    const upper = cleaned.toUpperCase().replace(/\s+/g, '');
-    if (OUTWARD.test(upper) && this.districts.has(upper)) return this.districts.get(upper)!;
-
-    // "Camden, London" -> try the whole text, then fewer trailing parts, then each part alone.
-    const parts = normaliseName(cleaned).split(',').map((p) => p.trim()).filter(Boolean);
-    const candidates = [...parts.map((_, i) => parts.slice(0, parts.length - i).join(' ')), ...parts];
-    for (const candidate of candidates) {
-      const found = this.best(candidate);
-      if (found) return found;
-    }
-    return null;
+    return this.resolveName(cleaned);
   }
 
   /** Among places of one name: administrative areas first, joined with a same-named town nearby. */

@@ -1,0 +1,6 @@
+// The JSON of a place suggestion.
+import type { Suggestion } from './place-suggestions.ts';
+
+export function presentPlace(s: Suggestion) {
+  return { id: s.id, type: s.type, name: s.name, label: s.label, location: s.location, latitude: s.latitude, longitude: s.longitude };
+}
