@@ -100,6 +100,8 @@ const stored = (response: object) => ({
 const unauthorised = errorResponse('Missing, unknown or deprecated api_key');
 const premium = errorResponse('Basic accounts cannot call premium-only operations');
 const notFound = errorResponse('No such object in this account');
+// listings/marketplace, in any case, is the marketplace pull's path: GET alone
+const marketplacePath = errorResponse('`marketplace` (in any case) is no listing ref but the path of the marketplace pull, which answers GET alone');
 const body = (schema: string) => ({ required: true, content: { 'application/json': { schema: ref(schema) } } });
 
 function op(tag: string, operationId: string, summary: string, responses: Record<string, unknown>, extra: Record<string, unknown> = {}) {
@@ -123,27 +125,28 @@ function resource(tag: string, name: string, base: string, schema: string, withP
       : {}),
   };
   const refParam = name === 'Listing' ? listingRefParam : anyRefParam;
+  const onMarketplacePath = name === 'Listing' ? { 405: marketplacePath } : {};
   paths[`${base}/{ref}`] = {
     get: op(tag, `get${name}`, `One ${name.toLowerCase()}`, { 200: json(ref(schema)), 404: notFound }, { parameters: refParam }),
     put: op(
       tag,
       `put${name}`,
       `Create (201) or replace (200) a ${name.toLowerCase()}; an identical body changes nothing`,
-      { 200: stored(json(ref(schema), 'Replaced or unchanged')), 201: stored(json(ref(schema), 'Created')), 403: errorResponse('The account cannot hold inventory'), 422: validationResponse },
+      { 200: stored(json(ref(schema), 'Replaced or unchanged')), 201: stored(json(ref(schema), 'Created')), 403: errorResponse('The account cannot hold inventory'), 422: validationResponse, ...onMarketplacePath },
       { parameters: [...refParam, ...refresh], requestBody: body(`${schema}PutInput`) },
     ),
     patch: op(
       tag,
       `patch${name}`,
       `Change only the fields sent`,
-      { 200: stored(json(ref(schema))), 404: notFound, 422: validationResponse },
+      { 200: stored(json(ref(schema))), 404: notFound, 422: validationResponse, ...onMarketplacePath },
       { parameters: [...refParam, ...refresh], requestBody: body(`${schema}PatchInput`) },
     ),
     delete: op(
       tag,
       `delete${name}`,
       name === 'Listing' ? 'Withdraw the listing from the marketplace (its page then 404s)' : `Delete the ${name.toLowerCase()} (its listings leave search)`,
-      { 200: stored(json(ref(schema))), 404: notFound },
+      { 200: stored(json(ref(schema))), 404: notFound, ...onMarketplacePath },
       { parameters: [...refParam, ...refresh] },
     ),
   };
@@ -153,7 +156,7 @@ function resource(tag: string, name: string, base: string, schema: string, withP
 /** `{data: [items]}`, items of the resource's input; one that is not is answered `failed`, the others are written. */
 function bulkUpsertSchema(schema: string): JsonSchema {
   const envelope = jsonSchemaOf(bulkUpsertBody) as { properties: { data: JsonSchema } };
-  const items = { anyOf: [ref(`${schema}Input`), { type: 'object', propertyNames: { not: { const: '__proto__' } } }], description: `a ${schema}Input; an item that is not one is answered \`failed\` with its errors` };
+  const items = { anyOf: [ref(`${schema}Input`), { $ref: '#/components/schemas/JsonValue', type: 'object' }], description: `a ${schema}Input; an item that is not one is answered \`failed\` with its errors` };
   return { ...envelope, properties: { data: { ...envelope.properties.data, items } } };
 }
 

@@ -1,7 +1,7 @@
 // What the synchronisation interfaces refuse at the edge, as their OpenAPI document declares it: every
 // answer here is also checked against the document (test/support/api.ts).
 import { expect } from 'chai';
-import { api } from '../support/api.ts';
+import { api, request } from '../support/api.ts';
 import { createAccount, developmentPayload, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
 
@@ -100,6 +100,14 @@ describe('synchronisation interfaces: validation at the edge', () => {
       expect(unread.status).to.equal(201);
       expect(unread.body).to.not.have.property('extra');
     });
+  });
+
+  it('refuses a __proto__ member at any depth, also in a field it does not read (400), as the document says', async () => {
+    const rawBody = JSON.stringify({ ...developmentPayload(), extra: { nested: [{ x: 1 }] } }).replace('"x"', '"__proto__"');
+    const res = await request('PUT', `${DEV}/v-proto`, { ...withKey(account), rawBody, headers: { 'content-type': 'application/json' } });
+    expect(res.status).to.equal(400);
+    const schemas = buildOpenApiDocument().components.schemas as Record<string, { additionalProperties?: unknown }>;
+    expect(schemas.DevelopmentPutInput!.additionalProperties).to.deep.equal({ $ref: '#/components/schemas/JsonValue' });
   });
 
   describe('bodies that used to reach the database and fail there (500)', () => {
@@ -206,6 +214,12 @@ describe('synchronisation interfaces: validation at the edge', () => {
       for (const path of [DEV, PROP, LISTINGS, '/api/rest/leads', '/api/bulk/leads']) expect(param(path, 'get', 'updated_since'), path).to.include({ format: 'date-time' });
       for (const method of ['get', 'put', 'patch', 'delete']) expect(param(`${DEV}/{ref}`, method, 'ref')).to.include({ pattern: '^[A-Za-z0-9._:\\-/]+$', maxLength: 100 });
       expect(param('/api/rest/leads/{id}', 'get', 'id')).to.include({ type: 'integer', maximum: 2_147_483_647 });
+    });
+
+    it('says that a listing ref is never marketplace, whose path answers other verbs than GET with 405', async () => {
+      expect(param(`${LISTINGS}/{ref}`, 'put', 'ref')).to.have.property('not');
+      const res = await request('PUT', `${LISTINGS}/MarketPlace`, { ...withKey(account), body: listingPayload('v-dev', ['v-prop']) });
+      expect(res.status).to.equal(405);
     });
   });
 });

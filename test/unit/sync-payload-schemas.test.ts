@@ -6,14 +6,16 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { jsonSchemaOf } from '../../src/openapi/from-yup.ts';
 import { validateBody } from '../../src/core/validation.ts';
+import { commonSchemas } from '../../src/openapi/components.ts';
 import { syncWriteSchemas, bulkDeleteBody } from '../../src/sync/write-schemas.ts';
 import { pushedLeadSchema } from '../../src/leads/lead-schemas.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
+ajv.addSchema({ $id: 'openapi', components: { schemas: commonSchemas } });
 
-const declared = (schema: yup.AnySchema) => ajv.compile(jsonSchemaOf(schema));
+const declared = (schema: yup.AnySchema) => ajv.compile(JSON.parse(JSON.stringify(jsonSchemaOf(schema)).replace(/"#\/components\//g, '"openapi#/components/')) as object);
 
 function enforced(schema: yup.AnySchema, value: unknown): boolean {
   try {
