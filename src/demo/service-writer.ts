@@ -1,8 +1,13 @@
-// Writes a plan through the synchronisation services, exactly as the sync API would: each PUT is one
-// transaction that also queues the listings it changes in the index outbox.
+// Writes a plan through the synchronisation services, exactly as the sync API would: each object is
+// validated by the API's schema, and each PUT is one transaction that also queues the listings it
+// changes in the index outbox.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { ValidationError } from '../core/errors.ts';
+import { validateBody } from '../core/validation.ts';
+import { developmentSchema } from '../inventory/development-schema.ts';
+import { propertySchema } from '../inventory/property-schema.ts';
+import { listingSyncSchema } from '../listings/listing-sync-schema.ts';
 import type { WriteStatus } from '../sync/write-result.ts';
 import { DevelopmentService } from '../inventory/development-service.ts';
 import { PropertyService } from '../inventory/property-service.ts';
@@ -52,12 +57,12 @@ export class ServiceWriter {
     const account = this.accounts.get(plan.account);
     if (!account) throw new Error(`no account ${plan.account}`);
     const d = plan.development;
-    this.counts.developments[await put('development', d.externalRef, () => this.developments.put(account, d.externalRef, d))]++;
+    this.counts.developments[await put('development', d.externalRef, () => this.developments.put(account, validateBody(developmentSchema, d)))]++;
     for (const p of plan.properties) {
-      this.counts.properties[await put('property', p.externalRef, () => this.properties.put(account, p.externalRef, p))]++;
+      this.counts.properties[await put('property', p.externalRef, () => this.properties.put(account, validateBody(propertySchema, p)))]++;
     }
     for (const l of plan.listings) {
-      this.counts.listings[await put('listing', l.externalRef, () => this.listings.put(account, l.externalRef, l))]++;
+      this.counts.listings[await put('listing', l.externalRef, () => this.listings.put(account, validateBody(listingSyncSchema, l)))]++;
     }
   }
 

@@ -20,9 +20,7 @@ export function requireProvider(account: ApiAccount): number {
 export class DevelopmentService extends SyncResource<Development, DevelopmentInput, DevelopmentData, DevelopmentView> {
   protected readonly label = 'Development';
 
-  protected schema() {
-    return developmentSchema;
-  }
+  protected readonly inputFields = Object.keys(developmentSchema.fields);
 
   protected findRow(db: Tx, accountId: number, ref: string) {
     return db.development.findUnique({ where: { accountId_externalRef: { accountId, externalRef: ref } } });

@@ -16,9 +16,7 @@ type PropertyData = Omit<PropertyInput, 'externalRef' | 'development' | 'firstDi
 export class PropertyService extends SyncResource<Property, PropertyInput, PropertyData, PropertyView> {
   protected readonly label = 'Property';
 
-  protected schema() {
-    return propertySchema;
-  }
+  protected readonly inputFields = Object.keys(propertySchema.fields);
 
   protected findRow(db: Tx, accountId: number, ref: string) {
     return db.property.findUnique({ where: { accountId_externalRef: { accountId, externalRef: ref } } });

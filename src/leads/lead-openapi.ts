@@ -16,10 +16,11 @@ import {
   validationResponse,
   type JsonSchema,
 } from '../openapi/schema-helpers.ts';
-import { customerInputProperties } from '../customers/customer-openapi.ts';
+import { jsonSchemaOf, parametersOf } from '../openapi/from-yup.ts';
+import { MAX_ID } from '../sync/payload-fields.ts';
+import { bulkLeadQuery, ELIGIBILITY_STATUSES, pushedLeadSchema, restLeadQuery } from './lead-schemas.ts';
 
 const n = nullable;
-const refOrId = { oneOf: [{ type: 'string' }, { type: 'integer' }] };
 const objectRef = object({ id: int, externalRef: str });
 
 export const leadSchemas: Record<string, JsonSchema> = {
@@ -50,7 +51,7 @@ export const leadSchemas: Record<string, JsonSchema> = {
       hasDisability: n(bool),
     }),
     additionalInfo: n(str),
-    eligibilityStatus: { type: 'string', enum: ['passed', 'considered', 'incomplete', 'failed'] },
+    eligibilityStatus: { type: 'string', enum: [...ELIGIBILITY_STATUSES] },
     decision: n(ref('Decision')),
     source: str,
     utmSource: n(str),
@@ -63,37 +64,11 @@ export const leadSchemas: Record<string, JsonSchema> = {
     enquiryDate: str,
     updatedAt: str,
   }),
-  PushedLead: object(
-    {
-      ...customerInputProperties,
-      email: { type: 'string', format: 'email' },
-      listing: { ...refOrId, description: "the account's listing ref, or a marketplace listing id" },
-      property: n({ ...refOrId, description: 'a property ref or id of that listing' }),
-      source: { type: 'string', description: 'the platform the lead comes from' },
-      additionalInfo: n(str),
-      enquiryDate: n({ type: 'string', format: 'date-time' }),
-    },
-    ['email', 'listing', 'source'],
-  ),
+  PushedLead: jsonSchemaOf(pushedLeadSchema),
 };
 
 const security = [{ apiKey: [] }];
 const unauthorised = errorResponse('Missing, unknown or deprecated api_key');
-const filters = [
-  { name: 'updated_since', in: 'query', description: 'ISO 8601 date-time: only leads changed since', schema: str },
-  { name: 'listing', in: 'query', description: 'a listing externalRef', schema: str },
-  {
-    name: 'status',
-    in: 'query',
-    description: 'eligibility status',
-    schema: { type: 'string', enum: ['passed', 'considered', 'incomplete', 'failed'] },
-  },
-];
-const page = (max: number, size: number) => [
-  { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-  { name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: max, default: size } },
-];
-
 export function leadPaths(): Record<string, unknown> {
   const tags = ['Leads'];
   return {
@@ -103,7 +78,7 @@ export function leadPaths(): Record<string, unknown> {
         operationId: 'listLeads',
         summary: "Leads (applications) on the account's listings, oldest change first",
         security,
-        parameters: [...page(100, 10), ...filters],
+        parameters: parametersOf(restLeadQuery, 'query'),
         responses: { 200: json(pagedEnvelope(ref('Lead'))), 401: unauthorised, 422: validationResponse },
       },
       post: {
@@ -127,7 +102,7 @@ export function leadPaths(): Record<string, unknown> {
         operationId: 'getLead',
         summary: "One lead on the account's listings",
         security,
-        parameters: [pathParam('id', 'lead (application) id')],
+        parameters: [pathParam('id', 'lead (application) id', { type: 'integer', minimum: 1, maximum: MAX_ID })],
         responses: { 200: json(ref('Lead')), 401: unauthorised, 404: errorResponse("No such lead on this account's listings") },
       },
     },
@@ -137,7 +112,7 @@ export function leadPaths(): Record<string, unknown> {
         operationId: 'bulkPullLeads',
         summary: 'All leads changed since `updated_since`, pages of up to 1000 (premium)',
         security,
-        parameters: [...page(1000, 1000), ...filters],
+        parameters: parametersOf(bulkLeadQuery, 'query'),
         responses: {
           200: json(pagedEnvelope(ref('Lead'))),
           401: unauthorised,

@@ -1,28 +1,33 @@
 // Leads in the synchronisation interfaces: REST pull and push under /api/rest/, bulk pull under /api/bulk/.
 import Router from '@koa/router';
-import { paginated, parsePage } from '../core/envelope.ts';
-import { validate, bodyOrEmpty } from '../core/validation.ts';
+import { paginated } from '../core/envelope.ts';
+import { validate, validateBody } from '../core/validation.ts';
 import { NotFoundError } from '../core/errors.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from '../sync/api-key-auth.ts';
 import type { ApiAccountService } from '../sync/api-account-service.ts';
+import { bodyOf } from '../sync/sync-routes.ts';
+import { instantOf } from '../sync/sync-query.ts';
 import { presentLead } from './lead-presenter.ts';
-import { parseLeadQuery, pushedLeadSchema } from './lead-schemas.ts';
+import { bulkLeadQuery, pushedLeadSchema, restLeadQuery } from './lead-schemas.ts';
 import type { LeadService } from './lead-service.ts';
 import { pathId } from '../core/path-id.ts';
-
-const BULK_PAGE = 1000;
 
 export function leadRoutes(accounts: ApiAccountService, leads: LeadService): Router<SyncState> {
   const router = new Router<SyncState>();
   const auth = apiKeyAuth(accounts);
+  const filtersOf = (q: { updated_since: string | null; listing: string | null; status: string | null }) => ({
+    updatedSince: instantOf(q.updated_since),
+    listing: q.listing,
+    status: q.status,
+  });
 
   router.get('/api/rest/leads', auth, async (ctx) => {
-    const page = parsePage(ctx.query);
-    const { items, total } = await leads.list(ctx.state.account, page, parseLeadQuery(ctx.query));
-    ctx.body = paginated(items.map(presentLead), page, total, ctx.state.url);
+    const query = validate(restLeadQuery, ctx.query);
+    const { items, total } = await leads.list(ctx.state.account, query, filtersOf(query));
+    ctx.body = paginated(items.map(presentLead), query, total, ctx.state.url);
   });
   router.post('/api/rest/leads', auth, async (ctx) => {
-    const lead = validate(pushedLeadSchema, bodyOrEmpty(ctx.request.body));
+    const lead = validateBody(pushedLeadSchema, bodyOf(ctx));
     ctx.status = 201;
     ctx.body = presentLead(await leads.push(ctx.state.account, lead));
   });
@@ -32,9 +37,9 @@ export function leadRoutes(accounts: ApiAccountService, leads: LeadService): Rou
     ctx.body = presentLead(await leads.get(ctx.state.account, id));
   });
   router.get('/api/bulk/leads', auth, premiumOnly, async (ctx) => {
-    const page = parsePage(ctx.query, { defaultSize: BULK_PAGE, maxSize: BULK_PAGE });
-    const { items, total } = await leads.list(ctx.state.account, page, parseLeadQuery(ctx.query));
-    ctx.body = paginated(items.map(presentLead), page, total, ctx.state.url);
+    const query = validate(bulkLeadQuery, ctx.query);
+    const { items, total } = await leads.list(ctx.state.account, query, filtersOf(query));
+    ctx.body = paginated(items.map(presentLead), query, total, ctx.state.url);
   });
   return router;
 }

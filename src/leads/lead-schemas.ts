@@ -2,46 +2,52 @@
 import * as yup from 'yup';
 import { customerFieldsShape } from '../customers/customer-fields.ts';
 import { emailField } from '../customers/email-address.ts';
-import { dateTime } from '../sync/payload-fields.ts';
-import { validate, trimmed } from '../core/validation.ts';
+import { pageFields, type PageOptions } from '../core/envelope.ts';
+import { trimmed } from '../core/validation.ts';
+import { dateTime, externalRef, MAX_ID, optionalText, requiredText, withDoc } from '../sync/payload-fields.ts';
+import { NON_BLANK } from '../core/validation.ts';
+
+const NOT_BLANK = new RegExp(NON_BLANK);
+import { updatedSince } from '../sync/sync-query.ts';
+import { jsonObjectBody } from '../sync/write-schemas.ts';
+
+export const ELIGIBILITY_STATUSES = ['passed', 'considered', 'incomplete', 'failed'] as const;
 
 /** A listing or property named by the integrator's ref (string) or by its marketplace id (number). */
-const refOrId = (field: string) =>
+const refOrId = (field: string, what: string) =>
   yup
     .mixed<string | number>()
     .test(
       field,
       `${field} must be a reference (string) or a marketplace id (whole number)`,
-      (v) => v == null || (typeof v === 'string' && v.trim() !== '') || (typeof v === 'number' && Number.isInteger(v) && v > 0),
-    );
+      (v) => v == null || (typeof v === 'string' && NOT_BLANK.test(v)) || (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID),
+    )
+    .meta({ jsonSchema: { type: ['string', 'integer'], pattern: NON_BLANK, minimum: 1, maximum: MAX_ID, description: what } });
 
-export const pushedLeadSchema = yup.object({
-  ...customerFieldsShape,
-  email: emailField(),
-  listing: refOrId('listing').required('listing is required'),
-  property: refOrId('property').nullable(),
-  source: yup
-    .string()
-    .typeError('source must be a string')
-    .transform(trimmed)
-    .required('source is required')
-    .max(100, 'source must be at most 100 characters'),
-  additionalInfo: yup.string().typeError('additionalInfo must be a string').transform(trimmed).max(5000).nullable(),
-  enquiryDate: dateTime().nullable(),
-});
+export const pushedLeadSchema = jsonObjectBody(
+  yup.object({
+    ...customerFieldsShape,
+    email: emailField(),
+    listing: refOrId('listing', "the account's listing ref, or a marketplace listing id").defined('listing is required').nonNullable('listing is required'),
+    property: refOrId('property', 'a property ref or id of that listing').nullable(),
+    source: withDoc(requiredText(100), { description: 'the platform the lead comes from' }),
+    additionalInfo: optionalText(5000).transform(trimmed),
+    enquiryDate: dateTime().nullable(),
+  }),
+);
 export type PushedLead = yup.InferType<typeof pushedLeadSchema>;
 
-const leadQuery = yup.object({
-  updated_since: dateTime().nullable().default(null),
-  listing: yup.string().nullable().default(null),
-  status: yup
-    .string()
-    .nullable()
-    .default(null)
-    .oneOf(['passed', 'considered', 'incomplete', 'failed', null] as const, 'status must be passed, considered, incomplete or failed'),
-});
+/** The leads' query string: a page, and filters. */
+const leadQuery = (page: PageOptions = {}) =>
+  yup.object({
+    ...pageFields(page),
+    updated_since: updatedSince(),
+    listing: withDoc(externalRef().nullable().default(null), { description: 'only the leads on the listing with this externalRef' }),
+    status: withDoc(yup.string().nullable().default(null).oneOf(ELIGIBILITY_STATUSES, 'status must be passed, considered, incomplete or failed'), {
+      description: 'only the leads with this eligibility status',
+    }),
+  });
 
-export function parseLeadQuery(query: Record<string, unknown>) {
-  const q = validate(leadQuery, query);
-  return { updatedSince: q.updated_since ? new Date(q.updated_since) : null, listing: q.listing, status: q.status ?? null };
-}
+export const BULK_LEAD_PAGE = 1000;
+export const restLeadQuery = leadQuery();
+export const bulkLeadQuery = leadQuery({ defaultSize: BULK_LEAD_PAGE, maxSize: BULK_LEAD_PAGE });

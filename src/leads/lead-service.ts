@@ -5,6 +5,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount, Prisma } from '../generated/prisma/client.ts';
 import { NotFoundError, ValidationError } from '../core/errors.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
+import { parseDateTime } from '../core/date-time-format.ts';
 import type { CustomerService } from '../customers/customer-service.ts';
 import { utmOf, type CustomerFields } from '../customers/customer-fields.ts';
 import { propertyViewOf, snapshotOf, type ApplicationListings } from '../applications/application-listings.ts';
@@ -91,7 +92,7 @@ export class LeadService {
         source,
         listingSnapshot: snapshotOf(doc) as unknown as Prisma.InputJsonValue,
         propertySnapshot: propertyId !== null ? (propertyViewOf(doc, propertyId) as Prisma.InputJsonValue) : undefined,
-        enquiryDate: enquiryDate ? new Date(enquiryDate) : new Date(),
+        enquiryDate: (enquiryDate ? parseDateTime(enquiryDate) : null) ?? new Date(),
         ...utmOf(fields as CustomerFields),
       },
     });

@@ -3,6 +3,7 @@ import { Prisma, type ApiAccount } from '../generated/prisma/client.ts';
 import { ValidationError } from '../core/errors.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { londonToInstant } from '../core/london-time.ts';
+import { parseDateTime } from '../core/date-time-format.ts';
 import { SyncResource, type Tx } from '../sync/sync-resource.ts';
 import { sameData } from '../sync/write-result.ts';
 import { requireProvider } from '../inventory/development-service.ts';
@@ -44,9 +45,7 @@ interface ListingData {
 export class ListingSyncService extends SyncResource<SyncListingRow, ListingSyncInput, ListingData, SyncListingView> {
   protected readonly label = 'Listing';
 
-  protected schema() {
-    return listingSyncSchema;
-  }
+  protected readonly inputFields = Object.keys(listingSyncSchema.fields);
 
   protected findRow(db: Tx, accountId: number, ref: string) {
     return db.listing.findUnique({ where: { accountId_externalRef: { accountId, externalRef: ref } }, include: syncListingInclude });
@@ -80,15 +79,6 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
       const found = await db.localAuthority.findMany({ where: { id: { in: las } }, select: { id: true } });
       for (const id of las) if (!found.some((f) => f.id === id)) fail('eligibility.localAuthorities', `local authority ${id} is unknown`);
     }
-    const { minAge, maxAge } = input.eligibility;
-    if (minAge != null && maxAge != null && minAge > maxAge) fail('eligibility.maxAge', 'maxAge must not be below minAge');
-
-    const slotKeys = new Set<string>();
-    for (const slot of input.openDays) {
-      const key = `${slot.date} ${slot.time}`;
-      if (slotKeys.has(key)) fail('openDays', `two open-day slots start at ${key}`);
-      slotKeys.add(key);
-    }
     if (input.slug) {
       const taken = await db.listing.findUnique({ where: { slug: input.slug }, select: { accountId: true, externalRef: true } });
       if (taken && !(taken.accountId === account.id && taken.externalRef === input.externalRef)) fail('slug', `slug ${input.slug} is taken`);
@@ -117,7 +107,7 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
         eligibilityFields,
         priorityFields,
         published: input.published,
-        publishAt: input.publishAt ? new Date(input.publishAt) : null,
+        publishAt: input.publishAt ? parseDateTime(input.publishAt) : null,
         partnerSources: input.partnerSources,
       },
       slug: input.slug,

@@ -47,23 +47,32 @@ function queryValueSchema(schema: JsonSchema): JsonSchema {
   if (!Array.isArray(schema.type)) return schema;
   const types = (schema.type as string[]).filter((t) => t !== 'null');
   const { default: fallback, ...rest } = schema;
+  if (Array.isArray(rest.enum)) rest.enum = (rest.enum as unknown[]).filter((v) => v !== null);
   return { ...rest, type: types.length === 1 ? types[0] : types, ...(fallback === null ? {} : fallback !== undefined ? { default: fallback } : {}) };
 }
 
 // What yup enforces and the library leaves out: a required string is a non-empty one, and no text holds a
 // NUL character (src/core/edge-guards.ts; a field with a pattern of its own excludes NUL in it). The
-// library's `default: {}` on every object says nothing to a client.
+// library's `default: {}` on every object says nothing to a client. A nullable field's `enum` without
+// null gets it: yup takes null.
 const NO_NUL = '^[^\\u0000]*$';
 
 function tidy(schema: JsonSchema, isRequired = false): JsonSchema {
   const out: JsonSchema = {};
+  if (Array.isArray(schema.enum) && Array.isArray(schema.type) && schema.type.includes('null') && !schema.enum.includes(null)) {
+    schema = { ...schema, enum: [...(schema.enum as unknown[]), null] };
+  }
   const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
   if (types.includes('string') && schema.enum === undefined) {
     if (schema.pattern === undefined) out.pattern = NO_NUL;
     if (isRequired && schema.minLength === undefined) out.minLength = 1;
   }
-  // the body parser refuses a `__proto__` member (prototype pollution); no payload has one
-  if (types.includes('object')) out.propertyNames = { not: { const: '__proto__' } };
+  // the body parser refuses a `__proto__` member (prototype pollution) at any depth, also in the values of
+  // members a route does not read (JsonValue); no payload has one
+  if (types.includes('object')) {
+    out.propertyNames = { not: { const: '__proto__' } };
+    if (schema.additionalProperties === undefined) out.additionalProperties = { $ref: '#/components/schemas/JsonValue' };
+  }
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'default' && value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) continue;

@@ -3,28 +3,21 @@
 import Router from '@koa/router';
 import * as yup from 'yup';
 import { AppError, ValidationError, type FieldErrors } from '../core/errors.ts';
-import { validate, bodyOrEmpty } from '../core/validation.ts';
+import { validate, validateBody } from '../core/validation.ts';
 import { collection, paginated, parsePage } from '../core/envelope.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from './api-key-auth.ts';
-import type { SyncDeps, WritableResource } from './sync-routes.ts';
+import { bodyOf, type SyncDeps, type WritableResource } from './sync-routes.ts';
 import type { WriteResult } from './write-result.ts';
+import { writeQuery } from './sync-query.ts';
+import { BULK_LIMIT, bulkDeleteBody, bulkUpsertBody, syncWriteSchemas, type WriteSchemas } from './write-schemas.ts';
 import { awaitVisibility } from './visibility-header.ts';
-
-export const BULK_LIMIT = 1000;
 
 export interface BulkItemResult {
   externalRef: string | null;
   status: 'created' | 'updated' | 'unchanged' | 'deleted' | 'failed';
   errors: FieldErrors | null;
 }
-
-const upsertBody = yup.object({
-  data: yup.array().required('data (an array of items) is required').max(BULK_LIMIT, `at most ${BULK_LIMIT} items per request`),
-});
-const deleteBody = yup.object({
-  refs: yup.array(yup.string().required()).required('refs (an array of externalRefs) is required').max(BULK_LIMIT, `at most ${BULK_LIMIT} refs per request`),
-});
 
 async function settle(externalRef: string | null, work: () => Promise<WriteResult<unknown>>, changed: number[]): Promise<BulkItemResult> {
   try {
@@ -53,41 +46,52 @@ async function inOrder<T, R>(items: T[], run: (item: T) => Promise<R>, concurren
   return results;
 }
 
-function refOf(item: unknown): string | null {
-  const ref = item && typeof item === 'object' ? (item as { externalRef?: unknown }).externalRef : undefined;
-  return typeof ref === 'string' && ref !== '' ? ref : null;
+function refOf(item: Record<string, unknown>): string | null {
+  return typeof item.externalRef === 'string' && item.externalRef !== '' ? item.externalRef : null;
+}
+
+/** An item valid for the resource's schema, or its `failed` result. */
+function itemInput<I>(schema: yup.AnyObjectSchema, item: Record<string, unknown>): { input: I } | { failed: BulkItemResult } {
+  try {
+    return { input: validateBody(schema, item) as I };
+  } catch (err) {
+    if (err instanceof ValidationError) return { failed: { externalRef: refOf(item), status: 'failed', errors: err.errors } };
+    throw err;
+  }
 }
 
 export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
   const router = new Router<SyncState>({ prefix: '/api/bulk' });
   const guard = [apiKeyAuth(deps.accounts), premiumOnly] as const;
 
-  const upsert = (path: string, resource: WritableResource<unknown>) =>
+  const upsert = <I extends { externalRef: string }>(path: string, resource: WritableResource<I>, schemas: WriteSchemas) =>
     router.post(path, ...guard, async (ctx) => {
-      const { data } = validate(upsertBody, bodyOrEmpty(ctx.request.body));
+      validate(writeQuery, ctx.query);
+      const { data } = validateBody(bulkUpsertBody, bodyOf(ctx));
       const account: ApiAccount = ctx.state.account;
       const changed: number[] = [];
       const results = await inOrder(data, (item) => {
-        const ref = refOf(item);
-        if (!ref) return Promise.resolve<BulkItemResult>({ externalRef: null, status: 'failed', errors: { externalRef: ['externalRef is required'] } });
-        return settle(ref, () => resource.put(account, ref, item), changed);
+        const parsed = itemInput<I>(schemas.create, item);
+        if ('failed' in parsed) return Promise.resolve(parsed.failed);
+        return settle(parsed.input.externalRef, () => resource.put(account, parsed.input), changed);
       });
       await awaitVisibility(ctx, deps.visibility, changed);
       ctx.body = collection(results);
     });
 
-  const remove = (path: string, resource: WritableResource<unknown>) =>
+  const remove = <I extends { externalRef: string }>(path: string, resource: WritableResource<I>) =>
     router.post(path, ...guard, async (ctx) => {
-      const { refs } = validate(deleteBody, bodyOrEmpty(ctx.request.body));
+      validate(writeQuery, ctx.query);
+      const { refs } = validateBody(bulkDeleteBody, bodyOf(ctx));
       const changed: number[] = [];
       const results = await inOrder(refs, (ref) => settle(ref, () => resource.remove(ctx.state.account, ref), changed));
       await awaitVisibility(ctx, deps.visibility, changed);
       ctx.body = collection(results);
     });
 
-  upsert('/inventory/developments', deps.developments);
-  upsert('/inventory/properties', deps.properties);
-  upsert('/listings', deps.listings);
+  upsert('/inventory/developments', deps.developments, syncWriteSchemas.development);
+  upsert('/inventory/properties', deps.properties, syncWriteSchemas.property);
+  upsert('/listings', deps.listings, syncWriteSchemas.listing);
   remove('/inventory/developments/delete', deps.developments);
   remove('/inventory/properties/delete', deps.properties);
   remove('/listings/delete', deps.listings);

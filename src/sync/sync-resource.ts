@@ -2,11 +2,9 @@
 // the integrator's externalRef within their account: create (409 when it exists), idempotent PUT,
 // PATCH of the sent fields, DELETE; each write is one transaction that also marks the listings whose
 // search documents it changes.
-import type * as yup from 'yup';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount, Prisma } from '../generated/prisma/client.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
-import { validate } from '../core/validation.ts';
+import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { markListingsChanged } from '../indexing/outbox.ts';
 import type { WriteResult } from './write-result.ts';
 
@@ -30,7 +28,8 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
 
   constructor(protected readonly prisma: PrismaClient) {}
 
-  protected abstract schema(): yup.AnyObjectSchema;
+  /** the fields of the input (the object's view holds them and more) */
+  protected abstract readonly inputFields: readonly string[];
   /** the row with this ref in the account, also when deleted */
   protected abstract findRow(db: Tx, accountId: number, ref: string): Promise<Row | null>;
   /** turns validated input into column values, resolving references (422 for unknown ones) */
@@ -48,16 +47,15 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
   }
 
   /** POST: 409 when a live object already has this ref. */
-  async create(account: ApiAccount, body: unknown): Promise<WriteResult<View>> {
-    const ref = refOf(body);
-    const existing = await this.findRow(this.prisma, account.id, ref);
-    if (existing && !isGone(existing)) throw new ConflictError(`${this.label} ${ref} already exists; use PUT to replace it`);
-    return this.put(account, ref, body);
+  async create(account: ApiAccount, input: Input): Promise<WriteResult<View>> {
+    const existing = await this.findRow(this.prisma, account.id, input.externalRef);
+    if (existing && !isGone(existing)) throw new ConflictError(`${this.label} ${input.externalRef} already exists; use PUT to replace it`);
+    return this.put(account, input);
   }
 
-  /** PUT: creates or replaces; the same body twice changes nothing the second time. */
-  async put(account: ApiAccount, ref: string, body: unknown, attempt = 0): Promise<WriteResult<View>> {
-    const input = this.validateFor(ref, body);
+  /** PUT: creates or replaces; the same input twice changes nothing the second time. */
+  async put(account: ApiAccount, input: Input, attempt = 0): Promise<WriteResult<View>> {
+    const ref = input.externalRef;
     try {
       return await this.prisma.$transaction(async (tx) => {
         const existing = await this.findRow(tx, account.id, ref);
@@ -74,18 +72,19 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
       });
     } catch (err) {
       // Two writers creating the same ref at once: the loser retries as an update.
-      if (isUniqueViolation(err) && attempt === 0) return this.put(account, ref, body, 1);
+      if (isUniqueViolation(err) && attempt === 0) return this.put(account, input, 1);
       throw err;
     }
   }
 
-  /** PATCH: only the fields sent change; the result is validated as a whole. */
-  async patch(account: ApiAccount, ref: string, body: unknown): Promise<WriteResult<View>> {
+  /** PATCH: only the fields sent change; the others keep the values the object's view shows. */
+  async patch(account: ApiAccount, ref: string, changes: Partial<Input>): Promise<WriteResult<View>> {
     const row = await this.findRow(this.prisma, account.id, ref);
     if (!row || isGone(row)) throw new NotFoundError(`${this.label} ${ref} was not found`);
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw ValidationError.field('_', 'The body must be a JSON object');
-    const current = (await this.present(this.prisma, row)) as Record<string, unknown>;
-    return this.put(account, ref, { ...current, ...(body as Record<string, unknown>) });
+    const view = (await this.present(this.prisma, row)) as Record<string, unknown>;
+    // The stored object was valid input when written, and its view holds every input field in input form.
+    const current = Object.fromEntries(this.inputFields.map((field) => [field, view[field]])) as Input;
+    return this.put(account, { ...current, ...changes, externalRef: ref });
   }
 
   async remove(account: ApiAccount, ref: string): Promise<WriteResult<View>> {
@@ -99,17 +98,4 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
       return { status: 'deleted', record: await this.present(tx, after ?? row), listingIds };
     });
   }
-
-  private validateFor(ref: string, body: unknown): Input {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw ValidationError.field('_', 'The body must be a JSON object');
-    const sentRef = (body as { externalRef?: unknown }).externalRef;
-    if (sentRef !== undefined && sentRef !== ref) throw ValidationError.field('externalRef', 'externalRef must match the reference in the path');
-    return validate(this.schema(), { ...(body as object), externalRef: ref }) as Input;
-  }
-}
-
-function refOf(body: unknown): string {
-  const ref = body && typeof body === 'object' ? (body as { externalRef?: unknown }).externalRef : undefined;
-  if (typeof ref !== 'string' || ref.trim() === '') throw ValidationError.field('externalRef', 'externalRef is required');
-  return ref;
 }

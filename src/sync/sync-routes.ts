@@ -1,37 +1,44 @@
-// REST routes of the synchronisation interfaces, under /api/rest/ and authorised by api_key.
+// REST routes of the synchronisation interfaces, under /api/rest/ and authorised by api_key. Every query,
+// path and body is validated here, by the schemas the OpenAPI document is derived from.
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { paginated, parsePage, collection } from '../core/envelope.ts';
 import type { PageRequest } from '../core/envelope.ts';
+import { NotFoundError, ValidationError } from '../core/errors.ts';
+import { validate, validateBody } from '../core/validation.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import type { ListingVisibility } from '../indexing/listing-visibility.ts';
 import type { MarketplaceService } from '../listings/marketplace-service.ts';
 import type { SchemeService } from '../schemes/scheme-service.ts';
 import { presentScheme } from '../schemes/scheme-presenter.ts';
+import type { DevelopmentInput } from '../inventory/development-schema.ts';
+import type { PropertyInput } from '../inventory/property-schema.ts';
+import type { ListingSyncInput } from '../listings/listing-sync-schema.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from './api-key-auth.ts';
 import type { ApiAccountService } from './api-account-service.ts';
 import type { WriteResult } from './write-result.ts';
-import { parseListQuery } from './sync-query.ts';
+import { instantOf, listQuery, propertyListQuery, refPath, writeQuery } from './sync-query.ts';
+import { syncWriteSchemas, type WriteSchemas } from './write-schemas.ts';
 import { MARKETPLACE_REF } from '../listings/listing-sync-schema.ts';
 import { awaitVisibility } from './visibility-header.ts';
 
 type SyncRouter = Router<SyncState>;
 
-export interface WritableResource<V> {
+export interface WritableResource<I extends { externalRef: string }, V = unknown> {
   get(account: ApiAccount, ref: string): Promise<V>;
-  create(account: ApiAccount, body: unknown): Promise<WriteResult<V>>;
-  put(account: ApiAccount, ref: string, body: unknown): Promise<WriteResult<V>>;
-  patch(account: ApiAccount, ref: string, body: unknown): Promise<WriteResult<V>>;
+  create(account: ApiAccount, input: I): Promise<WriteResult<V>>;
+  put(account: ApiAccount, input: I): Promise<WriteResult<V>>;
+  patch(account: ApiAccount, ref: string, changes: Partial<I>): Promise<WriteResult<V>>;
   remove(account: ApiAccount, ref: string): Promise<WriteResult<V>>;
 }
 
+type Page<V = unknown> = Promise<{ items: V[]; total: number }>;
+
 export interface SyncDeps {
   accounts: ApiAccountService;
-  developments: WritableResource<unknown> & { list(a: ApiAccount, p: PageRequest, since: Date | null): Promise<{ items: unknown[]; total: number }> };
-  properties: WritableResource<unknown> & {
-    list(a: ApiAccount, p: PageRequest, f: { updatedSince: Date | null; development: string | null }): Promise<{ items: unknown[]; total: number }>;
-  };
-  listings: WritableResource<unknown> & { list(a: ApiAccount, p: PageRequest, since: Date | null): Promise<{ items: unknown[]; total: number }> };
+  developments: WritableResource<DevelopmentInput> & { list(a: ApiAccount, p: PageRequest, since: Date | null): Page };
+  properties: WritableResource<PropertyInput> & { list(a: ApiAccount, p: PageRequest, f: { updatedSince: Date | null; development: string | null }): Page };
+  listings: WritableResource<ListingSyncInput> & { list(a: ApiAccount, p: PageRequest, since: Date | null): Page };
   marketplace: MarketplaceService;
   schemes: SchemeService;
   visibility: ListingVisibility;
@@ -39,27 +46,59 @@ export interface SyncDeps {
 
 const accountOf = (ctx: Context): ApiAccount => (ctx.state as SyncState).account;
 
+/** The request's body; undefined when it has none (a JSON `null` is a body). */
+export const bodyOf = (ctx: Context): unknown => (ctx.request.is() === null ? undefined : ctx.request.body);
+
+/** The path's `{ref}`: one that is no externalRef names nothing. */
+function refIn(ctx: Context, label: string): string {
+  const ref = ctx.params.ref ?? '';
+  if (!refPath.isValidSync({ ref })) throw new NotFoundError(`${label} ${ref} was not found`);
+  return ref;
+}
+
+/** A PUT or PATCH body at the path's ref: its externalRef may be left out, and must be the path's when sent. */
+function atRef<I extends { externalRef?: string }>(ref: string, body: I): I & { externalRef: string } {
+  if (body.externalRef !== undefined && body.externalRef !== ref) throw ValidationError.field('externalRef', 'externalRef must match the reference in the path');
+  return { ...body, externalRef: ref };
+}
+
 async function answer<V>(ctx: Context, visibility: ListingVisibility, result: WriteResult<V>, createdStatus = 201): Promise<void> {
   await awaitVisibility(ctx, visibility, result.listingIds);
   ctx.status = result.status === 'created' ? createdStatus : 200;
   ctx.body = result.record;
 }
 
-function resourceRoutes(
+function resourceRoutes<I extends { externalRef: string }>(
   router: SyncRouter,
   auth: Middleware<SyncState>,
-  base: string,
-  resource: WritableResource<unknown>,
+  { base, label, resource, schemas, withPost }: { base: string; label: string; resource: WritableResource<I>; schemas: WriteSchemas; withPost: boolean },
   visibility: ListingVisibility,
-  withPost: boolean,
 ) {
-  if (withPost) router.post(base, auth, async (ctx) => answer(ctx, visibility, await resource.create(accountOf(ctx), ctx.request.body)));
+  /** the write's query string, then its body */
+  const inputOf = (ctx: Context, schema: WriteSchemas[keyof WriteSchemas]) => {
+    validate(writeQuery, ctx.query);
+    return validateBody(schema, bodyOf(ctx)) as Partial<I>;
+  };
+  if (withPost) router.post(base, auth, async (ctx) => answer(ctx, visibility, await resource.create(accountOf(ctx), inputOf(ctx, schemas.create) as I)));
   router.get(`${base}/:ref`, auth, async (ctx) => {
-    ctx.body = await resource.get(accountOf(ctx), ctx.params.ref!);
+    ctx.body = await resource.get(accountOf(ctx), refIn(ctx, label));
   });
-  router.put(`${base}/:ref`, auth, async (ctx) => answer(ctx, visibility, await resource.put(accountOf(ctx), ctx.params.ref!, ctx.request.body)));
-  router.patch(`${base}/:ref`, auth, async (ctx) => answer(ctx, visibility, await resource.patch(accountOf(ctx), ctx.params.ref!, ctx.request.body)));
-  router.delete(`${base}/:ref`, auth, async (ctx) => answer(ctx, visibility, await resource.remove(accountOf(ctx), ctx.params.ref!)));
+  router.put(`${base}/:ref`, auth, async (ctx) => {
+    const ref = refIn(ctx, label);
+    const input = atRef(ref, inputOf(ctx, schemas.put));
+    validate(schemas.ref, { externalRef: ref });
+    await answer(ctx, visibility, await resource.put(accountOf(ctx), input as I));
+  });
+  router.patch(`${base}/:ref`, auth, async (ctx) => {
+    const ref = refIn(ctx, label);
+    const { externalRef: _ref, ...changes } = atRef(ref, inputOf(ctx, schemas.patch));
+    await answer(ctx, visibility, await resource.patch(accountOf(ctx), ref, changes as Partial<I>));
+  });
+  router.delete(`${base}/:ref`, auth, async (ctx) => {
+    const ref = refIn(ctx, label);
+    validate(writeQuery, ctx.query);
+    await answer(ctx, visibility, await resource.remove(accountOf(ctx), ref));
+  });
 }
 
 export function syncRoutes(deps: SyncDeps): SyncRouter {
@@ -77,20 +116,20 @@ export function syncRoutes(deps: SyncDeps): SyncRouter {
   });
 
   router.get('/inventory/developments', auth, async (ctx) => {
-    const page = parsePage(ctx.query);
-    const { updatedSince } = parseListQuery(ctx.query);
-    const { items, total } = await deps.developments.list(ctx.state.account, page, updatedSince);
-    ctx.body = paginated(items, page, total, ctx.state.url);
+    const query = validate(listQuery, ctx.query);
+    const { items, total } = await deps.developments.list(ctx.state.account, query, instantOf(query.updated_since));
+    ctx.body = paginated(items, query, total, ctx.state.url);
   });
   router.get('/inventory/properties', auth, async (ctx) => {
-    const page = parsePage(ctx.query);
-    const { items, total } = await deps.properties.list(ctx.state.account, page, parseListQuery(ctx.query));
-    ctx.body = paginated(items, page, total, ctx.state.url);
+    const query = validate(propertyListQuery, ctx.query);
+    const filters = { updatedSince: instantOf(query.updated_since), development: query.development };
+    const { items, total } = await deps.properties.list(ctx.state.account, query, filters);
+    ctx.body = paginated(items, query, total, ctx.state.url);
   });
   router.get('/listings', auth, async (ctx) => {
-    const page = parsePage(ctx.query);
-    const { items, total } = await deps.listings.list(ctx.state.account, page, parseListQuery(ctx.query).updatedSince);
-    ctx.body = paginated(items, page, total, ctx.state.url);
+    const query = validate(listQuery, ctx.query);
+    const { items, total } = await deps.listings.list(ctx.state.account, query, instantOf(query.updated_since));
+    ctx.body = paginated(items, query, total, ctx.state.url);
   });
   router.get('/listings/marketplace', auth, premiumOnly, async (ctx) => {
     const page = parsePage(ctx.query);
@@ -98,9 +137,10 @@ export function syncRoutes(deps: SyncDeps): SyncRouter {
     ctx.body = paginated(items, page, total, ctx.state.url);
   });
 
-  resourceRoutes(router, auth, '/inventory/developments', deps.developments, visibility, true);
-  resourceRoutes(router, auth, '/inventory/properties', deps.properties, visibility, true);
-  resourceRoutes(router, auth, '/listings', deps.listings, visibility, false);
+  const w = syncWriteSchemas;
+  resourceRoutes(router, auth, { base: '/inventory/developments', label: 'Development', resource: deps.developments, schemas: w.development, withPost: true }, visibility);
+  resourceRoutes(router, auth, { base: '/inventory/properties', label: 'Property', resource: deps.properties, schemas: w.property, withPost: true }, visibility);
+  resourceRoutes(router, auth, { base: '/listings', label: 'Listing', resource: deps.listings, schemas: w.listing, withPost: false }, visibility);
   keepOff(router, '/api/rest/listings/:ref', `/api/rest/listings/${MARKETPLACE_REF}`);
   return router;
 }
