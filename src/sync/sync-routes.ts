@@ -132,6 +132,8 @@ export function syncRoutes(deps: SyncDeps): SyncRouter {
     ctx.body = paginated(items, query, total, ctx.state.url);
   });
   router.get('/listings/marketplace', auth, premiumOnly, async (ctx) => {
+    // the router matches paths in any case; only the path as written is the pull (`MARKETPLACE` is no ref either)
+    if (!/\/marketplace\/?$/.test(ctx.path)) throw new NotFoundError();
     const page = parsePage(ctx.query);
     const { items, total } = await deps.marketplace.published(page);
     ctx.body = paginated(items, page, total, ctx.state.url);

@@ -119,6 +119,8 @@ describe('synchronisation interfaces: listings', () => {
       }
     }
     expect((await api.get(`${LISTINGS}/marketplace`, withKey(account))).body).to.have.keys('data', 'pagination', 'links');
+    // the pull is the path as written; another case of the word is neither the pull nor a ref
+    expect((await request('GET', `${LISTINGS}/MarketPlace`, { ...withKey(account), undocumented: true })).status).to.equal(404);
     // the listing routes still serve every other ref, those that begin with the word too
     const other = await api.put(`${LISTINGS}/marketplace-2`, listingPayload('ld', ['lp1']), withKey(account));
     expect(other.status).to.equal(201);
