@@ -373,29 +373,5 @@ describe('search', function () {
       expect((await api.get(SEARCH, { query: { 'bedrooms[]': ['two'] } })).status).to.equal(422);
       expect((await api.get(SEARCH, { query: { eligible_only: 'maybe' } })).body.errors).to.have.property('eligible_only');
     });
-
-    it('shows no featured listings beyond the last page, so that paging stops there', async () => {
-      const last = await api.get(SEARCH, { query: { location: 'Leeds', size: 1, page: 3 } });
-      expect(last.body.data.map((i: Item) => i.displayAs)).to.include('featured');
-      const beyond = await api.get(SEARCH, { query: { location: 'Leeds', size: 1, page: 4 } });
-      expect(beyond.status).to.equal(200);
-      expect(beyond.body.data).to.deep.equal([]);
-      expect(beyond.body.pagination).to.deep.equal({ currentPage: 4, perPage: 1, from: 0, to: 0, total: 3, lastPage: 3 });
-      expect(beyond.body.links.next).to.equal(null);
-      const portal2 = await api.get(SEARCH, { query: { location: 'Bristol', page: 2 }, headers: { 'Portal-Id': '2' } });
-      expect(portal2.body.data).to.deep.equal([]);
-    });
-
-    it('gives an empty page however deep, past the engine\'s result window too', async () => {
-      for (const page of ['20001', '8455025547918547353600']) {
-        const res = await api.get(SEARCH, { query: { location: 'Leeds', page } });
-        expect(res.status, `page ${page}`).to.equal(200);
-        expect(res.body.data).to.deep.equal([]);
-        expect(res.body.pagination).to.include({ currentPage: Number(page), from: 0, to: 0, total: 3, lastPage: 1 });
-      }
-      const size100 = await api.get(SEARCH, { query: { location: 'Leeds', page: 1999, size: 100 } });
-      expect(size100.status).to.equal(200);
-      expect(size100.body.data).to.deep.equal([]);
-    });
   });
 });
