@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ST_VERSION=4.32.5
 EXAMPLES="${CONTRACT_EXAMPLES:-30}"
+# a fixed seed makes every run try the same cases (CONTRACT_SEED=random explores new ones)
+SEED="${CONTRACT_SEED:-20261124}"
 if ! .venv/bin/schemathesis --version 2>/dev/null | grep -q "$ST_VERSION"; then
   echo "[contract] installing Schemathesis $ST_VERSION into .venv" >&2
   rm -rf .venv && python3 -m venv .venv && .venv/bin/pip install -q --disable-pip-version-check "schemathesis==$ST_VERSION" >&2
@@ -44,7 +46,7 @@ failed=0
 pass() { # $1 name, $2 config, then schemathesis arguments
   local name="$1" file="$2"; shift 2
   echo "[contract] pass: $name" >&2
-  if ! .venv/bin/schemathesis --config-file "$file" run "$base/openapi.json" --max-examples "$EXAMPLES" --no-color \
+  if ! .venv/bin/schemathesis --config-file "$file" run "$base/openapi.json" --max-examples "$EXAMPLES" $([ "$SEED" = random ] || echo --seed "$SEED") --no-color \
     --report junit --report-junit-path "$work/$name.xml" "$@" ${CONTRACT_ARGS:-} >"$work/$name.out" 2>&1; then
     failed=1
     mkdir -p .local/contract && cp "$work/$name.out" ".local/contract/$name.out" && cp "$work/service.log" .local/contract/service.log

@@ -50,6 +50,19 @@ function refOf(item: Record<string, unknown>): string | null {
   return typeof item.externalRef === 'string' && item.externalRef !== '' ? item.externalRef : null;
 }
 
+const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The items of `{data: [objects]}`. The envelope's rules are checked here, on the items' shapes alone:
+ * what an item holds (a NUL character in a field it keeps, say) is that item's own failure.
+ */
+function itemsOf(body: unknown): Record<string, unknown>[] {
+  const data = isJsonObject(body) ? body.data : undefined;
+  const hollow = Array.isArray(data) ? { ...(body as object), data: data.map((item: unknown) => (isJsonObject(item) ? {} : item)) } : body;
+  validateBody(bulkUpsertBody, hollow);
+  return data as Record<string, unknown>[];
+}
+
 /** An item valid for the resource's schema, or its `failed` result. */
 function itemInput<I>(schema: yup.AnyObjectSchema, item: Record<string, unknown>): { input: I } | { failed: BulkItemResult } {
   try {
@@ -67,7 +80,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
   const upsert = <I extends { externalRef: string }>(path: string, resource: WritableResource<I>, schemas: WriteSchemas) =>
     router.post(path, ...guard, async (ctx) => {
       validate(writeQuery, ctx.query);
-      const { data } = validateBody(bulkUpsertBody, bodyOf(ctx));
+      const data = itemsOf(bodyOf(ctx));
       const account: ApiAccount = ctx.state.account;
       const changed: number[] = [];
       const results = await inOrder(data, (item) => {

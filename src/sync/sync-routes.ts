@@ -132,8 +132,6 @@ export function syncRoutes(deps: SyncDeps): SyncRouter {
     ctx.body = paginated(items, query, total, ctx.state.url);
   });
   router.get('/listings/marketplace', auth, premiumOnly, async (ctx) => {
-    // the router matches paths in any case; only the path as written is the pull (`MARKETPLACE` is no ref either)
-    if (!/\/marketplace\/?$/.test(ctx.path)) throw new NotFoundError();
     const page = parsePage(ctx.query);
     const { items, total } = await deps.marketplace.published(page);
     ctx.body = paginated(items, page, total, ctx.state.url);
@@ -144,16 +142,23 @@ export function syncRoutes(deps: SyncDeps): SyncRouter {
   resourceRoutes(router, auth, { base: '/inventory/properties', label: 'Property', resource: deps.properties, schemas: w.property, withPost: true }, visibility);
   resourceRoutes(router, auth, { base: '/listings', label: 'Listing', resource: deps.listings, schemas: w.listing, withPost: false }, visibility);
   keepOff(router, '/api/rest/listings/:ref', `/api/rest/listings/${MARKETPLACE_REF}`);
+  matchCase(router, `/api/rest/listings/${MARKETPLACE_REF}`);
   return router;
 }
 
 /**
- * Keeps the routes of a parameterised path off one fixed path that has a route of its own (a ref the
- * resource refuses), so that only that route answers there and OPTIONS and 405 name its verbs alone.
+ * Keeps the writes of a parameterised path off one fixed path that has a route of its own (a ref the
+ * resource refuses), so that OPTIONS and 405 there name that route's verbs alone. Its GET stays: the
+ * fixed route, registered first, answers its own path, and another spelling (matchCase) names no object.
  */
 function keepOff(router: SyncRouter, routePath: string, fixedPath: string): void {
   const fixed = fixedPath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   for (const layer of router.stack) {
-    if (layer.path === routePath) layer.regexp = new RegExp(`^(?!${fixed}/?$)${layer.regexp.source.replace(/^\^/, '')}`, layer.regexp.flags);
+    if (layer.path === routePath && !layer.methods.includes('GET')) layer.regexp = new RegExp(`^(?!${fixed}/?$)${layer.regexp.source.replace(/^\^/, '')}`, layer.regexp.flags);
   }
+}
+
+/** The route of a fixed path answers that spelling alone (paths otherwise match in any case). */
+function matchCase(router: SyncRouter, fixedPath: string): void {
+  for (const layer of router.stack) if (layer.path === fixedPath) layer.regexp = new RegExp(layer.regexp.source, layer.regexp.flags.replace('i', ''));
 }

@@ -186,6 +186,17 @@ describe('synchronisation interfaces: validation at the edge', () => {
       expect(refs.body.errors).to.have.property('refs[0]');
     });
 
+    it('fails an item whose kept text holds a NUL character, and writes one whose unread field does', async () => {
+      const res = await api.post(
+        '/api/bulk/inventory/developments',
+        { data: [{ externalRef: 'v-b4', ...developmentPayload({ name: 'a\u0000b' }) }, { externalRef: 'v-b5', ...developmentPayload(), extra: { note: ['a\u0000b'] } }] },
+        withKey(account),
+      );
+      expect(res.status).to.equal(200);
+      expect(res.body.data.map((r: { status: string }) => r.status)).to.deep.equal(['failed', 'created']);
+      expect(res.body.data[0].errors).to.have.property('name');
+    });
+
     it('answers 200 with the items that fail their schema as failed, the others written', async () => {
       const res = await api.post('/api/bulk/inventory/developments', { data: [{ externalRef: 'v-b2', ...developmentPayload() }, { externalRef: 'v-b3', ...developmentPayload({ name: 7 }) }] }, withKey(account));
       expect(res.status).to.equal(200);
@@ -220,6 +231,10 @@ describe('synchronisation interfaces: validation at the edge', () => {
       expect(param(`${LISTINGS}/{ref}`, 'put', 'ref')).to.have.property('not');
       const res = await request('PUT', `${LISTINGS}/MarketPlace`, { ...withKey(account), body: listingPayload('v-dev', ['v-prop']) });
       expect(res.status).to.equal(405);
+      // the pull answers its own spelling; another names no listing
+      expect((await api.get(`${LISTINGS}/marketplace`, withKey(account))).body).to.have.keys('data', 'pagination', 'links');
+      const other = await api.get(`${LISTINGS}/MarketPlace`, withKey(account));
+      expect(other.status).to.equal(404);
     });
   });
 });
