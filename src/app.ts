@@ -77,6 +77,8 @@ export interface BuiltApp {
   customers: CustomerServices;
   /** search responses kept by engine answer (its counts show how many were sent again) */
   searchResponses: SearchResponseMemo;
+  /** place autocomplete, whose index the entry point builds at start-up */
+  places: PlaceSuggestionService;
 }
 
 export function buildApp(deps: AppDeps): BuiltApp {
@@ -111,6 +113,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     schemes: schemeTexts,
     mapListings,
   });
+  const places = new PlaceSuggestionService(prisma, gazetteer);
   const searchResponses = new SearchResponseMemo(Math.round(config.SEARCH_RESPONSE_CACHE_MB * 1024 * 1024));
   const listingReads = new ListingReadService(search, listingIndex.alias);
   const contentReads = new ContentReadService(prisma);
@@ -124,7 +127,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     healthRoutes((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
     lookupRoutes(new LookupService(prisma)),
     postcodeRoutes(new PostcodeService(prisma)),
-    placeRoutes(new PlaceSuggestionService(prisma, gazetteer)),
+    placeRoutes(places),
     syncRoutes(sync),
     bulkRoutes(sync),
     listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn }),
@@ -188,5 +191,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const routes = routers.flatMap((router) =>
     router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD' || layer.methods.length === 1).map((method) => ({ method, path: layer.path as string }))),
   );
-  return { app, routes, customers: accounts, searchResponses };
+  return { app, routes, customers: accounts, searchResponses, places };
 }

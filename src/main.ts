@@ -24,8 +24,10 @@ async function start(): Promise<void> {
   if (config.REINDEX_WORKER) runtime.worker.start();
   const stateJob = new StateJob(runtime.prisma, runtime.logger);
   stateJob.start();
-  const { app, customers } = buildApp(runtime);
+  const { app, customers, places } = buildApp(runtime);
   if (mailbox) customers.mailer.useSmtp(mailbox.smtp);
+  // the autocomplete index (about 1.5 s to build) is made now rather than by the first request
+  void places.warm().catch((err: unknown) => runtime.logger.error({ err }, 'the place autocomplete index could not be built'));
   const server: Server = app.listen(config.PORT, config.HOST, () => {
     runtime.logger.info({ host: config.HOST, port: config.PORT, env: config.APP_ENV }, 'listening');
   });

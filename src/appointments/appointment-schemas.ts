@@ -1,8 +1,8 @@
 // Request bodies of the appointment endpoints.
 import * as yup from 'yup';
-import { rawMaxLength, recordId, trimmed } from '../core/validation.ts';
+import { maxChars, recordId, trimmed } from '../core/validation.ts';
 
 export const slotBodySchema = yup.object({
   slot: recordId('slot must be a slot id').required('slot is required'),
-  remarks: rawMaxLength(yup.string().typeError('remarks must be a string').transform(trimmed), 2000, 'remarks must be at most 2000 characters').nullable(),
+  remarks: maxChars(yup.string().typeError('remarks must be a string').transform(trimmed), 2000, 'remarks must be at most 2000 characters').nullable(),
 });

@@ -2,22 +2,10 @@
 // request bodies are generated from them. `content.featuredListings` items take the alt text as
 // `imageAltText` (the field table's name) or `image_alt_text` (as one example payload spells it).
 import * as yup from 'yup';
+import { withJsonSchema } from '../core/validation.ts';
 import type { Mode } from '../content/content-inputs.ts';
 import { previewFields } from '../content/editor-access.ts';
-import {
-  closedObject,
-  dateTimeField,
-  intField,
-  nameField,
-  oneOfField,
-  plainText,
-  refField,
-  slugField,
-  text,
-  trimmedText,
-  urlField,
-  withJsonSchema,
-} from '../content/input-fields.ts';
+import { closedObject, dateTimeField, intField, nameField, oneOfField, plainText, refField, slugField, text, trimmedText, urlField } from '../content/input-fields.ts';
 
 export const AREA_TEMPLATES = ['basic', 'featured-listings'] as const;
 export type AreaTemplate = (typeof AREA_TEMPLATES)[number];

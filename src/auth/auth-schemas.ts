@@ -1,13 +1,13 @@
 // Request bodies of the sign-up and sign-in endpoints.
 import * as yup from 'yup';
-import { HTTP_URL_PATTERN, rawMaxLength, trimmed } from '../core/validation.ts';
+import { HTTP_URL_PATTERN, maxChars, trimmed } from '../core/validation.ts';
 import { emailField } from '../customers/email-address.ts';
 import { customerFieldsShape } from '../customers/customer-fields.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.ts';
 import { isHttpUrl } from './magic-link-url.ts';
 
 const HTTP_URL = new RegExp(HTTP_URL_PATTERN);
-const linkUrl = rawMaxLength(yup.string().typeError('url must be a string').transform(trimmed), 2000, 'url must be at most 2000 characters')
+const linkUrl = maxChars(yup.string().typeError('url must be a string').transform(trimmed), 2000, 'url must be at most 2000 characters')
   .required('url is required')
   .matches(HTTP_URL, 'url must be an absolute http(s) URL')
   // the pattern only lets through what URL parsers take; this is the safety net under it

@@ -1,9 +1,10 @@
 // The content list's query: its filters (any subset, all applying together), paging and the editors'
 // preview, and the filters' translation to a query.
 import * as yup from 'yup';
+import { withJsonSchema } from '../core/validation.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { pageFields } from '../core/envelope.ts';
-import { withJsonSchema, queryId, queryText } from './input-fields.ts';
+import { queryId, queryText } from './input-fields.ts';
 import { previewFields } from './editor-access.ts';
 
 const filterFields = {

@@ -2,27 +2,13 @@
 // request arrives; the OpenAPI request bodies are generated from them. `create` schemas require what a
 // new object needs; `update` schemas accept any subset (only the fields sent change).
 import * as yup from 'yup';
+import { withJsonSchema } from '../core/validation.ts';
 import { jsonSchemaOf } from '../openapi/from-yup.ts';
 import { LOCATION_TYPES, RELATION_ENTITY_CODES } from './relation-entities.ts';
 import { TOPIC_USES } from './content-type-rules.ts';
 import { sectionsField, templateSectionsSchema } from './template-model.ts';
 import { urlPatternProblem } from './content-url.ts';
-import {
-  boolField,
-  closedObject,
-  codeField,
-  dateTimeField,
-  intField,
-  nameField,
-  numberField,
-  oneOfField,
-  plainText,
-  refField,
-  slugField,
-  text,
-  urlField,
-  withJsonSchema,
-} from './input-fields.ts';
+import { boolField, closedObject, codeField, dateTimeField, intField, nameField, numberField, oneOfField, plainText, refField, slugField, text, urlField } from './input-fields.ts';
 
 export type Mode = 'create' | 'update';
 

@@ -1,11 +1,11 @@
 // Editors: API accounts of kind `editor`. Their api_key lets a request see disabled or unpublished content
 // (ignore_visibility) and use the content management interface.
 import * as yup from 'yup';
+import { withJsonSchema } from '../core/validation.ts';
 import type { Middleware } from 'koa';
 import { ForbiddenError } from '../core/errors.ts';
 import type { ApiAccountService } from '../sync/api-account-service.ts';
 import { apiKeyAuth, type SyncState } from '../sync/api-key-auth.ts';
-import { withJsonSchema } from './input-fields.ts';
 
 const VISIBILITY_FLAGS = ['1', 'true', '0', 'false'] as const;
 

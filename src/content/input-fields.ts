@@ -2,23 +2,15 @@
 // values as sent (a number is no string, "true" no boolean), lengths in characters as JSON Schema counts
 // them (code points, not UTF-16 units) and before trimming, and no field the object does not know.
 import * as yup from 'yup';
-import { documented, HTTP_URL_PATTERN, MAX_ID, NON_BLANK, trimmed } from '../core/validation.ts';
+import { HTTP_URL_PATTERN, MAX_ID, maxChars, NO_NUL, NON_BLANK, trimmed, withJsonSchema } from '../core/validation.ts';
+import { parseDateTime } from '../core/date-time-format.ts';
 
-type JsonSchema = Record<string, unknown>;
-
-/** Any text without a NUL (which no text may hold). */
-export const NO_NUL = '^[^\\u0000]*$';
 const nonBlank = new RegExp(NON_BLANK);
 const httpUrl = new RegExp(HTTP_URL_PATTERN);
-// RFC 3339 date-time, as JSON Schema's `date-time` format reads it (T and Z in either case), of a year
-// the database stores whatever the offset
-const DATE_TIME = /^([1-8]\d{3})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+// the years the database stores whatever a date-time's offset
+const YEARS_1000_TO_8999 = /^[1-8]\d{3}-/;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The schema with `keywords` added to what the document says of it. */
-export const withJsonSchema = <S extends yup.AnySchema>(schema: S, keywords: JsonSchema): S =>
-  schema.meta(documented(schema as unknown as yup.Schema, keywords));
 
 /**
  * Takes values as they come: a string field refuses a number rather than turning it into text, a number
@@ -35,19 +27,6 @@ function exact<S extends yup.Schema>(schema: S, type: 'string' | 'number' | 'boo
   }) as S;
 }
 const string = () => exact(yup.string(), 'string', '${path} must be a string');
-
-/** At most `max` characters as sent (before trimming), which is what the document's maxLength says. */
-function maxChars<S extends yup.StringSchema<string | null | undefined>>(schema: S, max: number): S {
-  return schema.test({
-    name: 'max',
-    params: { max },
-    message: `\${path} must be at most ${max} characters`,
-    test(value) {
-      const raw: unknown = this.originalValue;
-      return value === null || value === undefined || [...(typeof raw === 'string' ? raw : value)].length <= max;
-    },
-  }) as S;
-}
 
 /** A string as sent: no trimming, at most `max` characters. */
 export const plainText = (max: number) => maxChars(string(), max);
@@ -120,7 +99,7 @@ export const refField = (what: string, { nullable = false } = {}) => {
 export const dateTimeField = ({ nullable = false } = {}) => {
   const field = yup
     .mixed<Date>((v): v is Date => v instanceof Date)
-    .transform((v: unknown) => (typeof v === 'string' ? (parseDateTime(v) ?? v) : v))
+    .transform((v: unknown) => (typeof v === 'string' && YEARS_1000_TO_8999.test(v) ? (parseDateTime(v) ?? v) : v))
     .typeError('${path} must be an RFC 3339 date-time of a year from 1000 to 8999, such as 2030-01-31T09:00:00Z');
   return withJsonSchema(nullable ? field.nullable() : field, {
     type: nullable ? ['string', 'null'] : 'string',
@@ -128,21 +107,6 @@ export const dateTimeField = ({ nullable = false } = {}) => {
     pattern: '^[1-8][0-9]{3}-',
   });
 };
-
-/** The instant an RFC 3339 date-time names, or null when it names none (a 30th of February, an hour 24). */
-export function parseDateTime(value: string): Date | null {
-  const m = DATE_TIME.exec(value);
-  if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const [offsetHours, offsetMinutes] = [Number(m[10] ?? 0), Number(m[11] ?? 0)];
-  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return null;
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  date.setUTCHours(hour, minute, second, Number((m[7] ?? '').slice(0, 3).padEnd(3, '0')));
-  const offset = (m[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
-  return new Date(date.getTime() - offset * 60_000);
-}
 
 /** A query string value, trimmed; a blank one counts as not given. */
 export const queryText = () =>

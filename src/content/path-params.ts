@@ -5,8 +5,8 @@ import * as yup from 'yup';
 import type { Context } from 'koa';
 import { NotFoundError } from '../core/errors.ts';
 import { pathId } from '../core/path-id.ts';
-import { MAX_ID } from '../core/validation.ts';
-import { withJsonSchema, SLUG, slugField } from './input-fields.ts';
+import { MAX_ID, withJsonSchema } from '../core/validation.ts';
+import { SLUG, slugField } from './input-fields.ts';
 
 export const idPath = (what: string) =>
   yup.object({ id: withJsonSchema(yup.number().integer().min(1).max(MAX_ID).required(), { description: `${what} id` }) });

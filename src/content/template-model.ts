@@ -2,8 +2,8 @@
 // each an array of objects built from the section's fields: exactly one object for a plain section,
 // between `min` and `max` objects for a repeatable one. Pages are checked against their template here.
 import * as yup from 'yup';
+import { withJsonSchema, NO_NUL } from '../core/validation.ts';
 import type { FieldErrors } from '../core/errors.ts';
-import { withJsonSchema, NO_NUL } from './input-fields.ts';
 
 export const FIELD_TYPES = ['Text', 'TextArea', 'Html', 'Image', 'Url'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];

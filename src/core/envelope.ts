@@ -1,7 +1,7 @@
 // The one envelope and pagination helper: {data} and {data, pagination, links}.
 import * as yup from 'yup';
 import { validate } from './validation.ts';
-import { MAX_INT4 } from './path-id.ts';
+import { MAX_ID } from './validation.ts';
 
 export interface Pagination {
   currentPage: number;
@@ -59,7 +59,7 @@ export function parsePage(query: Record<string, unknown>, options: PageOptions =
  * rows than that: a page beyond them lies past the end whatever its number, and skips just that many
  * (never an offset PostgreSQL would refuse).
  */
-export const offsetOf = (page: PageRequest): number => Math.min((page.page - 1) * page.size, MAX_INT4);
+export const offsetOf = (page: PageRequest): number => Math.min((page.page - 1) * page.size, MAX_ID);
 
 /** Pagination arithmetic from the spec; an empty page reports from = to = 0. */
 export function paginationOf(page: PageRequest, total: number): Pagination {

@@ -1,8 +1,8 @@
 // Numeric ids in paths. A malformed id, or one beyond PostgreSQL's integer range (the database would
 // refuse to compare with it), is 0: no row has it, so the route answers 404 as for an unknown id.
-export const MAX_INT4 = 2_147_483_647;
+import { MAX_ID } from './validation.ts';
 
 export const pathId = (param: string | undefined): number => {
   const id = /^[1-9][0-9]{0,9}$/.test(param ?? '') ? Number(param) : 0;
-  return id <= MAX_INT4 ? id : 0;
+  return id <= MAX_ID ? id : 0;
 };

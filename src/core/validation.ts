@@ -43,15 +43,20 @@ export const NON_BLANK = '^[^\\u0000]*[^ \\t\\r\\n\\u0000][^\\u0000]*$';
 export const paddedOrEmpty = (core: string): string => `^[ \\t\\r\\n]*(?:${core})?[ \\t\\r\\n]*$`;
 
 /**
- * At most `max` characters as sent, white space included: the limit the OpenAPI document declares
- * (`maxLength`), which a check after trimming would not match.
+ * At most `max` characters as sent, before trimming, counted in Unicode code points as JSON Schema's
+ * `maxLength` counts them (a check after trimming, or of UTF-16 units, would not match the document).
+ * The test is named `max` with its limit, so that the OpenAPI conversion declares it.
  */
-export function rawMaxLength<S extends yup.StringSchema<string | null | undefined>>(schema: S, max: number, message: string): S {
-  return schema
-    .test('raw-max-length', message, function () {
-      return typeof this.originalValue !== 'string' || this.originalValue.length <= max;
-    })
-    .meta(documented(schema, { maxLength: max })) as S;
+export function maxChars<S extends yup.StringSchema<string | null | undefined>>(schema: S, max: number, message = '${path} must be at most ${max} characters'): S {
+  return schema.test({
+    name: 'max',
+    params: { max },
+    message,
+    test(value) {
+      const sent: unknown = this.originalValue;
+      return value == null || [...(typeof sent === 'string' ? sent : value)].length <= max;
+    },
+  }) as S;
 }
 
 /** Meta for `.meta()` that adds `extra` to what the field's OpenAPI schema already says (src/openapi/from-yup.ts). */
@@ -59,6 +64,13 @@ export function documented(schema: yup.Schema, extra: Record<string, unknown>): 
   const current = (schema.spec.meta as { jsonSchema?: Record<string, unknown> } | undefined)?.jsonSchema ?? {};
   return { jsonSchema: { ...current, ...extra } };
 }
+
+/** The schema, with `extra` added to what the OpenAPI document says of it. */
+export const withJsonSchema = <S extends yup.AnySchema>(schema: S, extra: Record<string, unknown>): S =>
+  schema.meta(documented(schema as unknown as yup.Schema, extra));
+
+/** JSON Schema pattern of any text without a NUL character, which no text may hold. */
+export const NO_NUL = '^[^\\u0000]*$';
 
 /**
  * JSON Schema pattern of an absolute http(s) URL that every URL parser takes: an IPv4 address, or a host

@@ -2,7 +2,7 @@
 // a field sent as null or empty is reset to null, except firstName and lastName, non-empty when sent.
 // Rules that need the database (lookup ids, postcodes' local authorities) are in customer-rules.ts.
 import * as yup from 'yup';
-import { documented, NON_BLANK, paddedOrEmpty, rawMaxLength, recordId, trimmed } from '../core/validation.ts';
+import { maxChars, NON_BLANK, paddedOrEmpty, recordId, trimmed, withJsonSchema } from '../core/validation.ts';
 import { isUkPostcode, normalisePostcode, UK_POSTCODE_CORE } from '../postcodes/postcode-format.ts';
 
 const emptyToNull = (value: unknown, original: unknown) =>
@@ -10,18 +10,18 @@ const emptyToNull = (value: unknown, original: unknown) =>
 
 // In the OpenAPI document: the field's own type, null, or "" (which resets it, as null does).
 const resettable = <S extends yup.Schema>(schema: S, jsonType: string, extra: Record<string, unknown> = {}): S =>
-  schema.meta(documented(schema, { type: [jsonType, 'null', 'string'], maxLength: 0, ...extra })) as S;
+  withJsonSchema(schema, { type: [jsonType, 'null', 'string'], maxLength: 0, ...extra });
 
 const text = (field: string, max = 255) =>
-  rawMaxLength(yup.string().typeError(`${field} must be a string`).transform(trimmed), max, `${field} must be at most ${max} characters`)
+  maxChars(yup.string().typeError(`${field} must be a string`).transform(trimmed), max, `${field} must be at most ${max} characters`)
     .nullable()
     .transform((v: unknown, o: unknown) => (v === '' ? null : emptyToNull(v, o)));
 
 const name = (field: string) => {
-  const schema = rawMaxLength(yup.string().typeError(`${field} must be a string`).transform(trimmed), 100, `${field} must be at most 100 characters`)
+  const schema = maxChars(yup.string().typeError(`${field} must be a string`).transform(trimmed), 100, `${field} must be at most 100 characters`)
     .nonNullable(`${field} must not be empty`)
     .min(1, `${field} must not be empty`);
-  return schema.meta(documented(schema, { pattern: NON_BLANK }));
+  return withJsonSchema(schema, { pattern: NON_BLANK });
 };
 
 const bool = (field: string) => resettable(yup.boolean().typeError(`${field} must be true or false`).nullable().transform(emptyToNull), 'boolean');
@@ -44,12 +44,12 @@ const postcode = (field: string) => {
   const schema = text(field, 10)
     .test('uk-postcode', `${field} must be a valid UK postcode`, (v) => v === null || v === undefined || isUkPostcode(v))
     .transform((v: unknown) => (typeof v === 'string' ? (normalisePostcode(v) ?? v) : v));
-  return schema.meta(documented(schema, { pattern: paddedOrEmpty(UK_POSTCODE_CORE) }));
+  return withJsonSchema(schema, { pattern: paddedOrEmpty(UK_POSTCODE_CORE) });
 };
 
 const phone = () => {
   const schema = text('phone', 30).matches(/^\+?[0-9][0-9 ()-]{5,28}$/, { message: 'phone must be a telephone number', excludeEmptyString: true });
-  return schema.meta(documented(schema, { pattern: paddedOrEmpty('\\+?[0-9][0-9 ()-]{5,28}') }));
+  return withJsonSchema(schema, { pattern: paddedOrEmpty('\\+?[0-9][0-9 ()-]{5,28}') });
 };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { bool, withDoc, externalRef, galleryImages, MAX_ID, optionalText, plainNumber, plainString, requiredText, textOrEmpty, ukPostcode, url } from '../sync/payload-fields.ts';
+import { bool, withJsonSchema, externalRef, galleryImages, MAX_ID, optionalText, plainNumber, plainString, requiredText, textOrEmpty, ukPostcode, url } from '../sync/payload-fields.ts';
 
 export const TENURES = ['leasehold', 'freehold'] as const;
 
@@ -17,7 +17,7 @@ export const developmentSchema = yup.object({
   postcode: ukPostcode().nullable().default(null),
   latitude: coordinate(49, 61),
   longitude: coordinate(-9, 2.5),
-  localAuthority: withDoc(
+  localAuthority: withJsonSchema(
     plainNumber()
       .typeError('${path} must be a local authority id')
       .integer('${path} must be a local authority id')

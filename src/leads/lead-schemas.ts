@@ -4,7 +4,7 @@ import { customerFieldsShape } from '../customers/customer-fields.ts';
 import { emailField } from '../customers/email-address.ts';
 import { pageFields, type PageOptions } from '../core/envelope.ts';
 import { trimmed } from '../core/validation.ts';
-import { dateTime, externalRef, MAX_ID, optionalText, requiredText, withDoc } from '../sync/payload-fields.ts';
+import { dateTime, externalRef, MAX_ID, optionalText, requiredText, withJsonSchema } from '../sync/payload-fields.ts';
 import { NON_BLANK } from '../core/validation.ts';
 
 const NOT_BLANK = new RegExp(NON_BLANK);
@@ -30,7 +30,7 @@ export const pushedLeadSchema = jsonObjectBody(
     email: emailField(),
     listing: refOrId('listing', "the account's listing ref, or a marketplace listing id").defined('listing is required').nonNullable('listing is required'),
     property: refOrId('property', 'a property ref or id of that listing').nullable(),
-    source: withDoc(requiredText(100), { description: 'the platform the lead comes from' }),
+    source: withJsonSchema(requiredText(100), { description: 'the platform the lead comes from' }),
     additionalInfo: optionalText(5000).transform(trimmed),
     enquiryDate: dateTime().nullable(),
   }),
@@ -42,8 +42,8 @@ const leadQuery = (page: PageOptions = {}) =>
   yup.object({
     ...pageFields(page),
     updated_since: updatedSince(),
-    listing: withDoc(externalRef().nullable().default(null), { description: 'only the leads on the listing with this externalRef' }),
-    status: withDoc(yup.string().nullable().default(null).oneOf(ELIGIBILITY_STATUSES, 'status must be passed, considered, incomplete or failed'), {
+    listing: withJsonSchema(externalRef().nullable().default(null), { description: 'only the leads on the listing with this externalRef' }),
+    status: withJsonSchema(yup.string().nullable().default(null).oneOf(ELIGIBILITY_STATUSES, 'status must be passed, considered, incomplete or failed'), {
       description: 'only the leads with this eligibility status',
     }),
   });

@@ -1,6 +1,6 @@
 // Portal-Id and Accept-Version, on search and listing reads.
 import { ValidationError } from '../core/errors.ts';
-import { MAX_INT4 } from '../core/path-id.ts';
+import { MAX_ID } from '../core/validation.ts';
 import { DEFAULT_PORTAL_ID, type Portal, type PortalService } from '../portals/portal-settings.ts';
 
 export const SUPPORTED_VERSIONS = [1];
@@ -15,7 +15,7 @@ export async function portalFromHeaders(headers: Record<string, string | string[
   else if (!/^\d+$/.test(String(raw))) errors['Portal-Id'] = ['Portal-Id must be a portal number'];
   else {
     // a number beyond the ids' integer range names no portal (the database would refuse to compare with it)
-    portal = Number(raw) <= MAX_INT4 ? await portals.find(Number(raw)) : null;
+    portal = Number(raw) <= MAX_ID ? await portals.find(Number(raw)) : null;
     if (!portal) errors['Portal-Id'] = [`portal ${raw} does not exist`];
   }
   if (Object.keys(errors).length) throw new ValidationError(errors, Object.values(errors)[0]![0]);

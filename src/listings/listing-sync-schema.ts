@@ -17,7 +17,7 @@ import {
   requiredText,
   textOrEmpty,
   uniqueItems,
-  withDoc,
+  withJsonSchema,
 } from '../sync/payload-fields.ts';
 
 export const DISPLAY_AS = ['featured', 'premium', 'regular'] as const;
@@ -47,7 +47,7 @@ export const isMarketplaceRef = (ref: string): boolean => ref.toLowerCase() === 
 
 /** A listing's externalRef: any but `marketplace`, in any case. */
 export const listingRef = () =>
-  withDoc(
+  withJsonSchema(
     externalRef().test('reserved', `\${path} must not be ${MARKETPLACE_REF}: listings/${MARKETPLACE_REF} is the path of the marketplace pull`, (v) => v == null || !isMarketplaceRef(v)),
     {
       description: `any externalRef but \`${MARKETPLACE_REF}\` (in any case), the path of the marketplace pull`,

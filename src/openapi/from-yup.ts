@@ -4,6 +4,7 @@
 import type * as yup from 'yup';
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import type { JsonSchema } from './schema-helpers.ts';
+import { NO_NUL } from '../core/validation.ts';
 
 /** JSON Schema (OpenAPI 3.1) of a yup schema. */
 export function jsonSchemaOf(schema: yup.AnySchema): JsonSchema {
@@ -55,7 +56,6 @@ function queryValueSchema(schema: JsonSchema): JsonSchema {
 // NUL character (src/core/edge-guards.ts; a field with a pattern of its own excludes NUL in it). The
 // library's `default: {}` on every object says nothing to a client. A nullable field's `enum` without
 // null gets it: yup takes null.
-const NO_NUL = '^[^\\u0000]*$';
 
 function tidy(schema: JsonSchema, isRequired = false): JsonSchema {
   const out: JsonSchema = {};

@@ -4,14 +4,11 @@
 // Every rule a custom test keeps reaches the OpenAPI document under a name the conversion knows (`max`,
 // `matches`) or through `meta`.
 import * as yup from 'yup';
-import { documented, HTTP_URL_PATTERN, MAX_ID, NON_BLANK, trimmed } from '../core/validation.ts';
+import { HTTP_URL_PATTERN, MAX_ID, maxChars, NON_BLANK, trimmed, withJsonSchema } from '../core/validation.ts';
 import { isFullDate, parseDateTime } from '../core/date-time-format.ts';
 import { normalisePostcode, UK_POSTCODE_PATTERN } from '../postcodes/postcode-format.ts';
 
-export { MAX_ID };
-
-/** The schema, with `extra` added to what the OpenAPI document says of it. */
-export const withDoc = <S extends yup.AnySchema>(schema: S, extra: Record<string, unknown>): S => schema.meta(documented(schema as yup.Schema, extra));
+export { MAX_ID, withJsonSchema };
 
 const EXTERNAL_REF = /^[A-Za-z0-9._:\-/]+$/;
 
@@ -21,16 +18,6 @@ const sent = (value: unknown, original: unknown): unknown => (typeof original ==
 export const plainString = () => yup.string().typeError('${path} must be a string');
 export const plainNumber = () => yup.number().typeError('${path} must be a number');
 export const plainBoolean = () => yup.boolean().typeError('${path} must be true or false');
-
-/** At most `max` characters (Unicode code points, as JSON Schema counts them) as sent. */
-function maxChars<S extends yup.StringSchema<string | null | undefined>>(schema: S, max: number): S {
-  return schema.test({
-    name: 'max',
-    params: { max },
-    message: '${path} must be at most ${max} characters',
-    test: (value, ctx) => value == null || [...String(sent(value, ctx.originalValue))].length <= max,
-  }) as S;
-}
 
 /** A rule on the text as sent, before trimming or normalising, declared as the document's `pattern`. */
 function sentMatches<S extends yup.StringSchema<string | null | undefined>>(schema: S, regex: RegExp, message: string): S {
@@ -69,14 +56,14 @@ export const isoDate = () => {
   const schema = plainString()
     .matches(IN_YEARS_1_TO_9999, '${path} must be in the years 1 to 9999')
     .test('date', '${path} must be a date YYYY-MM-DD', (v) => v == null || isFullDate(v));
-  return withDoc(schema, { format: 'date' });
+  return withJsonSchema(schema, { format: 'date' });
 };
 
 export const dateTime = () => {
   const schema = plainString()
     .matches(INSTANT_IN_YEARS_1_TO_9999, '${path} must be between 0001-01-01 and 9999-12-30 (and on 0001-01-01 not ahead of UTC)')
     .test('date-time', '${path} must be an ISO 8601 date-time with an offset (2025-01-31T09:00:00Z)', (v) => v == null || parseDateTime(v) !== null);
-  return withDoc(schema, { format: 'date-time' });
+  return withJsonSchema(schema, { format: 'date-time' });
 };
 
 /** A UK postcode in any case, spaced or not (the pattern the postcode lookup declares), stored as "SW1A 1AA". */
@@ -106,5 +93,5 @@ export const bool = (fallback: boolean) => plainBoolean().default(fallback);
 export function uniqueItems<S extends yup.AnySchema>(schema: S): S {
   const test = (items: unknown[] | null | undefined) => items == null || new Set(items).size === items.length;
   const unique = schema.test('unique-items', '${path} must not name the same item twice', test);
-  return withDoc(unique, { uniqueItems: true });
+  return withJsonSchema(unique, { uniqueItems: true });
 }

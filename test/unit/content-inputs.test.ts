@@ -16,7 +16,7 @@ import {
   topicSchema,
 } from '../../src/content/content-inputs.ts';
 import { areaPageSchema } from '../../src/areas/area-inputs.ts';
-import { parseDateTime } from '../../src/content/input-fields.ts';
+import { parseDateTime } from '../../src/core/date-time-format.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const ajv = new Ajv2020({ allErrors: true, strict: false });
