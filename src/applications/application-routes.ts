@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { collection } from '../core/envelope.ts';
-import { validate, validateBody, bodyOrEmpty } from '../core/validation.ts';
+import { validateBody, bodyOrEmpty, validateQuery } from '../core/validation.ts';
 import { NotFoundError } from '../core/errors.ts';
 import type { AccessTokenService } from '../auth/access-tokens.ts';
 import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.ts';
@@ -81,7 +81,7 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
       ctx.body = presentRegisterInterestDetails(doc, await favouriteOf(ctx, doc.id), property);
     });
     router.post(`${base}/register-interest`, signedIn, async (ctx) => {
-      const { validate_eligibility } = validate(validateEligibilityQuery, ctx.query);
+      const { validate_eligibility } = validateQuery(validateEligibilityQuery, ctx.query);
       const body = validateBody(registerInterestSchema, bodyOrEmpty(ctx.request.body));
       const { doc, portal } = await live(ctx);
       const { application, updateToken } = await applications.register({
@@ -99,7 +99,7 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
 
   const APPS = '/api/rest/portal/profile/applications';
   router.get(APPS, requireSignIn, async (ctx) => {
-    const { archived } = validate(archivedQuery, ctx.query);
+    const { archived } = validateQuery(archivedQuery, ctx.query);
     const customerId = sessionOf(ctx.state).customerId;
     ctx.body = collection(await views.many(await applications.list(customerId, archived), customerId));
   });
@@ -110,7 +110,7 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
     ctx.body = await views.one(await applications.archive(sessionOf(ctx.state).customerId, pathId(ctx.params.applicationId)));
   });
   router.put(`${APPS}/:applicationId`, requireSignIn, async (ctx) => {
-    const { validate_eligibility } = validate(validateEligibilityQuery, ctx.query);
+    const { validate_eligibility } = validateQuery(validateEligibilityQuery, ctx.query);
     const body = validateBody(applicationUpdateSchema, bodyOrEmpty(ctx.request.body));
     const row = await applications.update(
       sessionOf(ctx.state).customerId,
@@ -121,13 +121,13 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
     ctx.body = await views.one(row);
   });
   router.put('/api/rest/portal/applications/:applicationId', async (ctx) => {
-    const { validate_eligibility } = validate(validateEligibilityQuery, ctx.query);
+    const { validate_eligibility } = validateQuery(validateEligibilityQuery, ctx.query);
     const { updateToken, ...body } = validateBody(tokenUpdateSchema, bodyOrEmpty(ctx.request.body));
     const row = await applications.updateWithToken(pathId(ctx.params.applicationId), updateToken, body, validate_eligibility === true);
     ctx.body = await views.one(row);
   });
   router.get('/api/rest/portal/applications/:applicationId/recommendations', requireSignIn, async (ctx) => {
-    const { size } = validate(sizeQuery, ctx.query);
+    const { size } = validateQuery(sizeQuery, ctx.query);
     const customerId = sessionOf(ctx.state).customerId;
     const application = await applications.get(customerId, pathId(ctx.params.applicationId));
     const portal = await portalFromHeaders(ctx.headers, portals);

@@ -1,7 +1,7 @@
 // Open-day appointments of the signed-in customer's applications. Bearer token required.
 import Router from '@koa/router';
 import { collection } from '../core/envelope.ts';
-import { validate, validateBody, bodyOrEmpty } from '../core/validation.ts';
+import { validateBody, bodyOrEmpty, validateQuery } from '../core/validation.ts';
 import type { AccessTokenService } from '../auth/access-tokens.ts';
 import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.ts';
 import { upcomingQuery } from '../applications/application-schemas.ts';
@@ -39,7 +39,7 @@ export function appointmentRoutes(deps: {
     );
   });
   router.get(APPOINTMENTS, signedIn, async (ctx) => {
-    const { upcoming } = validate(upcomingQuery, ctx.query);
+    const { upcoming } = validateQuery(upcomingQuery, ctx.query);
     const customerId = sessionOf(ctx.state).customerId;
     ctx.body = collection(await views.appointmentsWithApplications(await appointments.ofCustomer(customerId, upcoming), customerId));
   });

@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { collection } from '../core/envelope.ts';
-import { validate } from '../core/validation.ts';
+import { validateQuery } from '../core/validation.ts';
 import type { ApiAccountService } from '../sync/api-account-service.ts';
 import type { CustomerContext } from '../listing-search/customer-context.ts';
 import type { CustomerAwareState } from '../listing-search/search-routes.ts';
@@ -39,11 +39,11 @@ export function areaRoutes(deps: AreaRouteDeps): Router<CustomerAwareState> {
   ] as const) {
     router.get(path, async (ctx) => {
       const key = keyOf(ctx);
-      ctx.body = presentAreaPage(await load(key, validate(previewQuery, ctx.query)));
+      ctx.body = presentAreaPage(await load(key, validateQuery(previewQuery, ctx.query)));
     });
     router.get(`${path}/listings`, signedIn, async (ctx) => {
       const key = keyOf(ctx);
-      const { size, ...preview } = validate(areaListingsQuery, ctx.query);
+      const { size, ...preview } = validateQuery(areaListingsQuery, ctx.query);
       const page = await load(key, preview);
       const hits = await areas.listings(page, size);
       const customerId = ctx.state.customerId ?? null;

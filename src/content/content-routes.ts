@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { RequestState } from '../core/http-context.ts';
 import { collection, paginated } from '../core/envelope.ts';
-import { validate } from '../core/validation.ts';
+import { validateQuery } from '../core/validation.ts';
 import type { ApiAccountService } from '../sync/api-account-service.ts';
 import { editorPreview, previewQuery } from './editor-access.ts';
 import { contentListQuery, pageBySlugQuery } from './content-filters.ts';
@@ -16,18 +16,18 @@ export function contentRoutes(reads: ContentReadService, accounts: ApiAccountSer
   const router = new Router<RequestState>();
 
   router.get(`${BASE}/contents`, async (ctx) => {
-    const { page, size, ignore_visibility, api_key, ...filters } = validate(contentListQuery, ctx.query);
+    const { page, size, ignore_visibility, api_key, ...filters } = validateQuery(contentListQuery, ctx.query);
     const { items, total } = await reads.list(filters, { page, size }, await editorPreview({ ignore_visibility, api_key }, accounts));
     ctx.body = paginated(items.map(presentContentListItem), { page, size }, total, ctx.state.url);
   });
   router.get(`${BASE}/contents/slug/:slug`, async (ctx) => {
     const slug = slugParam(ctx, 'Content page');
-    const { sitemap_code, ...preview } = validate(pageBySlugQuery, ctx.query);
+    const { sitemap_code, ...preview } = validateQuery(pageBySlugQuery, ctx.query);
     ctx.body = presentContentPage(await reads.page({ slug, sitemapCode: sitemap_code ?? null }, await editorPreview(preview, accounts)));
   });
   router.get(`${BASE}/contents/:id`, async (ctx) => {
     const id = numericId(ctx, 'Content page');
-    const preview = validate(previewQuery, ctx.query);
+    const preview = validateQuery(previewQuery, ctx.query);
     ctx.body = presentContentPage(await reads.page({ id }, await editorPreview(preview, accounts)));
   });
 

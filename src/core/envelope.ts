@@ -1,6 +1,6 @@
 // The one envelope and pagination helper: {data} and {data, pagination, links}.
 import * as yup from 'yup';
-import { validate } from './validation.ts';
+import { validateQuery } from './validation.ts';
 import { MAX_ID } from './validation.ts';
 
 export interface Pagination {
@@ -51,7 +51,7 @@ export function pageFields(options: PageOptions = {}) {
 /** Reads `page` and `size` from a query string; 422 for anything but positive integers in range. */
 export function parsePage(query: Record<string, unknown>, options: PageOptions = {}): PageRequest {
   const schema = yup.object(pageFields(options));
-  return validate(schema, { page: query.page, size: query.size });
+  return validateQuery(schema, { page: query.page, size: query.size });
 }
 
 /**

@@ -138,3 +138,19 @@ export function validateBody<S extends yup.AnySchema>(schema: S, body: unknown):
 
 /** A request without a body validates as `{}` (nothing sent); a body of `null` is a body, and not an object. */
 export const bodyOrEmpty = (body: unknown): unknown => (body === undefined ? {} : body);
+
+/**
+ * `validate` for a query string. A parameter the schema takes once (anything but an array) that comes
+ * more than once is a 422 on it: yup would read `?page=2&page=3` as NaN, and `?id=5&id=5` as 5.
+ */
+export function validateQuery<S extends yup.AnyObjectSchema>(schema: S, query: Record<string, unknown>): yup.InferType<S> {
+  const fields = schema.fields as Record<string, yup.Schema | undefined>;
+  const errors: FieldErrors = {};
+  for (const [name, value] of Object.entries(query)) {
+    const field = fields[name];
+    if (Array.isArray(value) && field && !(field instanceof yup.ArraySchema)) errors[name] = [`${name} must be given once`];
+  }
+  const names = Object.keys(errors);
+  if (names.length) throw new ValidationError(errors, errors[names[0]!]![0]);
+  return validate(schema, query);
+}

@@ -1,7 +1,7 @@
 // Leads in the synchronisation interfaces: REST pull and push under /api/rest/, bulk pull under /api/bulk/.
 import Router from '@koa/router';
 import { paginated } from '../core/envelope.ts';
-import { validate, validateBody } from '../core/validation.ts';
+import { validateBody, validateQuery } from '../core/validation.ts';
 import { NotFoundError } from '../core/errors.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from '../sync/api-key-auth.ts';
 import type { ApiAccountService } from '../sync/api-account-service.ts';
@@ -22,7 +22,7 @@ export function leadRoutes(accounts: ApiAccountService, leads: LeadService): Rou
   });
 
   router.get('/api/rest/leads', auth, async (ctx) => {
-    const query = validate(restLeadQuery, ctx.query);
+    const query = validateQuery(restLeadQuery, ctx.query);
     const { items, total } = await leads.list(ctx.state.account, query, filtersOf(query));
     ctx.body = paginated(items.map(presentLead), query, total, ctx.state.url);
   });
@@ -37,7 +37,7 @@ export function leadRoutes(accounts: ApiAccountService, leads: LeadService): Rou
     ctx.body = presentLead(await leads.get(ctx.state.account, id));
   });
   router.get('/api/bulk/leads', auth, premiumOnly, async (ctx) => {
-    const query = validate(bulkLeadQuery, ctx.query);
+    const query = validateQuery(bulkLeadQuery, ctx.query);
     const { items, total } = await leads.list(ctx.state.account, query, filtersOf(query));
     ctx.body = paginated(items.map(presentLead), query, total, ctx.state.url);
   });

@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { collection } from '../core/envelope.ts';
-import { validate } from '../core/validation.ts';
+import { validate, validateQuery } from '../core/validation.ts';
 import { NotFoundError } from '../core/errors.ts';
 import { pathId } from '../core/path-id.ts';
 import type { PortalService } from '../portals/portal-settings.ts';
@@ -80,14 +80,14 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
       ctx.body = presentFullDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms });
     });
     router.get(`${base}/similar`, signedIn, async (ctx) => {
-      const { size } = validate(sizeQuery(3), ctx.query);
+      const { size } = validateQuery(sizeQuery(3), ctx.query);
       const { doc, portal } = await load(ctx, keyOf(ctx));
       ctx.body = collection(await items(ctx, await reads.similar(doc, size, portal.id)));
     });
   }
 
   router.get('/api/rest/portal/home-featured-listings', signedIn, async (ctx) => {
-    const { size } = validate(sizeQuery(6), ctx.query);
+    const { size } = validateQuery(sizeQuery(6), ctx.query);
     const portal = await portalFromHeaders(ctx.headers, portals);
     ctx.body = collection(await items(ctx, await reads.homeFeatured(size, portal.id)));
   });

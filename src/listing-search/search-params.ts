@@ -1,7 +1,7 @@
 // The search query string, validated: 422 with errors per parameter for anything malformed.
 import * as yup from 'yup';
 import { LRUCache } from 'lru-cache';
-import { MAX_ID, trimmed, validate } from '../core/validation.ts';
+import { MAX_ID, trimmed, validateQuery } from '../core/validation.ts';
 import { ValidationError } from '../core/errors.ts';
 import { EXTRA_FILTERS, type ExtraFilter } from '../portals/portal-settings.ts';
 import { AREA_PATTERN, parseAreaPolygon, type AreaParse, type AreaPolygon } from './area-polygon.ts';
@@ -162,7 +162,7 @@ function validated(input: Record<string, unknown>): SearchParams {
   const errors: Record<string, string[]> = {};
   let p: SearchParams | null = null;
   try {
-    p = validate(searchQuerySchema, input) as SearchParams;
+    p = validateQuery(searchQuerySchema, input) as SearchParams;
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
     Object.assign(errors, err.errors);

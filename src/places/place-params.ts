@@ -1,6 +1,6 @@
 // The autocomplete query string, validated: 422 with errors per parameter for anything malformed.
 import * as yup from 'yup';
-import { maxChars, validate } from '../core/validation.ts';
+import { maxChars, validateQuery } from '../core/validation.ts';
 
 export const MAX_PLACE_SUGGESTIONS = 20;
 export const DEFAULT_PLACE_SUGGESTIONS = 8;
@@ -20,5 +20,5 @@ export const placeQuerySchema = yup.object({
 export type PlaceQuery = yup.InferType<typeof placeQuerySchema>;
 
 export function parsePlaceQuery(query: Record<string, unknown>): PlaceQuery {
-  return validate(placeQuerySchema, query);
+  return validateQuery(placeQuerySchema, query);
 }

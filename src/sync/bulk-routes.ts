@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import * as yup from 'yup';
 import { AppError, ValidationError, type FieldErrors } from '../core/errors.ts';
-import { validate, validateBody } from '../core/validation.ts';
+import { validateBody, validateQuery } from '../core/validation.ts';
 import { collection, paginated, parsePage } from '../core/envelope.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from './api-key-auth.ts';
@@ -79,7 +79,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
 
   const upsert = <I extends { externalRef: string }>(path: string, resource: WritableResource<I>, schemas: WriteSchemas) =>
     router.post(path, ...guard, async (ctx) => {
-      validate(writeQuery, ctx.query);
+      validateQuery(writeQuery, ctx.query);
       const data = itemsOf(bodyOf(ctx));
       const account: ApiAccount = ctx.state.account;
       const changed: number[] = [];
@@ -94,7 +94,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
 
   const remove = <I extends { externalRef: string }>(path: string, resource: WritableResource<I>) =>
     router.post(path, ...guard, async (ctx) => {
-      validate(writeQuery, ctx.query);
+      validateQuery(writeQuery, ctx.query);
       const { refs } = validateBody(bulkDeleteBody, bodyOf(ctx));
       const changed: number[] = [];
       const results = await inOrder(refs, (ref) => settle(ref, () => resource.remove(ctx.state.account, ref), changed));

@@ -5,7 +5,7 @@ import type { Context, Middleware } from 'koa';
 import { paginated, parsePage, collection } from '../core/envelope.ts';
 import type { PageRequest } from '../core/envelope.ts';
 import { NotFoundError, ValidationError } from '../core/errors.ts';
-import { validate, validateBody } from '../core/validation.ts';
+import { validate, validateBody, validateQuery } from '../core/validation.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import type { ListingVisibility } from '../indexing/listing-visibility.ts';
 import type { MarketplaceService } from '../listings/marketplace-service.ts';
@@ -76,7 +76,7 @@ function resourceRoutes<I extends { externalRef: string }>(
 ) {
   /** the write's query string, then its body */
   const inputOf = (ctx: Context, schema: WriteSchemas[keyof WriteSchemas]) => {
-    validate(writeQuery, ctx.query);
+    validateQuery(writeQuery, ctx.query);
     return validateBody(schema, bodyOf(ctx)) as Partial<I>;
   };
   if (withPost) router.post(base, auth, async (ctx) => answer(ctx, visibility, await resource.create(accountOf(ctx), inputOf(ctx, schemas.create) as I)));
@@ -96,7 +96,7 @@ function resourceRoutes<I extends { externalRef: string }>(
   });
   router.delete(`${base}/:ref`, auth, async (ctx) => {
     const ref = refIn(ctx, label);
-    validate(writeQuery, ctx.query);
+    validateQuery(writeQuery, ctx.query);
     await answer(ctx, visibility, await resource.remove(accountOf(ctx), ref));
   });
 }
@@ -116,18 +116,18 @@ export function syncRoutes(deps: SyncDeps): SyncRouter {
   });
 
   router.get('/inventory/developments', auth, async (ctx) => {
-    const query = validate(listQuery, ctx.query);
+    const query = validateQuery(listQuery, ctx.query);
     const { items, total } = await deps.developments.list(ctx.state.account, query, instantOf(query.updated_since));
     ctx.body = paginated(items, query, total, ctx.state.url);
   });
   router.get('/inventory/properties', auth, async (ctx) => {
-    const query = validate(propertyListQuery, ctx.query);
+    const query = validateQuery(propertyListQuery, ctx.query);
     const filters = { updatedSince: instantOf(query.updated_since), development: query.development };
     const { items, total } = await deps.properties.list(ctx.state.account, query, filters);
     ctx.body = paginated(items, query, total, ctx.state.url);
   });
   router.get('/listings', auth, async (ctx) => {
-    const query = validate(listQuery, ctx.query);
+    const query = validateQuery(listQuery, ctx.query);
     const { items, total } = await deps.listings.list(ctx.state.account, query, instantOf(query.updated_since));
     ctx.body = paginated(items, query, total, ctx.state.url);
   });

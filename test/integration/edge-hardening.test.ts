@@ -67,6 +67,21 @@ describe('edge hardening', () => {
     });
   });
 
+  describe('query parameters given more than once', () => {
+    it('are 422 on the parameter where it is taken once, and fine where it is a list', async () => {
+      const twice = async (path: string, query: string) => request('GET', `${path}?${query}`, {});
+      const contents = await twice(`${P}/contents`, 'series_id=1&series_id=1');
+      expect(contents.status).to.equal(422);
+      expect(contents.body.errors).to.have.property('series_id');
+      const search = await twice(`${P}/search`, 'radius=1&radius=2');
+      expect(search.status).to.equal(422);
+      expect(search.body.errors).to.have.property('radius');
+      const page = await twice('/api/rest/portal/home-featured-listings', 'size=2&size=3');
+      expect(page.status).to.equal(422);
+      expect((await twice(`${P}/search`, 'schemes[]=a&schemes[]=b')).status).to.equal(200);
+    });
+  });
+
   describe('verbs and media types', () => {
     it('TRACE on a known path is 405 with Allow', async () => {
       // fetch refuses to send TRACE, so plain node:http does
