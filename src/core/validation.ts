@@ -53,8 +53,10 @@ export function maxChars<S extends yup.StringSchema<string | null | undefined>>(
     params: { max },
     message,
     test(value) {
+      // the text as sent, even when it is blank and so read as null
       const sent: unknown = this.originalValue;
-      return value == null || [...(typeof sent === 'string' ? sent : value)].length <= max;
+      if (typeof sent === 'string') return [...sent].length <= max;
+      return value == null || [...value].length <= max;
     },
   }) as S;
 }

@@ -31,6 +31,11 @@ describe('customer update fields', () => {
     });
   });
 
+  it('count a blank field as sent against its length, as the document does', () => {
+    expect(errorsOf({ workPostcode: ' '.repeat(11), remarks: ' '.repeat(2001) })).to.have.keys('workPostcode', 'remarks');
+    expect(parse({ workPostcode: ' '.repeat(10) })).to.deep.equal({ workPostcode: null });
+  });
+
   it('require firstName and lastName to be non-empty when sent', () => {
     expect(errorsOf({ firstName: '', lastName: null })).to.have.keys('firstName', 'lastName');
     expect(errorsOf({ firstName: '   ' })).to.have.keys('firstName');
