@@ -1,13 +1,13 @@
 // Builds the Koa application from its dependencies: middleware first, then one router per domain.
 import Koa from 'koa';
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
 import type { RequestState } from './core/http-context.ts';
 import { requestContext } from './core/request-context.ts';
 import { errorMiddleware } from './core/error-middleware.ts';
 import { jsonBodiesOnly, noNulInPath } from './core/edge-guards.ts';
+import { jsonBody } from './core/json-body.ts';
 import { securityHeaders } from './core/security-headers.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { checkDependencies } from './health/dependency-checks.ts';
@@ -166,20 +166,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.use(compress({ threshold: 1024, gzip: { level: zlib.Z_BEST_SPEED }, br: false, deflate: false }));
   app.use(errorMiddleware());
   app.use(jsonBodiesOnly());
-  const bodyParser = (limit: string) =>
-    koaBody({
-      // any JSON value parses; a body that is not an object is then a 422 of the route's validation
-      jsonStrict: false,
-      jsonLimit: limit,
-      formLimit: limit,
-      textLimit: limit,
-      onError: (err) => {
-        throw Object.assign(err, { expose: true });
-      },
-    });
-  const regularBody = bodyParser(config.BODY_LIMIT);
-  const bulkBody = bodyParser(config.BULK_BODY_LIMIT);
-  // koa-body reads bodies of these methods only (its default); the others skip it altogether
+  const regularBody = jsonBody(config.BODY_LIMIT);
+  const bulkBody = jsonBody(config.BULK_BODY_LIMIT);
+  // bodies are read for these methods only; the others skip the parser altogether
   const withBody = new Set(['POST', 'PUT', 'PATCH']);
   app.use((ctx, next) => (!withBody.has(ctx.method) ? next() : ctx.path.startsWith('/api/bulk/') ? bulkBody(ctx, next) : regularBody(ctx, next)));
   app.use(noNulInPath());

@@ -8,7 +8,7 @@ import { publishSchema, type PublishInput } from './content-inputs.ts';
 import { numericId } from './path-params.ts';
 
 /**
- * The body validated against its schema. None at all (koa-body leaves it undefined, or '' when typed
+ * The body validated against its schema. None at all (the parser leaves it undefined, or '' when typed
  * JSON) is an empty object: a body the document does not require may be left out.
  */
 export function validBody<S extends yup.AnySchema>(schema: S, request: { body?: unknown; length?: number }): yup.InferType<S> {

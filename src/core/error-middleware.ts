@@ -35,7 +35,7 @@ export function errorMiddleware(): Middleware<RequestState> {
         ctx.body = { message: err.message };
         return;
       }
-      // Errors thrown by Koa, koa-body and the router (http-errors): 405, 413, 415, 400 for bad JSON. Only
+      // Errors thrown by Koa, the body parser and the router (http-errors): 405, 413, 415, 400 for bad JSON. Only
       // those meant for the client (`expose`): a library's own error with a status, such as the engine
       // refusing a request, is a server error, and its message stays in the log.
       const httpErr = err as HttpLikeError;

@@ -67,6 +67,17 @@ describe('edge hardening', () => {
     });
   });
 
+  describe('prototype keys', () => {
+    it('__proto__ and constructor.prototype keys are dropped like any unknown field, not refused', async () => {
+      const { accessToken: token } = await passwordCustomer();
+      const rawBody = '{"__proto__":{"isAdmin":true},"x":{"__proto__":-1,"constructor":{"prototype":{"y":1}}},"occupation":"Vet","merge":{"__proto__":1}}';
+      const res = await request('PUT', `${P}/profile`, { rawBody, headers: { 'content-type': 'application/json', ...bearer(token).headers } });
+      expect(res.status).to.equal(200);
+      expect(res.body.occupation).to.equal('Vet');
+      expect(({} as Record<string, unknown>).isAdmin).to.equal(undefined);
+    });
+  });
+
   describe('query parameters given more than once', () => {
     it('are 422 on the parameter where it is taken once, and fine where it is a list', async () => {
       const twice = async (path: string, query: string) => request('GET', `${path}?${query}`, {});
