@@ -63,6 +63,8 @@ import { AppointmentService } from './appointments/appointment-service.ts';
 import { appointmentRoutes } from './appointments/appointment-routes.ts';
 import { LeadService } from './leads/lead-service.ts';
 import { leadRoutes } from './leads/lead-routes.ts';
+import { SavedSearchService } from './saved-searches/saved-search-service.ts';
+import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
@@ -122,8 +124,10 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits);
   const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers);
   // search first: the busiest route, and every router before it tries its own routes on each request
+  const searchResponder = new SearchResponder(listingSearch, searchResponses);
+  const savedSearches = new SavedSearchService(prisma, gazetteer);
   const routers = [
-    searchRoutes(new SearchResponder(listingSearch, searchResponses), portals, signedIn),
+    searchRoutes(searchResponder, portals, signedIn),
     healthRoutes((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
     lookupRoutes(new LookupService(prisma)),
     postcodeRoutes(new PostcodeService(prisma)),
@@ -134,6 +138,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     authRoutes(accounts.auth),
     profileRoutes(accounts),
     favouriteRoutes(accounts),
+    savedSearchRoutes({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder }),
     applicationRoutes({
       applications,
       views: applicationViews,

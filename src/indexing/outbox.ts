@@ -12,6 +12,8 @@ export async function markListingsChanged(tx: Tx, listingIds: number[]): Promise
   await tx.$queryRaw`SELECT id FROM "Listing" WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE`;
   await tx.$executeRaw`UPDATE "Listing" SET "indexVersion" = "indexVersion" + 1 WHERE id = ANY(${ids}::int[])`;
   await tx.$executeRaw`INSERT INTO "ListingOutbox" ("listingId") SELECT unnest(${ids}::int[])`;
+  // and the alert matcher looks at each, once indexed, for a listing gone live or reduced (src/alerts/)
+  await tx.$executeRaw`INSERT INTO "ListingAlertCheck" ("listingId") SELECT unnest(${ids}::int[])`;
 }
 
 export async function listingIdsOfDevelopment(tx: Tx, developmentId: number): Promise<number[]> {

@@ -10,6 +10,7 @@ import { syncPaths, syncSchemas, syncSecuritySchemes } from '../sync/sync-openap
 import { authPaths, authSchemas, authSecuritySchemes } from '../auth/auth-openapi.ts';
 import { customerSchemas, profilePaths } from '../customers/customer-openapi.ts';
 import { favouritePaths } from '../favourites/favourite-openapi.ts';
+import { savedSearchPaths, savedSearchSchemas } from '../saved-searches/saved-search-openapi.ts';
 import { searchPaths, searchSchemas } from '../listing-search/search-openapi.ts';
 import { listingReadPaths, listingReadSchemas } from '../listing-reads/listing-read-openapi.ts';
 import { areaPaths, areaSchemas } from '../areas/area-openapi.ts';
@@ -30,9 +31,9 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: withEdgeResponses({ ...healthPaths(), ...metricsPaths(), ...lookupPaths(), ...postcodePaths(), ...placePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths() } as Record<string, Record<string, unknown>>),
+    paths: withEdgeResponses({ ...healthPaths(), ...metricsPaths(), ...lookupPaths(), ...postcodePaths(), ...placePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...savedSearchPaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths() } as Record<string, Record<string, unknown>>),
     components: {
-      schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...leadSchemas },
+      schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...leadSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes },
     },
   };
