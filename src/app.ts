@@ -65,6 +65,11 @@ import { LeadService } from './leads/lead-service.ts';
 import { leadRoutes } from './leads/lead-routes.ts';
 import { SavedSearchService } from './saved-searches/saved-search-service.ts';
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
+import { AlertJob } from './alerts/alert-job.ts';
+import { AlertMatcher } from './alerts/alert-matcher.ts';
+import { AlertDelivery } from './alerts/alert-delivery.ts';
+import { alertLinks } from './alerts/alert-links.ts';
+import { londonToday } from './core/london-time.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
@@ -81,6 +86,8 @@ export interface BuiltApp {
   searchResponses: SearchResponseMemo;
   /** place autocomplete, whose index the entry point builds at start-up */
   places: PlaceSuggestionService;
+  /** saved-search alerts: matching and e-mails, which the entry point schedules */
+  alerts: AlertJob;
 }
 
 export function buildApp(deps: AppDeps): BuiltApp {
@@ -126,6 +133,17 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // search first: the busiest route, and every router before it tries its own routes on each request
   const searchResponder = new SearchResponder(listingSearch, searchResponses);
   const savedSearches = new SavedSearchService(prisma, gazetteer);
+  const alerts = new AlertJob(
+    new AlertMatcher(prisma, {
+      search,
+      alias: listingIndex.alias,
+      gazetteer,
+      portals,
+      eligibility: (p, customerId, now) => listingSearch.eligibilityFor(p, customerId, londonToday(now)),
+    }),
+    new AlertDelivery(prisma, search, listingIndex.alias, accounts.mailer, alertLinks(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`), logger),
+    logger,
+  );
   const routers = [
     searchRoutes(searchResponder, portals, signedIn),
     healthRoutes((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
@@ -185,5 +203,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const routes = routers.flatMap((router) =>
     router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD' || layer.methods.length === 1).map((method) => ({ method, path: layer.path as string }))),
   );
-  return { app, routes, customers: accounts, searchResponses, places };
+  return { app, routes, customers: accounts, searchResponses, places, alerts };
 }

@@ -44,6 +44,8 @@ const schema = yup.object({
   SHUTDOWN_TIMEOUT_MS: yup.number().integer().min(0).default(10000),
   /** run the reindex worker in this process (any number of processes may run it) */
   REINDEX_WORKER: yup.boolean().default(true),
+  /** the saved-search alert job (matching and e-mails, every minute); any number of processes may run it */
+  ALERT_JOB: yup.boolean().default(true),
   REINDEX_POLL_MS: yup.number().integer().min(10).default(200),
   /** map listings kept in memory (by digest of their fields); 0 fetches them from the engine for every search */
   MAP_LISTING_CACHE_SIZE: yup.number().integer().min(0).default(100000),

@@ -24,7 +24,8 @@ async function start(): Promise<void> {
   if (config.REINDEX_WORKER) runtime.worker.start();
   const stateJob = new StateJob(runtime.prisma, runtime.logger);
   stateJob.start();
-  const { app, customers, places } = buildApp(runtime);
+  const { app, customers, places, alerts } = buildApp(runtime);
+  if (config.ALERT_JOB) alerts.start();
   if (mailbox) customers.mailer.useSmtp(mailbox.smtp);
   // the autocomplete index (about 1.5 s to build) is made now rather than by the first request
   void places.warm().catch((err: unknown) => runtime.logger.error({ err }, 'the place autocomplete index could not be built'));
@@ -44,8 +45,7 @@ async function start(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(() => {
-      void stateJob
-        .stop()
+      void Promise.all([stateJob.stop(), alerts.stop()])
         .then(() => mailbox?.stop())
         .then(() => runtime.close())
         .then(() => process.exit(0));

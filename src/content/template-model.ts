@@ -138,8 +138,7 @@ function sectionShapeProblems(input: unknown, prefix: string): [string, string][
   return problems;
 }
 
-// the body parser refuses a `__proto__` member, which the attribute name pattern would allow
-const names = { pattern: ATTRIBUTE_NAME.source, not: { const: '__proto__' } };
+const names = { pattern: ATTRIBUTE_NAME.source };
 
 /**
  * A page's `sections` as the request carries them: the shape is checked where the request arrives, the

@@ -19,6 +19,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** extra headers, e.g. List-Unsubscribe */
+  headers?: Record<string, string>;
 }
 
 /** The configured SMTP server; null when SMTP_HOST is unset. */

@@ -9,12 +9,12 @@ export const commonSchemas: Record<string, JsonSchema> = {
   }),
   Pagination: object({ currentPage: int, perPage: int, from: int, to: int, total: int, lastPage: int }),
   Links: object({ first: str, prev: nullable(str), next: nullable(str), last: str }),
-  // Any JSON value the body parser takes: no `__proto__` member at any depth (src/openapi/from-yup.ts).
+  // Any JSON value (the body parser drops `__proto__` members at any depth, as it drops unknown fields).
   JsonValue: {
     anyOf: [
       { type: ['string', 'number', 'boolean', 'null'] },
       { type: 'array', items: { $ref: '#/components/schemas/JsonValue' } },
-      { type: 'object', propertyNames: { not: { const: '__proto__' } }, additionalProperties: { $ref: '#/components/schemas/JsonValue' } },
+      { type: 'object', additionalProperties: { $ref: '#/components/schemas/JsonValue' } },
     ],
   },
 };

@@ -67,12 +67,8 @@ function tidy(schema: JsonSchema, isRequired = false): JsonSchema {
     if (schema.pattern === undefined) out.pattern = NO_NUL;
     if (isRequired && schema.minLength === undefined) out.minLength = 1;
   }
-  // the body parser refuses a `__proto__` member (prototype pollution) at any depth, also in the values of
-  // members a route does not read (JsonValue); no payload has one
-  if (types.includes('object')) {
-    out.propertyNames = { not: { const: '__proto__' } };
-    if (schema.additionalProperties === undefined) out.additionalProperties = { $ref: '#/components/schemas/JsonValue' };
-  }
+  // members a route does not read may hold any JSON value (the body parser drops `__proto__` members)
+  if (types.includes('object') && schema.additionalProperties === undefined) out.additionalProperties = { $ref: '#/components/schemas/JsonValue' };
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'default' && value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) continue;

@@ -5,6 +5,8 @@ const INVENTORY_TABLES = [
   'Appointment',
   'Application',
   'ListingOutbox',
+  'ListingAlertCheck',
+  'ListingAlertState',
   'SearchReindex',
   'OpenDaySlot',
   'ListingPortal',
@@ -18,7 +20,7 @@ const INVENTORY_TABLES = [
   'HousingProvider',
 ];
 
-const CUSTOMER_TABLES = ['Favourite', 'MagicLink', 'RefreshToken', 'RevokedAccessToken', 'RateLimitCounter', 'Customer'];
+const CUSTOMER_TABLES = ['AlertMatch', 'SavedSearch', 'Favourite', 'MagicLink', 'RefreshToken', 'RevokedAccessToken', 'RateLimitCounter', 'Customer'];
 
 export async function resetInventory(app: TestApp): Promise<void> {
   const { prisma, listingIndex } = app.runtime;

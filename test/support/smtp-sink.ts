@@ -14,6 +14,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** the message's headers, names in lower case */
+  headers: Record<string, string>;
 }
 
 /** The fields of MailDev's `GET /api/email` items that tests read. */
@@ -23,6 +25,7 @@ interface MailDevEmail {
   text?: string;
   html?: string;
   envelope: { from?: { address: string }; to: { address: string }[] };
+  headers?: Record<string, string>;
 }
 
 export class TestMailbox {
@@ -51,6 +54,7 @@ export class TestMailbox {
       subject: m.subject ?? '',
       text: m.text ?? '',
       html: m.html ?? '',
+      headers: Object.fromEntries(Object.entries(m.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])),
     }));
   }
 

@@ -61,6 +61,9 @@ CREATE UNIQUE INDEX "SavedSearch_unsubscribeToken_key" ON "SavedSearch"("unsubsc
 CREATE INDEX "SavedSearch_customerId_createdAt_idx" ON "SavedSearch"("customerId", "createdAt");
 
 -- CreateIndex
+CREATE INDEX "SavedSearch_area_idx" ON "SavedSearch" USING GIST ("area");
+
+-- CreateIndex
 CREATE INDEX "ListingAlertCheck_listingId_idx" ON "ListingAlertCheck"("listingId");
 
 -- CreateIndex
@@ -77,10 +80,6 @@ ALTER TABLE "SavedSearch" ADD CONSTRAINT "SavedSearch_customerId_fkey" FOREIGN K
 
 -- AddForeignKey
 ALTER TABLE "AlertMatch" ADD CONSTRAINT "AlertMatch_savedSearchId_fkey" FOREIGN KEY ("savedSearchId") REFERENCES "SavedSearch"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- Candidate saved searches of a listing: those whose rectangle holds its point (box @> point).
-CREATE INDEX "SavedSearch_area_idx" ON "SavedSearch" USING gist ("area");
-CREATE INDEX "AlertMatch_unsent_idx" ON "AlertMatch" ("customerId") WHERE "sentAt" IS NULL;
 
 -- Listings live before alerts existed are not new: their state is what the matcher would have seen.
 INSERT INTO "ListingAlertState" ("listingId", "live", "updatedAt")

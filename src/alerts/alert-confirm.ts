@@ -1,0 +1,62 @@
+// Which of the candidate saved searches a listing really matches, judged by the engine with the search's
+// own filters (search-filters.ts): one request per 100 candidates, on the listing's document alone, each
+// candidate's query named so that the hit says which matched. A saved search matches when running it
+// would return the listing, `eligible_only` judged with its customer's profile.
+import type { SearchClient } from '../search/client.ts';
+import type { PlaceResolver } from '../places/gazetteer.ts';
+import type { PortalService } from '../portals/portal-settings.ts';
+import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
+import type { SearchParams } from '../listing-search/search-params.ts';
+import { resolveArea } from '../listing-search/location.ts';
+import { buildFilters, listingQuery } from '../listing-search/search-filters.ts';
+import { savedParams } from '../saved-searches/saved-search-schemas.ts';
+
+export interface Candidate {
+  id: number;
+  customerId: number;
+  portalId: number;
+  query: unknown;
+}
+
+export interface ConfirmDeps {
+  search: SearchClient;
+  alias: string;
+  gazetteer: PlaceResolver;
+  portals: PortalService;
+  /** the customer's eligibility values for an `eligible_only` query (null otherwise) */
+  eligibility: (p: SearchParams, customerId: number, now: Date) => Promise<CustomerValues | null>;
+}
+
+const CHUNK = 100;
+
+export async function confirmMatches(deps: ConfirmDeps, listingId: number, candidates: Candidate[], now: Date): Promise<Candidate[]> {
+  const named = await Promise.all(candidates.map(async (c) => ({ candidate: c, query: await queryOf(deps, c, now) })));
+  const usable = named.filter((n): n is { candidate: Candidate; query: object } => n.query !== null);
+  const matched = new Set<string>();
+  for (let i = 0; i < usable.length; i += CHUNK) {
+    const chunk = usable.slice(i, i + CHUNK);
+    const answer = await deps.search.search({
+      index: deps.alias,
+      size: 1,
+      _source: false,
+      query: {
+        bool: {
+          filter: [{ ids: { values: [String(listingId)] } }],
+          should: chunk.map(({ candidate, query }) => ({ bool: { filter: [query], _name: String(candidate.id) } })),
+          minimum_should_match: 1,
+        },
+      },
+    });
+    for (const hit of answer.hits.hits) for (const name of (hit.matched_queries as string[] | undefined) ?? []) matched.add(name);
+  }
+  return candidates.filter((c) => matched.has(String(c.id)));
+}
+
+async function queryOf(deps: ConfirmDeps, c: Candidate, now: Date): Promise<object | null> {
+  const portal = await deps.portals.find(c.portalId);
+  if (!portal) return null;
+  const p = savedParams(c.query) as SearchParams;
+  const [area, eligibility] = await Promise.all([resolveArea(p, deps.gazetteer), deps.eligibility(p, c.customerId, now)]);
+  const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
+  return listingQuery(filters);
+}

@@ -1,0 +1,135 @@
+// Alert events and the saved searches they match. Every write that changes a listing leaves a check row
+// (indexing/outbox.ts, in the write's transaction). Once the index holds the change (no outbox row of the
+// listing is left), the matcher compares what the index shows with what it last saw of the listing
+// (ListingAlertState): a listing now live that was not is a "new-listing" event; a live listing whose
+// priceReducedOn moved is a "price-reduced" event. Each event's saved searches are found without running
+// them all (alert-candidates.ts: occupancy type, the rectangle holding the listing's point, price and
+// bedroom bounds) and confirmed by the engine with the search's own filters (alert-confirm.ts); the
+// matches are stored, once per saved search, listing, kind and event, for delivery (alert-delivery.ts).
+// Checks are taken with FOR UPDATE SKIP LOCKED and each listing's state row is locked, so several
+// instances share the work and no event is seen twice; if the engine is down nothing is taken.
+import type { PrismaClient } from '../db/prisma.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import { liveListingFilters } from '../listings/visibility-filters.ts';
+import { findCandidates, type ListingFacts } from './alert-candidates.ts';
+import { confirmMatches, type ConfirmDeps } from './alert-confirm.ts';
+
+type Tx = Prisma.TransactionClient;
+export type AlertKind = 'new-listing' | 'price-reduced';
+
+export interface AlertEvent {
+  listingId: number;
+  kind: AlertKind;
+  key: string;
+  facts: ListingFacts;
+}
+
+export interface MatchRun {
+  checked: number;
+  events: number;
+  matches: number;
+}
+
+const BATCH = 200;
+
+interface IndexedListing {
+  location: { lat: number; lon: number } | null;
+  forSale: boolean;
+  priceReducedOn: string | null;
+  properties: { bedrooms: number | null; fullMarketPrice: number | null; monthlyRent: number | null }[];
+}
+
+export class AlertMatcher {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly deps: ConfirmDeps,
+  ) {}
+
+  /** Takes checks until none is ready; one transaction per batch. */
+  async runOnce(now = new Date()): Promise<MatchRun> {
+    const total: MatchRun = { checked: 0, events: 0, matches: 0 };
+    for (;;) {
+      const run = await this.batch(now);
+      total.checked += run.checked;
+      total.events += run.events;
+      total.matches += run.matches;
+      if (run.checked < BATCH) return total;
+    }
+  }
+
+  private batch(now: Date): Promise<MatchRun> {
+    return this.prisma.$transaction(
+      async (tx) => {
+        // a listing still waiting for the index is looked at later, once its document is what was written
+        const checks = await tx.$queryRaw<{ id: bigint; listingId: number }[]>`
+          SELECT c.id, c."listingId" FROM "ListingAlertCheck" c
+          WHERE NOT EXISTS (SELECT 1 FROM "ListingOutbox" o WHERE o."listingId" = c."listingId")
+          ORDER BY c.id LIMIT ${BATCH} FOR UPDATE OF c SKIP LOCKED`;
+        if (checks.length === 0) return { checked: 0, events: 0, matches: 0 };
+        const ids = [...new Set(checks.map((c) => c.listingId))].sort((a, b) => a - b);
+        const events = await this.eventsOf(tx, ids, now);
+        let matches = 0;
+        for (const event of events) matches += await this.match(tx, event, now);
+        await tx.$executeRaw`DELETE FROM "ListingAlertCheck" WHERE id = ANY(${checks.map((c) => c.id)}::bigint[])`;
+        return { checked: checks.length, events: events.length, matches };
+      },
+      { timeout: 120_000, maxWait: 10_000 },
+    );
+  }
+
+  /** Compares the index with the last state seen, and keeps what it shows now. */
+  private async eventsOf(tx: Tx, ids: number[], now: Date): Promise<AlertEvent[]> {
+    await tx.$executeRaw`INSERT INTO "ListingAlertState" ("listingId", live, "updatedAt") SELECT unnest(${ids}::int[]), false, ${now} ON CONFLICT DO NOTHING`;
+    const states = await tx.$queryRaw<{ listingId: number; live: boolean; reducedOn: string | null }[]>`
+      SELECT "listingId", live, "reducedOn" FROM "ListingAlertState" WHERE "listingId" = ANY(${ids}::int[]) ORDER BY "listingId" FOR UPDATE`;
+    const live = await this.liveListings(ids, now);
+    const events: AlertEvent[] = [];
+    for (const state of states) {
+      const doc = live.get(state.listingId);
+      const reducedOn = doc?.priceReducedOn ?? null;
+      if (doc?.location) {
+        const facts = factsOf(doc);
+        if (!state.live) events.push({ listingId: state.listingId, kind: 'new-listing', key: now.toISOString(), facts });
+        else if (reducedOn !== null && reducedOn !== state.reducedOn && (state.reducedOn === null || reducedOn > state.reducedOn))
+          events.push({ listingId: state.listingId, kind: 'price-reduced', key: reducedOn, facts });
+      }
+      if (state.live !== Boolean(doc) || state.reducedOn !== reducedOn)
+        await tx.$executeRaw`UPDATE "ListingAlertState" SET live = ${Boolean(doc)}, "reducedOn" = ${reducedOn}, "updatedAt" = ${now} WHERE "listingId" = ${state.listingId}`;
+    }
+    return events;
+  }
+
+  private async liveListings(ids: number[], now: Date): Promise<Map<number, IndexedListing>> {
+    const answer = await this.deps.search.search<IndexedListing>({
+      index: this.deps.alias,
+      size: ids.length,
+      _source: ['location', 'forSale', 'priceReducedOn', 'properties.bedrooms', 'properties.fullMarketPrice', 'properties.monthlyRent'],
+      query: { bool: { filter: [{ ids: { values: ids.map(String) } }, ...liveListingFilters(now)] } },
+    });
+    return new Map(answer.hits.hits.map((h) => [Number(h._id), h._source!]));
+  }
+
+  private async match(tx: Tx, event: AlertEvent, now: Date): Promise<number> {
+    const candidates = await findCandidates(tx, event.facts);
+    if (candidates.length === 0) return 0;
+    const matched = await confirmMatches(this.deps, event.listingId, candidates, now);
+    if (matched.length === 0) return 0;
+    return tx.$executeRaw`
+      INSERT INTO "AlertMatch" ("savedSearchId", "customerId", "listingId", kind, "eventKey")
+      SELECT unnest(${matched.map((m) => m.id)}::int[]), unnest(${matched.map((m) => m.customerId)}::int[]), ${event.listingId}, ${event.kind}, ${event.key}
+      ON CONFLICT DO NOTHING`;
+  }
+}
+
+function factsOf(doc: IndexedListing): ListingFacts {
+  const prices = doc.properties.map((p) => (doc.forSale ? p.fullMarketPrice : p.monthlyRent)).filter((n): n is number => n !== null && n !== undefined);
+  const bedrooms = doc.properties.map((p) => p.bedrooms).filter((n): n is number => n !== null && n !== undefined);
+  return {
+    forSale: doc.forSale,
+    lat: doc.location!.lat,
+    lng: doc.location!.lon,
+    minPrice: prices.length ? Math.min(...prices) : null,
+    minBedrooms: bedrooms.length ? Math.min(...bedrooms) : null,
+    maxBedrooms: bedrooms.length ? Math.max(...bedrooms) : null,
+  };
+}
