@@ -100,6 +100,9 @@ export class AlertMatcher {
   }
 
   private async liveListings(ids: number[], now: Date): Promise<Map<number, IndexedListing>> {
+    // the worker has written these documents (their outbox rows are gone), but a search sees them only
+    // after the index's next refresh (up to a second): one refresh per batch, at most once a minute
+    await this.deps.search.indices.refresh({ index: this.deps.alias });
     const answer = await this.deps.search.search<IndexedListing>({
       index: this.deps.alias,
       size: ids.length,

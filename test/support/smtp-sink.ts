@@ -1,7 +1,7 @@
 // The run's mailbox: the development mailbox (MailDev, src/mail/mailbox.ts) on free ports, started with the
 // test application, which e-mails its magic links there (TEST_ENV_SENDS_MAIL). Tests read the messages it
 // received over SMTP through its REST API, as the browser tests read them in its web inbox.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMailbox, type Mailbox } from '../../src/mail/mailbox.ts';
@@ -14,8 +14,6 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
-  /** the message's headers, names in lower case */
-  headers: Record<string, string>;
 }
 
 /** The fields of MailDev's `GET /api/email` items that tests read. */
@@ -25,7 +23,6 @@ interface MailDevEmail {
   text?: string;
   html?: string;
   envelope: { from?: { address: string }; to: { address: string }[] };
-  headers?: Record<string, string>;
 }
 
 export class TestMailbox {
@@ -54,7 +51,6 @@ export class TestMailbox {
       subject: m.subject ?? '',
       text: m.text ?? '',
       html: m.html ?? '',
-      headers: Object.fromEntries(Object.entries(m.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])),
     }));
   }
 
@@ -97,6 +93,17 @@ export function smtpSink(): Promise<TestMailbox> {
 export async function mailsTo(email: string): Promise<ReceivedMail[]> {
   const mailbox = await smtpSink();
   return (await mailbox.received()).filter((m) => m.to.includes(email.toLowerCase()));
+}
+
+/** The headers of a message as it was sent (its source), names in lower case, folded lines joined. */
+export async function headersOf(mail: ReceivedMail): Promise<Record<string, string>> {
+  const mailbox = await smtpSink();
+  const res = await fetch(`${mailbox.webUrl}/api/email`);
+  // MailDev keeps each message as a file, named in `source`
+  const source = ((await res.json()) as { id: string; source?: string }[]).find((m) => m.id === mail.id)?.source;
+  if (!source) throw new Error(`mailbox: message ${mail.id} has no source`);
+  const head = readFileSync(source, 'utf8').split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return Object.fromEntries(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
 }
 
 /** The links of a message's text part. */

@@ -1,0 +1,182 @@
+// Saved-search alerts end to end on the real engine, database and mailbox: listings pushed through the
+// sync API in Brighton (a place no other test uses), the alert job run with a chosen clock.
+import { expect } from 'chai';
+import { api } from '../support/api.ts';
+import { testApp } from '../support/test-app.ts';
+import { P, bearer, passwordCustomer, type SignedIn } from '../support/customers.ts';
+import { createAccount, developmentPayload, eventually, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
+import { headersOf, mailsTo, smtpSink, type ReceivedMail } from '../support/smtp-sink.ts';
+import { AlertDelivery } from '../../src/alerts/alert-delivery.ts';
+import { AlertMatcher } from '../../src/alerts/alert-matcher.ts';
+import { londonToInstant, instantToLondon } from '../../src/core/london-time.ts';
+
+const SAVED = `${P}/profile/saved-searches`;
+const PROPERTIES = '/api/rest/inventory/properties';
+const HOUR = 3_600_000;
+const brighton = { location: 'BN1 4BH', radius: 3 };
+
+describe('saved-search alerts', function () {
+  this.timeout(90_000);
+  let account: TestAccount;
+  let n = 0;
+
+  before(async () => {
+    account = await createAccount({ tier: 'premium' });
+    await api.put('/api/rest/inventory/developments/al-dev', developmentPayload({ postcode: 'BN1 5FP', displayAddress: 'Dyke Road, Brighton' }), withKey(account));
+  });
+
+  const job = () => testApp().built.alerts;
+  /** Matching, then delivery, as the job does each minute. */
+  const runJob = (now = new Date()) => job().runOnce(now);
+
+  /** A live listing of one new property in Brighton, pushed through the sync API. */
+  async function publish(property: Record<string, unknown> = {}, listing: Record<string, unknown> = {}) {
+    const ref = `al-${++n}`;
+    await api.put(`${PROPERTIES}/${ref}`, propertyPayload('al-dev', { fullMarketPrice: 250000, ...property }), withKey(account));
+    const res = await api.put(`/api/rest/listings/l-${ref}`, listingPayload('al-dev', [ref], { name: `Brighton home ${n}`, ...listing }), withKey(account));
+    expect(res.status).to.equal(201);
+    return { ref, id: res.body.id as number, name: `Brighton home ${n}` };
+  }
+
+  async function customerWith(searches: { name: string; query: Record<string, unknown>; alerts?: Record<string, unknown> }[], profile: Record<string, unknown> = {}) {
+    const customer = await passwordCustomer(profile);
+    const ids: number[] = [];
+    for (const s of searches) ids.push((await api.post(SAVED, { alerts: { frequency: 'instant' }, ...s }, bearer(customer.accessToken))).body.id);
+    return { customer, ids };
+  }
+
+  /** Runs the job until the matcher has seen the listing (the index may lag the write by a second). */
+  async function runUntilMatched(listingId: number, now = new Date()) {
+    const { prisma } = testApp().runtime;
+    await eventually(async () => {
+      await runJob(now);
+      expect(await prisma.listingAlertCheck.count({ where: { listingId } })).to.equal(0);
+      expect(await prisma.listingAlertState.findUnique({ where: { listingId } })).to.not.equal(null);
+    }, 20_000, 300);
+  }
+
+  const alertsTo = async (c: SignedIn): Promise<ReceivedMail[]> => (await mailsTo(c.email)).filter((m) => /match/.test(m.subject));
+
+  it('e-mails a listing published through the sync API to a matching instant saved search, once, and not to others', async () => {
+    const { customer: matching } = await customerWith([{ name: 'Brighton up to 300k', query: { ...brighton, max_full_value: 300000 } }]);
+    const { customer: tooCheap } = await customerWith([{ name: 'Brighton up to 200k', query: { ...brighton, max_full_value: 200000 } }]);
+    const { customer: renter } = await customerWith([{ name: 'Brighton to rent', query: { ...brighton, occupancy_type: 'to-rent' } }]);
+    const { customer: leeds } = await customerWith([{ name: 'Leeds', query: { location: 'Leeds', radius: 3 } }]);
+    const listing = await publish();
+    await runUntilMatched(listing.id);
+    await runJob();
+
+    const mails = await alertsTo(matching);
+    expect(mails).to.have.length(1);
+    expect(mails[0]!.text).to.include(listing.name).and.include('Brighton up to 300k');
+    expect(mails[0]!.html).to.include(listing.name);
+    const headers = await headersOf(mails[0]!);
+    expect(headers['list-unsubscribe']).to.match(/^<http.*\/api\/rest\/portal\/alerts\/unsubscribe\/[A-Za-z0-9_-]{43}>$/);
+    expect(headers['list-unsubscribe-post']).to.equal('List-Unsubscribe=One-Click');
+    for (const other of [tooCheap, renter, leeds]) expect(await alertsTo(other), other.email).to.deep.equal([]);
+
+    // the one-click unsubscribe from the header turns that saved search's alerts off
+    const url = new URL(headers['list-unsubscribe']!.slice(1, -1));
+    expect((await api.post(url.pathname, undefined)).status).to.equal(200);
+    const [saved] = (await api.get(SAVED, bearer(matching.accessToken))).body.data;
+    expect(saved.alerts.frequency).to.equal('off');
+    expect(saved.newMatches).to.equal(1);
+  });
+
+  it('e-mails a price cut made through the sync API, once; a same-price write adds nothing', async () => {
+    const listing = await publish({ fullMarketPrice: 320000 });
+    await runUntilMatched(listing.id);
+    const { customer } = await customerWith([{ name: 'Brighton reductions', query: { ...brighton, max_full_value: 310000 } }]);
+    await api.patch(`${PROPERTIES}/${listing.ref}`, { fullMarketPrice: 320000 }, withKey(account));
+    await runUntilMatched(listing.id);
+    await api.patch(`${PROPERTIES}/${listing.ref}`, { fullMarketPrice: 299000 }, withKey(account));
+    await runUntilMatched(listing.id);
+    await runJob();
+    const mails = await alertsTo(customer);
+    expect(mails).to.have.length(1);
+    expect(mails[0]!.text, mails[0]!.text).to.include(`Reduced: ${listing.name}, Shares from`).and.include('full price £299,000');
+    await runJob();
+    expect(await alertsTo(customer)).to.have.length(1);
+  });
+
+  it('judges eligible_only with the customer profile', async () => {
+    const eligibleProfile = { annualHouseholdIncome: 50000, eligibleCitizen: true, homeOwnershipStatus: 1 };
+    const { customer: eligible } = await customerWith([{ name: 'Eligible', query: { ...brighton, eligible_only: true } }], eligibleProfile);
+    const { customer: tooRich } = await customerWith([{ name: 'Eligible', query: { ...brighton, eligible_only: true } }], { ...eligibleProfile, annualHouseholdIncome: 120000 });
+    const listing = await publish({}, { eligibility: { maxHouseholdIncome: 80000, eligibleCitizen: true, homeOwnershipStatuses: [1, 2, 3] } });
+    await runUntilMatched(listing.id);
+    await runJob();
+    expect((await alertsTo(eligible)).map((m) => m.text).join()).to.include(listing.name);
+    expect(await alertsTo(tooRich)).to.deep.equal([]);
+  });
+
+  it('sends daily alerts at 08:00 UK time and weekly ones on Monday at 08:00, with a fixed clock', async () => {
+    const { customer: daily } = await customerWith([{ name: 'Daily', query: brighton, alerts: { frequency: 'daily' } }]);
+    const { customer: weekly } = await customerWith([{ name: 'Weekly', query: brighton, alerts: { frequency: 'weekly' } }]);
+    const listing = await publish();
+    await runUntilMatched(listing.id);
+    const { prisma } = testApp().runtime;
+    const match = await prisma.alertMatch.findFirstOrThrow({ where: { listingId: listing.id, savedSearch: { name: 'Daily' } } });
+    // the first 08:00 in London after the match, and the first Monday 08:00 after that
+    const found = instantToLondon(match.createdAt);
+    let day = londonToInstant(found.date, '08:00') > match.createdAt ? found.date : nextDay(found.date);
+    const nextEight = londonToInstant(day, '08:00');
+    await runJob(new Date(nextEight.getTime() - 60_000));
+    expect(await alertsTo(daily)).to.deep.equal([]);
+    await runJob(nextEight);
+    expect(await alertsTo(daily)).to.have.length(1);
+    while (new Date(`${day}T12:00:00Z`).getUTCDay() !== 1 || londonToInstant(day, '08:00') <= match.createdAt) day = nextDay(day);
+    const monday = londonToInstant(day, '08:00');
+    await runJob(new Date(monday.getTime() - HOUR));
+    expect(await alertsTo(weekly)).to.deep.equal([]);
+    await runJob(monday);
+    expect(await alertsTo(weekly)).to.have.length(1);
+    expect(await alertsTo(daily)).to.have.length(1);
+  });
+
+  it('delays alerts while the mail server is out, and loses none', async () => {
+    const { customer } = await customerWith([{ name: 'Outage', query: brighton }]);
+    const mailer = testApp().built.customers.mailer;
+    const mailbox = await smtpSink();
+    mailer.useSmtp({ host: '127.0.0.1', port: 9, secure: false });
+    try {
+      const listing = await publish();
+      await runUntilMatched(listing.id);
+      await runJob();
+      expect(await alertsTo(customer)).to.deep.equal([]);
+    } finally {
+      mailer.useSmtp(mailbox.smtp);
+    }
+    await runJob();
+    expect(await alertsTo(customer)).to.have.length(1);
+  });
+
+  it('sends each alert once when two instances run the jobs at once', async () => {
+    const { customer } = await customerWith([{ name: 'Twice', query: brighton }]);
+    const { runtime, built } = testApp();
+    const second = new AlertMatcher(runtime.prisma, (built.alerts.matcher as unknown as { deps: ConstructorParameters<typeof AlertMatcher>[1] }).deps);
+    const listing = await publish();
+    await eventually(async () => {
+      await Promise.all([built.alerts.matcher.runOnce(), second.runOnce()]);
+      expect(await runtime.prisma.listingAlertCheck.count({ where: { listingId: listing.id } })).to.equal(0);
+    }, 20_000, 300);
+    expect(await runtime.prisma.alertMatch.count({ where: { listingId: listing.id, savedSearch: { name: 'Twice' } } })).to.equal(1);
+    const delivery = built.alerts.delivery as unknown as Record<string, unknown>;
+    const otherDelivery = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, built.customers.mailer, delivery.links as never, runtime.logger);
+    await Promise.all([built.alerts.delivery.runOnce(), otherDelivery.runOnce()]);
+    expect(await alertsTo(customer)).to.have.length(1);
+  });
+
+  it('sends nothing to a disabled customer', async () => {
+    const { customer } = await customerWith([{ name: 'Disabled', query: brighton }]);
+    await testApp().runtime.prisma.customer.update({ where: { id: customer.id }, data: { disabledAt: new Date() } });
+    const listing = await publish();
+    await runUntilMatched(listing.id);
+    await runJob();
+    expect(await alertsTo(customer)).to.deep.equal([]);
+  });
+});
+
+function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
