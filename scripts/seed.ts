@@ -1,6 +1,8 @@
 // npm run db:seed                          demo data through the sync services (idempotent)
 // npm run db:seed -- --listings 100000     benchmark data for the "Benchmark Homes" account: N listings,
 //                                          about 10 homes each (bulk INSERT batches above 2,000 listings)
+// npm run db:seed -- --saved-searches 1000000   benchmark saved searches (src/demo/saved-search-seed.ts),
+//                                          up to N in all; nothing else is seeded
 // Every write queues its listings in the index outbox; the reindex worker of a running service (or
 // `npm run reindex`) brings them into the search index. Needs DATABASE_URL and ELASTICSEARCH_URL.
 import { parseArgs } from 'node:util';
@@ -8,13 +10,20 @@ import { loadConfig } from '../src/config.ts';
 import { openRuntime } from '../src/runtime.ts';
 import { londonToday } from '../src/core/london-time.ts';
 import { seedBenchmark, seedDemo, type SeedResult } from '../src/demo/seed-runner.ts';
+import { seedSavedSearches } from '../src/demo/saved-search-seed.ts';
 
-const { values } = parseArgs({ options: { listings: { type: 'string' } } });
-const listings = values.listings === undefined ? null : Number(values.listings);
-if (listings !== null && (!Number.isInteger(listings) || listings < 1)) {
-  console.error('--listings must be a whole number of at least 1');
-  process.exit(2);
-}
+const { values } = parseArgs({ options: { listings: { type: 'string' }, 'saved-searches': { type: 'string' } } });
+const wholeOption = (name: string, value: string | undefined): number | null => {
+  if (value === undefined) return null;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`--${name} must be a whole number of at least 1`);
+    process.exit(2);
+  }
+  return n;
+};
+const listings = wholeOption('listings', values.listings);
+const savedSearches = wholeOption('saved-searches', values['saved-searches']);
 
 function summary(result: SeedResult, seconds: number, pendingOutbox: number): string {
   const { counts } = result;
@@ -33,13 +42,18 @@ function summary(result: SeedResult, seconds: number, pendingOutbox: number): st
 const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' }));
 try {
   const started = Date.now();
-  const today = londonToday();
-  const progress = (line: string) => console.log(line);
-  const result =
-    listings === null ? await seedDemo(runtime.prisma, today, progress) : await seedBenchmark(runtime.prisma, listings, today, progress);
-  for (const k of result.accounts.newKeys) console.log(`new ${k.kind} account "${k.name}": API key ${k.apiKey} (shown once)`);
-  const pending = await runtime.prisma.listingOutbox.count();
-  console.log(summary(result, (Date.now() - started) / 1000, pending));
+  if (savedSearches !== null) {
+    const { created, total } = await seedSavedSearches(runtime.prisma, savedSearches);
+    console.log(`saved searches: ${created} created, ${total} in all, in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  } else {
+    const today = londonToday();
+    const progress = (line: string) => console.log(line);
+    const result =
+      listings === null ? await seedDemo(runtime.prisma, today, progress) : await seedBenchmark(runtime.prisma, listings, today, progress);
+    for (const k of result.accounts.newKeys) console.log(`new ${k.kind} account "${k.name}": API key ${k.apiKey} (shown once)`);
+    const pending = await runtime.prisma.listingOutbox.count();
+    console.log(summary(result, (Date.now() - started) / 1000, pending));
+  }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exitCode = 1;

@@ -22,6 +22,8 @@ type Tx = Prisma.TransactionClient;
 
 /** Arbitrary, fixed: the first key of the per-customer advisory lock of alert e-mails. */
 const LOCK_KEY = 6_000_002;
+/** customers served at once in a run (each holds a database connection while its e-mail is sent) */
+const CONCURRENT_EMAILS = 4;
 
 export interface DeliveryRun {
   emails: number;
@@ -61,14 +63,20 @@ export class AlertDelivery {
       `SELECT DISTINCT m."customerId" FROM "AlertMatch" m JOIN "SavedSearch" s ON s.id = m."savedSearchId" WHERE ${dueCondition(due)}`,
     );
     const run: DeliveryRun = { emails: 0, failed: 0 };
-    for (const { customerId } of customers) {
-      try {
-        if (await this.deliverTo(customerId, due, now)) run.emails += 1;
-      } catch (err) {
-        run.failed += 1;
-        this.logger.warn({ err, customerId }, 'alert e-mail not sent; it stays due');
+    // a few customers at a time: each e-mail waits mostly on the mail server
+    let next = 0;
+    const worker = async () => {
+      while (next < customers.length) {
+        const { customerId } = customers[next++]!;
+        try {
+          if (await this.deliverTo(customerId, due, now)) run.emails += 1;
+        } catch (err) {
+          run.failed += 1;
+          this.logger.warn({ err, customerId }, 'alert e-mail not sent; it stays due');
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: CONCURRENT_EMAILS }, worker));
     return run;
   }
 

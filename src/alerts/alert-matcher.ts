@@ -12,7 +12,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { liveListingFilters } from '../listings/visibility-filters.ts';
 import { findCandidates, type ListingFacts } from './alert-candidates.ts';
-import { confirmMatches, type ConfirmDeps } from './alert-confirm.ts';
+import { confirmMatches, type Candidate, type ConfirmDeps } from './alert-confirm.ts';
 
 type Tx = Prisma.TransactionClient;
 export type AlertKind = 'new-listing' | 'price-reduced';
@@ -112,10 +112,20 @@ export class AlertMatcher {
     return new Map(answer.hits.hits.map((h) => [Number(h._id), h._source!]));
   }
 
+  /** The saved searches a listing with these facts matches: candidates, then the engine's judgement. */
+  async matchesOf(db: Pick<Tx, '$queryRaw'>, listingId: number, facts: ListingFacts, now: Date): Promise<{ candidates: number; matched: Candidate[] }> {
+    const candidates = await findCandidates(db, facts);
+    return { candidates: candidates.length, matched: candidates.length ? await confirmMatches(this.deps, listingId, candidates, now) : [] };
+  }
+
+  /** The facts matching needs of each of these listings that is live (for the benchmark). */
+  async liveFacts(ids: number[], now: Date): Promise<Map<number, ListingFacts>> {
+    const live = await this.liveListings(ids, now);
+    return new Map([...live].filter(([, doc]) => doc.location).map(([id, doc]) => [id, factsOf(doc)]));
+  }
+
   private async match(tx: Tx, event: AlertEvent, now: Date): Promise<number> {
-    const candidates = await findCandidates(tx, event.facts);
-    if (candidates.length === 0) return 0;
-    const matched = await confirmMatches(this.deps, event.listingId, candidates, now);
+    const { matched } = await this.matchesOf(tx, event.listingId, event.facts, now);
     if (matched.length === 0) return 0;
     return tx.$executeRaw`
       INSERT INTO "AlertMatch" ("savedSearchId", "customerId", "listingId", kind, "eventKey")
