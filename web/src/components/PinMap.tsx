@@ -6,7 +6,13 @@ import { tileAttribution, tileUrl } from '../settings.ts';
 export function PinMap({ latitude, longitude, label }: { latitude: number; longitude: number; label: string }) {
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const map = L.map(element.current!, { scrollWheelZoom: false, attributionControl: false }).setView([latitude, longitude], 14);
+    const map = L.map(element.current!, {
+      scrollWheelZoom: false,
+      attributionControl: false,
+      zoomAnimation: false,
+      fadeAnimation: false,
+      markerZoomAnimation: false,
+    }).setView([latitude, longitude], 14);
     L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addTo(map);
     L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 19 }).addTo(map);
     L.marker([latitude, longitude], {

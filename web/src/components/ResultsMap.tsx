@@ -44,7 +44,14 @@ export function ResultsMap({ listings, bounds, area, onArea }: Props) {
 
   // the map itself, once
   useEffect(() => {
-    const m = L.map(element.current!, { scrollWheelZoom: false, attributionControl: false });
+    // no animations: a page left while the map animates would otherwise leave Leaflet moving a removed map
+    const m = L.map(element.current!, {
+      scrollWheelZoom: false,
+      attributionControl: false,
+      zoomAnimation: false,
+      fadeAnimation: false,
+      markerZoomAnimation: false,
+    });
     L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addTo(m);
     L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 19 }).addTo(m);
     markers.current = L.layerGroup().addTo(m);
@@ -71,12 +78,15 @@ export function ResultsMap({ listings, bounds, area, onArea }: Props) {
   // the view: the drawn area, else the searched rectangle
   useEffect(() => {
     const m = map.current!;
-    if (area && area.length >= 3) m.fitBounds(L.latLngBounds(area), { padding: [16, 16] });
+    if (area && area.length >= 3) m.fitBounds(L.latLngBounds(area), { padding: [16, 16], animate: false });
     else if (bounds)
-      m.fitBounds([
-        [bounds.south, bounds.west],
-        [bounds.north, bounds.east],
-      ]);
+      m.fitBounds(
+        [
+          [bounds.south, bounds.west],
+          [bounds.north, bounds.east],
+        ],
+        { animate: false },
+      );
   }, [bounds?.north, bounds?.south, bounds?.east, bounds?.west, area?.map((p) => p.join(',')).join(';')]);
 
   // the area searched, or the one being drawn

@@ -271,6 +271,7 @@ type Update = (change: (p: URLSearchParams) => void, keepPage?: boolean) => void
 /** One facet: checkboxes for a multi-value facet, a choice of one otherwise; options with no match are disabled. */
 function FacetControl({ facet, params, update }: { facet: Facet; params: URLSearchParams; update: Update }) {
   const id = `facet-${facet.param}`;
+  if (facet.options.length === 0) return null;
   if (facet.multiValue) {
     const name = `${facet.param}[]`;
     const selected = new Set(params.getAll(name));
