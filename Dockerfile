@@ -15,6 +15,7 @@ COPY tsconfig.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY src ./src
 COPY scripts ./scripts
+COPY web ./web
 # the client generator needs no schema engine: pointing at any executable stops the CLI fetching one
 RUN PRISMA_SCHEMA_ENGINE_BINARY=/bin/true CHECKPOINT_DISABLE=1 npx --no-install prisma generate \
  && npm run build
@@ -33,6 +34,8 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# the reference portal's static files, served at /
+COPY --from=build /app/web/dist ./web/dist
 # package.json marks the project root (and dist/ as ES modules); the service and the scripts read the
 # index mapping, the schema, migrations and reference data, and the demo content, from these folders
 COPY package.json ./

@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'src/generated/', '.local/', 'dist/', '.venv/', 'tmp/'] },
+  { ignores: ['node_modules/', 'src/generated/', '.local/', 'dist/', '.venv/', 'tmp/', 'web/dist/', 'web/src/api-types.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

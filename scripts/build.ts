@@ -1,4 +1,4 @@
-// npm run build: the service and the scripts an operator runs in production, bundled for plain `node`
+// npm run build: the reference portal (web/ into web/dist/, scripts/build-web.ts), then the service and the scripts an operator runs in production, bundled for plain `node`
 // (no tsx) into dist/: dist/main.js and dist/scripts/<name>.js, ES modules sharing their code through
 // dist/chunks/. Packages stay in node_modules; the build fails when a bundle imports one that is not a
 // production dependency, since the image installs only those. Data files (es-mappings/, prisma/) are
@@ -8,6 +8,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { PROJECT_ROOT } from '../src/core/project-root.ts';
+import { buildWeb } from './build-web.ts';
 
 // imported only in development, by a dynamic import behind a setting production never has: the local
 // mailbox (src/mail/mailbox.ts, LOCAL_MAILBOX=true from npm start)
@@ -69,5 +70,7 @@ async function main(): Promise<void> {
   }
   console.log(`built ${Object.keys(ENTRY_POINTS).length} entry points into ${path.relative(process.cwd(), OUT_DIR) || '.'}/`);
 }
+
+await buildWeb();
 
 await main();

@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 [ -f .env ] && { set -a; . ./.env; set +a; }
 bash scripts/setup.sh
+# the portal's static files (web/dist), rebuilt only when web/ or the API document changed
+npm run --silent build:web -- --if-needed
 eval "$(bash scripts/services.sh up)"
 npm run --silent db:migrate
 npm run --silent db:reference >/dev/null

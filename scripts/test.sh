@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
 bash scripts/ensure-chromium.sh
+# the portal the browser tests drive (web/dist), rebuilt only when web/ or the API document changed
+npm run --silent build:web -- --if-needed
 
 SERVICES_DIR="$(bash scripts/services.sh dir)"
 pg_was_up=$([ -f "$SERVICES_DIR/pg/started-here" ] && echo 1 || echo 0)

@@ -73,6 +73,7 @@ import { londonToday } from './core/london-time.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
+import { portalWeb } from './portal-web/portal-web.ts';
 
 export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer' | 'metrics'>;
 
@@ -110,7 +111,10 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const signedIn = optionalCustomer(accounts.accessTokens);
   const portals = new PortalService(prisma);
   const schemeTexts = cachedSchemes(sync.schemes);
-  const mapListings = new MapListingCache(search, listingIndex.alias, { listings: config.MAP_LISTING_CACHE_SIZE, arrayBytes: Math.round(config.MAP_ARRAY_CACHE_MB * 1024 * 1024) });
+  const mapListings = new MapListingCache(search, listingIndex.alias, {
+    listings: config.MAP_LISTING_CACHE_SIZE,
+    arrayBytes: Math.round(config.MAP_ARRAY_CACHE_MB * 1024 * 1024),
+  });
   const listingSearch = new ListingSearchService({
     search,
     alias: listingIndex.alias,
@@ -152,7 +156,14 @@ export function buildApp(deps: AppDeps): BuiltApp {
     placeRoutes(places),
     syncRoutes(sync),
     bulkRoutes(sync),
-    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn }),
+    listingReadRoutes({
+      reads: listingReads,
+      portals,
+      accounts: sync.accounts,
+      customers: customerContext,
+      schemes: sync.schemes,
+      signedIn,
+    }),
     authRoutes(accounts.auth),
     profileRoutes(accounts),
     favouriteRoutes(accounts),
@@ -172,7 +183,13 @@ export function buildApp(deps: AppDeps): BuiltApp {
     areaRoutes({ areas: new AreaPageService(prisma, listingReads), accounts: sync.accounts, customers: customerContext, signedIn }),
     areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma)),
     contentRoutes(contentReads, sync.accounts),
-    contentEditorRoutes({ accounts: sync.accounts, pages: new PageWriter(prisma, contentFamilies), families: contentFamilies, taxonomy: new TaxonomyWriter(prisma), reads: contentReads }),
+    contentEditorRoutes({
+      accounts: sync.accounts,
+      pages: new PageWriter(prisma, contentFamilies),
+      families: contentFamilies,
+      taxonomy: new TaxonomyWriter(prisma),
+      reads: contentReads,
+    }),
   ] as unknown as Router<RequestState>[];
   const docs = openapiRoutes();
 
@@ -193,15 +210,21 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const bulkBody = jsonBody(config.BULK_BODY_LIMIT);
   // bodies are read for these methods only; the others skip the parser altogether
   const withBody = new Set(['POST', 'PUT', 'PATCH']);
-  app.use((ctx, next) => (!withBody.has(ctx.method) ? next() : ctx.path.startsWith('/api/bulk/') ? bulkBody(ctx, next) : regularBody(ctx, next)));
+  app.use((ctx, next) =>
+    !withBody.has(ctx.method) ? next() : ctx.path.startsWith('/api/bulk/') ? bulkBody(ctx, next) : regularBody(ctx, next),
+  );
   app.use(noNulInPath());
   for (const router of [...routers, docs]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
+  // the reference portal last: its pages and assets, for paths no router answered
+  app.use(portalWeb({ tileUrl: config.PORTAL_TILE_URL, tileAttribution: config.PORTAL_TILE_ATTRIBUTION }));
 
   const routes = routers.flatMap((router) =>
-    router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD' || layer.methods.length === 1).map((method) => ({ method, path: layer.path as string }))),
+    router.stack.flatMap((layer) =>
+      layer.methods.filter((m) => m !== 'HEAD' || layer.methods.length === 1).map((method) => ({ method, path: layer.path as string })),
+    ),
   );
   return { app, routes, customers: accounts, searchResponses, places, alerts };
 }

@@ -31,12 +31,18 @@ const schema = yup.object({
   APP_ENV: yup.string().oneOf(['development', 'test', 'live']).default('development'),
   HOST: yup.string().default('127.0.0.1'),
   PORT: yup.number().integer().min(0).max(65535).default(3000),
-  DATABASE_URL: yup.string().required().matches(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),
+  DATABASE_URL: yup
+    .string()
+    .required()
+    .matches(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),
   DATABASE_POOL_SIZE: yup.number().integer().min(1).default(10),
   ELASTICSEARCH_URL: httpUrl().required(),
   /** an encoded API key for the engine; wins over user:password in ELASTICSEARCH_URL */
   ELASTICSEARCH_API_KEY: yup.string().optional(),
-  ES_INDEX_PREFIX: yup.string().matches(/^[a-z0-9_-]+$/, 'lower-case letters, digits, _ and - only').default('portal'),
+  ES_INDEX_PREFIX: yup
+    .string()
+    .matches(/^[a-z0-9_-]+$/, 'lower-case letters, digits, _ and - only')
+    .default('portal'),
   PUBLIC_BASE_URL: httpUrl().optional(),
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: yup.string().default('1mb'),
@@ -55,6 +61,20 @@ const schema = yup.object({
   SEARCH_RESPONSE_CACHE_MB: yup.number().min(0).default(128),
   /** Prometheus metrics at GET /metrics (the request histogram costs one observe per request) */
   METRICS_ENABLED: yup.boolean().default(true),
+  // ---------- the reference portal (web/) ----------
+  /** the map's tile URL template (Leaflet's {s}, {z}, {x}, {y}); the portal works with its markers alone when tiles cannot load */
+  PORTAL_TILE_URL: yup
+    .string()
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    .test('tile-url', '${path} must be an http(s) URL template with {z}, {x} and {y}', (value) => {
+      if (!value || !['{z}', '{x}', '{y}'].every((part) => value.includes(part))) return false;
+      try {
+        return ['http:', 'https:'].includes(new URL(value.replace(/\{[a-z]+\}/g, '0')).protocol);
+      } catch {
+        return false;
+      }
+    }),
+  PORTAL_TILE_ATTRIBUTION: yup.string().default('© OpenStreetMap contributors'),
   // ---------- customer accounts ----------
   /** HS256 key of the access tokens: required (32+ characters) when APP_ENV=live */
   JWT_SECRET: yup
@@ -63,7 +83,9 @@ const schema = yup.object({
     .when('APP_ENV', {
       is: 'live',
       then: (s) =>
-        s.notOneOf([DEVELOPMENT_JWT_SECRET], 'JWT_SECRET is required when APP_ENV=live').min(32, 'JWT_SECRET must be at least 32 characters'),
+        s
+          .notOneOf([DEVELOPMENT_JWT_SECRET], 'JWT_SECRET is required when APP_ENV=live')
+          .min(32, 'JWT_SECRET must be at least 32 characters'),
     }),
   ACCESS_TOKEN_TTL_SECONDS: yup.number().integer().min(30).default(900),
   REFRESH_TOKEN_TTL_DAYS: yup.number().integer().min(1).default(30),

@@ -1,0 +1,106 @@
+// The portal's account journeys in real Chromium: sign-in by magic link through the test mailbox,
+// register interest on a listing and see the decision with its messages, book an open-day viewing from
+// an application and cancel it, and an editor's preview of an unpublished listing; axe-core checks the
+// listing and account pages.
+import { expect } from 'chai';
+import { testApp } from '../support/test-app.ts';
+import { createAccount, type TestAccount } from '../support/factories.ts';
+import { usePage } from '../support/browser.ts';
+import { expectMail } from '../support/smtp-sink.ts';
+import { passwordCustomer, uniqueEmail } from '../support/customers.ts';
+import { applied, daysFromNow, insertSlot, pushAppListing } from '../support/applications.ts';
+import { searchFixture } from '../support/search-fixture.ts';
+import { editorKey } from '../support/content.ts';
+import { portalPage, seriousAxeViolations, signInPage } from '../support/portal.ts';
+
+describe('browser: the portal account', function () {
+  this.timeout(60_000);
+  const page = usePage();
+  let account: TestAccount;
+
+  before(async () => {
+    account = await createAccount({ tier: 'premium' });
+  });
+
+  it('signs in by a magic link from the mailbox and shows the profile', async () => {
+    const problems = await portalPage(page());
+    const email = uniqueEmail('portal');
+    await page().goto(`${testApp().baseUrl}/sign-in?next=/account`);
+    await page().getByLabel('Email address').fill(email);
+    const { link } = await expectMail(email, async () => {
+      await page().getByRole('button', { name: 'Email me a link' }).click();
+      await page().getByRole('heading', { name: 'Check your email' }).waitFor();
+    });
+    expect(link).to.match(new RegExp(`^${testApp().baseUrl}/sign-in/link/\\d+/[\\w-]+$`));
+
+    await page().goto(link);
+    await page().waitForURL('**/account');
+    await page().getByText(`Signed in as ${email}`).waitFor();
+    await page().getByRole('link', { name: 'My account' }).waitFor();
+    // the link works once
+    await page().goto(link);
+    await page().getByText('This sign-in link does not work any more').waitFor();
+    expect(problems.filter((p) => !p.includes('404') && !p.includes('401'))).to.deep.equal([]);
+  });
+
+  it('registers interest on a listing and shows the decision with its messages', async () => {
+    const problems = await portalPage(page());
+    const listing = await pushAppListing(account);
+    const customer = await passwordCustomer({ firstName: 'Ada', lastName: 'Lovelace' });
+    await signInPage(page(), customer);
+    await page().goto(`${testApp().baseUrl}/listings/${listing.slug}`);
+    await page().getByRole('heading', { name: 'Register your interest' }).waitFor();
+    expect(await seriousAxeViolations(page())).to.deep.equal([]);
+
+    // the listing's eligibility fields (income, deposit) and priority field (key worker)
+    await page().getByLabel('Annual household income (£)').fill('95000');
+    await page().getByLabel('Deposit or savings (£)').fill('20000');
+    await page().getByRole('group', { name: 'Are you a key worker?' }).getByLabel('Yes').check();
+    await page().getByRole('button', { name: 'Register interest' }).click();
+
+    const decision = page().locator('.decision');
+    await decision.waitFor();
+    expect(await decision.locator('.decision-status').innerText()).to.equal('You are not eligible for this home');
+    const messages = await decision.locator('.decision-messages li').allInnerTexts();
+    expect(messages.join(' ')).to.match(/income/i);
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('books an open-day viewing from an application, then cancels it', async () => {
+    const problems = await portalPage(page());
+    const listing = await pushAppListing(account);
+    await insertSlot(listing.id, new Date(`${daysFromNow(6)}T10:00:00Z`));
+    const customer = await passwordCustomer();
+    await applied(customer, listing.id);
+    await signInPage(page(), customer);
+
+    await page().goto(`${testApp().baseUrl}/account/applications`);
+    // a new customer: this is the one application
+    const application = page().locator('article.application');
+    await application.getByRole('heading', { name: /Wharf/ }).waitFor();
+    await application.getByRole('button', { name: /^Book \d\d:\d\d/ }).click();
+    await page().getByText('You are booked for the open day on').waitFor();
+    expect(await seriousAxeViolations(page())).to.deep.equal([]);
+
+    await page().getByRole('link', { name: 'Viewings' }).click();
+    await page().waitForURL('**/account/appointments');
+    const viewing = page().locator('article.appointment');
+    await viewing.getByText('Confirmed').waitFor();
+    await viewing.getByRole('button', { name: 'Cancel viewing' }).click();
+    await page().getByText('No viewings booked').waitFor();
+    await page().getByLabel('Show').selectOption('all');
+    await page().locator('article.appointment', { hasText: 'Cancelled' }).waitFor();
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('shows an unpublished listing to an editor with a preview banner, and to nobody else', async () => {
+    await portalPage(page());
+    const { listings } = await searchFixture();
+    const key = await editorKey();
+    await page().goto(`${testApp().baseUrl}/listings/${listings.leedsDraft!.slug}`);
+    await page().getByRole('heading', { name: 'Listing not found' }).waitFor();
+    await page().goto(`${testApp().baseUrl}/listings/${listings.leedsDraft!.slug}?editor_key=${encodeURIComponent(key)}`);
+    await page().getByRole('heading', { level: 1, name: 'Draft Quay' }).waitFor();
+    expect(await page().locator('.preview-banner').innerText()).to.match(/^Preview/);
+  });
+});

@@ -1,0 +1,64 @@
+// The portal's price rules (web/src/format.ts): null prices are "to be announced", shared ownership
+// shows the share, its price and the rent on the rest, rent shows per month and per week.
+import { expect } from 'chai';
+import { bedroomsText, priceText, ratingBand, TO_BE_ANNOUNCED, type PriceFields } from '../../web/src/format.ts';
+
+const sale = (o: Partial<PriceFields> = {}): PriceFields => ({
+  forSale: true,
+  isSharedOwnership: false,
+  fullMarketPrice: null,
+  minSharePercentage: null,
+  minShareValue: null,
+  monthlyRent: null,
+  ...o,
+});
+
+describe('portal price text', () => {
+  it('shows a standard sale with its deposit', () => {
+    expect(priceText(sale({ fullMarketPrice: 210000, depositValue: 21000 }))).to.deep.equal({
+      main: '£210,000',
+      details: ['Deposit £21,000'],
+    });
+  });
+
+  it('shows shared ownership as the share price, the share of the full price and the rent on the rest', () => {
+    expect(
+      priceText(
+        sale({
+          isSharedOwnership: true,
+          fullMarketPrice: 180000,
+          minSharePercentage: 25,
+          minShareValue: 45000,
+          subsidisedMonthlyRent: 309.38,
+        }),
+      ),
+    ).to.deep.equal({
+      main: '£45,000',
+      details: ['for a 25% share of £180,000', 'plus £309.38 per month rent on the rest'],
+    });
+  });
+
+  it('shows rent per month and per week, computing the week when it is not given', () => {
+    expect(priceText(sale({ forSale: false, monthlyRent: 1300, weeklyRent: 300 }))).to.deep.equal({
+      main: '£1,300 per month',
+      details: ['£300 per week'],
+    });
+    expect(priceText(sale({ forSale: false, monthlyRent: 950 })).details).to.deep.equal(['£219.23 per week']);
+  });
+
+  it('says "price to be announced" for null prices of every kind', () => {
+    expect(priceText(sale()).main).to.equal(TO_BE_ANNOUNCED);
+    expect(priceText(sale({ forSale: false })).main).to.equal(TO_BE_ANNOUNCED);
+    expect(priceText(sale({ isSharedOwnership: true, fullMarketPrice: 200000 }))).to.deep.equal({
+      main: TO_BE_ANNOUNCED,
+      details: ['Full market value £200,000'],
+    });
+  });
+
+  it('writes bedroom ranges and rating bands', () => {
+    expect(bedroomsText([0, 1, 3])).to.equal('Studio to 3 bedrooms');
+    expect(bedroomsText([2])).to.equal('2 bedrooms');
+    expect(bedroomsText(1)).to.equal('1 bedroom');
+    expect([92, 81, 80, 55, 39, 21, 20].map(ratingBand)).to.deep.equal(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+  });
+});

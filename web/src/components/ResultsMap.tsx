@@ -1,0 +1,173 @@
+// The search map (Leaflet): a marker for each of the search's map listings, the searched rectangle,
+// and the "draw an area" tool. Tiles come from the configured tile host; when they cannot load the map
+// still shows its markers and the area on a plain background. Markers are reachable with the keyboard
+// (Leaflet makes each a button named after its listing); the result list beside the map holds the same
+// listings for whoever does not use the map.
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { MapListing } from '../api.ts';
+import { tileAttribution, tileUrl } from '../settings.ts';
+
+export type LatLng = [number, number];
+
+interface Props {
+  listings: MapListing[];
+  bounds: { north: number; south: number; east: number; west: number } | undefined;
+  /** the drawn area being searched, if any */
+  area: LatLng[] | null;
+  onArea: (area: LatLng[] | null) => void;
+}
+
+const pin = (featured: boolean) =>
+  L.divIcon({ className: `map-pin${featured ? ' map-pin-featured' : ''}`, iconSize: [18, 18], iconAnchor: [9, 9], popupAnchor: [0, -8] });
+
+function popupContent(listing: MapListing): HTMLElement {
+  const box = document.createElement('div');
+  const link = document.createElement('a');
+  link.href = `/listings/${listing.slug}`;
+  link.textContent = listing.name;
+  box.append(link);
+  return box;
+}
+
+/** four decimals: about 10 m, enough for an area drawn by hand */
+const round = (n: number) => Math.round(n * 10_000) / 10_000;
+
+export function ResultsMap({ listings, bounds, area, onArea }: Props) {
+  const element = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const markers = useRef<L.LayerGroup | null>(null);
+  const shapes = useRef<L.LayerGroup | null>(null);
+  const [drawing, setDrawing] = useState(false);
+  const [points, setPoints] = useState<LatLng[]>([]);
+
+  // the map itself, once
+  useEffect(() => {
+    // no animations: a page left while the map animates would otherwise leave Leaflet moving a removed map
+    const m = L.map(element.current!, {
+      scrollWheelZoom: false,
+      attributionControl: false,
+      zoomAnimation: false,
+      fadeAnimation: false,
+      markerZoomAnimation: false,
+    });
+    L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addTo(m);
+    L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 19 }).addTo(m);
+    markers.current = L.layerGroup().addTo(m);
+    shapes.current = L.layerGroup().addTo(m);
+    m.setView([54.5, -2.5], 6);
+    map.current = m;
+    return () => {
+      m.remove();
+      map.current = null;
+    };
+  }, []);
+
+  // the markers
+  useEffect(() => {
+    const group = markers.current!;
+    group.clearLayers();
+    for (const listing of listings) {
+      L.marker([listing.latitude, listing.longitude], { icon: pin(false), title: listing.name, alt: listing.name, keyboard: true })
+        .bindPopup(() => popupContent(listing))
+        .addTo(group);
+    }
+  }, [listings]);
+
+  // the view: the drawn area, else the searched rectangle
+  useEffect(() => {
+    const m = map.current!;
+    if (area && area.length >= 3) m.fitBounds(L.latLngBounds(area), { padding: [16, 16], animate: false });
+    else if (bounds)
+      m.fitBounds(
+        [
+          [bounds.south, bounds.west],
+          [bounds.north, bounds.east],
+        ],
+        { animate: false },
+      );
+  }, [bounds?.north, bounds?.south, bounds?.east, bounds?.west, area?.map((p) => p.join(',')).join(';')]);
+
+  // the area searched, or the one being drawn
+  useEffect(() => {
+    const group = shapes.current!;
+    group.clearLayers();
+    if (drawing) {
+      if (points.length) L.polyline(points, { color: '#b3261e', dashArray: '6 4' }).addTo(group);
+      for (const p of points) L.circleMarker(p, { radius: 4, color: '#b3261e' }).addTo(group);
+    } else if (area) {
+      L.polygon(area, { color: '#0b5c55', weight: 2, fillOpacity: 0.08 }).addTo(group);
+    }
+  }, [drawing, points, area]);
+
+  // while drawing, a click on the map adds a corner
+  useEffect(() => {
+    const m = map.current!;
+    if (!drawing) return;
+    const add = (e: L.LeafletMouseEvent) => setPoints((ps) => [...ps, [round(e.latlng.lat), round(e.latlng.lng)]]);
+    m.on('click', add);
+    m.doubleClickZoom.disable();
+    element.current!.classList.add('is-drawing');
+    return () => {
+      m.off('click', add);
+      m.doubleClickZoom.enable();
+      element.current?.classList.remove('is-drawing');
+    };
+  }, [drawing]);
+
+  const finish = () => {
+    setDrawing(false);
+    onArea(points);
+    setPoints([]);
+  };
+  const visibleArea = () => {
+    const b = map.current!.getBounds();
+    onArea([
+      [round(b.getNorth()), round(b.getWest())],
+      [round(b.getNorth()), round(b.getEast())],
+      [round(b.getSouth()), round(b.getEast())],
+      [round(b.getSouth()), round(b.getWest())],
+    ]);
+  };
+
+  return (
+    <div class="results-map">
+      <div class="map-tools" role="group" aria-label="Map area">
+        {!drawing && (
+          <button type="button" onClick={() => setDrawing(true)}>
+            Draw an area
+          </button>
+        )}
+        {drawing && (
+          <>
+            <button type="button" class="primary" disabled={points.length < 3} onClick={finish}>
+              Search this area ({points.length} {points.length === 1 ? 'point' : 'points'})
+            </button>
+            <button type="button" onClick={() => (setDrawing(false), setPoints([]))}>
+              Cancel drawing
+            </button>
+          </>
+        )}
+        {!drawing && (
+          <button type="button" onClick={visibleArea}>
+            Search the visible map
+          </button>
+        )}
+        {!drawing && area && (
+          <button type="button" onClick={() => onArea(null)}>
+            Clear the area
+          </button>
+        )}
+      </div>
+      <p class="map-help" aria-live="polite">
+        {drawing
+          ? 'Click the map at each corner of your area, then choose “Search this area”.'
+          : area
+            ? 'Showing homes inside the area you drew.'
+            : ''}
+      </p>
+      <div ref={element} class="map" role="region" aria-label={`Map of ${listings.length} homes`} />
+    </div>
+  );
+}

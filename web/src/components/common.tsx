@@ -1,0 +1,94 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, problemLines } from '../api.ts';
+import { priceText, type PriceFields } from '../format.ts';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+  /** load again (after a change) */
+  reload: () => void;
+}
+
+/** Runs `load` when a dependency changes; a newer load wins over an older one still in flight. */
+export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[]): Loaded<T> {
+  const [state, setState] = useState<{ data: T | undefined; error: unknown; loading: boolean }>({
+    data: undefined,
+    error: undefined,
+    loading: true,
+  });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    setState((s) => ({ ...s, loading: true }));
+    load(controller.signal).then(
+      (data) => !controller.signal.aborted && setState({ data, error: undefined, loading: false }),
+      (error: unknown) => !controller.signal.aborted && setState({ data: undefined, error, loading: false }),
+    );
+    return () => controller.abort();
+  }, [...deps, round]);
+  return { ...state, reload: () => setRound((r) => r + 1) };
+}
+
+export function useTitle(title: string | undefined): void {
+  useEffect(() => {
+    if (title) document.title = `${title} – Home-seeker portal`;
+  }, [title]);
+}
+
+export function Loading({ what = 'Loading' }: { what?: string }) {
+  return (
+    <p class="loading" role="status">
+      {what}…
+    </p>
+  );
+}
+
+export function Problem({ error, title }: { error: unknown; title?: string }) {
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <div class="problem" role="alert">
+      {title && <strong>{title}</strong>}
+      {notFound ? <p>We could not find that page.</p> : problemLines(error).map((line) => <p key={line}>{line}</p>)}
+    </div>
+  );
+}
+
+export function Price({ fields, compact = false }: { fields: PriceFields; compact?: boolean }) {
+  const text = priceText(fields);
+  return (
+    <p class="price">
+      <span class="price-main">{text.main}</span>
+      {!compact &&
+        text.details.map((line) => (
+          <span class="price-detail" key={line}>
+            {' '}
+            {line}
+          </span>
+        ))}
+      {compact && text.details[0] && <span class="price-detail"> {text.details[0]}</span>}
+    </p>
+  );
+}
+
+export function SchemeTags({ schemes }: { schemes: { text: string; color: string }[] }) {
+  return (
+    <ul class="tags" aria-label="Schemes">
+      {schemes.map((s) => (
+        <li key={s.text} class="tag" style={{ borderColor: s.color }}>
+          {s.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Section({ title, children, id }: { title: string; children: ComponentChildren; id?: string }) {
+  return (
+    <section class="section" aria-labelledby={id ? `${id}-title` : undefined}>
+      <h2 id={id ? `${id}-title` : undefined}>{title}</h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+// How the portal writes prices, bedrooms and dates. Prices follow the interface's price rules: any
+// price may be null ("to be announced"); shared ownership shows the share, its price and the rent on
+// the rest; rent shows per month and per week.
+
+/** the price fields of listing items, listing details and property details */
+export interface PriceFields {
+  forSale: boolean;
+  isSharedOwnership: boolean;
+  fullMarketPrice: number | null;
+  depositValue?: number | null;
+  minSharePercentage: number | null;
+  minShareValue: number | null;
+  subsidisedMonthlyRent?: number | null;
+  monthlyRent: number | null;
+  weeklyRent?: number | null;
+}
+
+export const TO_BE_ANNOUNCED = 'Price to be announced';
+
+const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
+const poundsAndPence = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** £180,000; £219.23 when the amount has pence */
+export function money(amount: number): string {
+  return Number.isInteger(amount) ? pounds.format(amount) : poundsAndPence.format(amount);
+}
+
+/** a rent per week from a rent per month, as the interface computes weeklyRent */
+export const weeklyFromMonthly = (monthly: number) => Math.round(((monthly * 12) / 52) * 100) / 100;
+
+export interface PriceText {
+  /** the headline: the full price, the share's price or the monthly rent */
+  main: string;
+  /** what the headline stands for and what else is paid, one line each */
+  details: string[];
+}
+
+export function priceText(p: PriceFields): PriceText {
+  if (!p.forSale) {
+    if (p.monthlyRent === null) return { main: TO_BE_ANNOUNCED, details: [] };
+    const weekly = p.weeklyRent ?? weeklyFromMonthly(p.monthlyRent);
+    return { main: `${money(p.monthlyRent)} per month`, details: [`${money(weekly)} per week`] };
+  }
+  if (p.isSharedOwnership) {
+    if (p.minShareValue === null) {
+      return { main: TO_BE_ANNOUNCED, details: p.fullMarketPrice !== null ? [`Full market value ${money(p.fullMarketPrice)}`] : [] };
+    }
+    const details: string[] = [];
+    const share = p.minSharePercentage !== null ? `${p.minSharePercentage}% share` : 'share';
+    details.push(p.fullMarketPrice !== null ? `for a ${share} of ${money(p.fullMarketPrice)}` : `for a ${share}`);
+    if (p.subsidisedMonthlyRent != null) details.push(`plus ${money(p.subsidisedMonthlyRent)} per month rent on the rest`);
+    return { main: money(p.minShareValue), details };
+  }
+  if (p.fullMarketPrice === null) return { main: TO_BE_ANNOUNCED, details: [] };
+  const details = p.depositValue != null ? [`Deposit ${money(p.depositValue)}`] : [];
+  return { main: money(p.fullMarketPrice), details };
+}
+
+/** "Studio", "2 bedrooms", "1 to 3 bedrooms" */
+export function bedroomsText(bedrooms: readonly number[] | number): string {
+  const counts = (typeof bedrooms === 'number' ? [bedrooms] : [...bedrooms]).sort((a, b) => a - b);
+  if (counts.length === 0) return '';
+  const one = (n: number) => (n === 0 ? 'Studio' : `${n} bedroom${n === 1 ? '' : 's'}`);
+  const low = counts[0]!;
+  const high = counts[counts.length - 1]!;
+  if (low === high) return one(low);
+  return low === 0 ? `Studio to ${high} bedrooms` : `${low} to ${high} bedrooms`;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+});
+
+/** 2026-11-18 or an ISO date-time → 18 November 2026 */
+export function dayText(date: string): string {
+  return dayFormat.format(new Date(date.length === 10 ? `${date}T12:00:00Z` : date));
+}
+
+export function dateTimeText(dateTime: string): string {
+  return dateTimeFormat.format(new Date(dateTime));
+}
+
+/** A-G energy band of a 1-100 rating, as EPCs draw it */
+export function ratingBand(rating: number): 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' {
+  if (rating >= 92) return 'A';
+  if (rating >= 81) return 'B';
+  if (rating >= 69) return 'C';
+  if (rating >= 55) return 'D';
+  if (rating >= 39) return 'E';
+  if (rating >= 21) return 'F';
+  return 'G';
+}

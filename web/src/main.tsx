@@ -1,0 +1,47 @@
+// The reference portal: a single-page application over the public API. The search page and the home
+// page are in the first bundle; the other pages load when first opened.
+import { render } from 'preact';
+import { ErrorBoundary, LocationProvider, Route, Router, lazy } from 'preact-iso';
+import { Layout } from './components/Layout.tsx';
+import { Home } from './pages/Home.tsx';
+import { Search } from './pages/Search.tsx';
+import { NotFound } from './pages/NotFound.tsx';
+import './styles.css';
+
+const Listing = lazy(() => import('./pages/Listing.tsx').then((m) => m.Listing));
+const SignIn = lazy(() => import('./pages/SignIn.tsx').then((m) => m.SignIn));
+const MagicLink = lazy(() => import('./pages/SignIn.tsx').then((m) => m.MagicLink));
+const Account = lazy(() => import('./pages/Account.tsx').then((m) => m.Account));
+const AreaPage = lazy(() => import('./pages/AreaPage.tsx').then((m) => m.AreaPage));
+const ContentPage = lazy(() => import('./pages/ContentPage.tsx').then((m) => m.ContentPage));
+
+/** After a navigation, focus goes to the new page's main content, as a full page load would put it. */
+function moveFocus(): void {
+  requestAnimationFrame(() => document.getElementById('main')?.focus({ preventScroll: false }));
+}
+
+export function App() {
+  return (
+    <LocationProvider>
+      <Layout>
+        <ErrorBoundary>
+          <Router onRouteChange={moveFocus}>
+            <Route path="/" component={Home} />
+            <Route path="/search" component={Search} />
+            <Route path="/listings/:slug" component={Listing} />
+            <Route path="/sign-in" component={SignIn} />
+            <Route path="/sign-in/link/:id/:token" component={MagicLink} />
+            <Route path="/account/:section?" component={Account} />
+            <Route path="/areas/:slug" component={AreaPage} />
+            <Route path="/news/:slug" component={ContentPage} />
+            <Route path="/guides/:family/:slug" component={ContentPage} />
+            <Route path="/pages/:slug" component={ContentPage} />
+            <Route default component={NotFound} />
+          </Router>
+        </ErrorBoundary>
+      </Layout>
+    </LocationProvider>
+  );
+}
+
+render(<App />, document.getElementById('app')!);

@@ -1,0 +1,395 @@
+// The customer's account: profile, favourites, applications (update, archive, book an open day) and
+// appointments (change, cancel). Saved searches have their place here but are built separately.
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import {
+  ApiError,
+  api,
+  P,
+  type Application,
+  type Appointment,
+  type AvailableAppointment,
+  type Customer,
+  type ListingItem,
+} from '../api.ts';
+import { session, useSession } from '../session.ts';
+import { CustomerFields, valuesOf, type Values } from '../components/CustomerFields.tsx';
+import { ListingCard } from '../components/ListingCard.tsx';
+import { OpenDays } from '../components/OpenDays.tsx';
+import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
+import { dateTimeText, dayText } from '../format.ts';
+
+const SECTIONS = [
+  { path: '', title: 'Profile' },
+  { path: 'favourites', title: 'Favourites' },
+  { path: 'applications', title: 'Applications' },
+  { path: 'appointments', title: 'Viewings' },
+  // SAVED SEARCHES (PORTAL-EXTRAS section 4) are built separately: their page goes at
+  // /account/saved-searches, listing /profile/saved-searches with their alert settings.
+  { path: 'saved-searches', title: 'Saved searches' },
+] as const;
+
+export function Account({ section = '' }: { section?: string }) {
+  const signedIn = useSession();
+  const { route, url } = useLocation();
+  const current = SECTIONS.find((s) => s.path === section);
+  useTitle(current ? `My account: ${current.title}` : 'My account');
+  useEffect(() => {
+    if (!signedIn) route(`/sign-in?next=${encodeURIComponent(url)}`, true);
+  }, [signedIn]);
+  if (!signedIn) return null;
+  const signOut = async () => {
+    await api(`${P}/revoke-token`, { method: 'POST' }).catch(() => undefined);
+    session.clear();
+    route('/');
+  };
+  return (
+    <div class="wrap account">
+      <h1>My account</h1>
+      <nav aria-label="Account" class="tabs">
+        <ul>
+          {SECTIONS.map((s) => (
+            <li key={s.path}>
+              <a href={`/account${s.path ? `/${s.path}` : ''}`} aria-current={s.path === section ? 'page' : undefined}>
+                {s.title}
+              </a>
+            </li>
+          ))}
+          <li>
+            <button type="button" class="link-button" onClick={signOut}>
+              Sign out
+            </button>
+          </li>
+        </ul>
+      </nav>
+      {section === '' && <Profile />}
+      {section === 'favourites' && <Favourites />}
+      {section === 'applications' && <Applications />}
+      {section === 'appointments' && <Appointments />}
+      {section === 'saved-searches' && (
+        <section data-slot="saved-searches">
+          <h2>Saved searches</h2>
+          <p>Saved searches and their e-mail alerts are coming soon.</p>
+        </section>
+      )}
+      {!current && <p>There is no such page in your account.</p>}
+    </div>
+  );
+}
+
+const PROFILE_GROUPS: [string, string[]][] = [
+  ['About you', ['firstName', 'lastName', 'phone', 'dateOfBirth']],
+  [
+    'Where you live and work',
+    [
+      'homePostcode',
+      'homeAddress',
+      'livingCircumstance',
+      'workPostcode',
+      'workAddress',
+      'workingCircumstance',
+      'occupation',
+      'employerName',
+    ],
+  ],
+  ['Money and eligibility', ['annualHouseholdIncome', 'deposit', 'eligibleCitizen', 'homeOwnershipStatus', 'dependants']],
+  ['Priority', ['housingWaitingList', 'armedForcesMember', 'keyworker', 'hasDisability']],
+  ['Moving and contact', ['buyingInterestPeriod', 'bestTimeToContactYou', 'remarks', 'newsletterConsent', 'partnersOffersConsent']],
+];
+const ALL_FIELDS = PROFILE_GROUPS.flatMap(([, fields]) => fields);
+
+function Profile() {
+  const profile = useLoad(() => api<Customer>(`${P}/profile`), []);
+  const [values, setValues] = useState<Values>({});
+  const [changed, setChanged] = useState<Set<string>>(new Set());
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => setValues(valuesOf(profile.data, ALL_FIELDS)), [profile.data]);
+  if (profile.loading && !profile.data) return <Loading />;
+  if (profile.error) return <Problem error={profile.error} />;
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setStatus('saving');
+    setErrors({});
+    setFailure(null);
+    try {
+      // only what changed: a field sent empty is cleared
+      await api(`${P}/profile`, { method: 'PUT', body: Object.fromEntries([...changed].map((name) => [name, values[name]])) });
+      setChanged(new Set());
+      setStatus('saved');
+    } catch (err) {
+      if (err instanceof ApiError) setErrors(err.errors);
+      setFailure(err);
+      setStatus('idle');
+    }
+  };
+  return (
+    <section aria-labelledby="profile-title">
+      <h2 id="profile-title">Profile</h2>
+      <p>Signed in as {profile.data?.email}</p>
+      <form onSubmit={save} noValidate class="profile-form">
+        {PROFILE_GROUPS.map(([title, fields]) => (
+          <fieldset class="group" key={title}>
+            <legend>{title}</legend>
+            <CustomerFields
+              idPrefix="profile"
+              fields={fields}
+              values={values}
+              errors={errors}
+              onChange={(name, value) => {
+                setValues((s) => ({ ...s, [name]: value }));
+                setChanged((c) => new Set(c).add(name));
+                setStatus('idle');
+              }}
+            />
+          </fieldset>
+        ))}
+        {failure ? <Problem error={failure} title="Your profile was not saved" /> : null}
+        <p role="status">{status === 'saved' ? 'Your profile is saved.' : ''}</p>
+        <button type="submit" class="primary" disabled={status === 'saving' || changed.size === 0}>
+          Save profile
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Favourites() {
+  const favourites = useLoad(() => api<{ data: ListingItem[] }>(`${P}/profile/favourites`), []);
+  return (
+    <section aria-labelledby="favourites-title">
+      <h2 id="favourites-title">Favourites</h2>
+      {favourites.loading && <Loading />}
+      {favourites.error ? <Problem error={favourites.error} /> : null}
+      {favourites.data && favourites.data.data.length === 0 && <p>No favourites yet: save homes from their pages.</p>}
+      <ul class="card-grid">
+        {favourites.data?.data.map((listing) => (
+          <li key={listing.id}>
+            <ListingCard listing={listing} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const STATUS: Record<string, string> = {
+  passed: 'Eligible',
+  considered: 'Being considered',
+  incomplete: 'More details needed',
+  failed: 'Not eligible',
+  'not-checked': 'Not checked',
+};
+
+function Applications() {
+  const [archived, setArchived] = useState(false);
+  const applications = useLoad(
+    () => api<{ data: Application[] }>(`${P}/profile/applications`, { query: { archived: archived ? 1 : 0 } }),
+    [archived],
+  );
+  return (
+    <section aria-labelledby="applications-title">
+      <h2 id="applications-title">Applications</h2>
+      <label class="choice">
+        <input type="checkbox" checked={archived} onChange={() => setArchived(!archived)} /> Show archived applications
+      </label>
+      {applications.loading && <Loading />}
+      {applications.error ? <Problem error={applications.error} /> : null}
+      {applications.data && applications.data.data.length === 0 && (
+        <p>{archived ? 'No archived applications.' : 'No applications yet: register interest on a listing’s page.'}</p>
+      )}
+      <ul class="stack">
+        {applications.data?.data.map((application) => (
+          <li key={application.id}>
+            <ApplicationCard application={application} onChange={applications.reload} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ApplicationCard({ application, onChange }: { application: Application; onChange: () => void }) {
+  const [info, setInfo] = useState(application.additionalInfo ?? '');
+  const [failure, setFailure] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const headingId = `application-${application.id}`;
+  const act = async (action: () => Promise<unknown>) => {
+    setFailure(null);
+    try {
+      await action();
+      onChange();
+    } catch (err) {
+      setFailure(err);
+    }
+  };
+  return (
+    <article class="card application" aria-labelledby={headingId}>
+      <div class="card-body">
+        <h3 id={headingId}>
+          <a href={`/listings/${application.listing.slug}`}>{application.listing.name}</a>
+          {application.property ? ` – ${application.property.propertyNumber}` : ''}
+        </h3>
+        <p>
+          Registered on {dayText(application.createdAt)} ·{' '}
+          <strong>{STATUS[application.eligibilityStatus] ?? application.eligibilityStatus}</strong>
+          {!application.available && ' · no longer available'}
+        </p>
+        {application.decision && application.decision.messages.length > 0 && (
+          <ul class="decision-messages">
+            {application.decision.messages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        )}
+        {application.nextAppointmentDateTime && <p>Next viewing: {dateTimeText(application.nextAppointmentDateTime)}</p>}
+        {!application.isArchived && (
+          <>
+            <form
+              class="inline-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                setSaved(false);
+                void act(async () => {
+                  await api(`${P}/profile/applications/${application.id}`, { method: 'PUT', body: { additionalInfo: info || null } });
+                  setSaved(true);
+                });
+              }}
+            >
+              <label for={`info-${application.id}`}>Message to the provider</label>
+              <textarea
+                id={`info-${application.id}`}
+                rows={2}
+                value={info}
+                onInput={(e) => setInfo((e.target as HTMLTextAreaElement).value)}
+              />
+              <button type="submit">Update application</button>
+              <span role="status">{saved ? ' Saved.' : ''}</span>
+            </form>
+            {!application.nextAppointmentDateTime && <OpenDays application={application} onBooked={onChange} />}
+            <button
+              type="button"
+              class="danger"
+              onClick={() => {
+                if (confirm('Archive this application? Its upcoming viewings are cancelled, and this cannot be undone.')) {
+                  void act(() => api(`${P}/profile/applications/${application.id}/archive`, { method: 'PATCH' }));
+                }
+              }}
+            >
+              Archive application
+            </button>
+          </>
+        )}
+        {failure ? <Problem error={failure} /> : null}
+      </div>
+    </article>
+  );
+}
+
+function Appointments() {
+  const [which, setWhich] = useState<'upcoming' | 'all'>('upcoming');
+  const appointments = useLoad(
+    () => api<{ data: Appointment[] }>(`${P}/profile/appointments`, { query: { upcoming: which === 'upcoming' ? 1 : undefined } }),
+    [which],
+  );
+  return (
+    <section aria-labelledby="appointments-title">
+      <h2 id="appointments-title">Viewings</h2>
+      <div class="field">
+        <label for="appointments-which">Show</label>
+        <select
+          id="appointments-which"
+          value={which}
+          onChange={(e) => setWhich((e.target as HTMLSelectElement).value as 'upcoming' | 'all')}
+        >
+          <option value="upcoming">Upcoming viewings</option>
+          <option value="all">All viewings, cancelled ones too</option>
+        </select>
+      </div>
+      {appointments.loading && <Loading />}
+      {appointments.error ? <Problem error={appointments.error} /> : null}
+      {appointments.data && appointments.data.data.length === 0 && <p>No viewings booked. Book one from an application.</p>}
+      <ul class="stack">
+        {appointments.data?.data.map((appointment) => (
+          <li key={appointment.id}>
+            <AppointmentCard appointment={appointment} onChange={appointments.reload} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function AppointmentCard({ appointment, onChange }: { appointment: Appointment; onChange: () => void }) {
+  const [changing, setChanging] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const listing = appointment.application?.listing;
+  const cancelled = appointment.status === 'cancelled';
+  const upcoming = !cancelled && new Date(appointment.dateTime).getTime() > Date.now();
+  const act = async (action: () => Promise<unknown>) => {
+    setFailure(null);
+    try {
+      await action();
+      setChanging(false);
+      onChange();
+    } catch (err) {
+      setFailure(err);
+    }
+  };
+  return (
+    <article class="card appointment" aria-label={`Viewing on ${dateTimeText(appointment.dateTime)}`}>
+      <div class="card-body">
+        <h3>{listing ? <a href={`/listings/${listing.slug}`}>{listing.name}</a> : 'Viewing'}</h3>
+        <p>
+          {appointment.type === 'open-day' ? 'Open day' : appointment.type === 'virtual' ? 'Virtual viewing' : 'Viewing'} on{' '}
+          <strong>{dateTimeText(appointment.dateTime)}</strong> ({appointment.durationMin} min) · {cancelled ? 'Cancelled' : 'Confirmed'}
+        </p>
+        {upcoming && (
+          <div class="actions">
+            <button type="button" aria-expanded={changing} onClick={() => setChanging(!changing)}>
+              Change time
+            </button>
+            <button
+              type="button"
+              class="danger"
+              onClick={() => act(() => api(`${P}/profile/appointments/${appointment.id}/cancel`, { method: 'PATCH' }))}
+            >
+              Cancel viewing
+            </button>
+          </div>
+        )}
+        {changing && appointment.application && (
+          <ChangeSlot
+            applicationId={appointment.application.id}
+            onChoose={(slot) => act(() => api(`${P}/profile/appointments/${appointment.id}`, { method: 'PUT', body: { slot } }))}
+          />
+        )}
+        {failure ? <Problem error={failure} /> : null}
+      </div>
+    </article>
+  );
+}
+
+function ChangeSlot({ applicationId, onChoose }: { applicationId: number; onChoose: (slot: number) => void }) {
+  const days = useLoad(
+    () => api<{ data: AvailableAppointment[] }>(`${P}/profile/applications/${applicationId}/available-appointments`),
+    [applicationId],
+  );
+  if (days.loading) return <Loading />;
+  if (days.error) return <Problem error={days.error} />;
+  if (!days.data?.data.length) return <p>No other open-day times are free.</p>;
+  return (
+    <ul class="slot-list">
+      {days.data.data.flatMap((day) =>
+        day.slots.map((slot) => (
+          <li key={slot.id}>
+            <button type="button" onClick={() => onChoose(slot.id)}>
+              {dayText(day.date)} at {slot.slotTime}
+            </button>
+          </li>
+        )),
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,542 @@
+// A listing's page: gallery, prices, description, its properties (rooms, floorplans, energy charts,
+// price history), where it is, open days, similar listings, the favourite toggle and register interest.
+// Opened with an editor's key (?editor_key=…), an unpublished listing is shown with a preview banner.
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { ApiError, api, P, type Application, type ListingDetails, type ListingItem, type PropertyDetails, type Schemas } from '../api.ts';
+import { useSession } from '../session.ts';
+import { ListingCard } from '../components/ListingCard.tsx';
+import { PinMap } from '../components/PinMap.tsx';
+import { RatingChart } from '../components/RatingChart.tsx';
+import { CustomerFields, valuesOf, type Values } from '../components/CustomerFields.tsx';
+import { OpenDays } from '../components/OpenDays.tsx';
+import { Loading, Price, Problem, SchemeTags, Section, useLoad, useTitle } from '../components/common.tsx';
+import { bedroomsText, dayText, money } from '../format.ts';
+
+type FullDetails = Schemas['FullDetails'];
+interface GalleryImage {
+  largeSize: string;
+  mediumSize: string;
+  thumbnail: string;
+  alternativeText?: string;
+  caption?: string;
+}
+
+async function loadListing(
+  slug: string,
+  editorKey: string | null,
+  signal: AbortSignal,
+): Promise<{ details: FullDetails; preview: boolean }> {
+  const path = `${P}/listings/slug/${encodeURIComponent(slug)}/full-details`;
+  if (!editorKey) return { details: await api<FullDetails>(path, { signal }), preview: false };
+  const [preview, published] = await Promise.all([
+    api<FullDetails>(path, { signal, query: { ignore_visibility: 1, api_key: editorKey } }),
+    api<FullDetails>(path, { signal, anonymous: true }).then(
+      () => true,
+      (err: unknown) => (err instanceof ApiError && err.status === 404 ? false : true),
+    ),
+  ]);
+  return { details: preview, preview: !published };
+}
+
+export function Listing({ slug }: { slug: string }) {
+  const { query } = useLocation();
+  const editorKey = query.editor_key ?? null;
+  const signedIn = useSession();
+  const loaded = useLoad((signal) => loadListing(slug, editorKey, signal), [slug, editorKey, signedIn]);
+  useTitle(loaded.data?.details.listing.titleTag || loaded.data?.details.listing.name);
+
+  if (loaded.loading && !loaded.data)
+    return (
+      <div class="wrap">
+        <Loading />
+      </div>
+    );
+  if (loaded.error || !loaded.data) {
+    return (
+      <div class="wrap narrow">
+        <h1>Listing not found</h1>
+        <Problem error={loaded.error} />
+        <p>
+          <a href="/search">Search for homes</a>
+        </p>
+      </div>
+    );
+  }
+  const { listing, properties } = loaded.data.details;
+  const all: PropertyDetails[] = listing.singleProperty && listing.propertyDetails ? [listing.propertyDetails] : properties;
+  return (
+    <div class="wrap listing-page">
+      {loaded.data.preview && (
+        <div class="preview-banner" role="status">
+          <strong>Preview</strong> – this listing is not published. Only editors with a key can see this page.
+        </div>
+      )}
+      <header class="listing-head">
+        <div>
+          <h1>{listing.name}</h1>
+          <p class="card-address">
+            {listing.displayAddress}
+            {listing.postcode ? `, ${listing.postcode}` : ''}
+          </p>
+          <SchemeTags schemes={listing.schemes} />
+          {listing.featured && <p class="badge badge-featured">Featured</p>}
+        </div>
+        <div class="listing-price">
+          <Price fields={listing} />
+          {listing.priceReducedOn && <p class="reduced">Reduced on {dayText(listing.priceReducedOn)}</p>}
+          <p>
+            {[bedroomsText(listing.bedrooms), listing.propertyType, listing.tenure, listing.availabilityStatus.name]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+          <FavouriteToggle listing={listing} signedIn={signedIn} onChange={loaded.reload} />
+        </div>
+      </header>
+
+      <Gallery images={(listing.galleryImages ?? []) as unknown as GalleryImage[]} fallback={listing.mainImage} name={listing.name} />
+
+      <div class="listing-columns">
+        <div class="listing-main">
+          <Section title="About this development" id="about">
+            {(listing.longDescription ?? '')
+              .split(/\n{2,}/)
+              .filter(Boolean)
+              .map((paragraph, i) => (
+                <p key={i}>{paragraph}</p>
+              ))}
+            {listing.localAreaName && <h3>{listing.localAreaName}</h3>}
+            {listing.localAreaDescription && <p>{listing.localAreaDescription}</p>}
+            {listing.propertyFeatures.length > 0 && <Features features={listing.propertyFeatures} />}
+            <p class="muted">Offered by {listing.housingProvider.name}</p>
+          </Section>
+
+          <Section title={all.length === 1 ? 'The home' : `The homes (${all.length})`} id="homes">
+            {all.map((property) => (
+              <PropertyBlock key={property.id} property={property} single={all.length === 1} />
+            ))}
+          </Section>
+
+          {listing.brochures && listing.brochures.length > 0 && (
+            <Section title="Brochures" id="brochures">
+              <ul>
+                {listing.brochures.map((url, i) => (
+                  <li key={url}>
+                    <a href={url}>Brochure {i + 1} (PDF)</a>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
+
+          <Section title="Where it is" id="where">
+            <PinMap latitude={listing.latitude} longitude={listing.longitude} label={listing.name} />
+          </Section>
+
+          {listing.termsAndConditions && (
+            <Section title="Terms and conditions" id="terms">
+              <p>{listing.termsAndConditions}</p>
+            </Section>
+          )}
+          {listing.disclaimer && <p class="muted">{listing.disclaimer}</p>}
+        </div>
+
+        <aside class="listing-side">
+          <RegisterInterest listing={listing} properties={all} signedIn={signedIn} />
+        </aside>
+      </div>
+
+      <Similar slug={slug} />
+    </div>
+  );
+}
+
+function Gallery({ images, fallback, name }: { images: GalleryImage[]; fallback: ListingDetails['mainImage']; name: string }) {
+  const all = images.length ? images : fallback ? [{ ...fallback, alternativeText: name }] : [];
+  const [shown, setShown] = useState(0);
+  if (!all.length) return null;
+  const image = all[Math.min(shown, all.length - 1)]!;
+  return (
+    <section class="gallery" aria-label="Photos">
+      <figure>
+        <img src={image.largeSize} alt={image.alternativeText || `Photo ${shown + 1} of ${name}`} width={1080} height={608} />
+        {image.caption && <figcaption>{image.caption}</figcaption>}
+      </figure>
+      {all.length > 1 && (
+        <ul class="thumbs">
+          {all.map((img, i) => (
+            <li key={img.thumbnail}>
+              <button type="button" aria-pressed={i === shown} onClick={() => setShown(i)}>
+                <img
+                  src={img.thumbnail}
+                  alt={`Show photo ${i + 1}${img.alternativeText ? `: ${img.alternativeText}` : ''}`}
+                  width={120}
+                  height={68}
+                  loading="lazy"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Features({ features }: { features: { section: string; values: string[] }[] }) {
+  return (
+    <dl class="features">
+      {features.map((f) => (
+        <div key={f.section}>
+          <dt>{f.section}</dt>
+          <dd>{f.values.join(', ')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PropertyBlock({ property, single }: { property: PropertyDetails; single: boolean }) {
+  const body = (
+    <>
+      <Price fields={property} />
+      <dl class="facts">
+        <div>
+          <dt>Bedrooms</dt>
+          <dd>{bedroomsText(property.bedrooms)}</dd>
+        </div>
+        <div>
+          <dt>Bathrooms</dt>
+          <dd>{property.bathrooms}</dd>
+        </div>
+        {property.floorArea !== null && (
+          <div>
+            <dt>Floor area</dt>
+            <dd>{property.floorArea} m²</dd>
+          </div>
+        )}
+        {property.floor && (
+          <div>
+            <dt>Floor</dt>
+            <dd>{property.floor.name}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Tenure</dt>
+          <dd>
+            {property.tenure}
+            {property.leaseYears ? ` (${property.leaseYears} years)` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>Availability</dt>
+          <dd>{property.availabilityStatus.name}</dd>
+        </div>
+        {property.monthlyServiceCharge != null && (
+          <div>
+            <dt>Service charge</dt>
+            <dd>{money(property.monthlyServiceCharge)} per month</dd>
+          </div>
+        )}
+        {property.tenure === 'leasehold' && property.annualGroundRent != null && (
+          <div>
+            <dt>Ground rent</dt>
+            <dd>{money(property.annualGroundRent)} per year</dd>
+          </div>
+        )}
+      </dl>
+      {property.fullSpecifications && <p>{property.fullSpecifications}</p>}
+      {property.rooms.length > 0 && (
+        <table class="rooms">
+          <caption>Rooms</caption>
+          <thead>
+            <tr>
+              <th scope="col">Room</th>
+              <th scope="col">Size</th>
+              <th scope="col">Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {property.rooms.map((room, i) => (
+              <tr key={i}>
+                <th scope="row">{room.name}</th>
+                <td>{room.width && room.length ? `${room.width} × ${room.length} ${room.units === 'metre' ? 'm' : 'ft'}` : ''}</td>
+                <td>{room.additionalDetails ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {property.floorplans.length > 0 && (
+        <div class="floorplans">
+          <h4>Floorplans</h4>
+          <ul class="thumbs">
+            {property.floorplans.map((plan) => (
+              <li key={plan.url}>
+                <a href={plan.url}>
+                  <img src={plan.thumbnailUrl} alt={plan.alternativeText || 'Floorplan'} width={180} height={120} loading="lazy" />
+                </a>
+                {plan.caption && <p class="muted">{plan.caption}</p>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div class="ratings">
+        <RatingChart
+          kind="energy"
+          title="Energy efficiency"
+          current={property.energyEfficiencyRatingCurrent}
+          potential={property.energyEfficiencyRatingPotential || null}
+        />
+        <RatingChart
+          kind="environment"
+          title="Environmental impact (CO₂)"
+          current={property.environmentalImpactRatingCurrent}
+          potential={property.environmentalImpactRatingPotential || null}
+        />
+      </div>
+      {property.priceHistory.length > 0 && (
+        <table class="price-history">
+          <caption>Price history</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Price</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {property.priceHistory.map((entry) => (
+              <tr key={`${entry.date}-${entry.price}`}>
+                <td>{dayText(entry.date)}</td>
+                <td>
+                  {money(entry.price)}
+                  {property.forSale ? '' : ' per month'}
+                </td>
+                <td>{entry.change === 'added' ? 'First advertised' : entry.change === 'reduced' ? 'Reduced' : 'Increased'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {property.propertyFeatures.length > 0 && <Features features={property.propertyFeatures} />}
+    </>
+  );
+  if (single) return <div class="property">{body}</div>;
+  return (
+    <details class="property">
+      <summary>
+        {property.propertyNumber} – {bedroomsText(property.bedrooms)} {property.propertyType.toLowerCase()},{' '}
+        {property.availabilityStatus.name.toLowerCase()}
+      </summary>
+      {body}
+    </details>
+  );
+}
+
+function FavouriteToggle({ listing, signedIn, onChange }: { listing: ListingDetails; signedIn: boolean; onChange: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  if (!signedIn) {
+    return (
+      <p>
+        <a href={`/sign-in?next=${encodeURIComponent(`/listings/${listing.slug}`)}`}>Sign in to save this home</a>
+      </p>
+    );
+  }
+  const favourite = listing.favourite === true;
+  const toggle = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (favourite) await api(`${P}/profile/favourites/${listing.id}`, { method: 'DELETE' });
+      else await api(`${P}/profile/favourites`, { method: 'POST', body: { listing: listing.id } });
+      onChange();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" class="favourite" aria-pressed={favourite} disabled={busy} onClick={toggle}>
+        <span aria-hidden="true">{favourite ? '♥' : '♡'}</span> {favourite ? 'Saved to favourites' : 'Save to favourites'}
+      </button>
+      {error ? <Problem error={error} /> : null}
+    </>
+  );
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  passed: 'You are eligible',
+  considered: 'You may be eligible: the provider will consider your application',
+  incomplete: 'We need more details to check your eligibility',
+  failed: 'You are not eligible for this home',
+  'not-checked': 'Eligibility was not checked',
+};
+
+function RegisterInterest({
+  listing,
+  properties,
+  signedIn,
+}: {
+  listing: ListingDetails;
+  properties: PropertyDetails[];
+  signedIn: boolean;
+}) {
+  const fields = useLoad(
+    () => api<Schemas['RegisterInterestFields']>(`${P}/listings/slug/${listing.slug}/register-interest-fields`),
+    [listing.slug],
+  );
+  const profile = useLoad(() => (signedIn ? api<Schemas['Customer']>(`${P}/profile`) : Promise.resolve(undefined)), [signedIn]);
+  const [values, setValues] = useState<Values>({});
+  const [property, setProperty] = useState<string>('');
+  const [additionalInfo, setAdditionalInfo] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const [application, setApplication] = useState<Application | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const eligibility = fields.data?.eligibilityFields ?? [];
+  const priority = (fields.data?.priorityFields ?? []).filter((f) => !eligibility.includes(f));
+  useEffect(() => {
+    if (profile.data) setValues(valuesOf(profile.data, [...eligibility, ...priority]));
+  }, [profile.data, fields.data]);
+
+  if (!signedIn) {
+    return (
+      <section class="panel" aria-labelledby="register-title">
+        <h2 id="register-title">Interested in this home?</h2>
+        <p>Sign in or create an account to register your interest and book a place at an open day.</p>
+        <a class="button primary" href={`/sign-in?next=${encodeURIComponent(`/listings/${listing.slug}`)}`}>
+          Sign in to register interest
+        </a>
+      </section>
+    );
+  }
+  if (application) return <Decision application={application} properties={properties} />;
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setFailure(null);
+    try {
+      const body: Values = { ...values, additionalInfo: additionalInfo || undefined };
+      if (property) body.property = Number(property);
+      setApplication(await api<Application>(`${P}/listings/slug/${listing.slug}/register-interest`, { method: 'POST', body }));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) setErrors(err.errors);
+      setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="panel" aria-labelledby="register-title">
+      <h2 id="register-title">Register your interest</h2>
+      {fields.loading && <Loading />}
+      <form onSubmit={submit} noValidate>
+        {properties.length > 1 && (
+          <div class="field">
+            <label for="ri-property">Which home?</label>
+            <select id="ri-property" value={property} onChange={(e) => setProperty((e.target as HTMLSelectElement).value)}>
+              <option value="">Any home in this development</option>
+              {properties.map((p) => (
+                <option key={p.id} value={String(p.id)}>
+                  {p.propertyNumber} – {bedroomsText(p.bedrooms)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {eligibility.length > 0 && (
+          <fieldset class="group">
+            <legend>To check your eligibility</legend>
+            <CustomerFields
+              idPrefix="ri"
+              fields={eligibility}
+              values={values}
+              errors={errors}
+              onChange={(n, v) => setValues((s) => ({ ...s, [n]: v }))}
+            />
+          </fieldset>
+        )}
+        {priority.length > 0 && (
+          <fieldset class="group">
+            <legend>To help the provider prioritise (optional)</legend>
+            <CustomerFields
+              idPrefix="ri"
+              fields={priority}
+              values={values}
+              errors={errors}
+              onChange={(n, v) => setValues((s) => ({ ...s, [n]: v }))}
+            />
+          </fieldset>
+        )}
+        <div class="field">
+          <label for="ri-info">Message to the provider (optional)</label>
+          <textarea
+            id="ri-info"
+            rows={3}
+            value={additionalInfo}
+            onInput={(e) => setAdditionalInfo((e.target as HTMLTextAreaElement).value)}
+          />
+        </div>
+        {failure ? <Problem error={failure} title="Your interest was not registered" /> : null}
+        <button type="submit" class="primary" disabled={busy}>
+          Register interest
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Decision({ application, properties }: { application: Application; properties: PropertyDetails[] }) {
+  const decision = application.decision;
+  const status = decision?.status ?? application.eligibilityStatus;
+  const others = (decision?.successfulProperties ?? [])
+    .map((id) => properties.find((p) => p.id === id))
+    .filter((p): p is PropertyDetails => !!p);
+  return (
+    <section class={`panel decision decision-${status}`} aria-labelledby="decision-title" role="status">
+      <h2 id="decision-title" tabIndex={-1}>
+        Interest registered
+      </h2>
+      <p class="decision-status">
+        <strong>{STATUS_TEXT[status] ?? status}</strong>
+      </p>
+      {decision && decision.messages.length > 0 && (
+        <ul class="decision-messages">
+          {decision.messages.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && <p>You are eligible for: {others.map((p) => p.propertyNumber).join(', ')}.</p>}
+      <OpenDays application={application} />
+      <p>
+        <a href="/account/applications">See your applications</a>
+      </p>
+    </section>
+  );
+}
+
+function Similar({ slug }: { slug: string }) {
+  const similar = useLoad(() => api<{ data: ListingItem[] }>(`${P}/listings/slug/${slug}/similar`, { query: { size: 3 } }), [slug]);
+  if (!similar.data?.data.length) return null;
+  return (
+    <Section title="Similar homes" id="similar">
+      <ul class="card-grid">
+        {similar.data.data.map((listing) => (
+          <li key={listing.id}>
+            <ListingCard listing={listing} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,403 @@
+// The search page. The page's address holds the search, in the API's own parameters
+// (/search?location=Leeds&radius=3&bedrooms[]=2&page=2), so a search can be shared and the back button
+// goes back through the searches made; the form, the facets and the pages change the address, and the
+// address drives the request.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { api, P, type Facet, type MapListing, type SearchEnvelope } from '../api.ts';
+import { ListingCard } from '../components/ListingCard.tsx';
+import { PlaceInput } from '../components/PlaceInput.tsx';
+import { ResultsMap, type LatLng } from '../components/ResultsMap.tsx';
+import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
+
+const RADII = [0, 1, 3, 5, 10, 15];
+/** filters that belong to one occupancy type: dropped when it changes */
+const TYPE_BOUND = [
+  'max_deposit',
+  'max_full_value',
+  'max_share_value',
+  'min_deposit',
+  'min_full_value',
+  'min_share_value',
+  'max_monthly_rent',
+  'min_monthly_rent',
+  'schemes[]',
+];
+/** the form's number filters, per occupancy type */
+const RANGE_FILTERS: Record<'for-sale' | 'to-rent', [string, string][]> = {
+  'for-sale': [
+    ['min_full_value', 'Minimum price (£)'],
+    ['min_share_value', 'Minimum share price (£)'],
+    ['min_deposit', 'Minimum deposit (£)'],
+  ],
+  'to-rent': [['min_monthly_rent', 'Minimum rent per month (£)']],
+};
+const ROOM_FILTERS: [string, string][] = [
+  ['min_bedrooms', 'Bedrooms from'],
+  ['max_bedrooms', 'Bedrooms up to'],
+  ['min_bathrooms', 'Bathrooms from'],
+  ['max_bathrooms', 'Bathrooms up to'],
+];
+
+export function parseArea(text: string | null): LatLng[] | null {
+  if (!text) return null;
+  const points = text.split(';').map((pair) => pair.split(',').map(Number) as LatLng);
+  return points.length >= 3 && points.every((p) => p.length === 2 && p.every(Number.isFinite)) ? points : null;
+}
+
+const areaText = (area: LatLng[]) => area.map(([lat, lng]) => `${lat},${lng}`).join(';');
+
+/** the search's parameters, as the address has them */
+function useSearchParams(): [URLSearchParams, (change: (p: URLSearchParams) => void, keepPage?: boolean) => void] {
+  const location = useLocation();
+  const params = useMemo(() => new URLSearchParams(location.url.split('?')[1] ?? ''), [location.url]);
+  const update = (change: (p: URLSearchParams) => void, keepPage = false) => {
+    const next = new URLSearchParams(params);
+    change(next);
+    if (!keepPage) next.delete('page');
+    location.route(`/search?${next.toString()}`);
+  };
+  return [params, update];
+}
+
+function apiQuery(params: URLSearchParams, overrides: Record<string, string> = {}): string {
+  const query = new URLSearchParams(params);
+  for (const [k, v] of Object.entries(overrides)) query.set(k, v);
+  return query.toString();
+}
+
+function summaryOf(params: URLSearchParams, total: number): string {
+  const kind = params.get('occupancy_type') === 'to-rent' ? 'to rent' : 'for sale';
+  const homes = `${total.toLocaleString('en-GB')} ${total === 1 ? 'home' : 'homes'} ${kind}`;
+  if (params.get('area')) return `${homes} in the area drawn`;
+  const location = params.get('location');
+  if (!location) return `${homes} across the UK`;
+  const radius = Number(params.get('radius') ?? 3);
+  return radius === 0 ? `${homes} in ${location}` : `${homes} within ${radius} ${radius === 1 ? 'mile' : 'miles'} of ${location}`;
+}
+
+export function Search() {
+  const [params, update] = useSearchParams();
+  const forSale = params.get('occupancy_type') !== 'to-rent';
+  const query = params.toString();
+  const result = useLoad((signal) => api<SearchEnvelope>(`${P}/search?${query}`, { signal }), [query]);
+
+  // Facets, the map and the searched rectangle come with the first page only: kept for the same search
+  // on its other pages, or asked for once when a later page is opened first.
+  const filterKey = apiQuery(params, { page: '1' });
+  const [firstPage, setFirstPage] = useState<{
+    key: string;
+    facets: Facet[];
+    map: MapListing[];
+    sortOptions: SearchEnvelope['sortOptions'];
+    rect: SearchEnvelope['rectBounds'];
+  } | null>(null);
+  useEffect(() => {
+    const data = result.data;
+    if (!data) return;
+    if (data.facets || data.mapListings) {
+      setFirstPage({
+        key: filterKey,
+        facets: data.facets ?? [],
+        map: data.mapListings ?? [],
+        sortOptions: data.sortOptions,
+        rect: data.rectBounds,
+      });
+    } else if (firstPage?.key !== filterKey) {
+      api<SearchEnvelope>(`${P}/search?${apiQuery(params, { page: '1', size: '1' })}`).then(
+        (first) =>
+          setFirstPage({
+            key: filterKey,
+            facets: first.facets ?? [],
+            map: first.mapListings ?? [],
+            sortOptions: first.sortOptions,
+            rect: first.rectBounds,
+          }),
+        () => undefined,
+      );
+    }
+  }, [result.data]);
+  const extras = firstPage?.key === filterKey ? firstPage : null;
+
+  const [place, setPlace] = useState(params.get('location') ?? '');
+  useEffect(() => setPlace(params.get('location') ?? ''), [params.get('location')]);
+
+  const area = parseArea(params.get('area'));
+  const total = result.data?.pagination.total ?? 0;
+  const summary = result.data ? summaryOf(params, total) : undefined;
+  useTitle(summary ? `${summary}` : 'Search homes');
+
+  const setLocation = (location: string) =>
+    update((p) => {
+      p.set('location', location);
+      p.delete('area');
+      for (const k of ['lat', 'lng', 'north', 'south', 'east', 'west']) p.delete(k);
+    });
+
+  return (
+    <div class="search-page">
+      <h1 class="visually-hidden">Search homes</h1>
+      <form
+        class="search-bar"
+        role="search"
+        aria-label="Homes"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setLocation(place.trim());
+        }}
+      >
+        <fieldset class="occupancy">
+          <legend>Looking to</legend>
+          {(['for-sale', 'to-rent'] as const).map((type) => (
+            <label key={type} class="choice">
+              <input
+                type="radio"
+                name="occupancy_type"
+                value={type}
+                checked={(params.get('occupancy_type') ?? 'for-sale') === type}
+                onChange={() =>
+                  update((p) => {
+                    p.set('occupancy_type', type);
+                    for (const k of TYPE_BOUND) p.delete(k);
+                    p.delete('sort_by');
+                  })
+                }
+              />
+              {type === 'for-sale' ? 'Buy' : 'Rent'}
+            </label>
+          ))}
+        </fieldset>
+        <PlaceInput
+          id="place"
+          label="Place or postcode"
+          value={place}
+          onInput={setPlace}
+          onChoose={(p) => (setPlace(p.location), setLocation(p.location))}
+        />
+        <div class="field">
+          <label for="radius">Within</label>
+          <select
+            id="radius"
+            value={params.get('radius') ?? '3'}
+            onChange={(e) => update((p) => p.set('radius', (e.target as HTMLSelectElement).value))}
+          >
+            {RADII.map((r) => (
+              <option key={r} value={String(r)}>
+                {r === 0 ? 'This area only' : `${r} ${r === 1 ? 'mile' : 'miles'}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" class="primary">
+          Search
+        </button>
+      </form>
+
+      <div class="search-layout">
+        <aside class="filters" aria-label="Filters">
+          <h2>Filters</h2>
+          <label class="choice">
+            <input
+              type="checkbox"
+              checked={params.has('reduced_only')}
+              onChange={(e) =>
+                update((p) => ((e.target as HTMLInputElement).checked ? p.set('reduced_only', '1') : p.delete('reduced_only')))
+              }
+            />
+            Price reduced in the last 30 days
+          </label>
+          {extras?.facets.map((facet) => (
+            <FacetControl key={facet.param} facet={facet} params={params} update={update} />
+          ))}
+          <MoreFilters params={params} update={update} forSale={forSale} />
+        </aside>
+
+        <section class="results" aria-labelledby="results-summary">
+          <div class="results-head">
+            <h2 id="results-summary" aria-live="polite">
+              {summary ?? 'Searching…'}
+            </h2>
+            {result.data?.clearLocation === false && <p class="notice">We could not find that place, so these are homes across the UK.</p>}
+            <div class="field sort">
+              <label for="sort">Sort by</label>
+              <select
+                id="sort"
+                value={params.get('sort_by') ?? extras?.sortOptions?.[0]?.value ?? ''}
+                onChange={(e) => update((p) => p.set('sort_by', (e.target as HTMLSelectElement).value))}
+              >
+                {(extras?.sortOptions ?? []).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.text}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {/* SAVED SEARCHES (PORTAL-EXTRAS section 4) are built separately: the "Save this search"
+                button goes in this slot, posting the current parameters to /profile/saved-searches. */}
+            <div class="save-search-slot" data-slot="save-search" />
+          </div>
+          {result.error ? <Problem error={result.error} title="The search did not work" /> : null}
+          {result.loading && !result.data && <Loading what="Searching" />}
+          {result.data && (
+            <>
+              <ol class="result-list" aria-busy={result.loading}>
+                {result.data.data.map((listing) => (
+                  <li key={`${listing.id}-${listing.displayAs}`}>
+                    <ListingCard listing={listing} />
+                  </li>
+                ))}
+              </ol>
+              {result.data.data.length === 0 && <p>No homes match. Try a larger radius or fewer filters.</p>}
+              <Pagination pagination={result.data.pagination} params={params} />
+            </>
+          )}
+        </section>
+
+        <div class="map-column">
+          <ResultsMap
+            listings={extras?.map ?? []}
+            bounds={extras?.rect ?? result.data?.rectBounds}
+            area={area}
+            onArea={(drawn) => update((p) => (drawn ? p.set('area', areaText(drawn)) : p.delete('area')))}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type Update = (change: (p: URLSearchParams) => void, keepPage?: boolean) => void;
+
+/** One facet: checkboxes for a multi-value facet, a choice of one otherwise; options with no match are disabled. */
+function FacetControl({ facet, params, update }: { facet: Facet; params: URLSearchParams; update: Update }) {
+  const id = `facet-${facet.param}`;
+  if (facet.options.length === 0) return null;
+  if (facet.multiValue) {
+    const name = `${facet.param}[]`;
+    const selected = new Set(params.getAll(name));
+    return (
+      <fieldset class="facet" id={id}>
+        <legend>{facet.name}</legend>
+        {facet.options.map((option) => {
+          const value = String(option.value);
+          const checked = selected.has(value);
+          return (
+            <label key={value} class={`choice${option.count === 0 && !checked ? ' is-empty' : ''}`}>
+              <input
+                type="checkbox"
+                name={name}
+                value={value}
+                checked={checked}
+                disabled={option.count === 0 && !checked}
+                onChange={() =>
+                  update((p) => {
+                    const values = checked ? [...selected].filter((v) => v !== value) : [...selected, value];
+                    p.delete(name);
+                    for (const v of values) p.append(name, v);
+                  })
+                }
+              />
+              {option.text} <span class="count">({option.count})</span>
+            </label>
+          );
+        })}
+      </fieldset>
+    );
+  }
+  const current = params.get(facet.param) ?? '';
+  return (
+    <div class="facet field">
+      <label for={id}>{facet.name}</label>
+      <select
+        id={id}
+        value={current}
+        onChange={(e) =>
+          update((p) =>
+            (e.target as HTMLSelectElement).value ? p.set(facet.param, (e.target as HTMLSelectElement).value) : p.delete(facet.param),
+          )
+        }
+      >
+        <option value="">Any</option>
+        {facet.options.map((option) => (
+          <option key={String(option.value)} value={String(option.value)} disabled={option.count === 0 && current !== String(option.value)}>
+            {option.text} ({option.count})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The form's own number filters (minimums and room counts), applied together. */
+function MoreFilters({ params, update, forSale }: { params: URLSearchParams; update: Update; forSale: boolean }) {
+  const fields = [...RANGE_FILTERS[forSale ? 'for-sale' : 'to-rent'], ...ROOM_FILTERS];
+  const form = useRef<HTMLFormElement>(null);
+  const open = fields.some(([name]) => params.has(name));
+  return (
+    <details class="more-filters" open={open}>
+      <summary>More filters</summary>
+      <form
+        ref={form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = new FormData(form.current!);
+          update((p) => {
+            for (const [name] of fields) {
+              const value = String(data.get(name) ?? '').trim();
+              if (value) p.set(name, value);
+              else p.delete(name);
+            }
+          });
+        }}
+      >
+        {fields.map(([name, label]) => (
+          <div class="field" key={name}>
+            <label for={`filter-${name}`}>{label}</label>
+            <input id={`filter-${name}`} name={name} type="number" min={0} inputMode="numeric" value={params.get(name) ?? ''} />
+          </div>
+        ))}
+        <button type="submit">Apply filters</button>
+      </form>
+    </details>
+  );
+}
+
+function Pagination({ pagination, params }: { pagination: SearchEnvelope['pagination']; params: URLSearchParams }) {
+  const { currentPage, lastPage, from, to, total } = pagination;
+  if (lastPage <= 1) return null;
+  const href = (page: number) => `/search?${apiQuery(params, { page: String(page) })}`;
+  const pages = [...new Set([1, currentPage - 1, currentPage, currentPage + 1, lastPage])]
+    .filter((n) => n >= 1 && n <= lastPage)
+    .sort((a, b) => a - b);
+  return (
+    <nav class="pagination" aria-label="Pages of results">
+      <p>
+        Showing {from} to {to} of {total}
+      </p>
+      <ul>
+        {currentPage > 1 && (
+          <li>
+            <a href={href(currentPage - 1)} rel="prev">
+              Previous<span class="visually-hidden"> page</span>
+            </a>
+          </li>
+        )}
+        {pages.map((n) => (
+          <li key={n}>
+            <a href={href(n)} aria-current={n === currentPage ? 'page' : undefined}>
+              <span class="visually-hidden">Page </span>
+              {n}
+            </a>
+          </li>
+        ))}
+        {currentPage < lastPage && (
+          <li>
+            <a href={href(currentPage + 1)} rel="next">
+              Next<span class="visually-hidden"> page</span>
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,167 @@
+// Signing up and in: by a magic link sent by e-mail (passwordless-access registers a newcomer) or by
+// password. The link points back at the portal (/sign-in/link/{id}/{token}), which exchanges it for
+// tokens. Where the customer was going is kept until then.
+import { useEffect, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { ApiError, api, P, type Schemas } from '../api.ts';
+import { session } from '../session.ts';
+import { Loading, Problem, useTitle } from '../components/common.tsx';
+
+const NEXT_KEY = 'portal.next';
+/** only the portal's own pages */
+const safeNext = (next: string | undefined) => (next && next.startsWith('/') && !next.startsWith('//') ? next : '/account');
+
+export function SignIn() {
+  useTitle('Sign in');
+  const { query, route } = useLocation();
+  const next = safeNext(query.next);
+  const [mode, setMode] = useState<'link' | 'password' | 'register'>('link');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [sent, setSent] = useState<Schemas['LinkSent'] | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await action();
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const login = async () => {
+    const tokens = await api<Schemas['LoginTokens']>(`${P}/password-login`, { method: 'POST', body: { email, password }, anonymous: true });
+    session.set({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresAt: tokens.expires_at });
+    route(next);
+  };
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (mode === 'link') {
+      return run(async () => {
+        localStorage.setItem(NEXT_KEY, next);
+        setSent(
+          await api<Schemas['LinkSent']>(`${P}/passwordless-access`, {
+            method: 'POST',
+            body: { email, url: `${location.origin}/sign-in/link` },
+            anonymous: true,
+          }),
+        );
+      });
+    }
+    if (mode === 'register') {
+      return run(async () => {
+        await api(`${P}/password-register`, { method: 'POST', body: { email, password }, anonymous: true });
+        await login();
+      });
+    }
+    return run(login);
+  };
+
+  const tab = (value: typeof mode, text: string) => (
+    <label class="choice inline">
+      <input type="radio" name="sign-in-mode" checked={mode === value} onChange={() => (setMode(value), setSent(null), setFailure(null))} />
+      {text}
+    </label>
+  );
+
+  return (
+    <div class="wrap narrow">
+      <h1>Sign in or create an account</h1>
+      <form class="panel" onSubmit={submit}>
+        <fieldset class="field">
+          <legend>How would you like to sign in?</legend>
+          {tab('link', 'Email me a sign-in link')}
+          {tab('password', 'With my password')}
+          {tab('register', 'Create an account with a password')}
+        </fieldset>
+        <div class="field">
+          <label for="email">Email address</label>
+          <input
+            id="email"
+            type="email"
+            autocomplete="email"
+            required
+            value={email}
+            onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
+          />
+        </div>
+        {mode !== 'link' && (
+          <div class="field">
+            <label for="password">Password</label>
+            <input
+              id="password"
+              type="password"
+              autocomplete={mode === 'register' ? 'new-password' : 'current-password'}
+              minLength={mode === 'register' ? 6 : undefined}
+              required
+              value={password}
+              onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
+            />
+            {mode === 'register' && <p class="hint">At least 6 characters.</p>}
+          </div>
+        )}
+        {failure ? (
+          <Problem
+            error={failure}
+            title={failure instanceof ApiError && failure.status === 401 ? 'Wrong email or password' : 'That did not work'}
+          />
+        ) : null}
+        <button type="submit" class="primary" disabled={busy}>
+          {mode === 'link' ? 'Email me a link' : mode === 'register' ? 'Create account' : 'Sign in'}
+        </button>
+      </form>
+      {sent && (
+        <div class="panel success" role="status">
+          <h2>Check your email</h2>
+          <p>We sent a sign-in link to {email}. It works once, for 30 minutes.</p>
+          <p class="muted">
+            Running the service on your own machine? The e-mail is in the local mailbox, usually at http://localhost:1080.
+          </p>
+          {sent.magicLink && (
+            <p>
+              Test environment: <a href={sent.magicLink}>open the sign-in link</a>
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function MagicLink({ id, token }: { id: string; token: string }) {
+  useTitle('Signing in');
+  const { route } = useLocation();
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    api<Schemas['AccessToken']>(`${P}/auth-token/${encodeURIComponent(id)}/${encodeURIComponent(token)}`, { anonymous: true }).then(
+      (tokens) => {
+        session.set({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt });
+        const next = safeNext(localStorage.getItem(NEXT_KEY) ?? undefined);
+        localStorage.removeItem(NEXT_KEY);
+        route(next, true);
+      },
+      setFailure,
+    );
+  }, [id, token]);
+  return (
+    <div class="wrap narrow">
+      <h1>Signing you in</h1>
+      {failure ? (
+        <>
+          <Problem error={failure} title="This sign-in link does not work any more" />
+          <p>
+            A link works once, for 30 minutes. <a href="/sign-in">Ask for a new one</a>.
+          </p>
+        </>
+      ) : (
+        <Loading what="Signing you in" />
+      )}
+    </div>
+  );
+}
