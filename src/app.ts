@@ -62,12 +62,17 @@ import { applicationRoutes } from './applications/application-routes.ts';
 import { AppointmentService } from './appointments/appointment-service.ts';
 import { appointmentRoutes } from './appointments/appointment-routes.ts';
 import { LeadService } from './leads/lead-service.ts';
+import { LeadEvents } from './webhooks/lead-events.ts';
+import { WebhookService } from './webhooks/webhook-service.ts';
+import { webhookRoutes } from './webhooks/webhook-routes.ts';
+import { ListingStatsService } from './listing-stats/listing-stats-service.ts';
+import { listingStatsRoutes } from './listing-stats/listing-stats-routes.ts';
 import { leadRoutes } from './leads/lead-routes.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 
-export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer' | 'metrics'>;
+export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer' | 'metrics' | 'listingStats'>;
 
 export interface BuiltApp {
   app: Koa<RequestState>;
@@ -82,7 +87,7 @@ export interface BuiltApp {
 }
 
 export function buildApp(deps: AppDeps): BuiltApp {
-  const { config, logger, prisma, search, listingIndex, indexer, gazetteer, metrics } = deps;
+  const { config, logger, prisma, search, listingIndex, indexer, gazetteer, metrics, listingStats } = deps;
   const app = new Koa<RequestState>({ proxy: true });
   app.silent = true;
 
@@ -119,18 +124,20 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const contentReads = new ContentReadService(prisma);
   const contentFamilies = new FamilyWriter(prisma);
   const applicationListings = new ApplicationListings(search, listingIndex.alias);
-  const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits);
+  const leadEvents = new LeadEvents();
+  const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits, leadEvents, listingStats);
   const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers);
   // search first: the busiest route, and every router before it tries its own routes on each request
   const routers = [
-    searchRoutes(new SearchResponder(listingSearch, searchResponses), portals, signedIn),
+    searchRoutes(new SearchResponder(listingSearch, searchResponses, listingStats), portals, signedIn),
     healthRoutes((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
     lookupRoutes(new LookupService(prisma)),
     postcodeRoutes(new PostcodeService(prisma)),
     placeRoutes(places),
     syncRoutes(sync),
     bulkRoutes(sync),
-    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn }),
+    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats }),
+    listingStatsRoutes(sync.accounts, new ListingStatsService(prisma)),
     authRoutes(accounts.auth),
     profileRoutes(accounts),
     favouriteRoutes(accounts),
@@ -144,8 +151,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
       accessTokens: accounts.accessTokens,
       signedIn,
     }),
-    appointmentRoutes({ appointments: new AppointmentService(prisma), views: applicationViews, accessTokens: accounts.accessTokens }),
-    leadRoutes(sync.accounts, new LeadService(prisma, accounts.customers, applicationListings)),
+    appointmentRoutes({ appointments: new AppointmentService(prisma, leadEvents, listingStats), views: applicationViews, accessTokens: accounts.accessTokens }),
+    leadRoutes(sync.accounts, new LeadService(prisma, accounts.customers, applicationListings, leadEvents)),
+    webhookRoutes(sync.accounts, new WebhookService(prisma, config.APP_ENV === 'live')),
     areaRoutes({ areas: new AreaPageService(prisma, listingReads), accounts: sync.accounts, customers: customerContext, signedIn }),
     areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma)),
     contentRoutes(contentReads, sync.accounts),

@@ -56,7 +56,7 @@ export function maxChars<S extends yup.StringSchema<string | null | undefined>>(
       // the text as sent, even when it is blank and so read as null
       const sent: unknown = this.originalValue;
       if (typeof sent === 'string') return [...sent].length <= max;
-      return value == null || [...value].length <= max;
+      return value == null || [...(value as string)].length <= max;
     },
   }) as S;
 }
