@@ -87,8 +87,7 @@ export class WebhookWorker {
   async fill(): Promise<number> {
     const room = this.options.maxInFlight - this.inFlight.size;
     if (room <= 0) return 0;
-    const saturated = [...this.perAccountInFlight].filter(([, n]) => n >= this.options.perAccount).map(([id]) => id);
-    const rows = await this.claim(room, saturated);
+    const rows = await this.claim(room, this.perAccountInFlight);
     for (const row of rows) this.begin(row);
     return rows.length;
   }
@@ -144,20 +143,26 @@ export class WebhookWorker {
   }
 
   /**
-   * Due deliveries whose lead has no earlier one pending, at most `perAccount` per account (the ones due
-   * longest first) and `limit` in all, none of the saturated accounts; leased and counted as an attempt.
+   * Due deliveries whose lead has no earlier one pending, for each account as many as it has room for
+   * (`perAccount` less its posts under way here; the ones due longest first), `limit` in all; leased and
+   * counted as an attempt.
    */
-  private async claim(limit: number, saturated: number[]): Promise<Claimed[]> {
+  private async claim(limit: number, busy: Map<number, number>): Promise<Claimed[]> {
     const leaseSeconds = this.options.leaseMs / 1000;
+    const busyAccounts = [...busy.keys()];
+    const busyCounts = [...busy.values()];
     return this.prisma.$queryRaw<Claimed[]>`
       WITH ready AS (
-        SELECT d.id, row_number() OVER (PARTITION BY d."accountId" ORDER BY d."nextAttemptAt", d.id) AS rank
+        SELECT d.id, d."accountId", row_number() OVER (PARTITION BY d."accountId" ORDER BY d."nextAttemptAt", d.id) AS rank
         FROM "WebhookDelivery" d
-        WHERE d.status = 'pending' AND d."nextAttemptAt" <= now() AND d."accountId" <> ALL(${saturated}::int[])
+        WHERE d.status = 'pending' AND d."nextAttemptAt" <= now()
           AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" e WHERE e."leadId" = d."leadId" AND e.status = 'pending' AND e.id < d.id)
       ), picked AS (
         SELECT id FROM "WebhookDelivery"
-        WHERE id IN (SELECT id FROM ready WHERE rank <= ${this.options.perAccount}::int ORDER BY rank, id LIMIT ${limit}::int)
+        WHERE id IN (
+          SELECT r.id FROM ready r LEFT JOIN unnest(${busyAccounts}::int[], ${busyCounts}::int[]) AS b("accountId", posts) ON b."accountId" = r."accountId"
+          WHERE r.rank <= ${this.options.perAccount}::int - coalesce(b.posts, 0)
+          ORDER BY r.rank, r.id LIMIT ${limit}::int)
           AND status = 'pending' AND "nextAttemptAt" <= now()
         FOR UPDATE SKIP LOCKED
       ), claimed AS (
