@@ -87,7 +87,9 @@ export interface BuiltApp {
 }
 
 export function buildApp(deps: AppDeps): BuiltApp {
-  const { config, logger, prisma, search, listingIndex, indexer, gazetteer, metrics, listingStats } = deps;
+  const { config, logger, prisma, search, listingIndex, indexer, gazetteer, metrics } = deps;
+  // listing performance is counted unless LISTING_STATS=false (the runtime's counters are then idle too)
+  const listingStats = config.LISTING_STATS ? deps.listingStats : undefined;
   const app = new Koa<RequestState>({ proxy: true });
   app.silent = true;
 
@@ -100,7 +102,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     schemes: new SchemeService(prisma),
     visibility: new ListingVisibility(prisma, indexer, listingIndex.alias),
   };
-  const accounts = customerServices(deps);
+  const accounts = customerServices({ ...deps, listingStats });
   const regions = new LocalAuthorityRegions(prisma);
   const customerContext = customerSearchContext(prisma, regions, accounts.favourites);
   const signedIn = optionalCustomer(accounts.accessTokens);
