@@ -62,6 +62,11 @@ import { applicationRoutes } from './applications/application-routes.ts';
 import { AppointmentService } from './appointments/appointment-service.ts';
 import { appointmentRoutes } from './appointments/appointment-routes.ts';
 import { LeadService } from './leads/lead-service.ts';
+import { LeadEvents } from './webhooks/lead-events.ts';
+import { WebhookService } from './webhooks/webhook-service.ts';
+import { webhookRoutes } from './webhooks/webhook-routes.ts';
+import { ListingStatsService } from './listing-stats/listing-stats-service.ts';
+import { listingStatsRoutes } from './listing-stats/listing-stats-routes.ts';
 import { leadRoutes } from './leads/lead-routes.ts';
 import { SavedSearchService } from './saved-searches/saved-search-service.ts';
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
@@ -75,7 +80,7 @@ import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { portalWeb } from './portal-web/portal-web.ts';
 
-export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer' | 'metrics'>;
+export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer' | 'metrics' | 'listingStats'>;
 
 export interface BuiltApp {
   app: Koa<RequestState>;
@@ -93,6 +98,8 @@ export interface BuiltApp {
 
 export function buildApp(deps: AppDeps): BuiltApp {
   const { config, logger, prisma, search, listingIndex, indexer, gazetteer, metrics } = deps;
+  // listing performance is counted unless LISTING_STATS=false (the runtime's counters are then idle too)
+  const listingStats = config.LISTING_STATS ? deps.listingStats : undefined;
   const app = new Koa<RequestState>({ proxy: true });
   app.silent = true;
 
@@ -105,7 +112,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     schemes: new SchemeService(prisma),
     visibility: new ListingVisibility(prisma, indexer, listingIndex.alias),
   };
-  const accounts = customerServices(deps);
+  const accounts = customerServices({ ...deps, listingStats });
   const regions = new LocalAuthorityRegions(prisma);
   const customerContext = customerSearchContext(prisma, regions, accounts.favourites);
   const signedIn = optionalCustomer(accounts.accessTokens);
@@ -132,10 +139,11 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const contentReads = new ContentReadService(prisma);
   const contentFamilies = new FamilyWriter(prisma);
   const applicationListings = new ApplicationListings(search, listingIndex.alias);
-  const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits);
+  const leadEvents = new LeadEvents();
+  const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits, leadEvents, listingStats);
   const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers);
   // search first: the busiest route, and every router before it tries its own routes on each request
-  const searchResponder = new SearchResponder(listingSearch, searchResponses);
+  const searchResponder = new SearchResponder(listingSearch, searchResponses, listingStats);
   const savedSearches = new SavedSearchService(prisma, gazetteer);
   const alerts = new AlertJob(
     new AlertMatcher(prisma, {
@@ -156,14 +164,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
     placeRoutes(places),
     syncRoutes(sync),
     bulkRoutes(sync),
-    listingReadRoutes({
-      reads: listingReads,
-      portals,
-      accounts: sync.accounts,
-      customers: customerContext,
-      schemes: sync.schemes,
-      signedIn,
-    }),
+    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats }),
+    listingStatsRoutes(sync.accounts, new ListingStatsService(prisma)),
     authRoutes(accounts.auth),
     profileRoutes(accounts),
     favouriteRoutes(accounts),
@@ -178,8 +180,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
       accessTokens: accounts.accessTokens,
       signedIn,
     }),
-    appointmentRoutes({ appointments: new AppointmentService(prisma), views: applicationViews, accessTokens: accounts.accessTokens }),
-    leadRoutes(sync.accounts, new LeadService(prisma, accounts.customers, applicationListings)),
+    appointmentRoutes({ appointments: new AppointmentService(prisma, leadEvents, listingStats), views: applicationViews, accessTokens: accounts.accessTokens }),
+    leadRoutes(sync.accounts, new LeadService(prisma, accounts.customers, applicationListings, leadEvents)),
+    webhookRoutes(sync.accounts, new WebhookService(prisma, config.APP_ENV === 'live')),
     areaRoutes({ areas: new AreaPageService(prisma, listingReads), accounts: sync.accounts, customers: customerContext, signedIn }),
     areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma)),
     contentRoutes(contentReads, sync.accounts),

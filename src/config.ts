@@ -75,6 +75,21 @@ const schema = yup.object({
       }
     }),
   PORTAL_TILE_ATTRIBUTION: yup.string().default('© OpenStreetMap contributors'),
+  // ---------- providers: listing performance and lead webhooks ----------
+  /** count listing performance (search impressions, detail views, favourites, registrations, appointments) */
+  LISTING_STATS: yup.boolean().default(true),
+  /** how often impressions and views counted in memory are written to the database */
+  LISTING_STATS_FLUSH_MS: yup.number().integer().min(100).default(5000),
+  /** run the webhook delivery worker in this process (any number of processes may run it) */
+  WEBHOOK_WORKER: yup.boolean().default(true),
+  /** how often an idle webhook worker looks for due deliveries */
+  WEBHOOK_POLL_MS: yup.number().integer().min(10).default(500),
+  /** the first retry of a failed delivery comes after this long, doubling with each failure up to WEBHOOK_RETRY_MAX_MS */
+  WEBHOOK_RETRY_BASE_MS: yup.number().integer().min(1).default(30_000),
+  WEBHOOK_RETRY_MAX_MS: yup.number().integer().min(1).default(3_600_000),
+  /** deliveries posted at once by a process, and at most for one account */
+  WEBHOOK_CONCURRENCY: yup.number().integer().min(1).default(16),
+  WEBHOOK_PER_ACCOUNT: yup.number().integer().min(1).default(4),
   // ---------- customer accounts ----------
   /** HS256 key of the access tokens: required (32+ characters) when APP_ENV=live */
   JWT_SECRET: yup

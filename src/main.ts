@@ -21,6 +21,8 @@ async function start(): Promise<void> {
   const mailbox = await startLocalMailbox(config, runtime.logger);
   await Promise.all([runtime.listingIndex.ensure(), runtime.gazetteer.warm()]);
   if (!(await runtime.listingIndex.isCurrent())) runtime.logger.warn('the listing index was built with an older mapping: run `npm run reindex`');
+  if (config.WEBHOOK_WORKER) runtime.webhookWorker.start();
+  runtime.listingStats.start();
   if (config.REINDEX_WORKER) runtime.worker.start();
   const stateJob = new StateJob(runtime.prisma, runtime.logger);
   stateJob.start();

@@ -9,6 +9,9 @@ import { ListingIndexer } from './indexing/listing-indexer.ts';
 import { ReindexWorker } from './indexing/reindex-worker.ts';
 import { lazyGazetteer } from './places/gazetteer.ts';
 import { createMetrics, type Metrics } from './metrics/metrics-registry.ts';
+import { ListingStats } from './listing-stats/listing-stats-recorder.ts';
+import { WebhookSender, WEBHOOK_TIMEOUT_MS } from './webhooks/webhook-sender.ts';
+import { WebhookWorker } from './webhooks/webhook-worker.ts';
 
 export interface Runtime {
   config: Config;
@@ -18,6 +21,10 @@ export interface Runtime {
   listingIndex: IndexManager;
   indexer: ListingIndexer;
   worker: ReindexWorker;
+  /** listing performance counters: impressions and views buffered, flushed every LISTING_STATS_FLUSH_MS */
+  listingStats: ListingStats;
+  /** posts lead events to the accounts' endpoints (started by the entry point unless WEBHOOK_WORKER=false) */
+  webhookWorker: WebhookWorker;
   gazetteer: ReturnType<typeof lazyGazetteer>;
   /** null with METRICS_ENABLED=false */
   metrics: Metrics | null;
@@ -32,6 +39,16 @@ export function openRuntime(config: Config): Runtime {
   const indexer = new ListingIndexer(prisma, search);
   const metrics = config.METRICS_ENABLED ? createMetrics() : null;
   const worker = new ReindexWorker(prisma, indexer, logger, { alias: listingIndex.alias, pollMs: config.REINDEX_POLL_MS, observer: metrics?.reindex });
+  const listingStats = new ListingStats(prisma, logger, { enabled: config.LISTING_STATS, flushMs: config.LISTING_STATS_FLUSH_MS });
+  const webhookWorker = new WebhookWorker(prisma, new WebhookSender({ live: config.APP_ENV === 'live', timeoutMs: WEBHOOK_TIMEOUT_MS }), logger, {
+    pollMs: config.WEBHOOK_POLL_MS,
+    backoffBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+    maxBackoffMs: config.WEBHOOK_RETRY_MAX_MS,
+    maxInFlight: config.WEBHOOK_CONCURRENCY,
+    perAccount: config.WEBHOOK_PER_ACCOUNT,
+    // longer than an attempt may take: a row is taken again only when its worker is gone
+    leaseMs: WEBHOOK_TIMEOUT_MS + 50_000,
+  });
   search.onEngineLost(() => logger.warn('search engine out of reach: requests that need it answer 503 until it is back'));
   search.onEngineBack(() => {
     logger.info('search engine back');
@@ -45,10 +62,12 @@ export function openRuntime(config: Config): Runtime {
     listingIndex,
     indexer,
     worker,
+    listingStats,
+    webhookWorker,
     gazetteer: lazyGazetteer(prisma),
     metrics,
     async close() {
-      await worker.stop();
+      await Promise.all([worker.stop(), webhookWorker.stop(), listingStats.stop()]);
       await Promise.allSettled([prisma.$disconnect(), search.close()]);
     },
   };

@@ -8,6 +8,7 @@
 //                        every search fetches its map listings
 //   --response-cache-mb=N the API's SEARCH_RESPONSE_CACHE_MB; 0 builds every response from the engine's answer
 //   --metrics=off        the API without its Prometheus metrics (METRICS_ENABLED=false)
+//   --listing-stats=off  the API without listing performance counting (LISTING_STATS=false)
 //   --relay              also measures a bare relay (scripts/bench/engine-relay.ts) that forwards each
 //                        search's multi-search and writes the answer back unparsed: what any API in
 //                        front of the engine costs on this machine, the floor under the API's figures
@@ -45,6 +46,7 @@ const WARMUP_SECONDS = Number(args.get('warmup-seconds') ?? SECONDS);
 const MAP_CACHE_SIZE = args.get('map-cache-size');
 const RESPONSE_CACHE_MB = args.get('response-cache-mb');
 const METRICS = args.get('metrics') ?? 'on';
+const LISTING_STATS = args.get('listing-stats') ?? 'on';
 const ENGINE_CPUS = args.get('engine-cpus');
 const API_CPUS = args.get('api-cpus');
 const RELAY = args.has('relay');
@@ -289,6 +291,7 @@ async function main(): Promise<void> {
       ...(MAP_CACHE_SIZE === '0' ? { MAP_ARRAY_CACHE_MB: '0' } : {}),
       ...(RESPONSE_CACHE_MB ? { SEARCH_RESPONSE_CACHE_MB: RESPONSE_CACHE_MB } : {}),
       METRICS_ENABLED: String(METRICS !== 'off'),
+      LISTING_STATS: String(LISTING_STATS !== 'off'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -354,7 +357,7 @@ async function main(): Promise<void> {
       `  CPU/search: engine ${r.cpu.engine.toFixed(2)} ms, server ${r.cpu.server.toFixed(2)} ms, load generator ${r.cpu.loader.toFixed(2)} ms`;
     const servers: Record<string, number | null> = { engine: null, API: api.pid ?? null, relay: relay?.pid ?? null };
     const sides = { engine: sendRaw, API: sendApi, ...(relay ? { relay: sendRelay } : {}) };
-    console.log(`\n${queries.length} distinct searches, ${SECONDS}s per side and concurrency, in ${ROUNDS} interleaved rounds; API metrics ${METRICS === 'off' ? 'off' : 'on'}`);
+    console.log(`\n${queries.length} distinct searches, ${SECONDS}s per side and concurrency, in ${ROUNDS} interleaved rounds; API metrics ${METRICS === 'off' ? 'off' : 'on'}, listing statistics ${LISTING_STATS === 'off' ? 'off' : 'on'}`);
     for (const c of LEVELS) {
       // the sides take turns, in a rotating order, so that the machine's drift falls on all of them alike
       const runs = new Map<string, Run[]>(Object.keys(sides).map((name) => [name, []]));

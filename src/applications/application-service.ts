@@ -18,6 +18,8 @@ import type { SignInRateLimits } from '../auth/rate-limits.ts';
 import { DUPLICATE_LISTING, DUPLICATE_PROPERTY, isDuplicate, missingMandatoryFields } from './application-eligibility.ts';
 import { customerValuesOf, eligibilityProfileFrom, type EligibilityProfile } from '../customers/customer-eligibility.ts';
 import { propertyViewOf, snapshotOf, type ApplicationListings, type ListingSnapshot } from './application-listings.ts';
+import type { LeadEventRecorder } from '../webhooks/lead-events.ts';
+import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -72,6 +74,10 @@ export class ApplicationService {
     private readonly listings: ApplicationListings,
     /** registrations of new customers count against the per-IP sign-up limits */
     private readonly limits: Pick<SignInRateLimits, 'request'>,
+    /** lead webhooks: each change of an application is an event, recorded in its transaction */
+    private readonly leadEvents: LeadEventRecorder,
+    /** counts registrations (listing statistics) */
+    private readonly stats?: Pick<ListingStats, 'countNow'>,
   ) {}
 
   /**
@@ -103,7 +109,7 @@ export class ApplicationService {
     }
 
     const updateToken = newSecretToken();
-    return await this.prisma.$transaction(async (tx) => {
+    const registered = await this.prisma.$transaction(async (tx) => {
       let customer: Customer;
       if (input.customerId === null) {
         customer = await this.customers.create(
@@ -145,8 +151,11 @@ export class ApplicationService {
         },
         include: withAppointments,
       });
+      await this.leadEvents.record(tx, application.id, 'lead.created');
       return { application, customerId: customer.id, updateToken };
     });
+    await this.stats?.countNow(doc.id, 'registrations');
+    return registered;
   }
 
   /** The customer's applications, newest first; `archived` null gives all. */
@@ -177,6 +186,7 @@ export class ApplicationService {
         data: { status: 'cancelled' },
       });
       await tx.application.update({ where: { id: applicationId }, data: { isArchived: true } });
+      await this.leadEvents.record(tx, applicationId, 'lead.updated');
     });
     return this.get(customerId, applicationId);
   }
@@ -217,7 +227,7 @@ export class ApplicationService {
       const snapshot = doc ? snapshotOf(doc) : (app.listingSnapshot as unknown as ListingSnapshot);
       const decision = await this.evaluate(snapshot, eligibilityProfileFrom(customer), app.propertyId, validateEligibility);
       const utmEmpty = UTM_FIELDS.every((f) => app[f] === null);
-      return tx.application.update({
+      const updated = await tx.application.update({
         where: { id: applicationId },
         include: withAppointments,
         data: {
@@ -228,6 +238,8 @@ export class ApplicationService {
           ...(utmEmpty ? utmOf(body) : {}),
         },
       });
+      await this.leadEvents.record(tx, applicationId, 'lead.updated');
+      return updated;
     });
   }
 

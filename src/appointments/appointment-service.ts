@@ -6,6 +6,8 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { Appointment, Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
 import type { SlotRow } from './appointment-presenter.ts';
+import type { LeadEventRecorder } from '../webhooks/lead-events.ts';
+import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -23,7 +25,13 @@ interface LockedApplication {
 }
 
 export class AppointmentService {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    /** lead webhooks: an appointment booked, moved or cancelled changes its lead */
+    private readonly leadEvents: LeadEventRecorder,
+    /** counts bookings (listing statistics) */
+    private readonly stats?: Pick<ListingStats, 'countNow'>,
+  ) {}
 
   /** Future slots of the application's listing with a place left (none for an archived application). */
   async available(customerId: number, applicationId: number, now = new Date()): Promise<SlotRow[]> {
@@ -42,14 +50,13 @@ export class AppointmentService {
     input: { slot: number; remarks?: string | null },
     now = new Date(),
   ): Promise<Appointment> {
-    return this.prisma.$transaction(async (tx) => {
+    const { appointment, listingId } = await this.prisma.$transaction(async (tx) => {
       const app = await this.lockApplication(tx, customerId, applicationId);
       if (app.isArchived) throw new ConflictError(APPLICATION_ARCHIVED);
       const upcoming = await tx.appointment.count({ where: { applicationId, status: 'confirmed', startsAt: { gt: now } } });
       if (upcoming > 0) throw new ConflictError(UPCOMING_EXISTS);
       const slot = await this.lockSlotWithPlace(tx, app.listingId, input.slot, null, now);
-      await this.touch(tx, applicationId);
-      return tx.appointment.create({
+      const created = await tx.appointment.create({
         data: {
           applicationId,
           slotId: slot.id,
@@ -59,7 +66,11 @@ export class AppointmentService {
           remarks: input.remarks ?? null,
         },
       });
+      await this.touch(tx, applicationId);
+      return { appointment: created, listingId: app.listingId };
     });
+    await this.stats?.countNow(listingId, 'appointments');
+    return appointment;
   }
 
   /** Moves a confirmed upcoming appointment to another slot of the listing (remarks replaced when sent). */
@@ -83,8 +94,7 @@ export class AppointmentService {
         appointment.slotId === input.slot ? appointment.id : null,
         now,
       );
-      await this.touch(tx, app.id);
-      return tx.appointment.update({
+      const moved = await tx.appointment.update({
         where: { id: appointmentId },
         data: {
           slotId: slot.id,
@@ -93,6 +103,8 @@ export class AppointmentService {
           ...(input.remarks !== undefined ? { remarks: input.remarks } : {}),
         },
       });
+      await this.touch(tx, app.id);
+      return moved;
     });
   }
 
@@ -121,9 +133,13 @@ export class AppointmentService {
     });
   }
 
-  /** The application's updatedAt follows its appointments, so lead pulls by `updated_since` see them. */
+  /**
+   * The application's updatedAt follows its appointments, so lead pulls by `updated_since` see them, and
+   * its lead.updated event (with the appointments as they now are) is recorded in the same transaction.
+   */
   private async touch(tx: Tx, applicationId: number): Promise<void> {
     await tx.application.update({ where: { id: applicationId }, data: { updatedAt: new Date() } });
+    await this.leadEvents.record(tx, applicationId, 'lead.updated');
   }
 
   private async owned(db: PrismaClient | Tx, customerId: number, applicationId: number): Promise<LockedApplication> {

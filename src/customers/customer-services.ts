@@ -18,6 +18,7 @@ import { parseOrigins } from '../auth/magic-link-url.ts';
 import type { AuthDeps } from '../auth/auth-routes.ts';
 import { FavouriteService } from '../favourites/favourite-service.ts';
 import { CustomerService } from './customer-service.ts';
+import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 
 export interface CustomerServices {
   mailer: Mailer;
@@ -35,8 +36,9 @@ export function customerServices(deps: {
   prisma: PrismaClient;
   search: SearchClient;
   listingIndex: Pick<IndexManager, 'alias'>;
+  listingStats?: Pick<ListingStats, 'countNow'>;
 }): CustomerServices {
-  const { config, logger, prisma, search, listingIndex } = deps;
+  const { config, logger, prisma, search, listingIndex, listingStats } = deps;
   const mailer = new Mailer(smtpSettingsOf(config), config.MAIL_FROM, logger);
   const customers = new CustomerService(prisma);
   const accessTokens = new AccessTokenService(prisma, { secret: config.JWT_SECRET, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
@@ -54,7 +56,7 @@ export function customerServices(deps: {
   const sessions = new SessionService(prisma, accessTokens, refreshTokens);
   const passwordless = new PasswordlessService(prisma, customers, links, magicLinks, sessions, limits);
   const passwords = new PasswordService(prisma, customers, links, magicLinks, sessions, refreshTokens, limits);
-  const favourites = new FavouriteService(prisma, search, listingIndex.alias);
+  const favourites = new FavouriteService(prisma, search, listingIndex.alias, listingStats);
   return {
     mailer,
     customers,

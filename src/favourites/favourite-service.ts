@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError } from '../core/errors.ts';
 import type { ListingView } from '../listings/listing-document.ts';
 import { ITEM_ONLY, readItems } from '../listings/listing-item-field.ts';
 import { liveListingFilters } from '../listings/visibility-filters.ts';
+import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 
 const MAX_ID = 2_147_483_647;
 
@@ -14,6 +15,8 @@ export class FavouriteService {
     private readonly prisma: PrismaClient,
     private readonly search: SearchClient,
     private readonly alias: string,
+    /** counts each favourite added (listing statistics) */
+    private readonly stats?: Pick<ListingStats, 'countNow'>,
   ) {}
 
   async has(customerId: number, listingId: number): Promise<boolean> {
@@ -27,6 +30,7 @@ export class FavouriteService {
       throw new NotFoundError(`Listing ${listingId} was not found`);
     const { count } = await this.prisma.favourite.createMany({ data: [{ customerId, listingId }], skipDuplicates: true });
     if (count === 0) throw new ConflictError('This listing is already one of your favourites');
+    await this.stats?.countNow(listingId, 'favourites');
   }
 
   /** 404 when it was not a favourite. */

@@ -11,6 +11,7 @@ import { utmOf, type CustomerFields } from '../customers/customer-fields.ts';
 import { propertyViewOf, snapshotOf, type ApplicationListings } from '../applications/application-listings.ts';
 import { leadInclude, type LeadRow } from './lead-presenter.ts';
 import type { PushedLead } from './lead-schemas.ts';
+import type { LeadEventRecorder } from '../webhooks/lead-events.ts';
 
 export interface LeadFilters {
   updatedSince: Date | null;
@@ -23,6 +24,8 @@ export class LeadService {
     private readonly prisma: PrismaClient,
     private readonly customers: CustomerService,
     private readonly listings: ApplicationListings,
+    /** lead webhooks: a pushed lead is a lead.created event, recorded in its transaction */
+    private readonly leadEvents: LeadEventRecorder,
   ) {}
 
   /** Leads on the account's listings, oldest change first (so `updated_since` paging is stable). */
@@ -81,20 +84,24 @@ export class LeadService {
 
     const { email, listing: _l, property: _p, source, additionalInfo, enquiryDate, ...fields } = lead;
     const customer = (await this.customers.findByEmail(email)) ?? (await this.createCustomer(email, fields as CustomerFields));
-    return this.prisma.application.create({
-      include: leadInclude,
-      data: {
-        customerId: customer.id,
-        listingId: listing.id,
-        propertyId,
-        additionalInfo: additionalInfo ?? null,
-        eligibilityStatus: 'incomplete',
-        source,
-        listingSnapshot: snapshotOf(doc) as unknown as Prisma.InputJsonValue,
-        propertySnapshot: propertyId !== null ? (propertyViewOf(doc, propertyId) as Prisma.InputJsonValue) : undefined,
-        enquiryDate: (enquiryDate ? parseDateTime(enquiryDate) : null) ?? new Date(),
-        ...utmOf(fields as CustomerFields),
-      },
+    return this.prisma.$transaction(async (tx) => {
+      const created = await tx.application.create({
+        data: {
+          customerId: customer.id,
+          listingId: listing.id,
+          propertyId,
+          additionalInfo: additionalInfo ?? null,
+          eligibilityStatus: 'incomplete',
+          source,
+          listingSnapshot: snapshotOf(doc) as unknown as Prisma.InputJsonValue,
+          propertySnapshot: propertyId !== null ? (propertyViewOf(doc, propertyId) as Prisma.InputJsonValue) : undefined,
+          enquiryDate: (enquiryDate ? parseDateTime(enquiryDate) : null) ?? new Date(),
+          ...utmOf(fields as CustomerFields),
+        },
+        select: { id: true },
+      });
+      await this.leadEvents.record(tx, created.id, 'lead.created');
+      return tx.application.findUniqueOrThrow({ where: { id: created.id }, include: leadInclude });
     });
   }
 

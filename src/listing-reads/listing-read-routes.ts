@@ -17,6 +17,7 @@ import { presentSchemeOption, typeOptions } from './search-list-presenter.ts';
 import { previewRight } from './preview-access.ts';
 import type { ListingKey, ListingReadService } from './listing-read-service.ts';
 import type { StoredItem } from '../listings/listing-item-field.ts';
+import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 import { presentFullDetails, presentListingDetails, presentPropertyDetails } from './listing-details-presenter.ts';
 
 export interface ListingReadDeps {
@@ -27,6 +28,8 @@ export interface ListingReadDeps {
   schemes: SchemeService;
   /** sets ctx.state.customerId from an optional bearer token */
   signedIn: Middleware;
+  /** detail views (listing statistics), counted in memory */
+  stats?: Pick<ListingStats, 'detailView'>;
 }
 
 import { bedroomsQuery, sizeQuery } from './listing-read-schemas.ts';
@@ -51,8 +54,16 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
 
   async function load(ctx: Context, key: ListingKey) {
     const portal = await portalFromHeaders(ctx.headers, portals);
-    const doc = await reads.find(key, portal.id, await previewRight(ctx.query, accounts));
-    return { doc, portal };
+    const preview = await previewRight(ctx.query, accounts);
+    const doc = await reads.find(key, portal.id, preview);
+    return { doc, portal, preview };
+  }
+
+  /** A detail page read by the public counts as a view; a preview with an api_key does not. */
+  async function loadDetail(ctx: Context) {
+    const loaded = await load(ctx, keyOf(ctx));
+    if (loaded.preview === null) deps.stats?.detailView(loaded.doc.id);
+    return loaded;
   }
 
   const keyOf = (ctx: Context): ListingKey => {
@@ -66,7 +77,7 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
   for (const base of ['/api/rest/portal/listings/slug/:slug', '/api/rest/portal/listings/:id']) {
     router.get(base, signedIn, async (ctx) => {
       const bedrooms = bedroomsOf(ctx);
-      const { doc } = await load(ctx, keyOf(ctx));
+      const { doc } = await loadDetail(ctx);
       ctx.body = presentListingDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms });
     });
     router.get(`${base}/properties`, signedIn, async (ctx) => {
@@ -76,7 +87,7 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
     });
     router.get(`${base}/full-details`, signedIn, async (ctx) => {
       const bedrooms = bedroomsOf(ctx);
-      const { doc } = await load(ctx, keyOf(ctx));
+      const { doc } = await loadDetail(ctx);
       ctx.body = presentFullDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms });
     });
     router.get(`${base}/similar`, signedIn, async (ctx) => {

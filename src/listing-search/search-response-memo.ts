@@ -17,11 +17,14 @@ import type { AnswerBytes } from '../search/answer-bytes.ts';
 export interface SearchBody {
   json(): Buffer;
   gzipped(): Buffer | null;
+  /** the ids of the results in the page's `data`, featured listings left out (search impressions) */
+  listingIds: ArrayLike<number>;
 }
 
 /** a kept response: its JSON until it is gzipped, then the gzipped copy alone */
 interface Kept {
   answer: Buffer;
+  listingIds: Int32Array;
   json: Buffer | null;
   gzipped: Buffer | null;
 }
@@ -35,7 +38,7 @@ function ownCopy(bytes: Buffer): Buffer {
   return copy;
 }
 
-const sizeOf = (k: Kept) => k.answer.length + (k.json?.length ?? 0) + (k.gzipped?.length ?? 0) + 1;
+const sizeOf = (k: Kept) => k.answer.length + k.listingIds.byteLength + (k.json?.length ?? 0) + (k.gzipped?.length ?? 0) + 1;
 
 export class SearchResponseMemo {
   private readonly kept: LRUCache<string, Kept> | null;
@@ -54,20 +57,23 @@ export class SearchResponseMemo {
     const found = kept !== undefined && answer.equals(kept.answer);
     this.counts[found ? 'reused' : 'built']++;
     if (!found) return null;
-    const { json, gzipped } = kept;
-    return { json: () => json ?? gunzipSync(gzipped!), gzipped: () => gzipped };
+    const { json, gzipped, listingIds } = kept;
+    return { json: () => json ?? gunzipSync(gzipped!), gzipped: () => gzipped, listingIds };
   }
 
-  /** Keeps the body at once, and its gzipped copy in its place when compressed (the promise says when). */
-  keep(key: string, answer: AnswerBytes, json: Buffer): Promise<void> {
+  /**
+   * Keeps the body at once, with the ids of its results (`listingIds`, 4 bytes each), and its gzipped copy
+   * in its place when compressed (the promise says when).
+   */
+  keep(key: string, answer: AnswerBytes, json: Buffer, listingIds: readonly number[] = []): Promise<void> {
     if (!this.kept) return Promise.resolve();
-    const kept: Kept = { answer: answer.copy(), json: ownCopy(json), gzipped: null };
+    const kept: Kept = { answer: answer.copy(), listingIds: Int32Array.from(listingIds), json: ownCopy(json), gzipped: null };
     this.kept.set(key, kept);
     const done = gzipped(kept.json!).then(
       (bytes) => {
         // a newer body may have taken the key meanwhile, or this one may have been dropped
         // (and a body too small to gain from gzip stays as it is)
-        if (this.kept!.peek(key) === kept && bytes.length < kept.json!.length) this.kept!.set(key, { answer: kept.answer, json: null, gzipped: bytes });
+        if (this.kept!.peek(key) === kept && bytes.length < kept.json!.length) this.kept!.set(key, { answer: kept.answer, listingIds: kept.listingIds, json: null, gzipped: bytes });
       },
       () => undefined, // without a gzipped copy the body is sent as it is
     );

@@ -35,6 +35,8 @@ interface Matched {
 
 export interface SearchOutcome {
   items: ListingItem[];
+  /** ids of the page's results, in order, featured listings left out (the items after them) */
+  resultIds: number[];
   total: number;
   area: SearchArea;
   full: boolean;
@@ -153,6 +155,7 @@ export class ListingSearchService {
 
     return {
       items,
+      resultIds: page.map((m) => m.item.id),
       total,
       area: s.area,
       full: plan.full,

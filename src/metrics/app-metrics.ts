@@ -8,6 +8,7 @@ import type { MapListingCache, CacheStats } from '../listing-search/map-listing-
 import type { SearchResponseMemo } from '../listing-search/search-response-memo.ts';
 import { checkDependencies } from '../health/dependency-checks.ts';
 import { outboxBacklog } from '../indexing/outbox.ts';
+import { webhookBacklog } from '../webhooks/webhook-worker.ts';
 import { MAX_ATTEMPTS } from '../indexing/reindex-worker.ts';
 import type { Metrics } from './metrics-registry.ts';
 
@@ -78,6 +79,18 @@ export function registerAppMetrics({ registry }: Metrics, sources: ScrapeSources
     `Listing changes the engine refused ${MAX_ATTEMPTS} times, no longer retried (npm run index:check lists them)`,
     (b) => b.abandoned,
   );
+
+  new Gauge<'status'>({
+    name: 'portal_webhook_deliveries',
+    help: 'Lead webhook deliveries: pending (queued or being retried), due (pending and due now)',
+    labelNames: ['status'],
+    registers,
+    async collect() {
+      const depth = await webhookBacklog(sources.prisma).catch(() => ({ pending: NaN, due: NaN }));
+      this.set({ status: 'pending' }, depth.pending);
+      this.set({ status: 'due' }, depth.due);
+    },
+  });
 
   const cacheSeries = (name: string, help: string, read: (s: CacheStats) => number, Kind: typeof Counter | typeof Gauge) =>
     new Kind<'cache'>({

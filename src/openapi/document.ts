@@ -18,6 +18,8 @@ import { contentPaths, contentSchemas } from '../content/content-openapi.ts';
 import { applicationPaths, applicationSchemas } from '../applications/application-openapi.ts';
 import { appointmentPaths } from '../appointments/appointment-openapi.ts';
 import { leadPaths, leadSchemas } from '../leads/lead-openapi.ts';
+import { webhookPaths, webhookSchemas } from '../webhooks/webhook-openapi.ts';
+import { listingStatsPaths, listingStatsSchemas } from '../listing-stats/listing-stats-openapi.ts';
 
 export function buildOpenApiDocument() {
   return {
@@ -31,9 +33,9 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: withEdgeResponses({ ...healthPaths(), ...metricsPaths(), ...lookupPaths(), ...postcodePaths(), ...placePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...savedSearchPaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths() } as Record<string, Record<string, unknown>>),
+    paths: withEdgeResponses({ ...healthPaths(), ...metricsPaths(), ...lookupPaths(), ...postcodePaths(), ...placePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...savedSearchPaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths(), ...webhookPaths(), ...listingStatsPaths() } as Record<string, Record<string, unknown>>),
     components: {
-      schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...leadSchemas },
+      schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes },
     },
   };

@@ -23,7 +23,15 @@ export function testApp(): TestApp {
   return holder.__portalTestApp.app;
 }
 
-const TEST_ENV = { PORT: '0', APP_ENV: 'test', REINDEX_POLL_MS: '50', TEST_ENV_SENDS_MAIL: 'true' };
+// webhook retries start after 100 ms, so that a delivery failing a few times is retried within a test
+const TEST_ENV = {
+  PORT: '0',
+  APP_ENV: 'test',
+  REINDEX_POLL_MS: '50',
+  TEST_ENV_SENDS_MAIL: 'true',
+  WEBHOOK_POLL_MS: '50',
+  WEBHOOK_RETRY_BASE_MS: '100',
+};
 
 async function listen(built: BuiltApp): Promise<{ server: Server; baseUrl: string }> {
   const server = built.app.listen(0, '127.0.0.1');
@@ -43,6 +51,8 @@ export async function startTestApp(): Promise<void> {
   holder.__portalTestApp = { app: { baseUrl, runtime, built }, server };
   await resetInventory(holder.__portalTestApp.app);
   runtime.worker.start();
+  runtime.webhookWorker.start();
+  runtime.listingStats.start();
 }
 
 export interface VariantApp {

@@ -1,0 +1,16 @@
+// A listing's statistics: a row per day.
+import { collection } from '../core/envelope.ts';
+import type { DayStats } from './listing-stats-service.ts';
+
+export function presentListingStats(days: DayStats[]) {
+  return collection(
+    days.map((d) => ({
+      date: d.date,
+      searchImpressions: d.searchImpressions,
+      detailViews: d.detailViews,
+      favourites: d.favourites,
+      registrations: d.registrations,
+      appointments: d.appointments,
+    })),
+  );
+}

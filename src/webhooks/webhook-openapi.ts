@@ -1,0 +1,111 @@
+// OpenAPI: the account's lead webhook (endpoint, deliveries log, redelivery).
+import {
+  arrayOf,
+  errorResponse,
+  int,
+  json,
+  nInt,
+  nStr,
+  object,
+  pagedEnvelope,
+  pathParam,
+  ref,
+  str,
+  validationResponse,
+  type JsonSchema,
+} from '../openapi/schema-helpers.ts';
+import { jsonBodyOf, parametersOf } from '../openapi/from-yup.ts';
+import { MAX_ID } from '../core/validation.ts';
+import { LEAD_EVENT_TYPES } from './lead-events.ts';
+import { DELIVERY_STATUSES, deliveriesQuery, webhookEndpointSchema } from './webhook-schemas.ts';
+import { WEBHOOK_PATH } from './webhook-routes.ts';
+
+const endpointFields = {
+  url: str,
+  events: arrayOf({ type: 'string', enum: [...LEAD_EVENT_TYPES] }),
+  createdAt: { type: 'string', format: 'date-time' },
+  updatedAt: { type: 'string', format: 'date-time' },
+};
+
+export const webhookSchemas: Record<string, JsonSchema> = {
+  WebhookEndpoint: object(
+    { ...endpointFields, secret: { type: 'string', description: 'the signing secret: only in the answer that made it' } },
+    Object.keys(endpointFields),
+  ),
+  WebhookDelivery: object({
+    id: int,
+    eventId: { type: 'string', format: 'uuid' },
+    type: { type: 'string', enum: [...LEAD_EVENT_TYPES] },
+    leadId: int,
+    status: { type: 'string', enum: [...DELIVERY_STATUSES] },
+    attempts: int,
+    lastStatusCode: nInt,
+    lastError: nStr,
+    nextAttemptAt: {
+      oneOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }],
+      description: 'when the next attempt is due (null once delivered or failed)',
+    },
+    deliveredAt: { oneOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+    createdAt: { type: 'string', format: 'date-time' },
+  }),
+};
+
+const security = [{ apiKey: [] }];
+const unauthorised = errorResponse('Missing, unknown or deprecated api_key');
+const noEndpoint = errorResponse('The account has no webhook endpoint');
+
+export function webhookPaths(): Record<string, unknown> {
+  const tags = ['Webhooks'];
+  return {
+    [WEBHOOK_PATH]: {
+      put: {
+        tags,
+        operationId: 'setWebhook',
+        summary:
+          "Sets the account's endpoint for lead events. The signing secret is in the answer when it is made: the first time, or with `rotateSecret: true`",
+        security,
+        requestBody: jsonBodyOf(webhookEndpointSchema),
+        responses: { 200: json(ref('WebhookEndpoint')), 401: unauthorised, 422: validationResponse },
+      },
+      get: {
+        tags,
+        operationId: 'getWebhook',
+        summary: "The account's endpoint for lead events (without its secret)",
+        security,
+        responses: { 200: json(ref('WebhookEndpoint')), 401: unauthorised, 404: noEndpoint },
+      },
+      delete: {
+        tags,
+        operationId: 'deleteWebhook',
+        summary: 'Removes the endpoint; deliveries still pending fail',
+        security,
+        responses: { 204: { description: 'Removed' }, 401: unauthorised, 404: noEndpoint },
+      },
+    },
+    [`${WEBHOOK_PATH}/deliveries`]: {
+      get: {
+        tags,
+        operationId: 'listWebhookDeliveries',
+        summary: "The account's lead event deliveries, newest first",
+        security,
+        parameters: parametersOf(deliveriesQuery, 'query'),
+        responses: { 200: json(pagedEnvelope(ref('WebhookDelivery'))), 401: unauthorised, 422: validationResponse },
+      },
+    },
+    [`${WEBHOOK_PATH}/deliveries/{id}/redeliver`]: {
+      post: {
+        tags,
+        operationId: 'redeliverWebhook',
+        summary: 'Queues the delivery again (the same event), retried for another 24 hours',
+        security,
+        parameters: [pathParam('id', 'delivery id', { type: 'integer', minimum: 1, maximum: MAX_ID })],
+        responses: {
+          202: json(ref('WebhookDelivery'), 'Queued'),
+          401: unauthorised,
+          404: errorResponse('No such delivery on this account'),
+          409: errorResponse('The account has no webhook endpoint to deliver to'),
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// An account's webhook endpoint (one per account) and its deliveries log.
+import type { PrismaClient } from '../db/prisma.ts';
+import type { ApiAccount, WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
+import { offsetOf, type PageRequest } from '../core/envelope.ts';
+import { newWebhookSecret } from './webhook-signature.ts';
+import { resolvePublic, UnsafeAddressError, webhookUrlProblem } from './webhook-address.ts';
+import { RETRY_WINDOW_MS, type LeadEventType } from './lead-events.ts';
+
+export interface EndpointInput {
+  url: string;
+  events: LeadEventType[];
+  rotateSecret: boolean;
+}
+
+/** the endpoint, and its secret when it was just made (first set or rotated) */
+export interface SavedEndpoint {
+  endpoint: WebhookEndpoint;
+  secretShown: boolean;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export class WebhookService {
+  /** `live`: https URLs resolving to public addresses only */
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly live: boolean,
+  ) {}
+
+  async get(account: ApiAccount): Promise<WebhookEndpoint> {
+    const endpoint = await this.prisma.webhookEndpoint.findUnique({ where: { accountId: account.id } });
+    if (!endpoint) throw new NotFoundError('This account has no webhook endpoint');
+    return endpoint;
+  }
+
+  /** Sets the endpoint; a secret is made when there is none yet or when asked to rotate it. */
+  async set(account: ApiAccount, input: EndpointInput): Promise<SavedEndpoint> {
+    await this.checkUrl(input.url);
+    const events = [...new Set(input.events)];
+    const secret = newWebhookSecret();
+    // one statement: two first PUTs at once cannot both believe they made the secret
+    const [row] = await this.prisma.$queryRaw<(WebhookEndpoint & { created: boolean })[]>`
+      INSERT INTO "WebhookEndpoint" ("accountId", url, events, secret, "updatedAt")
+      VALUES (${account.id}, ${input.url}, ${events}::text[], ${secret}, now())
+      ON CONFLICT ("accountId") DO UPDATE SET url = EXCLUDED.url, events = EXCLUDED.events, "updatedAt" = now(),
+        secret = CASE WHEN ${input.rotateSecret} THEN EXCLUDED.secret ELSE "WebhookEndpoint".secret END
+      RETURNING "accountId", url, events, secret, "createdAt", "updatedAt", (xmax = 0) AS created`;
+    const { created, ...endpoint } = row!;
+    return { endpoint, secretShown: created || input.rotateSecret };
+  }
+
+  /** Removes the endpoint; deliveries still pending fail (nothing to send them to). */
+  async remove(account: ApiAccount): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const { count } = await tx.webhookEndpoint.deleteMany({ where: { accountId: account.id } });
+      if (count === 0) throw new NotFoundError('This account has no webhook endpoint');
+      await tx.webhookDelivery.updateMany({
+        where: { accountId: account.id, status: 'pending' },
+        data: { status: 'failed', lastError: 'the webhook endpoint was removed' },
+      });
+    });
+  }
+
+  /** The account's deliveries, newest first. */
+  async deliveries(
+    account: ApiAccount,
+    page: PageRequest,
+    status: DeliveryStatus | null,
+  ): Promise<{ items: WebhookDelivery[]; total: number }> {
+    const where = { accountId: account.id, ...(status ? { status } : {}) };
+    const [items, total] = await Promise.all([
+      this.prisma.webhookDelivery.findMany({ where, orderBy: { id: 'desc' }, skip: offsetOf(page), take: page.size }),
+      this.prisma.webhookDelivery.count({ where }),
+    ]);
+    return { items, total };
+  }
+
+  /**
+   * Queues a delivery again, due now and retried for another 24 hours, with the same event (id and body);
+   * 404 unless it is the account's. It still comes after any earlier pending event of its lead.
+   */
+  async redeliver(account: ApiAccount, id: number): Promise<WebhookDelivery> {
+    const found = await this.prisma.webhookDelivery.findFirst({ where: { id, accountId: account.id }, select: { id: true } });
+    if (!found) throw new NotFoundError(`Delivery ${id} was not found`);
+    if (!(await this.prisma.webhookEndpoint.findUnique({ where: { accountId: account.id }, select: { accountId: true } })))
+      throw new ConflictError('This account has no webhook endpoint to deliver to: set one first');
+    const now = new Date();
+    return this.prisma.webhookDelivery.update({
+      where: { id },
+      data: { status: 'pending', nextAttemptAt: now, retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS), deliveredAt: null },
+    });
+  }
+
+  /** 422 for a URL the environment does not allow; in `live`, its host must resolve to public addresses only. */
+  private async checkUrl(raw: string): Promise<void> {
+    const problem = webhookUrlProblem(raw, this.live);
+    if (problem) throw ValidationError.field('url', problem);
+    if (!this.live) return;
+    try {
+      await resolvePublic(new URL(raw).hostname.replace(/^\[(.*)\]$/, '$1'));
+    } catch (err) {
+      if (err instanceof UnsafeAddressError)
+        throw ValidationError.field('url', `url must resolve to public addresses only (${err.message})`);
+      throw err;
+    }
+  }
+}
