@@ -1,6 +1,6 @@
 // Which of the candidate saved searches a listing really matches, judged by the engine with the search's
-// own filters (search-filters.ts): one request per 100 candidates, on the listing's document alone, each
-// candidate's query named so that the hit says which matched. A saved search matches when running it
+// own filters (search-filters.ts): one request per 100 distinct queries, on the listing's document alone,
+// each query named so that the hit says which matched. A saved search matches when running it
 // would return the listing, `eligible_only` judged with its customer's profile.
 import type { SearchClient } from '../search/client.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
@@ -44,8 +44,18 @@ function paramsOf(query: unknown): Readonly<SearchParams> {
 }
 
 export async function confirmMatches(deps: ConfirmDeps, listingId: number, candidates: Candidate[], now: Date): Promise<Candidate[]> {
-  const named = await Promise.all(candidates.map(async (c) => ({ candidate: c, query: await queryOf(deps, c, now) })));
-  const usable = named.filter((n): n is { candidate: Candidate; query: object } => n.query !== null);
+  // saved searches with the same query on the same portal are judged once (many people save "Leeds,
+  // 5 miles"); an eligible_only query depends on its customer's profile as well
+  const groups = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    const params = paramsOf(c.query);
+    const key = `${c.portalId}\n${params.eligible_only ? c.customerId : ''}\n${JSON.stringify(c.query)}`;
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
+  }
+  const named = await Promise.all([...groups.values()].map(async (group, i) => ({ name: String(i), group, query: await queryOf(deps, group[0]!, now) })));
+  const usable = named.filter((n): n is { name: string; group: Candidate[]; query: object } => n.query !== null);
   const matched = new Set<string>();
   for (let i = 0; i < usable.length; i += CHUNK) {
     const chunk = usable.slice(i, i + CHUNK);
@@ -56,14 +66,14 @@ export async function confirmMatches(deps: ConfirmDeps, listingId: number, candi
       query: {
         bool: {
           filter: [{ ids: { values: [String(listingId)] } }],
-          should: chunk.map(({ candidate, query }) => ({ bool: { filter: [query], _name: String(candidate.id) } })),
+          should: chunk.map(({ name, query }) => ({ bool: { filter: [query], _name: name } })),
           minimum_should_match: 1,
         },
       },
     });
     for (const hit of answer.hits.hits) for (const name of (hit.matched_queries as string[] | undefined) ?? []) matched.add(name);
   }
-  return candidates.filter((c) => matched.has(String(c.id)));
+  return usable.filter((n) => matched.has(n.name)).flatMap((n) => n.group);
 }
 
 async function queryOf(deps: ConfirmDeps, c: Candidate, now: Date): Promise<object | null> {
