@@ -19,7 +19,7 @@ interface Day {
 }
 
 const ZERO = { searchImpressions: 0, detailViews: 0, favourites: 0, registrations: 0, appointments: 0 };
-const LOCATION = 'CF10 4LG';
+const LOCATION = 'OX1 1BZ';
 
 interface Pushed {
   id: number;
@@ -27,7 +27,7 @@ interface Pushed {
   ref: string;
 }
 
-async function pushCardiffListing(account: TestAccount, name: string): Promise<Pushed> {
+async function pushOxfordListing(account: TestAccount, name: string): Promise<Pushed> {
   const suffix = randomUUID().slice(0, 8);
   const dev = `stats-dev-${suffix}`;
   expect((await api.put(`/api/rest/inventory/developments/${dev}`, developmentPayload({ postcode: LOCATION }), withKey(account))).status).to.equal(201);
@@ -66,8 +66,8 @@ describe('listing performance statistics', function () {
   before(async () => {
     account = await createAccount();
     other = await createAccount();
-    listing = await pushCardiffListing(account, 'Bute Street');
-    second = await pushCardiffListing(account, 'Callaghan Square');
+    listing = await pushOxfordListing(account, 'Bute Street');
+    second = await pushOxfordListing(account, 'Callaghan Square');
     await flush();
   });
 
