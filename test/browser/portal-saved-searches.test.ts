@@ -26,7 +26,9 @@ describe('browser: the portal saved searches', function () {
     const customer = await passwordCustomer();
     await signInPage(page(), customer);
     await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Leeds&radius=5&min_bedrooms=1&page=1`);
-    await page().getByRole('heading', { name: /homes? for sale within 5 miles of Leeds/ }).waitFor();
+    await page()
+      .getByRole('heading', { name: /homes? for sale within 5 miles of Leeds/ })
+      .waitFor();
 
     await page().getByRole('button', { name: 'Save this search' }).click();
     const name = page().getByLabel('Name of this search');
@@ -76,8 +78,15 @@ describe('browser: the portal saved searches', function () {
     // the stored query's parameters, in whatever order it keeps them
     await page().waitForURL((url) => url.pathname === '/search');
     const opened = new URL(page().url()).searchParams;
-    expect(Object.fromEntries([...opened].sort())).to.deep.equal({ location: 'Leeds', min_bedrooms: '1', occupancy_type: 'for-sale', radius: '5' });
-    await page().getByRole('heading', { name: /homes? for sale within 5 miles of Leeds/ }).waitFor();
+    expect(Object.fromEntries([...opened].sort())).to.deep.equal({
+      location: 'Leeds',
+      min_bedrooms: '1',
+      occupancy_type: 'for-sale',
+      radius: '5',
+    });
+    await page()
+      .getByRole('heading', { name: /homes? for sale within 5 miles of Leeds/ })
+      .waitFor();
     await page().goBack();
 
     // rename
@@ -101,7 +110,9 @@ describe('browser: the portal saved searches', function () {
     await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Leeds&radius=5`);
     const signIn = page().getByRole('link', { name: 'Sign in to save this search' });
     await signIn.waitFor();
-    expect(await signIn.getAttribute('href')).to.equal(`/sign-in?next=${encodeURIComponent('/search?occupancy_type=for-sale&location=Leeds&radius=5')}`);
+    expect(await signIn.getAttribute('href')).to.equal(
+      `/sign-in?next=${encodeURIComponent('/search?occupancy_type=for-sale&location=Leeds&radius=5')}`,
+    );
     expect(problems).to.deep.equal([]);
 
     const customer = await passwordCustomer();
@@ -118,17 +129,25 @@ describe('browser: the portal saved searches', function () {
   it('stops a saved search’s alerts from the unsubscribe page, and says when the link is not known', async () => {
     const problems = await portalPage(page());
     const customer = await passwordCustomer();
-    const created = await api.post(`${P}/profile/saved-searches`, { name: 'Bristol', query: { location: 'Bristol', radius: 3 }, alerts: { frequency: 'instant' } }, bearer(customer.accessToken));
+    const created = await api.post(
+      `${P}/profile/saved-searches`,
+      { name: 'Bristol', query: { location: 'Bristol', radius: 3 }, alerts: { frequency: 'instant' } },
+      bearer(customer.accessToken),
+    );
     expect(created.status).to.equal(201);
     const { unsubscribeToken } = await testApp().runtime.prisma.savedSearch.findUniqueOrThrow({ where: { id: created.body.id } });
 
     await page().goto(`${testApp().baseUrl}/alerts/unsubscribe/${unsubscribeToken}`);
     await page().getByRole('heading', { level: 1, name: 'Stop e-mail alerts' }).waitFor();
     // opening the page changes nothing
-    expect((await testApp().runtime.prisma.savedSearch.findUniqueOrThrow({ where: { id: created.body.id } })).alertFrequency).to.equal('instant');
+    expect((await testApp().runtime.prisma.savedSearch.findUniqueOrThrow({ where: { id: created.body.id } })).alertFrequency).to.equal(
+      'instant',
+    );
     await page().getByRole('button', { name: 'Stop these alerts' }).click();
     await page().getByText('You will get no more alerts for this saved search').waitFor();
-    expect((await testApp().runtime.prisma.savedSearch.findUniqueOrThrow({ where: { id: created.body.id } })).alertFrequency).to.equal('off');
+    expect((await testApp().runtime.prisma.savedSearch.findUniqueOrThrow({ where: { id: created.body.id } })).alertFrequency).to.equal(
+      'off',
+    );
 
     await page().goto(`${testApp().baseUrl}/alerts/unsubscribe/${randomBytes(32).toString('base64url')}`);
     await page().getByRole('button', { name: 'Stop these alerts' }).click();

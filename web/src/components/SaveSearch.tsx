@@ -81,7 +81,11 @@ export function SaveSearch({ params }: { params: URLSearchParams }) {
             </p>
           )}
           <label for="save-search-frequency">E-mail me new matches</label>
-          <select id="save-search-frequency" value={frequency} onChange={(e) => setFrequency((e.target as HTMLSelectElement).value as AlertFrequency)}>
+          <select
+            id="save-search-frequency"
+            value={frequency}
+            onChange={(e) => setFrequency((e.target as HTMLSelectElement).value as AlertFrequency)}
+          >
             {FREQUENCIES.map((f) => (
               <option key={f.value} value={f.value}>
                 {f.text}

@@ -42,7 +42,11 @@ export function OneSavedSearch({ id }: { id: string }) {
       </p>
       {one.loading && !one.data && <Loading />}
       {one.error ? (
-        one.error instanceof ApiError && one.error.status === 404 ? <p>There is no such saved search in your account.</p> : <Problem error={one.error} />
+        one.error instanceof ApiError && one.error.status === 404 ? (
+          <p>There is no such saved search in your account.</p>
+        ) : (
+          <Problem error={one.error} />
+        )
       ) : null}
       {deleted && <p role="status">The saved search is deleted.</p>}
       {one.data && !deleted && <SavedSearchCard saved={one.data} onChange={one.reload} onDeleted={() => setDeleted(true)} showMatches />}
@@ -143,7 +147,11 @@ function SavedSearchCard({
           <fieldset>
             <legend>E-mail alerts</legend>
             <label for={`${prefix}-frequency`}>How often</label>
-            <select id={`${prefix}-frequency`} value={frequency} onChange={(e) => setFrequency((e.target as HTMLSelectElement).value as AlertFrequency)}>
+            <select
+              id={`${prefix}-frequency`}
+              value={frequency}
+              onChange={(e) => setFrequency((e.target as HTMLSelectElement).value as AlertFrequency)}
+            >
               {FREQUENCIES.map((f) => (
                 <option key={f.value} value={f.value}>
                   {f.text}
