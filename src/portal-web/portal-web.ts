@@ -14,7 +14,7 @@ import { PROJECT_ROOT } from '../core/project-root.ts';
 export const PORTAL_DIST = path.join(PROJECT_ROOT, 'web/dist');
 
 /** Paths whose first segment is one of these are the portal's pages (see web/src/main.tsx). */
-const CLIENT_ROUTES = new Set(['', 'search', 'listings', 'account', 'sign-in', 'areas', 'news', 'guides', 'pages']);
+const CLIENT_ROUTES = new Set(['', 'search', 'listings', 'account', 'sign-in', 'alerts', 'areas', 'news', 'guides', 'pages']);
 const ASSET = /^\/assets\/[\w.-]+$/;
 /** files at the root of the build (web/public) */
 const ROOT_FILES = new Set(['/favicon.svg', '/robots.txt']);

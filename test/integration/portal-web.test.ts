@@ -16,6 +16,8 @@ describe('the portal, served at /', () => {
       '/search?location=Leeds&bedrooms[]=2',
       '/listings/some-slug',
       '/account/applications',
+      '/account/saved-searches/12',
+      '/alerts/unsubscribe/abc',
       '/sign-in/link/1/abc',
       '/news/x',
       '/areas/y',

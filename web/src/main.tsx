@@ -12,6 +12,8 @@ const Listing = lazy(() => import('./pages/Listing.tsx').then((m) => m.Listing))
 const SignIn = lazy(() => import('./pages/SignIn.tsx').then((m) => m.SignIn));
 const MagicLink = lazy(() => import('./pages/SignIn.tsx').then((m) => m.MagicLink));
 const Account = lazy(() => import('./pages/Account.tsx').then((m) => m.Account));
+const AccountSavedSearch = lazy(() => import('./pages/Account.tsx').then((m) => m.AccountSavedSearch));
+const Unsubscribe = lazy(() => import('./pages/Unsubscribe.tsx').then((m) => m.Unsubscribe));
 const AreaPage = lazy(() => import('./pages/AreaPage.tsx').then((m) => m.AreaPage));
 const ContentPage = lazy(() => import('./pages/ContentPage.tsx').then((m) => m.ContentPage));
 
@@ -32,6 +34,8 @@ export function App() {
             <Route path="/sign-in" component={SignIn} />
             <Route path="/sign-in/link/:id/:token" component={MagicLink} />
             <Route path="/account/:section?" component={Account} />
+            <Route path="/account/saved-searches/:id" component={AccountSavedSearch} />
+            <Route path="/alerts/unsubscribe/:token" component={Unsubscribe} />
             <Route path="/areas/:slug" component={AreaPage} />
             <Route path="/news/:slug" component={ContentPage} />
             <Route path="/guides/:family/:slug" component={ContentPage} />

@@ -1,5 +1,5 @@
 // The customer's account: profile, favourites, applications (update, archive, book an open day) and
-// appointments (change, cancel). Saved searches have their place here but are built separately.
+// appointments (change, cancel), saved searches with their alert settings (SavedSearches.tsx).
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import {
@@ -18,18 +18,22 @@ import { ListingCard } from '../components/ListingCard.tsx';
 import { OpenDays } from '../components/OpenDays.tsx';
 import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
 import { dateTimeText, dayText } from '../format.ts';
+import { OneSavedSearch, SavedSearches } from './SavedSearches.tsx';
 
 const SECTIONS = [
   { path: '', title: 'Profile' },
   { path: 'favourites', title: 'Favourites' },
   { path: 'applications', title: 'Applications' },
   { path: 'appointments', title: 'Viewings' },
-  // SAVED SEARCHES (PORTAL-EXTRAS section 4) are built separately: their page goes at
-  // /account/saved-searches, listing /profile/saved-searches with their alert settings.
   { path: 'saved-searches', title: 'Saved searches' },
 ] as const;
 
-export function Account({ section = '' }: { section?: string }) {
+/** /account/saved-searches/{id}: one saved search (the alert e-mails link there) */
+export function AccountSavedSearch({ id }: { id: string }) {
+  return <Account section="saved-searches" id={id} />;
+}
+
+export function Account({ section = '', id }: { section?: string; id?: string }) {
   const signedIn = useSession();
   const { route, url } = useLocation();
   const current = SECTIONS.find((s) => s.path === section);
@@ -66,12 +70,7 @@ export function Account({ section = '' }: { section?: string }) {
       {section === 'favourites' && <Favourites />}
       {section === 'applications' && <Applications />}
       {section === 'appointments' && <Appointments />}
-      {section === 'saved-searches' && (
-        <section data-slot="saved-searches">
-          <h2>Saved searches</h2>
-          <p>Saved searches and their e-mail alerts are coming soon.</p>
-        </section>
-      )}
+      {section === 'saved-searches' && (id ? <OneSavedSearch id={id} /> : <SavedSearches />)}
       {!current && <p>There is no such page in your account.</p>}
     </div>
   );

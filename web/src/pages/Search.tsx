@@ -8,6 +8,7 @@ import { api, P, type Facet, type MapListing, type SearchEnvelope } from '../api
 import { ListingCard } from '../components/ListingCard.tsx';
 import { PlaceInput } from '../components/PlaceInput.tsx';
 import { ResultsMap, type LatLng } from '../components/ResultsMap.tsx';
+import { SaveSearch } from '../components/SaveSearch.tsx';
 import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
 
 const RADII = [0, 1, 3, 5, 10, 15];
@@ -232,9 +233,9 @@ export function Search() {
                 ))}
               </select>
             </div>
-            {/* SAVED SEARCHES (PORTAL-EXTRAS section 4) are built separately: the "Save this search"
-                button goes in this slot, posting the current parameters to /profile/saved-searches. */}
-            <div class="save-search-slot" data-slot="save-search" />
+            <div class="save-search-slot" data-slot="save-search">
+              <SaveSearch params={params} />
+            </div>
           </div>
           {result.error ? <Problem error={result.error} title="The search did not work" /> : null}
           {result.loading && !result.data && <Loading what="Searching" />}
