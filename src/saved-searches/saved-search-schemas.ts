@@ -3,7 +3,7 @@
 import * as yup from 'yup';
 import { maxChars, NON_BLANK, trimmed, withJsonSchema } from '../core/validation.ts';
 import { ValidationError } from '../core/errors.ts';
-import { parseSearchParams, type SearchParams } from '../listing-search/search-params.ts';
+import { parseSearchParams, searchQuerySchema, type SearchParams } from '../listing-search/search-params.ts';
 
 export const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly', 'off'] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
@@ -52,6 +52,17 @@ export const updateSavedSearchSchema = yup.object({
 
 export type SavedSearchInput = yup.InferType<typeof updateSavedSearchSchema>;
 
+const SAVED_PARAMETERS = new Set(Object.keys(searchQuerySchema.fields).filter((k) => !(NOT_SAVED as readonly string[]).includes(k)));
+
+// A lone surrogate (half a UTF-16 pair) is a JSON string's right, but PostgreSQL's JSONB refuses it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD');
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k) as string, wellFormed(v)]));
+  return value;
+}
+
 /** A JSON value as a query string would carry it: numbers and booleans as text, lists item by item. */
 function asQueryValue(value: unknown): unknown {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -64,7 +75,12 @@ function asQueryValue(value: unknown): unknown {
  * the search reads it; 422 naming `query.<parameter>` when the search would refuse it.
  */
 export function validateSavedQuery(sent: Record<string, unknown>): { stored: Record<string, unknown>; params: Readonly<SearchParams> } {
-  const stored = Object.fromEntries(Object.entries(sent).filter(([k, v]) => v !== null && v !== undefined && !(NOT_SAVED as readonly string[]).includes(k.replace(/\[\]$/, ''))));
+  // the search's own parameters only (it ignores the others too), their text well formed for JSONB
+  const stored = Object.fromEntries(
+    Object.entries(sent)
+      .filter(([k, v]) => v !== null && v !== undefined && SAVED_PARAMETERS.has(k.replace(/\[\]$/, '')))
+      .map(([k, v]) => [k, wellFormed(v)]),
+  );
   try {
     const params = parseSearchParams(Object.fromEntries(Object.entries(stored).map(([k, v]) => [k, asQueryValue(v)])));
     return { stored, params };

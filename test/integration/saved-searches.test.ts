@@ -1,7 +1,7 @@
 // Saved searches: the resource, its validation (the search's own, under query.), isolation between
 // customers, the limit, the matches endpoint and the one-click unsubscribe.
 import { expect } from 'chai';
-import { api } from '../support/api.ts';
+import { api, request } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { P, bearer, passwordCustomer } from '../support/customers.ts';
 
@@ -59,6 +59,17 @@ describe('saved searches', function () {
     const res = await api.post(SAVED, { name: 'Paged', query: { location: 'Leeds', page: 3, size: 50, sort_by: 'newest' } }, bearer(token));
     expect(res.status).to.equal(201);
     expect(res.body.query).to.deep.equal({ location: 'Leeds' });
+  });
+
+  it('keep the search parameters only, their text well formed (no unknown key, NUL or lone surrogate reaches the database)', async () => {
+    const { accessToken: token } = await passwordCustomer();
+    const rawBody = '{"name":"Odd","query":{"location":"Leeds \\ud83d","x\\u0000y":{"\\u0000":"\\udc00"},"":[],"radius":2}}';
+    const res = await request('POST', SAVED, { rawBody, headers: { 'content-type': 'application/json', ...bearer(token).headers } });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    expect(res.body.query).to.deep.equal({ location: 'Leeds \ufffd', radius: 2 });
+    const changed = await request('PUT', `${SAVED}/${res.body.id}`, { rawBody: rawBody.replace('"Odd"', '"Odder"'), headers: { 'content-type': 'application/json', ...bearer(token).headers } });
+    expect(changed.status).to.equal(200);
+    expect(changed.body.query).to.deep.equal({ location: 'Leeds \ufffd', radius: 2 });
   });
 
   it("are the customer's own: another customer's id is 404 on every verb, and absent from the list", async () => {
