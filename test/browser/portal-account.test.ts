@@ -4,7 +4,7 @@
 // listing and account pages.
 import { expect } from 'chai';
 import { testApp } from '../support/test-app.ts';
-import { createAccount, type TestAccount } from '../support/factories.ts';
+import { createAccount, eventually, type TestAccount } from '../support/factories.ts';
 import { usePage } from '../support/browser.ts';
 import { expectMail } from '../support/smtp-sink.ts';
 import { passwordCustomer, uniqueEmail } from '../support/customers.ts';
@@ -90,6 +90,34 @@ describe('browser: the portal account', function () {
     await page().getByText('No viewings booked').waitFor();
     await page().getByLabel('Show').selectOption('all');
     await page().locator('article.appointment', { hasText: 'Cancelled' }).waitFor();
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('saves the profile, updates an application and archives it', async () => {
+    const problems = await portalPage(page());
+    const listing = await pushAppListing(account);
+    const customer = await passwordCustomer({ firstName: 'Grace', lastName: 'Hopper' });
+    await applied(customer, listing.id);
+    await signInPage(page(), customer);
+
+    await page().goto(`${testApp().baseUrl}/account`);
+    await page().getByLabel('First name').fill('Amazing Grace');
+    await page().getByRole('button', { name: 'Save profile' }).click();
+    await page().getByText('Your profile is saved.').waitFor();
+    await page().reload();
+    await eventually(async () => expect(await page().getByLabel('First name').inputValue()).to.equal('Amazing Grace'));
+
+    await page().goto(`${testApp().baseUrl}/account/applications`);
+    const application = page().locator('article.application');
+    await application.getByRole('heading', { name: /Wharf/ }).waitFor();
+    await application.getByLabel('Message to the provider').fill('Mornings suit me best');
+    await application.getByRole('button', { name: 'Update application' }).click();
+    await application.getByText('Saved.').waitFor();
+    page().once('dialog', (dialog) => void dialog.accept());
+    await application.getByRole('button', { name: 'Archive application' }).click();
+    await eventually(async () => expect(await page().locator('article.application').count()).to.equal(0));
+    await page().getByLabel('Show archived applications').check();
+    await page().locator('article.application', { hasText: 'Wharf' }).waitFor();
     expect(problems).to.deep.equal([]);
   });
 
