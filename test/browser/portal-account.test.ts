@@ -66,10 +66,11 @@ describe('browser: the portal account', function () {
     expect(problems).to.deep.equal([]);
   });
 
-  it('books an open-day viewing from an application, then cancels it', async () => {
+  it('books an open-day viewing from an application, changes its time, then cancels it', async () => {
     const problems = await portalPage(page());
     const listing = await pushAppListing(account);
     await insertSlot(listing.id, new Date(`${daysFromNow(6)}T10:00:00Z`));
+    await insertSlot(listing.id, new Date(`${daysFromNow(6)}T11:30:00Z`));
     const customer = await passwordCustomer();
     await applied(customer, listing.id);
     await signInPage(page(), customer);
@@ -78,14 +79,18 @@ describe('browser: the portal account', function () {
     // a new customer: this is the one application
     const application = page().locator('article.application');
     await application.getByRole('heading', { name: /Wharf/ }).waitFor();
-    await application.getByRole('button', { name: /^Book \d\d:\d\d/ }).click();
-    await page().getByText('You are booked for the open day on').waitFor();
+    await application.getByRole('button', { name: /^Book 10:00/ }).click();
+    // the confirmation, or the application shown again with its next viewing, whichever the page is at
+    await page().getByText(/You are booked for the open day on|Next viewing: .* at 10:00/).first().waitFor();
     expect(await seriousAxeViolations(page())).to.deep.equal([]);
 
     await page().getByRole('link', { name: 'Viewings' }).click();
     await page().waitForURL('**/account/appointments');
     const viewing = page().locator('article.appointment');
     await viewing.getByText('Confirmed').waitFor();
+    await viewing.getByRole('button', { name: 'Change time' }).click();
+    await viewing.getByRole('button', { name: /at 11:30/ }).click();
+    await eventually(async () => expect(await viewing.innerText()).to.include('11:30'));
     await viewing.getByRole('button', { name: 'Cancel viewing' }).click();
     await page().getByText('No viewings booked').waitFor();
     await page().getByLabel('Show').selectOption('all');
