@@ -59,4 +59,21 @@ describe('browser: the portal area and content pages', function () {
     await page().getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(problems.filter((p) => !p.includes('404'))).to.deep.equal([]);
   });
+
+  it('shows home-featured listings and the latest content on the home page, which link to their pages', async () => {
+    const problems = await portalPage(page());
+    await page().goto(`${testApp().baseUrl}/`);
+    await page().getByRole('heading', { level: 1, name: 'Find a home you can afford' }).waitFor();
+    const featured = page().locator('section[aria-labelledby="featured-title"] .listing-card');
+    await featured.first().waitFor();
+    const latest = page().locator('section[aria-labelledby="latest-title"]');
+    const story = latest.getByRole('link', { name: /market update/i }).first();
+    await story.waitFor();
+    expect(await seriousAxeViolations(page())).to.deep.equal([]);
+    await story.click();
+    await page().waitForURL(/\/news\//);
+    await page().getByRole('heading', { level: 1 }).waitFor();
+    expect(await page().getByRole('heading', { level: 1, name: 'Page not found' }).count()).to.equal(0);
+    expect(problems).to.deep.equal([]);
+  });
 });
