@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-system-packages.sh
 # the portal the browser tests drive (web/dist), rebuilt only when web/ or the API document changed
 npm run --silent build:web -- --if-needed
 

@@ -1,4 +1,4 @@
-// Browser tests: Debian's chromium driven by playwright-core (scripts/ensure-chromium.sh installs it for
+// Browser tests: Debian's chromium driven by playwright-core (scripts/ensure-system-packages.sh installs it for
 // `npm test`). The browser is launched once per run, on first use, with a fresh temporary profile, and
 // closed at the end of the run (hooks.ts). `usePage()` gives each test of a suite a page of its own
 // (a new context: no cookies or storage carried over) and saves a screenshot of a failed test's page.

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The Debian packages npm test needs besides Node.js and a JDK 21+: chromium for the browser tests
+# (playwright-core downloads no browser), Maven, unzip and curl to fetch and start Elasticsearch, and
+# Python's venv for the contract check (Schemathesis from PyPI). Installs those missing when this runs
+# as root with apt-get; otherwise names them and goes on (what needs them then fails, saying why).
+set -euo pipefail
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v mvn >/dev/null || missing+=(maven)
+command -v unzip >/dev/null || missing+=(unzip)
+command -v curl >/dev/null || missing+=(curl)
+command -v python3 >/dev/null && python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3 python3-venv)
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "[test] installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  echo "[test] missing Debian packages: ${missing[*]} (install them; the tests that need them will fail)" >&2
+fi
