@@ -6,13 +6,14 @@
 // due for the next run. (Should the process die between the mail server's answer and the commit, the
 // next run sends that e-mail again: at least once, never lost.)
 import type { PrismaClient } from '../db/prisma.ts';
-import type { Prisma } from '../generated/prisma/client.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 import type { SearchClient } from '../search/client.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { ITEM_ONLY, readItems, type StoredItem } from '../listings/listing-item-field.ts';
 import { liveListingFilters } from '../listings/visibility-filters.ts';
 import { recentReduction } from '../listings/price-reductions.ts';
+import { formatPounds as pounds } from '../core/number-format.ts';
 import { cutoffs, type Cutoffs } from './alert-schedule.ts';
 import { alertMail, MAX_LISTINGS_PER_MAIL, type AlertListing, type AlertSection } from './alert-mail.ts';
 import type { AlertKind } from './alert-matcher.ts';
@@ -40,12 +41,12 @@ interface DueMatch {
   unsubscribeToken: string;
 }
 
-const dueCondition = (c: Cutoffs) => `
+const dueCondition = (c: Cutoffs) => Prisma.sql`
   m."sentAt" IS NULL
   AND ((m.kind = 'new-listing' AND s."alertNewListings") OR (m.kind = 'price-reduced' AND s."alertPriceReductions"))
   AND (s."alertFrequency" = 'instant'
-    OR (s."alertFrequency" = 'daily' AND m."createdAt" < '${c.daily.toISOString()}'::timestamptz)
-    OR (s."alertFrequency" = 'weekly' AND m."createdAt" < '${c.weekly.toISOString()}'::timestamptz))`;
+    OR (s."alertFrequency" = 'daily' AND m."createdAt" < ${c.daily})
+    OR (s."alertFrequency" = 'weekly' AND m."createdAt" < ${c.weekly}))`;
 
 export class AlertDelivery {
   constructor(
@@ -59,9 +60,8 @@ export class AlertDelivery {
 
   async runOnce(now = new Date()): Promise<DeliveryRun> {
     const due = cutoffs(now);
-    const customers = await this.prisma.$queryRawUnsafe<{ customerId: number }[]>(
-      `SELECT DISTINCT m."customerId" FROM "AlertMatch" m JOIN "SavedSearch" s ON s.id = m."savedSearchId" WHERE ${dueCondition(due)}`,
-    );
+    const customers = await this.prisma.$queryRaw<{ customerId: number }[]>`
+      SELECT DISTINCT m."customerId" FROM "AlertMatch" m JOIN "SavedSearch" s ON s.id = m."savedSearchId" WHERE ${dueCondition(due)}`;
     const run: DeliveryRun = { emails: 0, failed: 0 };
     // a few customers at a time: each e-mail waits mostly on the mail server
     let next = 0;
@@ -86,13 +86,11 @@ export class AlertDelivery {
       async (tx) => {
         const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${LOCK_KEY}::int, ${customerId}::int) AS locked`;
         if (!lock?.locked) return false;
-        const matches = await tx.$queryRawUnsafe<DueMatch[]>(
-          `SELECT m.id, m."savedSearchId", m."listingId", m.kind, m."eventKey", s.name, s."unsubscribeToken"
-           FROM "AlertMatch" m JOIN "SavedSearch" s ON s.id = m."savedSearchId"
-           WHERE m."customerId" = $1 AND ${dueCondition(due)}
-           ORDER BY m."createdAt", m.id FOR UPDATE OF m`,
-          customerId,
-        );
+        const matches = await tx.$queryRaw<DueMatch[]>`
+          SELECT m.id, m."savedSearchId", m."listingId", m.kind, m."eventKey", s.name, s."unsubscribeToken"
+          FROM "AlertMatch" m JOIN "SavedSearch" s ON s.id = m."savedSearchId"
+          WHERE m."customerId" = ${customerId} AND ${dueCondition(due)}
+          ORDER BY m."createdAt", m.id FOR UPDATE OF m`;
         if (matches.length === 0) return false;
         const customer = await tx.customer.findUnique({ where: { id: customerId }, select: { email: true, firstName: true, disabledAt: true } });
         const items = await this.liveItems([...new Set(matches.map((m) => m.listingId))], now);
@@ -158,7 +156,6 @@ async function markSent(tx: Tx, matches: DueMatch[], now: Date): Promise<void> {
   await tx.$executeRaw`UPDATE "AlertMatch" SET "sentAt" = ${now} WHERE id = ANY(${matches.map((m) => m.id)}::bigint[])`;
 }
 
-const pounds = (n: number) => `£${n.toLocaleString('en-GB', { maximumFractionDigits: 0 })}`;
 
 /** The price as the listing item shows it: shares for shared ownership, rent a month, or to be announced. */
 export function priceText(l: Record<string, unknown>): string {

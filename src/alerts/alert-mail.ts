@@ -1,5 +1,6 @@
 // The alert e-mail: one per customer per run, at most 10 listings (name, price, reduction, image, link)
 // grouped by saved search, a link to the rest, and the one-click unsubscribe headers (RFC 8058).
+import escapeHtml from 'escape-html';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { AlertKind } from './alert-matcher.ts';
 
@@ -28,7 +29,6 @@ export interface AlertSection {
   unsubscribePageUrl: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const line = (l: AlertListing) => `${l.kind === 'price-reduced' ? 'Reduced: ' : 'New: '}${l.name}, ${l.price}${l.reducedOn ? ` (reduced on ${l.reducedOn})` : ''}`;
 

@@ -3,3 +3,6 @@
 const EN_GB = new Intl.NumberFormat('en-GB');
 
 export const formatNumber = (n: number): string => EN_GB.format(n);
+
+/** An amount in pounds, to the pound: "£250,000". */
+export const formatPounds = (n: number): string => `£${formatNumber(Math.round(n))}`;

@@ -1,8 +1,8 @@
 // What a decision tells the home seeker, in plain English: why a rule failed (with their value and the
 // home's limit), what is still needed, or why they are only considered.
-import { formatNumber } from '../core/number-format.ts';
+import { formatPounds } from '../core/number-format.ts';
 
-const money = (n: number) => `£${formatNumber(Math.round(n))}`;
+const money = formatPounds;
 
 const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** "2027-06-30" -> "30 June 2027" */

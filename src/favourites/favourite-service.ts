@@ -3,12 +3,11 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
+import { MAX_ID } from '../core/validation.ts';
 import type { ListingView } from '../listings/listing-document.ts';
 import { ITEM_ONLY, readItems } from '../listings/listing-item-field.ts';
 import { liveListingFilters } from '../listings/visibility-filters.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
-
-const MAX_ID = 2_147_483_647;
 
 export class FavouriteService {
   constructor(

@@ -1,4 +1,5 @@
 // The e-mails of the sign-in flows: a magic link for signing in, changing the e-mail and resetting the password.
+import escapeHtml from 'escape-html';
 import type { MailMessage } from './mailer.ts';
 
 export type LinkMailKind = 'sign-in' | 'change-email' | 'reset-password';
@@ -20,9 +21,6 @@ const COPY: Record<LinkMailKind, { subject: string; intro: string; action: strin
     action: 'Choose a new password',
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function linkMail(kind: LinkMailKind, to: string, link: string, validMinutes: number): MailMessage {
   const { subject, intro, action } = COPY[kind];

@@ -6,6 +6,7 @@
 // tile host) and the tile settings in meta tags.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import escapeHtml from 'escape-html';
 import { send } from '@koa/send';
 import type { Middleware } from 'koa';
 import type { RequestState } from '../core/http-context.ts';
@@ -27,7 +28,6 @@ export interface PortalWebOptions {
   root?: string;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The tile host's origin, for img-src (a template's placeholders are not valid in a host name). */
 export function tileOrigin(tileUrl: string): string {

@@ -93,11 +93,9 @@ export class SavedSearchService {
     await this.prisma.savedSearch.delete({ where: { id } });
   }
 
-  /** The saved search whose matches the customer is about to see: from now on, what is new is what comes after. */
-  async markViewed(customerId: number, id: number, at = new Date()): Promise<Readonly<SearchParams>> {
-    const row = await this.own(customerId, id);
-    await this.prisma.savedSearch.update({ where: { id }, data: { lastViewedAt: at } });
-    return savedParams(row.query);
+  /** The customer has seen the matches of this saved search: from now on, what is new is what comes after. */
+  async markViewed(customerId: number, id: number, at = new Date()): Promise<void> {
+    await this.prisma.savedSearch.updateMany({ where: { id, customerId }, data: { lastViewedAt: at } });
   }
 
   /** One-click unsubscribe: that saved search's alerts turn off. 404 for an unknown token. */

@@ -1,8 +1,8 @@
 // The readable line that names a saved search's query, e.g.
 // "2 to 3 bedroom homes for sale within 5 miles of Leeds, up to £250,000".
 import type { SearchParams } from '../listing-search/search-params.ts';
+import { formatPounds as pounds } from '../core/number-format.ts';
 
-const pounds = (n: number) => `£${n.toLocaleString('en-GB', { maximumFractionDigits: 0 })}`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function bounds(low: number | null, high: number | null, show: (n: number) => string): string | null {
