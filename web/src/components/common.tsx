@@ -45,6 +45,28 @@ export function Loading({ what = 'Loading' }: { what?: string }) {
   );
 }
 
+/**
+ * What a page shows before its data is there: "Loading…", or the heading `notFound` with the problem
+ * (and `children`, e.g. a way on); null once the data has come.
+ */
+export function notReady<T>(loaded: Loaded<T>, notFound: string, children?: ComponentChildren) {
+  if (loaded.loading && !loaded.data)
+    return (
+      <div class="wrap">
+        <Loading />
+      </div>
+    );
+  if (loaded.error || !loaded.data)
+    return (
+      <div class="wrap narrow">
+        <h1>{notFound}</h1>
+        <Problem error={loaded.error} />
+        {children}
+      </div>
+    );
+  return null;
+}
+
 export function Problem({ error, title }: { error: unknown; title?: string }) {
   const notFound = error instanceof ApiError && error.status === 404;
   return (

@@ -2,7 +2,7 @@
 // editor-chosen highlights; both show the area's listings and its questions and answers.
 import { api, P, type ListingItem, type Schemas } from '../api.ts';
 import { ListingCard } from '../components/ListingCard.tsx';
-import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
+import { notReady, Problem, useLoad, useTitle } from '../components/common.tsx';
 
 export function AreaPage({ slug }: { slug: string }) {
   const page = useLoad(() => api<Schemas['AreaPage']>(`${P}/scheme-areas/pages/slug/${encodeURIComponent(slug)}`), [slug]);
@@ -11,20 +11,8 @@ export function AreaPage({ slug }: { slug: string }) {
     [slug],
   );
   useTitle(page.data?.titleTag);
-  if (page.loading && !page.data)
-    return (
-      <div class="wrap">
-        <Loading />
-      </div>
-    );
-  if (page.error || !page.data) {
-    return (
-      <div class="wrap narrow">
-        <h1>Page not found</h1>
-        <Problem error={page.error} />
-      </div>
-    );
-  }
+  const waiting = notReady(page, 'Page not found');
+  if (waiting || !page.data) return waiting;
   const area = page.data;
   const c = area.content;
   return (

@@ -4,7 +4,7 @@
 import { useLocation } from 'preact-iso';
 import { api, P, type Schemas } from '../api.ts';
 import { Html } from '../components/Html.tsx';
-import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
+import { notReady, useLoad, useTitle } from '../components/common.tsx';
 import { dayText } from '../format.ts';
 
 type ContentPageData = Schemas['ContentPage'];
@@ -24,20 +24,8 @@ export function ContentPage({ slug }: { slug: string }) {
     [slug, sitemap],
   );
   useTitle(page.data?.titleTag ?? page.data?.name);
-  if (page.loading && !page.data)
-    return (
-      <div class="wrap">
-        <Loading />
-      </div>
-    );
-  if (page.error || !page.data) {
-    return (
-      <div class="wrap narrow">
-        <h1>Page not found</h1>
-        <Problem error={page.error} />
-      </div>
-    );
-  }
+  const waiting = notReady(page, 'Page not found');
+  if (waiting || !page.data) return waiting;
   const content = page.data;
   const sections = (content.sections ?? {}) as unknown as Sections;
   const first = (name: string) => sections[name]?.[0];

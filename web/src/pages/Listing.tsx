@@ -10,7 +10,7 @@ import { PinMap } from '../components/PinMap.tsx';
 import { RatingChart } from '../components/RatingChart.tsx';
 import { CustomerFields, valuesOf, type Values } from '../components/CustomerFields.tsx';
 import { OpenDays } from '../components/OpenDays.tsx';
-import { Loading, Price, Problem, SchemeTags, Section, useLoad, useTitle } from '../components/common.tsx';
+import { Loading, notReady, Price, Problem, SchemeTags, Section, useLoad, useTitle } from '../components/common.tsx';
 import { bedroomsText, dayText, money } from '../format.ts';
 
 type FullDetails = Schemas['FullDetails'];
@@ -46,23 +46,14 @@ export function Listing({ slug }: { slug: string }) {
   const loaded = useLoad((signal) => loadListing(slug, editorKey, signal), [slug, editorKey, signedIn]);
   useTitle(loaded.data?.details.listing.titleTag || loaded.data?.details.listing.name);
 
-  if (loaded.loading && !loaded.data)
-    return (
-      <div class="wrap">
-        <Loading />
-      </div>
-    );
-  if (loaded.error || !loaded.data) {
-    return (
-      <div class="wrap narrow">
-        <h1>Listing not found</h1>
-        <Problem error={loaded.error} />
-        <p>
-          <a href="/search">Search for homes</a>
-        </p>
-      </div>
-    );
-  }
+  const waiting = notReady(
+    loaded,
+    'Listing not found',
+    <p>
+      <a href="/search">Search for homes</a>
+    </p>,
+  );
+  if (waiting || !loaded.data) return waiting;
   const { listing, properties } = loaded.data.details;
   const all: PropertyDetails[] = listing.singleProperty && listing.propertyDetails ? [listing.propertyDetails] : properties;
   return (
