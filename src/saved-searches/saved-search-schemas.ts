@@ -63,7 +63,9 @@ function wellFormed(value: unknown): unknown {
   return value;
 }
 
-/** A JSON value as a query string would carry it: numbers and booleans as text, lists item by item. */
+/** A saved query as a query string would carry it: numbers and booleans as text, lists item by item. */
+const asQueryString = (query: Record<string, unknown>) => Object.fromEntries(Object.entries(query).map(([k, v]) => [k, asQueryValue(v)]));
+
 function asQueryValue(value: unknown): unknown {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v));
@@ -82,7 +84,7 @@ export function validateSavedQuery(sent: Record<string, unknown>): { stored: Rec
       .map(([k, v]) => [k, wellFormed(v)]),
   );
   try {
-    const params = parseSearchParams(Object.fromEntries(Object.entries(stored).map(([k, v]) => [k, asQueryValue(v)])));
+    const params = parseSearchParams(asQueryString(stored));
     return { stored, params };
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
@@ -96,7 +98,6 @@ export const savedParams = (stored: unknown): Readonly<SearchParams> => validate
 
 /** The stored query run as a search, with the page asked for: `page` and `size` of the request's query string. */
 export function savedQueryPage(stored: unknown, query: Record<string, unknown>): Readonly<SearchParams> {
-  const asQuery = Object.fromEntries(Object.entries(stored as Record<string, unknown>).map(([k, v]) => [k, asQueryValue(v)]));
   const paging = Object.fromEntries(Object.entries(query).filter(([k]) => k === 'page' || k === 'size'));
-  return parseSearchParams({ ...asQuery, ...paging });
+  return parseSearchParams({ ...asQueryString(stored as Record<string, unknown>), ...paging });
 }
