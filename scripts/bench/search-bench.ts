@@ -19,6 +19,7 @@
 //   --relay              also measures a bare relay (scripts/bench/engine-relay.ts) that forwards each
 //                        search's multi-search and writes the answer back unparsed: what any API in
 //                        front of the engine costs on this machine, the floor under the API's figures
+//   --api-profile=DIR    writes a V8 CPU profile of the API to DIR when it stops (open it in Chrome's DevTools)
 //   --engine-cpus=1 --api-cpus=0   pin Elasticsearch, and the API with this load generator, to
 //                        separate CPUs (taskset), to see which side saturates first
 import { execFileSync, spawn } from 'node:child_process';
@@ -63,6 +64,7 @@ const LISTING_STATS = args.get('listing-stats') ?? 'on';
 const ENGINE_CPUS = args.get('engine-cpus');
 const API_CPUS = args.get('api-cpus');
 const RELAY = args.has('relay');
+const API_PROFILE = args.get('api-profile');
 const RELAY_PORT = PORT + 1;
 
 const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }));
@@ -237,6 +239,7 @@ async function main(): Promise<void> {
       ...(RESPONSE_CACHE_MB ? { SEARCH_RESPONSE_CACHE_MB: RESPONSE_CACHE_MB } : {}),
       METRICS_ENABLED: String(METRICS !== 'off'),
       LISTING_STATS: String(LISTING_STATS !== 'off'),
+      ...(API_PROFILE ? { SERVE_NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${API_PROFILE}` } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -347,6 +350,7 @@ async function main(): Promise<void> {
   } finally {
     rss.stop();
     api.kill('SIGTERM');
+    if (API_PROFILE) await new Promise((resolve) => api.once('exit', resolve));
     relay?.kill('SIGTERM');
     if (ENGINE_CPUS || API_CPUS) execFileSync('taskset', ['-a', '-cp', `0-${cpus().length - 1}`, String(enginePid)], { stdio: 'ignore' });
   }
@@ -395,8 +399,9 @@ async function signedInCustomers(count: number, queries: URLSearchParams[]): Pro
     for (const q of queries.slice(0, 50)) {
       const raw = await rawRequest(q, now);
       const res = await request(`${ES}/${runtime.listingIndex.alias}/_msearch?filter_path=responses.hits.hits._id`, { method: 'POST', body: raw.ndjson, headers: { 'content-type': 'application/x-ndjson' }, dispatcher });
-      const { responses } = (await res.body.json()) as { responses: RawAnswer[] };
-      for (const hit of hitsOf(responses[0])) popular.add(Number(hit._id));
+      // (filter_path leaves nothing of an answer without hits)
+      const { responses } = (await res.body.json()) as { responses?: RawAnswer[] };
+      for (const hit of hitsOf(responses?.[0])) popular.add(Number(hit._id));
     }
     const ids = [...popular];
     const rng = new Rng(5);
