@@ -19,6 +19,9 @@
 //   --relay              also measures a bare relay (scripts/bench/engine-relay.ts) that forwards each
 //                        search's multi-search and writes the answer back unparsed: what any API in
 //                        front of the engine costs on this machine, the floor under the API's figures
+//   --built              runs the API as production does: `node dist/main.js` (after `npm run build`)
+//                        with the Dockerfile's flags, instead of scripts/serve.sh (tsx)
+//   --map-array-cache-mb=N the API's MAP_ARRAY_CACHE_MB
 //   --api-profile=DIR    writes a V8 CPU profile of the API to DIR when it stops (open it in Chrome's DevTools)
 //   --engine-cpus=1 --api-cpus=0   pin Elasticsearch, and the API with this load generator, to
 //                        separate CPUs (taskset), to see which side saturates first
@@ -65,6 +68,8 @@ const ENGINE_CPUS = args.get('engine-cpus');
 const API_CPUS = args.get('api-cpus');
 const RELAY = args.has('relay');
 const API_PROFILE = args.get('api-profile');
+const BUILT = args.has('built');
+const MAP_ARRAY_MB = args.get('map-array-cache-mb');
 const RELAY_PORT = PORT + 1;
 
 const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }));
@@ -226,7 +231,7 @@ async function main(): Promise<void> {
   const enginePid = await engineProcess();
   if (ENGINE_CPUS || API_CPUS) pin(enginePid);
 
-  const api = spawn('bash', ['scripts/serve.sh'], {
+  const api = spawn(BUILT ? process.execPath : 'bash', BUILT ? [...PRODUCTION_NODE_FLAGS, ...(API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${API_PROFILE}`] : []), 'dist/main.js'] : ['scripts/serve.sh'], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -235,7 +240,7 @@ async function main(): Promise<void> {
       ALERT_JOB: 'false',
       ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS),
       ...(MAP_CACHE_SIZE ? { MAP_LISTING_CACHE_SIZE: MAP_CACHE_SIZE } : {}),
-      ...(MAP_CACHE_SIZE === '0' ? { MAP_ARRAY_CACHE_MB: '0' } : {}),
+      ...(MAP_CACHE_SIZE === '0' ? { MAP_ARRAY_CACHE_MB: '0' } : MAP_ARRAY_MB ? { MAP_ARRAY_CACHE_MB: MAP_ARRAY_MB } : {}),
       ...(RESPONSE_CACHE_MB ? { SEARCH_RESPONSE_CACHE_MB: RESPONSE_CACHE_MB } : {}),
       METRICS_ENABLED: String(METRICS !== 'off'),
       LISTING_STATS: String(LISTING_STATS !== 'off'),
@@ -370,6 +375,9 @@ async function cacheRatios(): Promise<string> {
     })
     .join(', ');
 }
+
+/** the node flags of the Dockerfile's CMD */
+const PRODUCTION_NODE_FLAGS = /CMD \["node", (.*), "dist\/main\.js"\]/.exec(readFileSync('Dockerfile', 'utf8'))![1]!.split(', ').map((f) => JSON.parse(f) as string);
 
 const TOKEN_SECONDS = 4 * 3600;
 const BENCH_SEARCHERS = 'bench-search.example.org';
