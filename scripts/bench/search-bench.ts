@@ -21,6 +21,7 @@
 //                        front of the engine costs on this machine, the floor under the API's figures
 //   --built              runs the API as production does: `node dist/main.js` (after `npm run build`)
 //                        with the Dockerfile's flags, instead of scripts/serve.sh (tsx)
+//   --node-flags="..."   with --built, these node flags instead of the Dockerfile's
 //   --map-array-cache-mb=N the API's MAP_ARRAY_CACHE_MB
 //   --api-profile=DIR    writes a V8 CPU profile of the API to DIR when it stops (open it in Chrome's DevTools)
 //   --engine-cpus=1 --api-cpus=0   pin Elasticsearch, and the API with this load generator, to
@@ -43,11 +44,24 @@ import { Rng } from '../../src/demo/random.ts';
 import { AccessTokenService } from '../../src/auth/access-tokens.ts';
 import { realisticMix, repeatingMix, type Mix, type MixEntry, type MixName } from './search-mix.ts';
 
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, ...v] = a.replace(/^--/, '').split('=');
+    return [k!, v.join('=')] as [string, string];
+  }),
+);
 if (args.has('help')) {
   // the comment at the top of this file
   const usage = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
-  console.log(usage.slice(0, usage.findIndex((line) => !line.startsWith('//'))).map((line) => line.replace(/^\/\/ ?/, '')).join('\n'));
+  console.log(
+    usage
+      .slice(
+        0,
+        usage.findIndex((line) => !line.startsWith('//')),
+      )
+      .map((line) => line.replace(/^\/\/ ?/, ''))
+      .join('\n'),
+  );
   process.exit(0);
 }
 const SECONDS = Number(args.get('seconds') ?? 15);
@@ -74,7 +88,6 @@ const RELAY_PORT = PORT + 1;
 
 const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }));
 const ES = runtime.config.ELASTICSEARCH_URL.replace(/\/$/, '');
-
 
 interface RawAnswer {
   hits?: { hits?: { _id: string; fields?: { id?: number[] } }[] };
@@ -174,12 +187,22 @@ async function measured(enginePid: number, serverPid: number | null, run: () => 
   const before = { engine: cpuOf(enginePid), server: serverPid ? cpuOf(serverPid) : 0, loader: process.cpuUsage() };
   const result = await run();
   const used = process.cpuUsage(before.loader);
-  result.cpu = { engine: cpuOf(enginePid) - before.engine, server: serverPid ? cpuOf(serverPid) - before.server : 0, loader: (used.user + used.system) / 1000 };
+  result.cpu = {
+    engine: cpuOf(enginePid) - before.engine,
+    server: serverPid ? cpuOf(serverPid) - before.server : 0,
+    loader: (used.user + used.system) / 1000,
+  };
   return result;
 }
 
 /** Sends the sequence's requests, clients going round it from where the side's last run stopped, for `seconds` (or `limit` requests). */
-async function load(concurrency: number, send: (entry: MixEntry) => Promise<void>, side: { sequence: MixEntry[]; next: number }, seconds: number, limit = Number.POSITIVE_INFINITY): Promise<Run> {
+async function load(
+  concurrency: number,
+  send: (entry: MixEntry) => Promise<void>,
+  side: { sequence: MixEntry[]; next: number },
+  seconds: number,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<Run> {
   const run: Run = { latencies: [], places: [], seconds: 0, errors: 0 };
   const deadline = Date.now() + seconds * 1000;
   const started = performance.now();
@@ -231,23 +254,29 @@ async function main(): Promise<void> {
   const enginePid = await engineProcess();
   if (ENGINE_CPUS || API_CPUS) pin(enginePid);
 
-  const api = spawn(BUILT ? process.execPath : 'bash', BUILT ? [...PRODUCTION_NODE_FLAGS, ...(API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${API_PROFILE}`] : []), 'dist/main.js'] : ['scripts/serve.sh'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      REINDEX_WORKER: 'false',
-      ALERT_JOB: 'false',
-      ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS),
-      ...(MAP_CACHE_SIZE ? { MAP_LISTING_CACHE_SIZE: MAP_CACHE_SIZE } : {}),
-      ...(MAP_CACHE_SIZE === '0' ? { MAP_ARRAY_CACHE_MB: '0' } : MAP_ARRAY_MB ? { MAP_ARRAY_CACHE_MB: MAP_ARRAY_MB } : {}),
-      ...(RESPONSE_CACHE_MB ? { SEARCH_RESPONSE_CACHE_MB: RESPONSE_CACHE_MB } : {}),
-      METRICS_ENABLED: String(METRICS !== 'off'),
-      LISTING_STATS: String(LISTING_STATS !== 'off'),
-      ...(API_PROFILE ? { SERVE_NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${API_PROFILE}` } : {}),
+  const api = spawn(
+    BUILT ? process.execPath : 'bash',
+    BUILT
+      ? [...PRODUCTION_NODE_FLAGS, ...(API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${API_PROFILE}`] : []), 'dist/main.js']
+      : ['scripts/serve.sh'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        LOG_LEVEL: 'warn',
+        REINDEX_WORKER: 'false',
+        ALERT_JOB: 'false',
+        ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS),
+        ...(MAP_CACHE_SIZE ? { MAP_LISTING_CACHE_SIZE: MAP_CACHE_SIZE } : {}),
+        ...(MAP_CACHE_SIZE === '0' ? { MAP_ARRAY_CACHE_MB: '0' } : MAP_ARRAY_MB ? { MAP_ARRAY_CACHE_MB: MAP_ARRAY_MB } : {}),
+        ...(RESPONSE_CACHE_MB ? { SEARCH_RESPONSE_CACHE_MB: RESPONSE_CACHE_MB } : {}),
+        METRICS_ENABLED: String(METRICS !== 'off'),
+        LISTING_STATS: String(LISTING_STATS !== 'off'),
+        ...(API_PROFILE ? { SERVE_NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${API_PROFILE}` } : {}),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const requests = new RequestsByMinute(queries);
   const relay = RELAY ? startRelay() : null;
   const rss = new PeakResidentSize(api.pid!);
@@ -257,7 +286,8 @@ async function main(): Promise<void> {
     // the API and relay sides take the response's bytes as they come, without decoding them; the API
     // is asked as a browser asks it, accepting compressed responses
     const sendApi = async (entry: MixEntry) => {
-      const path = entry.kind === 'places' ? `places?q=${encodeURIComponent(mix.prefixes[entry.index]!)}` : `search?${queries[entry.index]}`;
+      const path =
+        entry.kind === 'places' ? `places?q=${encodeURIComponent(mix.prefixes[entry.index]!)}` : `search?${queries[entry.index]}`;
       const headers = entry.customer >= 0 ? { ...BROWSER_HEADERS, authorization: `Bearer ${tokens[entry.customer]}` } : BROWSER_HEADERS;
       const res = await request(`http://127.0.0.1:${PORT}/api/rest/portal/${path}`, { dispatcher, headers });
       await res.body.arrayBuffer();
@@ -289,13 +319,26 @@ async function main(): Promise<void> {
     const rawFeatured = async (raw: Raw, main: RawAnswer | undefined, pool: RawAnswer | undefined, window: RawAnswer | undefined) => {
       if (!raw.hasPool) return;
       const inWindow = new Set(hitsOf(window).map((h) => Number(h._id)));
-      const picked = rotateFeatured(hitsOf(pool).map((h) => Number(h.fields!.id![0])), raw.page, raw.featuredPerPage, new Set(hitsOf(main).map((h) => Number(h._id))));
+      const picked = rotateFeatured(
+        hitsOf(pool).map((h) => Number(h.fields!.id![0])),
+        raw.page,
+        raw.featuredPerPage,
+        new Set(hitsOf(main).map((h) => Number(h._id))),
+      );
       const ids = picked.filter((id) => !inWindow.has(id));
-      if (ids.length) await post(`/${runtime.listingIndex.alias}/_mget?_source=false&stored_fields=${ITEM_ONLY.stored_fields.join(',')}`, JSON.stringify({ ids: ids.map(String) }));
+      if (ids.length)
+        await post(
+          `/${runtime.listingIndex.alias}/_mget?_source=false&stored_fields=${ITEM_ONLY.stored_fields.join(',')}`,
+          JSON.stringify({ ids: ids.map(String) }),
+        );
     };
     const sendRaw = async (entry: MixEntry) => {
       const raw = await requests.at(minuteOf(Date.now()), entry.index);
-      const { responses } = (await post(`/${runtime.listingIndex.alias}/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`, raw.ndjson, 'application/x-ndjson')) as unknown as { responses: RawAnswer[] };
+      const { responses } = (await post(
+        `/${runtime.listingIndex.alias}/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`,
+        raw.ndjson,
+        'application/x-ndjson',
+      )) as unknown as { responses: RawAnswer[] };
       const [main, ...rest] = responses;
       const counts = raw.hasCounts ? rest.shift() : undefined;
       await Promise.all([rawMap(raw, counts), rawFeatured(raw, main, rest[0], rest[1])]);
@@ -319,7 +362,9 @@ async function main(): Promise<void> {
     const signedIn = mix.sequence.filter((e) => e.customer >= 0).length / Math.max(1, searchesOnly.length);
     console.log(
       `\n${MIX} mix: ${queries.length} distinct searches` +
-        (MIX === 'realistic' ? ` drawn by Zipf's law, ${(signedIn * 100).toFixed(0)}% signed in (${tokens.length} customers), ${(PLACES_SHARE * 100).toFixed(0)}% of requests place autocomplete` : ', sent in turn') +
+        (MIX === 'realistic'
+          ? ` drawn by Zipf's law, ${(signedIn * 100).toFixed(0)}% signed in (${tokens.length} customers), ${(PLACES_SHARE * 100).toFixed(0)}% of requests place autocomplete`
+          : ', sent in turn') +
         `; ${SECONDS}s per side and concurrency, in ${ROUNDS} interleaved rounds; response memo ${RESPONSE_CACHE_MB === '0' ? 'off' : 'on'}, API metrics ${METRICS === 'off' ? 'off' : 'on'}, listing statistics ${LISTING_STATS === 'off' ? 'off' : 'on'}`,
     );
     const table: string[] = [];
@@ -337,11 +382,16 @@ async function main(): Promise<void> {
       console.log(`\nconcurrency ${c}`);
       console.log(`  engine  ${fmt(raw!)}`);
       console.log(`  API     ${fmt(viaApi!)}`);
-      if (viaApi!.places.n) console.log(`  API place autocomplete: p50 ${viaApi!.places.p50.toFixed(1)} ms  p99 ${viaApi!.places.p99.toFixed(1)} ms  (${viaApi!.places.n} requests)`);
+      if (viaApi!.places.n)
+        console.log(
+          `  API place autocomplete: p50 ${viaApi!.places.p50.toFixed(1)} ms  p99 ${viaApi!.places.p99.toFixed(1)} ms  (${viaApi!.places.n} requests)`,
+        );
       if (floor) console.log(`  relay   ${fmt(floor)}`);
       console.log(`  API/engine: p50 x${(viaApi!.p50 / raw!.p50).toFixed(2)}, throughput x${(viaApi!.rps / raw!.rps).toFixed(2)}`);
       if (floor) console.log(`  relay/engine: p50 x${(floor.p50 / raw!.p50).toFixed(2)}, throughput x${(floor.rps / raw!.rps).toFixed(2)}`);
-      console.log(`  API resident size: ${rss.now()} MiB now, ${rss.peak} MiB at most so far${METRICS === 'off' ? '' : `; caches so far: ${await cacheRatios()}`}`);
+      console.log(
+        `  API resident size: ${rss.now()} MiB now, ${rss.peak} MiB at most so far${METRICS === 'off' ? '' : `; caches so far: ${await cacheRatios()}`}`,
+      );
       const ms = (n: number) => n.toFixed(1);
       table.push(
         `| ${c} | ${ms(raw!.p50)} / ${ms(raw!.p99)} ms | ${ms(viaApi!.p50)} / ${ms(viaApi!.p99)} ms | x${(viaApi!.p50 / raw!.p50).toFixed(2)} | x${(viaApi!.rps / raw!.rps).toFixed(2)} | ` +
@@ -349,7 +399,9 @@ async function main(): Promise<void> {
           ` | ${viaApi!.cpu.server.toFixed(2)}${floor ? ` / ${floor.cpu.server.toFixed(2)}` : ''} ms | ${rss.peak} MiB |`,
       );
     }
-    console.log('\n| clients | engine p50 / p99 | API p50 / p99 | API/engine p50 | API/engine throughput | relay/engine p50 / throughput | CPU per search API / relay | API peak RSS |');
+    console.log(
+      '\n| clients | engine p50 / p99 | API p50 / p99 | API/engine p50 | API/engine throughput | relay/engine p50 / throughput | CPU per search API / relay | API peak RSS |',
+    );
     console.log('|---|---|---|---|---|---|---|---|');
     for (const row of table) console.log(row);
   } finally {
@@ -377,7 +429,12 @@ async function cacheRatios(): Promise<string> {
 }
 
 /** the node flags of the Dockerfile's CMD */
-const PRODUCTION_NODE_FLAGS = /CMD \["node", (.*), "dist\/main\.js"\]/.exec(readFileSync('Dockerfile', 'utf8'))![1]!.split(', ').map((f) => JSON.parse(f) as string);
+const PRODUCTION_NODE_FLAGS = args.has('node-flags')
+  ? args.get('node-flags')!.split(' ').filter(Boolean)
+  : /CMD \["node", (.*), "dist\/main\.js"\]/
+      .exec(readFileSync('Dockerfile', 'utf8'))![1]!
+      .split(', ')
+      .map((f) => JSON.parse(f) as string);
 
 const TOKEN_SECONDS = 4 * 3600;
 const BENCH_SEARCHERS = 'bench-search.example.org';
@@ -387,7 +444,14 @@ async function realisticTraffic(): Promise<Mix> {
   const rows = await runtime.prisma.$queryRaw<{ place: string }[]>`
     SELECT DISTINCT split_part(postcode, ' ', 1) AS place FROM "Postcode"
     UNION SELECT DISTINCT name FROM "LocalAuthority" ORDER BY 1`;
-  return realisticMix({ distinct: QUERIES, length: 200_000, places: rows.map((r) => r.place), customers: CUSTOMERS, signedInShare: SIGNED_IN, placesShare: PLACES_SHARE });
+  return realisticMix({
+    distinct: QUERIES,
+    length: 200_000,
+    places: rows.map((r) => r.place),
+    customers: CUSTOMERS,
+    signedInShare: SIGNED_IN,
+    placesShare: PLACES_SHARE,
+  });
 }
 
 /**
@@ -400,13 +464,23 @@ async function signedInCustomers(count: number, queries: URLSearchParams[]): Pro
     INSERT INTO "Customer" (email, "createdVia", "firstName", "updatedAt")
     SELECT 'searcher-' || i || '@${BENCH_SEARCHERS}', 'password', 'Searcher', now() FROM generate_series(1, ${count}) i
     ON CONFLICT (email) DO NOTHING`);
-  const customers = await prisma.customer.findMany({ where: { email: { endsWith: `@${BENCH_SEARCHERS}` } }, select: { id: true }, orderBy: { id: 'asc' }, take: count });
+  const customers = await prisma.customer.findMany({
+    where: { email: { endsWith: `@${BENCH_SEARCHERS}` } },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+    take: count,
+  });
   if ((await prisma.favourite.count({ where: { customerId: { in: customers.map((c) => c.id) } } })) === 0) {
     const popular = new Set<number>();
     const now = new Date();
     for (const q of queries.slice(0, 50)) {
       const raw = await rawRequest(q, now);
-      const res = await request(`${ES}/${runtime.listingIndex.alias}/_msearch?filter_path=responses.hits.hits._id`, { method: 'POST', body: raw.ndjson, headers: { 'content-type': 'application/x-ndjson' }, dispatcher });
+      const res = await request(`${ES}/${runtime.listingIndex.alias}/_msearch?filter_path=responses.hits.hits._id`, {
+        method: 'POST',
+        body: raw.ndjson,
+        headers: { 'content-type': 'application/x-ndjson' },
+        dispatcher,
+      });
       // (filter_path leaves nothing of an answer without hits)
       const { responses } = (await res.body.json()) as { responses?: RawAnswer[] };
       for (const hit of hitsOf(responses?.[0])) popular.add(Number(hit._id));

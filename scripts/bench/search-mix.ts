@@ -22,7 +22,35 @@ export interface Mix {
   sequence: MixEntry[];
 }
 
-const TOWNS = ['London', 'Manchester', 'Leeds', 'Birmingham', 'Bristol', 'Cambridge', 'Milton Keynes', 'Reading', 'Brighton', 'Oxford', 'Leicester', 'Nottingham', 'Sheffield', 'Liverpool', 'Newcastle upon Tyne', 'Edinburgh', 'Glasgow', 'Cardiff', 'Belfast', 'Norwich', 'Exeter', 'Southampton', 'Camden', 'Croydon', 'SE1', 'M1', ''];
+const TOWNS = [
+  'London',
+  'Manchester',
+  'Leeds',
+  'Birmingham',
+  'Bristol',
+  'Cambridge',
+  'Milton Keynes',
+  'Reading',
+  'Brighton',
+  'Oxford',
+  'Leicester',
+  'Nottingham',
+  'Sheffield',
+  'Liverpool',
+  'Newcastle upon Tyne',
+  'Edinburgh',
+  'Glasgow',
+  'Cardiff',
+  'Belfast',
+  'Norwich',
+  'Exeter',
+  'Southampton',
+  'Camden',
+  'Croydon',
+  'SE1',
+  'M1',
+  '',
+];
 
 // centres of the shapes drawn on the map by the mix's polygon searches
 const DRAWN_AROUND = [
@@ -44,7 +72,9 @@ function drawnArea(random: () => number): string {
     // increasing angles round the centre, so the ring is simple whatever the distances
     const angle = ((i + random() * 0.8) / n) * 2 * Math.PI;
     const r = reach * (0.4 + random() * 0.6);
-    vertices.push(`${(c.lat + r * Math.sin(angle)).toFixed(5)},${(c.lng + (r * Math.cos(angle)) / Math.cos((c.lat * Math.PI) / 180)).toFixed(5)}`);
+    vertices.push(
+      `${(c.lat + r * Math.sin(angle)).toFixed(5)},${(c.lng + (r * Math.cos(angle)) / Math.cos((c.lat * Math.PI) / 180)).toFixed(5)}`,
+    );
   }
   return vertices.join(';');
 }
@@ -95,7 +125,10 @@ function withDrawnAreas(queries: URLSearchParams[]): URLSearchParams[] {
   for (let i = DRAWN_EVERY - 1; i < queries.length; i += DRAWN_EVERY) {
     queries[i]!.delete('location');
     queries[i]!.delete('radius');
-    queries[i]!.set('area', drawnArea(() => drawing.next()));
+    queries[i]!.set(
+      'area',
+      drawnArea(() => drawing.next()),
+    );
   }
   return queries;
 }
@@ -147,7 +180,12 @@ export function realisticMix(o: RealisticOptions): Mix {
   const sequence: MixEntry[] = [];
   for (let i = 0; i < o.length; i++) {
     if (random() < o.placesShare) sequence.push({ kind: 'places', index: prefixRank(), customer: -1 });
-    else sequence.push({ kind: 'search', index: searchRank(), customer: random() < o.signedInShare ? Math.floor(random() * o.customers) : -1 });
+    else
+      sequence.push({
+        kind: 'search',
+        index: searchRank(),
+        customer: random() < o.signedInShare ? Math.floor(random() * o.customers) : -1,
+      });
   }
   return { queries, prefixes, sequence };
 }
