@@ -28,7 +28,7 @@ const now = new Date();
 const savedSearches = await prisma.savedSearch.count();
 const answer = await search.search({ index: listingIndex.alias, size: EVENTS, _source: false, query: { bool: { filter: liveListingFilters(now) } } });
 const ids = answer.hits.hits.map((h) => Number(h._id));
-const facts = await matcher.liveFacts(ids, now);
+const facts = await matcher.liveEvents(ids, now);
 console.log(`${savedSearches.toLocaleString('en-GB')} saved searches; ${facts.size} live listings as events`);
 
 const times: number[] = [];
@@ -36,7 +36,7 @@ let candidates = 0;
 const matches: { savedSearchId: number; customerId: number; listingId: number }[] = [];
 for (const [id, f] of facts) {
   const started = performance.now();
-  const result = await matcher.matchesOf(prisma, id, f, now);
+  const result = await matcher.matchesOf(prisma, f, now);
   times.push(performance.now() - started);
   candidates += result.candidates;
   for (const m of result.matched) matches.push({ savedSearchId: m.id, customerId: m.customerId, listingId: id });

@@ -1,9 +1,9 @@
 // The saved searches a listing may match, found through their criteria columns (saved-search-criteria.ts)
 // rather than by running every saved search: the same occupancy type, a rectangle holding the listing's
 // point (a GiST index on the box), a price bound the cheapest property meets and bedroom bounds that
-// overlap the listing's. Coarse by design: the engine then judges each with the search's own filters.
+// overlap the listing's. Coarse by design: each is then judged with the search's own filters
+// (alert-judge.ts). Only what the judgement needs is read: ids and the saved filters as text.
 import type { Prisma } from '../generated/prisma/client.ts';
-import type { Candidate } from './alert-confirm.ts';
 
 export interface ListingFacts {
   forSale: boolean;
@@ -15,9 +15,17 @@ export interface ListingFacts {
   maxBedrooms: number | null;
 }
 
+export interface Candidate {
+  id: number;
+  customerId: number;
+  portalId: number;
+  /** the saved filters as JSON text; null when not worked out yet */
+  filters: string | null;
+}
+
 export function findCandidates(db: Pick<Prisma.TransactionClient, '$queryRaw'>, f: ListingFacts): Promise<Candidate[]> {
   return db.$queryRaw<Candidate[]>`
-    SELECT s.id, s."customerId", s."portalId", s.query
+    SELECT s.id, s."customerId", s."portalId", s.filters::text AS filters
     FROM "SavedSearch" s JOIN "Customer" c ON c.id = s."customerId"
     WHERE s.area @> point(${f.lng}, ${f.lat})
       AND s."forSale" = ${f.forSale}

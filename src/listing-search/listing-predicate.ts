@@ -18,6 +18,22 @@ import { EXTRA_FILTER_CLAUSES, propertyFilters } from './search-filters.ts';
 
 export type Verdict = boolean | undefined;
 
+/** The fields of a listing's source that the predicates read. */
+export const PREDICATE_SOURCE_FIELDS = [
+  'published',
+  'withdrawn',
+  'publishAt',
+  'allPortals',
+  'portalIds',
+  'forSale',
+  'location',
+  'schemes',
+  'newBuild',
+  'priceReducedOn',
+  'eligibility',
+  'properties',
+] as const;
+
 type Kind = 'keyword' | 'integer' | 'double' | 'boolean' | 'date';
 
 /** The mapped types of a property's fields (es-mappings/listings.json, `properties`). */

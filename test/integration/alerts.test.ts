@@ -9,6 +9,8 @@ import { headersOf, mailsTo, smtpSink, type ReceivedMail } from '../support/smtp
 import { AlertDelivery } from '../../src/alerts/alert-delivery.ts';
 import { AlertMatcher } from '../../src/alerts/alert-matcher.ts';
 import { londonToInstant, instantToLondon } from '../../src/core/london-time.ts';
+import { Prisma } from '../../src/generated/prisma/client.ts';
+import { FILTERS_VERSION } from '../../src/saved-searches/saved-search-criteria.ts';
 
 const SAVED = `${P}/profile/saved-searches`;
 const PROPERTIES = '/api/rest/inventory/properties';
@@ -167,6 +169,29 @@ describe('saved-search alerts', function () {
     const otherDelivery = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, built.customers.mailer, delivery.links as never, runtime.logger);
     await Promise.all([built.alerts.delivery.runOnce(), otherDelivery.runOnce()]);
     expect(await alertsTo(customer)).to.have.length(1);
+  });
+
+  it('leaves a listing on the very edge of a saved rectangle to the engine, and works out the filters a saved search lacks', async () => {
+    const listing = await publish();
+    const { matcher } = job();
+    const { prisma } = testApp().runtime;
+    const live = await eventually(async () => {
+      const found = await matcher.liveEvents([listing.id], new Date());
+      expect(found.size).to.equal(1);
+      return found.get(listing.id)!;
+    }, 20_000, 300);
+    const { lat, lon } = live.source.location as { lat: number; lon: number };
+    const edge = { location: 'Brighton', lat, lng: lon, north: lat, south: lat - 0.01, east: lon + 0.01, west: lon - 0.01 };
+    const { ids: [edgeId] } = await customerWith([{ name: 'Edge', query: edge }]);
+    const { ids: [olderId] } = await customerWith([{ name: 'Saved before filters were kept', query: { ...brighton, max_full_value: 300000 } }]);
+    await prisma.savedSearch.update({ where: { id: olderId }, data: { filters: Prisma.DbNull } });
+
+    const result = await matcher.matchesOf(prisma, live, new Date());
+    expect(result.byEngine).to.be.greaterThan(0);
+    const engineShows = (await api.get(`${P}/search`, { query: { ...edge, size: 100 } })).body.data.some((i: { id: number }) => i.id === listing.id);
+    expect(result.matched.some((m) => m.id === edgeId)).to.equal(engineShows);
+    expect(result.matched.map((m) => m.id)).to.include(olderId);
+    expect((await prisma.savedSearch.findUniqueOrThrow({ where: { id: olderId } })).filters).to.deep.include({ v: FILTERS_VERSION });
   });
 
   it('sends nothing to a disabled customer', async () => {

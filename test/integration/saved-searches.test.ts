@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { api, request } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { P, bearer, passwordCustomer } from '../support/customers.ts';
+import { FILTERS_VERSION } from '../../src/saved-searches/saved-search-criteria.ts';
 
 const SAVED = `${P}/profile/saved-searches`;
 const leeds = { occupancy_type: 'for-sale', location: 'Leeds', radius: 5, bedrooms: [2, 3], max_full_value: 250000 };
@@ -54,6 +55,22 @@ describe('saved searches', function () {
     expect(missing.body.errors).to.have.keys('name', 'query');
   });
 
+  it('keep beside the query the filters alert matching reads: the rectangle searched and the parameters that choose listings', async () => {
+    const { accessToken: token } = await passwordCustomer();
+    const { prisma } = testApp().runtime;
+    const { body } = await api.post(SAVED, { name: 'Leeds flats', query: leeds }, bearer(token));
+    const box = async () => (await prisma.$queryRaw<{ area: string }[]>`SELECT area::text AS area FROM "SavedSearch" WHERE id = ${body.id}`)[0]!.area;
+    const filters = async () => (await prisma.savedSearch.findUniqueOrThrow({ where: { id: body.id } })).filters as { v: number; rect: Record<string, number>; params: object };
+    let f = await filters();
+    expect(f.v).to.equal(FILTERS_VERSION);
+    expect(f.params).to.deep.equal({ bedrooms: [2, 3], max_full_value: 250000 });
+    expect(await box()).to.equal(`(${f.rect.east},${f.rect.north}),(${f.rect.west},${f.rect.south})`);
+    await api.put(`${SAVED}/${body.id}`, { query: { location: 'Leeds', radius: 10, occupancy_type: 'to-rent', pets_allowed: true } }, bearer(token));
+    f = await filters();
+    expect(f.params).to.deep.equal({ occupancy_type: 'to-rent', pets_allowed: true });
+    expect(await box()).to.equal(`(${f.rect.east},${f.rect.north}),(${f.rect.west},${f.rect.south})`);
+  });
+
   it('keep page, size and sort_by out of the saved query', async () => {
     const { accessToken: token } = await passwordCustomer();
     const res = await api.post(SAVED, { name: 'Paged', query: { location: 'Leeds', page: 3, size: 50, sort_by: 'newest' } }, bearer(token));
@@ -94,7 +111,7 @@ describe('saved searches', function () {
     const first = await api.post(SAVED, { name: 'Number 1', query: { location: 'Leeds' } }, bearer(token));
     const row = await prisma.savedSearch.findUniqueOrThrow({ where: { id: first.body.id } });
     await prisma.savedSearch.createMany({
-      data: Array.from({ length: 49 }, (_, i) => ({ ...row, id: undefined, name: `Number ${i + 2}`, unsubscribeToken: `${row.unsubscribeToken.slice(0, 40)}${String(i).padStart(3, '0')}`, query: row.query as object, customerId })),
+      data: Array.from({ length: 49 }, (_, i) => ({ ...row, id: undefined, name: `Number ${i + 2}`, unsubscribeToken: `${row.unsubscribeToken.slice(0, 40)}${String(i).padStart(3, '0')}`, query: row.query as object, filters: row.filters as object, customerId })),
     });
     const over = await api.post(SAVED, { name: 'Number 51', query: { location: 'Leeds' } }, bearer(token));
     expect(over.status).to.equal(422);
