@@ -12,7 +12,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { liveListingFilters } from '../listings/visibility-filters.ts';
 import { PREDICATE_SOURCE_FIELDS } from '../listing-search/listing-predicate.ts';
-import { findCandidates, type ListingFacts } from './alert-candidates.ts';
+import { findCandidates, type Candidate, type ListingFacts } from './alert-candidates.ts';
 import { judgeCandidates, type EventListing, type JudgeDeps, type Judgement } from './alert-judge.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -134,8 +134,13 @@ export class AlertMatcher {
 
   private async match(tx: Tx, event: AlertEvent, now: Date): Promise<number> {
     const { matched } = await this.matchesOf(tx, event.listing, now);
+    return this.record(tx, event, matched);
+  }
+
+  /** Stores the matches of an event, once per saved search, listing, kind and event. */
+  async record(db: Pick<Tx, '$executeRaw'>, event: AlertEvent, matched: Candidate[]): Promise<number> {
     if (matched.length === 0) return 0;
-    return tx.$executeRaw`
+    return db.$executeRaw`
       INSERT INTO "AlertMatch" ("savedSearchId", "customerId", "listingId", kind, "eventKey")
       SELECT unnest(${matched.map((m) => m.id)}::int[]), unnest(${matched.map((m) => m.customerId)}::int[]), ${event.listing.id}, ${event.kind}, ${event.key}
       ON CONFLICT DO NOTHING`;
