@@ -194,6 +194,31 @@ describe('saved-search alerts', function () {
     expect((await prisma.savedSearch.findUniqueOrThrow({ where: { id: olderId } })).filters).to.deep.include({ v: FILTERS_VERSION });
   });
 
+  it('serves many customers a page at a time, each e-mailed once though two instances run at once', async () => {
+    const { prisma } = testApp().runtime;
+    const { built, runtime } = testApp();
+    const listing = await publish();
+    await runUntilMatched(listing.id);
+    const stamp = `many-${Date.now()}`;
+    const emails = Array.from({ length: 450 }, (_, i) => `${stamp}-${i}@alerts.example.org`);
+    await prisma.customer.createMany({ data: emails.map((email) => ({ email, createdVia: 'password', firstName: 'Many' })) });
+    const customers = await prisma.customer.findMany({ where: { email: { in: emails } }, select: { id: true } });
+    await prisma.savedSearch.createMany({
+      data: customers.map((c, i) => ({ customerId: c.id, portalId: 1, name: `Many ${i}`, query: brighton, alertFrequency: 'instant', unsubscribeToken: `${stamp}-${i}`, forSale: true })),
+    });
+    const searches = await prisma.savedSearch.findMany({ where: { customerId: { in: customers.map((c) => c.id) } }, select: { id: true, customerId: true } });
+    await prisma.alertMatch.createMany({ data: searches.map((s) => ({ savedSearchId: s.id, customerId: s.customerId, listingId: listing.id, kind: 'new-listing', eventKey: stamp })) });
+
+    const delivery = built.alerts.delivery as unknown as Record<string, unknown>;
+    const other = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, built.customers.mailer, delivery.links as never, runtime.logger);
+    const runs = await Promise.all([built.alerts.delivery.runOnce(), other.runOnce()]);
+    expect(runs[0].emails + runs[1].emails).to.be.at.least(450);
+    const received = (await (await smtpSink()).received()).filter((m) => m.to.some((to) => to.startsWith(`${stamp}-`)));
+    expect(received).to.have.length(450);
+    expect(new Set(received.map((m) => m.to[0])).size).to.equal(450);
+    expect(await prisma.alertMatch.count({ where: { eventKey: stamp, sentAt: null } })).to.equal(0);
+  });
+
   it('sends nothing to a disabled customer', async () => {
     const { customer } = await customerWith([{ name: 'Disabled', query: brighton }]);
     await testApp().runtime.prisma.customer.update({ where: { id: customer.id }, data: { disabledAt: new Date() } });
