@@ -2,7 +2,9 @@
 // rather than by running every saved search: the same occupancy type, a rectangle holding the listing's
 // point (a GiST index on the box), a price bound the cheapest property meets and bedroom bounds that
 // overlap the listing's. Coarse by design: each is then judged with the search's own filters
-// (alert-judge.ts). Only what the judgement needs is read: ids and the saved filters as text.
+// (alert-judge.ts). Everything read is in the covering GiST index (an index-only scan, see the
+// SavedSearch_area_covering_idx migration); the point is asked as a box of no size, since the index
+// answers box-in-box containment and `box @> point` would scan the whole table.
 import type { Prisma } from '../generated/prisma/client.ts';
 
 export interface ListingFacts {
@@ -27,7 +29,7 @@ export function findCandidates(db: Pick<Prisma.TransactionClient, '$queryRaw'>, 
   return db.$queryRaw<Candidate[]>`
     SELECT s.id, s."customerId", s."portalId", s.filters::text AS filters
     FROM "SavedSearch" s JOIN "Customer" c ON c.id = s."customerId"
-    WHERE s.area @> point(${f.lng}, ${f.lat})
+    WHERE s.area @> box(point(${f.lng}, ${f.lat}), point(${f.lng}, ${f.lat}))
       AND s."forSale" = ${f.forSale}
       AND (s."maxPrice" IS NULL OR s."maxPrice" >= ${f.minPrice}::float8)
       AND (s."minBedrooms" IS NULL OR s."minBedrooms" <= ${f.maxBedrooms}::int)

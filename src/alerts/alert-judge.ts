@@ -95,7 +95,7 @@ export async function judgeCandidates(deps: JudgeDeps, db: Db, listing: EventLis
     const portal = portals.get(candidate.portalId);
     if (!f || !portal) return;
     const values = eligibility.get(i) ?? null;
-    const verdict = f.predicate(l, { portalId: portal.id, allowedExtraFilters: portal.settings.extraFilters, eligibility: values });
+    const verdict = f.predicate.test(l, { portalId: portal.id, allowedExtraFilters: portal.settings.extraFilters, eligibility: values });
     if (verdict === true) matched.push(candidate);
     else if (verdict === undefined) undecided.push({ candidate, params: f.params, rect: f.rect, key: f.key, portal, eligibility: values });
   });

@@ -237,11 +237,6 @@ export interface PredicateContext {
   eligibility: CustomerValues | null;
 }
 
-export type ListingPredicate = (l: PreparedListing, ctx: PredicateContext) => Verdict;
-
-type ListingTest = (l: PreparedListing, ctx: PredicateContext) => Verdict;
-type PropertyTest = (p: PreparedProperty) => Verdict;
-
 // Far more than the engine's rounding of a point (under 1e-7 degrees) and about 10 cm on the ground: a
 // point nearer an edge than this is left to the engine.
 const EDGE = 1e-6;
@@ -250,12 +245,6 @@ function inRect(pt: LatLng, r: Rect): Verdict {
   if (pt.lat < r.south - EDGE || pt.lat > r.north + EDGE || pt.lng < r.west - EDGE || pt.lng > r.east + EDGE) return false;
   if (pt.lat > r.south + EDGE && pt.lat < r.north - EDGE && pt.lng > r.west + EDGE && pt.lng < r.east - EDGE) return true;
   return undefined;
-}
-
-function rectTest(r: Rect): ListingTest {
-  // the engine reads west beyond east as crossing the antimeridian: not a rectangle of the United Kingdom
-  if (!(r.north >= r.south && r.east >= r.west)) return () => undefined;
-  return ({ point }) => (point === undefined || point === null ? (point === null ? false : undefined) : inRect(point, r));
 }
 
 /** Squared distance, in degrees, from a point to a segment (edges are straight in latitude and longitude). */
@@ -269,60 +258,27 @@ function segmentDistance2(p: LatLng, a: LatLng, b: LatLng): number {
   return x * x + y * y;
 }
 
-function polygonTest(polygon: AreaPolygon): ListingTest {
+function inPolygon(pt: LatLng, polygon: AreaPolygon): Verdict {
+  if (inRect(pt, polygon.bounds) === false) return false;
   const v = polygon.vertices;
-  return ({ point: pt }) => {
-    if (pt === undefined || pt === null) return pt === null ? false : undefined;
-    if (inRect(pt, polygon.bounds) === false) return false;
-    let inside = false;
-    for (let i = 0, j = v.length - 1; i < v.length; j = i++) {
-      const a = v[i]!;
-      const b = v[j]!;
-      if (segmentDistance2(pt, a, b) < EDGE * EDGE) return undefined;
-      if (a.lat > pt.lat !== b.lat > pt.lat && pt.lng < ((b.lng - a.lng) * (pt.lat - a.lat)) / (b.lat - a.lat) + a.lng) inside = !inside;
-    }
-    return inside;
-  };
+  let inside = false;
+  for (let i = 0, j = v.length - 1; i < v.length; j = i++) {
+    const a = v[i]!;
+    const b = v[j]!;
+    if (segmentDistance2(pt, a, b) < EDGE * EDGE) return undefined;
+    if (a.lat > pt.lat !== b.lat > pt.lat && pt.lng < ((b.lng - a.lng) * (pt.lat - a.lat)) / (b.lat - a.lat) + a.lng) inside = !inside;
+  }
+  return inside;
 }
 
-/** A leaf clause on a property's field (term, terms, range, exists), as buildFilters writes them. */
-function compileLeaf(clause: object): PropertyTest {
-  const [type, body] = Object.entries(clause)[0] ?? [];
-  const unknown: PropertyTest = () => undefined;
-  if (type === 'exists') {
-    const field = fieldOf((body as { field?: unknown }).field);
-    return field ? (p) => (p[field] === undefined ? undefined : p[field]!.length > 0) : unknown;
-  }
-  const entries = body && typeof body === 'object' ? Object.entries(body) : [];
-  if (entries.length !== 1) return unknown;
-  const [path, value] = entries[0]!;
-  const field = fieldOf(path);
-  if (!field) return unknown;
-  const kind = PROPERTY_FIELD_KINDS[field]!;
-  if (type === 'term') {
-    const wanted = ofKind(value, kind);
-    return wanted === undefined || kind === 'date' ? unknown : (p) => anyEqual(p[field], wanted);
-  }
-  if (type === 'terms') {
-    if (!Array.isArray(value) || kind === 'date') return unknown;
-    const wanted = value.map((w) => ofKind(w, kind));
-    if (wanted.some((w) => w === undefined)) return unknown;
-    const set = new Set(wanted);
-    return (p) => anyIn(p[field], set);
-  }
-  if (type === 'range' && (kind === 'integer' || kind === 'double') && value && typeof value === 'object') {
-    const bounds = value as Record<string, unknown>;
-    if (Object.keys(bounds).some((k) => !['gte', 'lte', 'gt', 'lt'].includes(k) || typeof bounds[k] !== 'number')) return unknown;
-    const { gte, lte, gt, lt } = bounds as Partial<Record<'gte' | 'lte' | 'gt' | 'lt', number>>;
-    const within = (n: number) =>
-      (gte === undefined || n >= gte) && (lte === undefined || n <= lte) && (gt === undefined || n > gt) && (lt === undefined || n < lt);
-    return (p) => {
-      const values = p[field] as number[] | undefined;
-      return values === undefined ? undefined : values.some(within);
-    };
-  }
-  return unknown;
-}
+/** A leaf clause on a property's field, as data (a predicate is compiled for each saved query: closures cost more to make). */
+type Leaf =
+  | { op: 'unknown' }
+  | { op: 'exists'; field: string }
+  | { op: 'any'; field: string; values: ReadonlySet<unknown> }
+  | { op: 'range'; field: string; gte: number; lte: number; gt: number; lt: number };
+
+const UNKNOWN: Leaf = { op: 'unknown' };
 
 function fieldOf(path: unknown): string | null {
   if (typeof path !== 'string' || !path.startsWith('properties.')) return null;
@@ -330,27 +286,74 @@ function fieldOf(path: unknown): string | null {
   return field in PROPERTY_FIELD_KINDS ? field : null;
 }
 
-function all<T>(tests: readonly ((x: T) => Verdict)[], x: T): Verdict {
+/** A term, terms, range or exists clause on a property's field, as buildFilters writes them; anything else is left to the engine. */
+function compileLeaf(clause: object): Leaf {
+  const type = Object.keys(clause)[0];
+  const body = (clause as Record<string, unknown>)[type ?? ''];
+  if (!body || typeof body !== 'object') return UNKNOWN;
+  if (type === 'exists') {
+    const field = fieldOf((body as { field?: unknown }).field);
+    return field ? { op: 'exists', field } : UNKNOWN;
+  }
+  const keys = Object.keys(body);
+  if (keys.length !== 1) return UNKNOWN;
+  const field = fieldOf(keys[0]);
+  if (!field) return UNKNOWN;
+  const kind = PROPERTY_FIELD_KINDS[field]!;
+  const value = (body as Record<string, unknown>)[keys[0]!];
+  if ((type === 'term' || type === 'terms') && kind !== 'date') {
+    const list = type === 'term' ? [value] : value;
+    if (!Array.isArray(list)) return UNKNOWN;
+    const wanted = list.map((w) => ofKind(w, kind));
+    return wanted.includes(undefined) ? UNKNOWN : { op: 'any', field, values: new Set(wanted) };
+  }
+  if (type === 'range' && (kind === 'integer' || kind === 'double') && value && typeof value === 'object') {
+    const b = value as Record<string, unknown>;
+    if (Object.keys(b).some((k) => !['gte', 'lte', 'gt', 'lt'].includes(k) || typeof b[k] !== 'number')) return UNKNOWN;
+    const bound = (k: string, none: number) => (b[k] === undefined ? none : (b[k] as number));
+    return { op: 'range', field, gte: bound('gte', -Infinity), lte: bound('lte', Infinity), gt: bound('gt', -Infinity), lt: bound('lt', Infinity) };
+  }
+  return UNKNOWN;
+}
+
+// (loops rather than callbacks here: this runs for every candidate)
+function testLeaf(leaf: Leaf, p: PreparedProperty): Verdict {
+  if (leaf.op === 'unknown') return undefined;
+  const values = p[leaf.field];
+  if (values === undefined) return undefined;
+  if (leaf.op === 'exists') return values.length > 0;
+  for (const v of values) {
+    if (leaf.op === 'any' ? leaf.values.has(v) : (v as number) >= leaf.gte && (v as number) <= leaf.lte && (v as number) > leaf.gt && (v as number) < leaf.lt) return true;
+  }
+  return false;
+}
+
+function allLeaves(p: PreparedProperty, leaves: readonly Leaf[], more: readonly Leaf[]): Verdict {
   let verdict: Verdict = true;
-  for (const test of tests) {
-    const v = test(x);
-    if (v === false) return false;
-    if (v === undefined) verdict = undefined;
+  for (const list of [leaves, more]) {
+    for (const leaf of list) {
+      const v = testLeaf(leaf, p);
+      if (v === false) return false;
+      if (v === undefined) verdict = undefined;
+    }
   }
   return verdict;
 }
 
-/** Some property passes every test (the nested clause of listingQuery). */
-function someProperty(properties: PreparedProperty[] | undefined, tests: readonly PropertyTest[]): Verdict {
+/** Some property passes every leaf (the nested clause of listingQuery). */
+function someProperty(properties: PreparedProperty[] | undefined, leaves: readonly Leaf[], more: readonly Leaf[]): Verdict {
   if (properties === undefined) return undefined;
   let verdict: Verdict = false;
   for (const p of properties) {
-    const v = all(tests, p);
+    const v = allLeaves(p, leaves, more);
     if (v === true) return true;
     if (v === undefined) verdict = undefined;
   }
   return verdict;
 }
+
+/** The verdict so far and the next clause's together: false, or undefined if either could not tell. */
+const then = (so: Verdict, next: Verdict): Verdict => (next === false ? false : next === undefined ? undefined : so);
 
 /** eligible_only: the listings the eligibility engine would not fail (eligibility-query.ts mirrors it for the engine). */
 function eligible(l: PreparedListing, c: CustomerValues): Verdict {
@@ -358,55 +361,60 @@ function eligible(l: PreparedListing, c: CustomerValues): Verdict {
   const { rules, deposits } = l.eligibility;
   // the engine's deposit clause asks for a property whose deposit the customer covers: none without properties
   if (c.deposit !== null && deposits.length === 0) return false;
-  const decision = decide(
-    { eligibility: rules, eligibilityFields: [] },
-    deposits.map((depositValue, id) => ({ id, depositValue })),
-    c,
-    l.today,
-  );
+  const decision = decide({ eligibility: rules, eligibilityFields: [] }, deposits.map((depositValue, id) => ({ id, depositValue })), c, l.today);
   return decision.status !== 'failed';
 }
 
 /** The predicate of a search with these parameters over this rectangle (the area, when it has no polygon). */
-export function listingPredicate(p: SearchParams, rect: Rect): ListingPredicate {
-  const forSale = p.occupancy_type === 'for-sale';
-  const tests: ListingTest[] = [
-    (l) => l.live,
-    (l, ctx) => or(anyEqual(l.allPortals, true), anyEqual(l.portalIds, ctx.portalId)),
-    (l) => anyEqual(l.forSale, forSale),
-    p.polygon ? polygonTest(p.polygon) : rectTest(rect),
-  ];
-  if (p.schemes.length) {
-    const schemes = new Set<unknown>(p.schemes);
-    tests.push((l) => anyIn(l.schemes, schemes));
-  }
-  if (p.reduced_only) tests.push((l) => l.reducedRecently);
-  if (p.new_homes) {
-    const newBuild = p.new_homes === 'new-build';
-    tests.push((l) => anyEqual(l.newBuild, newBuild));
-  }
-  const propertyTests = propertyFilters(p, []).map((c) => compileLeaf(c.clause));
-  const extras = p.extraFilters.map((name) => ({ name, test: compileLeaf(EXTRA_FILTER_CLAUSES[name]!) }));
+export class ListingPredicate {
+  private readonly forSale: boolean;
+  private readonly rect: Rect | null;
+  private readonly polygon: AreaPolygon | null;
+  private readonly schemes: ReadonlySet<unknown> | null;
+  private readonly reducedOnly: boolean;
+  private readonly newBuild: boolean | null;
+  private readonly leaves: readonly Leaf[];
+  private readonly extraNames: readonly string[];
+  private readonly extraLeaves: readonly Leaf[];
 
-  return (l, ctx) => {
-    let verdict: Verdict = true;
-    for (const test of tests) {
-      const v = test(l, ctx);
-      if (v === false) return false;
-      if (v === undefined) verdict = undefined;
-    }
-    const allowed = extras.length ? extras.filter((e) => ctx.allowedExtraFilters.includes(e.name)).map((e) => e.test) : [];
+  constructor(p: SearchParams, rect: Rect) {
+    this.forSale = p.occupancy_type === 'for-sale';
+    this.polygon = p.polygon;
+    // the engine reads west beyond east as crossing the antimeridian: not a rectangle of the United Kingdom
+    this.rect = rect.north >= rect.south && rect.east >= rect.west ? rect : null;
+    this.schemes = p.schemes.length ? new Set<unknown>(p.schemes) : null;
+    this.reducedOnly = p.reduced_only;
+    this.newBuild = p.new_homes ? p.new_homes === 'new-build' : null;
+    this.leaves = propertyFilters(p, []).map((c) => compileLeaf(c.clause));
+    this.extraNames = p.extraFilters;
+    this.extraLeaves = p.extraFilters.map((name) => compileLeaf(EXTRA_FILTER_CLAUSES[name]!));
+  }
+
+  test(l: PreparedListing, ctx: PredicateContext): Verdict {
+    let v: Verdict = l.live;
+    if (v === false) return false;
+    v = then(v, or(anyEqual(l.allPortals, true), anyEqual(l.portalIds, ctx.portalId)));
+    if (v === false) return false;
+    v = then(v, anyEqual(l.forSale, this.forSale));
+    if (v === false) return false;
+    const pt = l.point;
+    v = then(v, pt === null ? false : pt === undefined ? undefined : this.polygon ? inPolygon(pt, this.polygon) : this.rect ? inRect(pt, this.rect) : undefined);
+    if (v === false) return false;
+    if (this.schemes) v = then(v, anyIn(l.schemes, this.schemes));
+    if (this.reducedOnly) v = then(v, l.reducedRecently);
+    if (this.newBuild !== null) v = then(v, anyEqual(l.newBuild, this.newBuild));
+    if (v === false) return false;
+    const extras = this.extraNames.length ? this.extraLeaves.filter((_, i) => ctx.allowedExtraFilters.includes(this.extraNames[i]!)) : NONE;
     // without property clauses the search has no nested clause at all
-    if (propertyTests.length || allowed.length) {
-      const v = someProperty(l.properties, allowed.length ? [...propertyTests, ...allowed] : propertyTests);
-      if (v === false) return false;
-      if (v === undefined) verdict = undefined;
-    }
-    if (ctx.eligibility) {
-      const v = eligible(l, ctx.eligibility);
-      if (v === false) return false;
-      if (v === undefined) verdict = undefined;
-    }
-    return verdict;
-  };
+    if (this.leaves.length || extras.length) v = then(v, someProperty(l.properties, this.leaves, extras));
+    if (v === false) return false;
+    if (ctx.eligibility) v = then(v, eligible(l, ctx.eligibility));
+    return v;
+  }
+}
+
+const NONE: readonly Leaf[] = [];
+
+export function listingPredicate(p: SearchParams, rect: Rect): ListingPredicate {
+  return new ListingPredicate(p, rect);
 }

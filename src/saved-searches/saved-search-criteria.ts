@@ -75,7 +75,10 @@ export interface SavedFilters {
   params: Record<string, unknown>;
 }
 
-const DEFAULTS = searchQuerySchema.getDefault() as Record<string, unknown>;
+// A plain object holding every key the parameters get, the derived ones too: copying it and overwriting
+// some keys gives objects of one shape, in a fraction of a microsecond (copying the schema's own default
+// object, or adding keys after the copy, took 10 µs).
+const DEFAULTS: Record<string, unknown> = { ...(JSON.parse(JSON.stringify(searchQuerySchema.getDefault())) as Record<string, unknown>), extraFilters: [], polygon: null };
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function filtersOf(p: SearchParams, rect: Rect): SavedFilters {
@@ -87,9 +90,8 @@ export function filtersOf(p: SearchParams, rect: Rect): SavedFilters {
 /** The search parameters the filters were made from, as far as they choose listings; throws for filters of another version. */
 export function paramsOfFilters(f: SavedFilters): SearchParams {
   if (f.v !== FILTERS_VERSION) throw new Error(`saved filters of version ${f.v}, not ${FILTERS_VERSION}`);
-  const p = { ...DEFAULTS, ...f.params } as SearchParams;
+  const p = { ...DEFAULTS, ...f.params } as unknown as SearchParams;
   p.extraFilters = EXTRA_FILTERS.filter((k) => p[k]);
-  p.polygon = null;
   if (p.area !== null) {
     const parse = parseAreaPolygon(p.area);
     if (!parse.polygon) throw new Error(`saved area refused: ${parse.error}`);

@@ -266,7 +266,7 @@ describe('the in-process listing predicate', function () {
         const engine = new Set(response.hits.hits.map((h) => Number(h._id)));
         const predicate = listingPredicate(c.p, c.rect);
         for (const d of prepared) {
-          const verdict: Verdict = predicate(d.listing, {
+          const verdict: Verdict = predicate.test(d.listing, {
             portalId: c.portalId,
             allowedExtraFilters: c.allowed,
             eligibility: c.eligibility,
