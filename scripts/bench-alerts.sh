@@ -26,4 +26,5 @@ npm run --silent db:reference >/dev/null
 npm run --silent db:seed >/dev/null
 npm run --silent reindex
 npm run --silent db:seed -- --saved-searches "$saved" --distribution "$distribution"
-exec npx --no-install tsx scripts/bench/alerts-bench.ts "${rest[@]}"
+# with the service's own V8 settings (scripts/serve.sh): the alert job runs in the service's process
+exec node --max-semi-space-size=32 --heap-growing-percent=50 --no-memory-reducer --import tsx scripts/bench/alerts-bench.ts "${rest[@]}"

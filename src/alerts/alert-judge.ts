@@ -1,7 +1,8 @@
 // Which of the candidate saved searches a listing really matches: a saved search matches when running it
 // would return the listing, `eligible_only` judged with its customer's profile. Each candidate is judged in
 // process by its query's predicate (listing-predicate.ts) over the listing's index document, compiled once
-// per distinct saved filters and kept; what a predicate leaves undecided goes to the engine
+// per distinct saved filters and kept (the customer's profile is read at most once a minute); what a
+// predicate leaves undecided goes to the engine
 // (alert-confirm.ts) with the same parameters and rectangle. A saved search whose filters are not worked
 // out (saved before they were kept, or of another version) has them worked out from its query, as the
 // search would read it, and stored on the way.
@@ -83,9 +84,7 @@ export async function judgeCandidates(deps: JudgeDeps, db: Db, listing: EventLis
   for (const id of new Set(candidates.map((c) => c.portalId))) portals.set(id, await deps.portals.find(id));
 
   const today = londonToday(now);
-  const eligibleOnly = candidates.flatMap((c, i) => (compiled[i]?.params.eligible_only ? [i] : []));
-  const values = eligibleOnly.length ? await deps.eligibility(eligibleOnly.map((i) => ({ p: compiled[i]!.params, customerId: candidates[i]!.customerId })), today) : [];
-  const eligibility = new Map(eligibleOnly.map((i, k) => [i, values[k] ?? null]));
+  const eligibility = await eligibilityOf(deps, candidates, compiled, today);
 
   const l = prepareListing(listing.source, now);
   const matched: Candidate[] = [];
@@ -101,6 +100,32 @@ export async function judgeCandidates(deps: JudgeDeps, db: Db, listing: EventLis
   });
   if (undecided.length) matched.push(...(await confirmWithEngine(deps, listing.id, undecided, now)));
   return { matched, byEngine: undecided.length };
+}
+
+// A customer's values for an eligible_only query, kept a minute: an event's candidates and the next
+// events' share customers, and reading profiles was most of an event's fixed cost.
+const eligibilityValues = new LRUCache<string, { values: CustomerValues | null }>({ max: 100_000, ttl: 60_000 });
+
+/** The eligibility values of each eligible_only candidate, by its position. */
+async function eligibilityOf(deps: JudgeDeps, candidates: Candidate[], compiled: (Compiled | null)[], today: string): Promise<Map<number, CustomerValues | null>> {
+  const out = new Map<number, CustomerValues | null>();
+  const wanted: { i: number; key: string }[] = [];
+  candidates.forEach((c, i) => {
+    const f = compiled[i];
+    if (!f?.params.eligible_only) return;
+    const key = `${c.customerId}\n${today}\n${f.key}`;
+    const kept = eligibilityValues.get(key);
+    if (kept) out.set(i, kept.values);
+    else wanted.push({ i, key });
+  });
+  if (wanted.length) {
+    const values = await deps.eligibility(wanted.map(({ i }) => ({ p: compiled[i]!.params, customerId: candidates[i]!.customerId })), today);
+    wanted.forEach(({ i, key }, k) => {
+      out.set(i, values[k] ?? null);
+      eligibilityValues.set(key, { values: values[k] ?? null });
+    });
+  }
+  return out;
 }
 
 /**
