@@ -28,7 +28,7 @@ export interface Candidate {
 
 export function findCandidates(db: Pick<Prisma.TransactionClient, '$queryRaw'>, f: ListingFacts): Promise<Candidate[]> {
   return db.$queryRaw<Candidate[]>`
-    SELECT s.id, s."customerId", s."portalId", s.filters::text AS filters
+    SELECT s.id, s."customerId", s."portalId", s.filters
     FROM "SavedSearch" s
     WHERE s.area @> box(point(${f.lng}, ${f.lat}), point(${f.lng}, ${f.lat}))
       AND s."forSale" = ${f.forSale}

@@ -7,6 +7,7 @@
 // out (saved before they were kept, or of another version) has them worked out from its query, as the
 // search would read it, and stored on the way.
 import { LRUCache } from 'lru-cache';
+import { GenerationalCache } from '../core/generational-cache.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { SearchClient } from '../search/client.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
@@ -47,8 +48,8 @@ interface Compiled {
 }
 
 // The same saved searches come back event after event, and many people save the same search: a
-// compiled predicate is a few hundred bytes.
-const compiledFilters = new LRUCache<string, Compiled | false>({ max: 200_000 });
+// compiled predicate is a few hundred bytes, and up to 200,000 are kept.
+const compiledFilters = new GenerationalCache<string, Compiled | false>(100_000);
 
 function compiledOf(text: string): Compiled | null {
   let c = compiledFilters.get(text);
@@ -146,7 +147,7 @@ async function workOutFilters(deps: JudgeDeps, db: Db, ids: number[]): Promise<M
     const text = JSON.stringify(filtersOf(p, rect));
     const c = criteriaOf(p, rect);
     await db.$executeRaw`
-      UPDATE "SavedSearch" SET filters = ${text}::jsonb, area = ${boxText(rect)}::box, "forSale" = ${c.forSale},
+      UPDATE "SavedSearch" SET filters = ${text}, area = ${boxText(rect)}::box, "forSale" = ${c.forSale},
         "maxPrice" = ${c.maxPrice}::float8, "minBedrooms" = ${c.minBedrooms}::int, "maxBedrooms" = ${c.maxBedrooms}::int
       WHERE id = ${row.id}`;
     const compiled = compiledOf(text);

@@ -168,7 +168,7 @@ function insert(prisma: PrismaClient, rows: Row[]): Promise<number> {
   const col = <K extends keyof Row>(k: K) => rows.map((r) => r[k]);
   return prisma.$executeRaw`
     INSERT INTO "SavedSearch" ("customerId", "portalId", name, query, "alertFrequency", "unsubscribeToken", "forSale", area, "maxPrice", "minBedrooms", "maxBedrooms", filters, "updatedAt")
-    SELECT c, 1, n, q::jsonb, f, t, s, a::box, mp, lo, hi, fl::jsonb, now()
+    SELECT c, 1, n, q::jsonb, f, t, s, a::box, mp, lo, hi, fl, now()
     FROM unnest(${col('customerId')}::int[], ${col('name')}::text[], ${col('query')}::text[], ${col('frequency')}::text[], ${col('token')}::text[],
                 ${col('forSale')}::bool[], ${col('box')}::text[], ${col('maxPrice')}::float8[], ${col('minBedrooms')}::int[], ${col('maxBedrooms')}::int[],
                 ${col('filters')}::text[]) AS u(c, n, q, f, t, s, a, mp, lo, hi, fl)`;

@@ -57,7 +57,7 @@ export class SavedSearchService {
           maxPrice: criteria.maxPrice,
           minBedrooms: criteria.minBedrooms,
           maxBedrooms: criteria.maxBedrooms,
-          filters: filtersOf(params, rect) as object,
+          filters: JSON.stringify(filtersOf(params, rect)),
         },
       });
       await tx.$executeRaw`UPDATE "SavedSearch" SET area = ${boxText(criteria.rect)}::box WHERE id = ${created.id}`;
@@ -86,7 +86,7 @@ export class SavedSearchService {
                 maxPrice: criteria.maxPrice,
                 minBedrooms: criteria.minBedrooms,
                 maxBedrooms: criteria.maxBedrooms,
-                filters: filtersOf(query.params, criteria.rect) as object,
+                filters: JSON.stringify(filtersOf(query.params, criteria.rect)),
               }
             : {}),
         },

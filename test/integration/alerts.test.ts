@@ -9,7 +9,6 @@ import { headersOf, mailsTo, smtpSink, type ReceivedMail } from '../support/smtp
 import { AlertDelivery } from '../../src/alerts/alert-delivery.ts';
 import { AlertMatcher } from '../../src/alerts/alert-matcher.ts';
 import { londonToInstant, instantToLondon } from '../../src/core/london-time.ts';
-import { Prisma } from '../../src/generated/prisma/client.ts';
 import { FILTERS_VERSION } from '../../src/saved-searches/saved-search-criteria.ts';
 
 const SAVED = `${P}/profile/saved-searches`;
@@ -184,14 +183,14 @@ describe('saved-search alerts', function () {
     const edge = { location: 'Brighton', lat, lng: lon, north: lat, south: lat - 0.01, east: lon + 0.01, west: lon - 0.01 };
     const { ids: [edgeId] } = await customerWith([{ name: 'Edge', query: edge }]);
     const { ids: [olderId] } = await customerWith([{ name: 'Saved before filters were kept', query: { ...brighton, max_full_value: 300000 } }]);
-    await prisma.savedSearch.update({ where: { id: olderId }, data: { filters: Prisma.DbNull } });
+    await prisma.savedSearch.update({ where: { id: olderId }, data: { filters: null } });
 
     const result = await matcher.matchesOf(prisma, live, new Date());
     expect(result.byEngine).to.be.greaterThan(0);
     const engineShows = (await api.get(`${P}/search`, { query: { ...edge, size: 100 } })).body.data.some((i: { id: number }) => i.id === listing.id);
     expect(result.matched.some((m) => m.id === edgeId)).to.equal(engineShows);
     expect(result.matched.map((m) => m.id)).to.include(olderId);
-    expect((await prisma.savedSearch.findUniqueOrThrow({ where: { id: olderId } })).filters).to.deep.include({ v: FILTERS_VERSION });
+    expect(JSON.parse((await prisma.savedSearch.findUniqueOrThrow({ where: { id: olderId } })).filters!)).to.deep.include({ v: FILTERS_VERSION });
   });
 
   it('serves many customers a page at a time, each e-mailed once though two instances run at once', async () => {
