@@ -16,7 +16,7 @@ import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import type { SearchParams } from '../listing-search/search-params.ts';
 import type { Rect } from '../places/geo.ts';
 import { resolveArea } from '../listing-search/location.ts';
-import { listingPredicate, prepareListing, type ListingPredicate } from '../listing-search/listing-predicate.ts';
+import { listingPredicate, prepareListing, type ListingPredicate, type PredicateContext } from '../listing-search/listing-predicate.ts';
 import { londonToday } from '../core/london-time.ts';
 import { savedParams } from '../saved-searches/saved-search-schemas.ts';
 import { boxText, criteriaOf, filtersOf, paramsOfFilters, type SavedFilters } from '../saved-searches/saved-search-criteria.ts';
@@ -47,23 +47,29 @@ interface Compiled {
   predicate: ListingPredicate;
 }
 
-// The same saved searches come back event after event, and many people save the same search: a
-// compiled predicate is a few hundred bytes, and up to 200,000 are kept.
-const compiledFilters = new GenerationalCache<string, Compiled | false>(100_000);
-
-function compiledOf(text: string): Compiled | null {
-  let c = compiledFilters.get(text);
-  if (c === undefined) {
-    try {
-      const f = JSON.parse(text) as SavedFilters;
-      const params = paramsOfFilters(f);
-      c = { key: text, params, rect: f.rect, predicate: listingPredicate(params, f.rect) };
-    } catch {
-      c = false; // another version: worked out again from the query
-    }
-    compiledFilters.set(text, c);
+function compile(text: string): Compiled | null {
+  try {
+    const f = JSON.parse(text) as SavedFilters;
+    const params = paramsOfFilters(f);
+    return { key: text, params, rect: f.rect, predicate: listingPredicate(params, f.rect) };
+  } catch {
+    return null; // another version: worked out again from the query
   }
-  return c || null;
+}
+
+// The same saved searches come back event after event: up to 200,000 compiled predicates (a few hundred
+// bytes each) are kept by saved search, with the filters text they were compiled from, so that a changed
+// saved search is compiled again. (Kept by that text, a look-up hashed 165 characters and cost ten times
+// more.)
+const compiledSearches = new GenerationalCache<number, { text: string; compiled: Compiled | null }>(100_000);
+
+function compiledFor(c: Candidate): Compiled | null {
+  if (c.filters === null) return null;
+  const kept = compiledSearches.get(c.id);
+  if (kept !== undefined && kept.text === c.filters) return kept.compiled;
+  const compiled = compile(c.filters);
+  compiledSearches.set(c.id, { text: c.filters, compiled });
+  return compiled;
 }
 
 export interface Judgement {
@@ -73,16 +79,19 @@ export interface Judgement {
 }
 
 export async function judgeCandidates(deps: JudgeDeps, db: Db, listing: EventListing, candidates: Candidate[], now: Date): Promise<Judgement> {
-  const compiled = candidates.map((c) => (c.filters === null ? null : compiledOf(c.filters)));
-  const missing = candidates.filter((_, i) => compiled[i] === null);
+  const compiled: (Compiled | null)[] = new Array(candidates.length);
+  const missing: number[] = [];
+  for (let i = 0; i < candidates.length; i++) if ((compiled[i] = compiledFor(candidates[i]!)) === null) missing.push(i);
   if (missing.length) {
-    const workedOut = await workOutFilters(deps, db, missing.map((c) => c.id));
-    candidates.forEach((c, i) => {
-      if (compiled[i] === null) compiled[i] = workedOut.get(c.id) ?? null;
-    });
+    const workedOut = await workOutFilters(deps, db, missing.map((i) => candidates[i]!.id));
+    for (const i of missing) compiled[i] = workedOut.get(candidates[i]!.id) ?? null;
   }
-  const portals = new Map<number, Portal | null>();
-  for (const id of new Set(candidates.map((c) => c.portalId))) portals.set(id, await deps.portals.find(id));
+  // each portal with the context its candidates are judged in (eligible_only ones get their customer's values)
+  const portals = new Map<number, { portal: Portal; ctx: PredicateContext } | null>();
+  for (const id of new Set(candidates.map((c) => c.portalId))) {
+    const portal = await deps.portals.find(id);
+    portals.set(id, portal && { portal, ctx: { portalId: portal.id, allowedExtraFilters: portal.settings.extraFilters, eligibility: null } });
+  }
 
   const today = londonToday(now);
   const eligibility = await eligibilityOf(deps, candidates, compiled, today);
@@ -90,15 +99,17 @@ export async function judgeCandidates(deps: JudgeDeps, db: Db, listing: EventLis
   const l = prepareListing(listing.source, now);
   const matched: Candidate[] = [];
   const undecided: EngineCase[] = [];
-  candidates.forEach((candidate, i) => {
+  // (a loop, not callbacks: this runs for every candidate)
+  for (let i = 0; i < candidates.length; i++) {
+    const candidate = candidates[i]!;
     const f = compiled[i];
-    const portal = portals.get(candidate.portalId);
-    if (!f || !portal) return;
-    const values = eligibility.get(i) ?? null;
-    const verdict = f.predicate.test(l, { portalId: portal.id, allowedExtraFilters: portal.settings.extraFilters, eligibility: values });
+    const on = portals.get(candidate.portalId);
+    if (!f || !on) continue;
+    const values = f.params.eligible_only ? (eligibility.get(i) ?? null) : null;
+    const verdict = f.predicate.test(l, values ? { ...on.ctx, eligibility: values } : on.ctx);
     if (verdict === true) matched.push(candidate);
-    else if (verdict === undefined) undecided.push({ candidate, params: f.params, rect: f.rect, key: f.key, portal, eligibility: values });
-  });
+    else if (verdict === undefined) undecided.push({ candidate, params: f.params, rect: f.rect, key: f.key, portal: on.portal, eligibility: values });
+  }
   if (undecided.length) matched.push(...(await confirmWithEngine(deps, listing.id, undecided, now)));
   return { matched, byEngine: undecided.length };
 }
@@ -111,14 +122,14 @@ const eligibilityValues = new LRUCache<string, { values: CustomerValues | null }
 async function eligibilityOf(deps: JudgeDeps, candidates: Candidate[], compiled: (Compiled | null)[], today: string): Promise<Map<number, CustomerValues | null>> {
   const out = new Map<number, CustomerValues | null>();
   const wanted: { i: number; key: string }[] = [];
-  candidates.forEach((c, i) => {
+  for (let i = 0; i < candidates.length; i++) {
     const f = compiled[i];
-    if (!f?.params.eligible_only) return;
-    const key = `${c.customerId}\n${today}\n${f.key}`;
+    if (!f?.params.eligible_only) continue;
+    const key = `${candidates[i]!.customerId}\n${today}\n${f.key}`;
     const kept = eligibilityValues.get(key);
     if (kept) out.set(i, kept.values);
     else wanted.push({ i, key });
-  });
+  }
   if (wanted.length) {
     const values = await deps.eligibility(wanted.map(({ i }) => ({ p: compiled[i]!.params, customerId: candidates[i]!.customerId })), today);
     wanted.forEach(({ i, key }, k) => {
@@ -150,7 +161,7 @@ async function workOutFilters(deps: JudgeDeps, db: Db, ids: number[]): Promise<M
       UPDATE "SavedSearch" SET filters = ${text}, area = ${boxText(rect)}::box, "forSale" = ${c.forSale},
         "maxPrice" = ${c.maxPrice}::float8, "minBedrooms" = ${c.minBedrooms}::int, "maxBedrooms" = ${c.maxBedrooms}::int
       WHERE id = ${row.id}`;
-    const compiled = compiledOf(text);
+    const compiled = compile(text);
     if (compiled) out.set(row.id, compiled);
   }
   return out;
