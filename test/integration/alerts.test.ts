@@ -119,7 +119,7 @@ describe('saved-search alerts', function () {
     const listing = await publish();
     await runUntilMatched(listing.id);
     const { prisma } = testApp().runtime;
-    const match = await prisma.alertMatch.findFirstOrThrow({ where: { listingId: listing.id, savedSearch: { name: 'Daily' } } });
+    const match = await prisma.alertMatch.findFirstOrThrow({ where: { listingId: listing.id, savedSearchId: (await prisma.savedSearch.findFirstOrThrow({ where: { customerId: daily.id } })).id } });
     // the first 08:00 in London after the match, and the first Monday 08:00 after that
     const found = instantToLondon(match.createdAt);
     let day = londonToInstant(found.date, '08:00') > match.createdAt ? found.date : nextDay(found.date);
@@ -163,7 +163,8 @@ describe('saved-search alerts', function () {
       await Promise.all([built.alerts.matcher.runOnce(), second.runOnce()]);
       expect(await runtime.prisma.listingAlertCheck.count({ where: { listingId: listing.id } })).to.equal(0);
     }, 20_000, 300);
-    expect(await runtime.prisma.alertMatch.count({ where: { listingId: listing.id, savedSearch: { name: 'Twice' } } })).to.equal(1);
+    const twice = await runtime.prisma.savedSearch.findFirstOrThrow({ where: { customerId: customer.id } });
+    expect(await runtime.prisma.alertMatch.count({ where: { listingId: listing.id, savedSearchId: twice.id } })).to.equal(1);
     const delivery = built.alerts.delivery as unknown as Record<string, unknown>;
     const otherDelivery = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, built.customers.mailer, delivery.links as never, runtime.logger);
     await Promise.all([built.alerts.delivery.runOnce(), otherDelivery.runOnce()]);

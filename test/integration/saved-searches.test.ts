@@ -71,6 +71,18 @@ describe('saved searches', function () {
     expect(await box()).to.equal(`(${f.rect.east},${f.rect.north}),(${f.rect.west},${f.rect.south})`);
   });
 
+  it('take their matches with them when deleted, or when their customer is', async () => {
+    const { prisma } = testApp().runtime;
+    const owner = await passwordCustomer();
+    const ids: number[] = [];
+    for (const name of ['One', 'Two']) ids.push((await api.post(SAVED, { name, query: leeds }, bearer(owner.accessToken))).body.id);
+    await prisma.alertMatch.createMany({ data: ids.map((savedSearchId) => ({ savedSearchId, customerId: owner.id, listingId: 1, kind: 'new-listing', eventKey: 'gone' })) });
+    expect((await api.delete(`${SAVED}/${ids[0]}`, bearer(owner.accessToken))).status).to.equal(200);
+    expect(await prisma.alertMatch.count({ where: { savedSearchId: { in: ids } } })).to.equal(1);
+    await prisma.customer.delete({ where: { id: owner.id } });
+    expect(await prisma.alertMatch.count({ where: { savedSearchId: { in: ids } } })).to.equal(0);
+  });
+
   it('keep page, size and sort_by out of the saved query', async () => {
     const { accessToken: token } = await passwordCustomer();
     const res = await api.post(SAVED, { name: 'Paged', query: { location: 'Leeds', page: 3, size: 50, sort_by: 'newest' } }, bearer(token));
