@@ -11,6 +11,7 @@
 //      own (scripts/bench/mail-sink.ts: a counting SMTP server, or MailDev), timed as a whole.
 //   --distribution=spread|crowded (as seeded) --events=200 --daily=off --mailbox=counting|maildev
 import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.ts';
@@ -67,10 +68,13 @@ const ms = (sorted: number[]) => `p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p9
 
 const savedSearches = await prisma.savedSearch.count();
 const events = await matcher.liveEvents(await eventIds(), now);
-console.log(`${gb(savedSearches)} saved searches (${DISTRIBUTION}); ${events.size} listing events`);
+// the machine's load, for the figures' conditions (other work may be running beside the benchmark)
+const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+console.log(`${gb(savedSearches)} saved searches (${DISTRIBUTION}); ${events.size} listing events; load average ${load()}`);
 await prisma.alertMatch.deleteMany({ where: { eventKey: 'bench' } });
 
 const matchTimes: number[] = [];
+const readTimes: number[] = [];
 const recordTimes: number[] = [];
 const perEvent: { candidates: number; matches: number; byEngine: number }[] = [];
 // as the matcher takes them: up to 200 events in a transaction
@@ -85,6 +89,7 @@ for (let first = 0; first < listings.length; first += 200) {
         await matcher.record(tx, { listing, kind: 'new-listing', key: 'bench' }, result.matched);
         recordTimes.push(performance.now() - matched);
         matchTimes.push(matched - started);
+        readTimes.push(result.readMs);
         perEvent.push({ candidates: result.candidates, matches: result.matched.length, byEngine: result.byEngine });
       }
     },
@@ -92,10 +97,11 @@ for (let first = 0; first < listings.length; first += 200) {
   );
 }
 matchTimes.sort((a, b) => a - b);
+readTimes.sort((a, b) => a - b);
 recordTimes.sort((a, b) => a - b);
 const sum = (k: 'candidates' | 'matches' | 'byEngine') => perEvent.reduce((n, e) => n + e[k], 0);
 const median = (k: 'candidates' | 'matches') => quantile(perEvent.map((e) => e[k]).sort((a, b) => a - b), 0.5);
-console.log(`match one event: ${ms(matchTimes)}`);
+console.log(`match one event: ${ms(matchTimes)} (reading the candidates: ${ms(readTimes)})`);
 console.log(`record its matches: ${ms(recordTimes)}`);
 console.log(
   `per event: ${gb(sum('candidates') / perEvent.length)} candidates (median ${gb(median('candidates'))}), ` +
@@ -123,6 +129,7 @@ if (DAILY) {
   sink.send({ type: 'stop' });
   await once(sink, 'exit');
 }
+console.log(`load average at the end: ${load()}`);
 await prisma.alertMatch.deleteMany({ where: { eventKey: 'bench' } });
 if (DISTRIBUTION === 'spread') await removeMovedCopies();
 await runtime.close();
