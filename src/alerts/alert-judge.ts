@@ -1,11 +1,10 @@
 // Which of the candidate saved searches a listing really matches: a saved search matches when running it
-// would return the listing, `eligible_only` judged with its customer's profile. Each candidate is judged in
-// process by its query's predicate (listing-predicate.ts) over the listing's index document, compiled once
-// per distinct saved filters and kept (the customer's profile is read at most once a minute); what a
-// predicate leaves undecided goes to the engine
-// (alert-confirm.ts) with the same parameters and rectangle. A saved search whose filters are not worked
-// out (saved before they were kept, or of another version) has them worked out from its query, as the
-// search would read it, and stored on the way.
+// would return the listing, `eligible_only` judged with its customer's profile (read at most once a
+// minute). Each candidate is judged in process by its query's predicate (listing-predicate.ts) over the
+// listing's index document, compiled from its saved filters and kept; what a predicate leaves undecided
+// goes to the engine (alert-confirm.ts) with the same parameters and rectangle. A saved search whose
+// filters are not worked out (saved before they were kept, or of another version) has them worked out
+// from its query, as the search would read it, and stored on the way.
 import { LRUCache } from 'lru-cache';
 import { GenerationalCache } from '../core/generational-cache.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
