@@ -1,8 +1,9 @@
 // npm run db:seed                          demo data through the sync services (idempotent)
 // npm run db:seed -- --listings 100000     benchmark data for the "Benchmark Homes" account: N listings,
 //                                          about 10 homes each (bulk INSERT batches above 2,000 listings)
-// npm run db:seed -- --saved-searches 1000000   benchmark saved searches (src/demo/saved-search-seed.ts),
-//                                          up to N in all; nothing else is seeded
+// npm run db:seed -- --saved-searches 1000000 [--distribution spread|crowded]
+//                                          benchmark saved searches (src/demo/saved-search-seed.ts), N in
+//                                          all (more are deleted); nothing else is seeded
 // Every write queues its listings in the index outbox; the reindex worker of a running service (or
 // `npm run reindex`) brings them into the search index. Needs DATABASE_URL and ELASTICSEARCH_URL.
 import { parseArgs } from 'node:util';
@@ -10,9 +11,9 @@ import { loadConfig } from '../src/config.ts';
 import { openRuntime } from '../src/runtime.ts';
 import { londonToday } from '../src/core/london-time.ts';
 import { seedBenchmark, seedDemo, type SeedResult } from '../src/demo/seed-runner.ts';
-import { seedSavedSearches } from '../src/demo/saved-search-seed.ts';
+import { SAVED_SEARCH_DISTRIBUTIONS, seedSavedSearches, type SavedSearchDistribution } from '../src/demo/saved-search-seed.ts';
 
-const { values } = parseArgs({ options: { listings: { type: 'string' }, 'saved-searches': { type: 'string' } } });
+const { values } = parseArgs({ options: { listings: { type: 'string' }, 'saved-searches': { type: 'string' }, distribution: { type: 'string', default: 'spread' } } });
 const wholeOption = (name: string, value: string | undefined): number | null => {
   if (value === undefined) return null;
   const n = Number(value);
@@ -24,6 +25,11 @@ const wholeOption = (name: string, value: string | undefined): number | null => 
 };
 const listings = wholeOption('listings', values.listings);
 const savedSearches = wholeOption('saved-searches', values['saved-searches']);
+const distribution = values.distribution as SavedSearchDistribution;
+if (!SAVED_SEARCH_DISTRIBUTIONS.includes(distribution)) {
+  console.error(`--distribution must be one of ${SAVED_SEARCH_DISTRIBUTIONS.join(', ')}`);
+  process.exit(2);
+}
 
 function summary(result: SeedResult, seconds: number, pendingOutbox: number): string {
   const { counts } = result;
@@ -43,8 +49,8 @@ const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: process.env.
 try {
   const started = Date.now();
   if (savedSearches !== null) {
-    const { created, total } = await seedSavedSearches(runtime.prisma, savedSearches);
-    console.log(`saved searches: ${created} created, ${total} in all, in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+    const { created, removed, total } = await seedSavedSearches(runtime.prisma, runtime.gazetteer, savedSearches, distribution, (line) => console.log(line));
+    console.log(`saved searches (${distribution}): ${created} created, ${removed} removed, ${total} in all, in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   } else {
     const today = londonToday();
     const progress = (line: string) => console.log(line);

@@ -74,7 +74,6 @@ import { AlertJob } from './alerts/alert-job.ts';
 import { AlertMatcher } from './alerts/alert-matcher.ts';
 import { AlertDelivery } from './alerts/alert-delivery.ts';
 import { alertLinks } from './alerts/alert-links.ts';
-import { londonToday } from './core/london-time.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
@@ -151,7 +150,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       alias: listingIndex.alias,
       gazetteer,
       portals,
-      eligibility: (p, customerId, now) => listingSearch.eligibilityFor(p, customerId, londonToday(now)),
+      eligibility: (wanted, today) => listingSearch.eligibilityForEach(wanted, today),
     }),
     new AlertDelivery(prisma, search, listingIndex.alias, accounts.mailer, alertLinks(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`), logger),
     logger,

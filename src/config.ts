@@ -123,6 +123,8 @@ const schema = yup.object({
   SMTP_SECURE: yup.boolean().default(false),
   SMTP_USER: yup.string().optional(),
   SMTP_PASSWORD: yup.string().optional(),
+  /** SMTP connections kept open and used side by side (a pool): alert runs send over all of them */
+  SMTP_CONNECTIONS: yup.number().integer().min(1).max(100).default(8),
   MAIL_FROM: yup.string().default('Home-seeker portal <no-reply@homeseeker.example>'),
   /** run a development mailbox (SMTP and a web inbox) in this process when SMTP_HOST is unset; `npm start` sets it */
   LOCAL_MAILBOX: yup.boolean().default(false),

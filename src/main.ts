@@ -48,6 +48,7 @@ async function start(): Promise<void> {
     force.unref();
     server.close(() => {
       void Promise.all([stateJob.stop(), alerts.stop()])
+        .then(() => customers.mailer.close())
         .then(() => mailbox?.stop())
         .then(() => runtime.close())
         .then(() => process.exit(0));

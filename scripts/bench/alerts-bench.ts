@@ -1,69 +1,136 @@
 // Benchmark of saved-search alerts (not a test), on the database and index DATABASE_URL and
-// ES_INDEX_PREFIX name, which scripts/bench-alerts.sh prepares (demo listings, N saved searches):
-//   1. matching one listing event: candidates from PostgreSQL, then the engine's judgement, for every live
-//      listing of the index (up to --events), one after another; p50 / p99 and the candidates per event;
-//   2. a daily run: the matches of those events, found yesterday, e-mailed to their customers by the
-//      delivery (to a local mailbox over SMTP), timed as a whole.
-//   --events=200 --daily=off   (off: measure matching alone)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// ES_INDEX_PREFIX name, which scripts/bench-alerts.sh prepares (demo listings, N saved searches of one
+// distribution, src/demo/saved-search-seed.ts):
+//   1. listing events one after another, as the matcher takes them (up to 200 in a transaction): the
+//      candidates from PostgreSQL and their judgement (alert-judge.ts), then the matches recorded (the
+//      commit left out, once a batch); p50 / p99 of each, candidates and
+//      matches per event, how many the engine judged. The events: with the spread distribution, the demo
+//      listings' documents moved to --events points drawn as people live (population-places.ts), indexed
+//      under ids of their own and removed at the end; with the crowded one, the demo listings themselves.
+//   2. a daily run: those matches, all due, e-mailed by the delivery to a mail server in a process of its
+//      own (scripts/bench/mail-sink.ts: a counting SMTP server, or MailDev), timed as a whole.
+//   --distribution=spread|crowded (as seeded) --events=200 --daily=off --mailbox=counting|maildev
+import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { buildApp } from '../../src/app.ts';
-import { startMailbox } from '../../src/mail/mailbox.ts';
 import { liveListingFilters } from '../../src/listings/visibility-filters.ts';
+import { Rng } from '../../src/demo/random.ts';
+import { britishTowns, PopulationSampler } from '../../src/demo/population-places.ts';
+import type { LiveListing } from '../../src/alerts/alert-matcher.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const DISTRIBUTION = args.get('distribution') ?? 'spread';
 const EVENTS = Number(args.get('events') ?? 200);
 const DAILY = args.get('daily') !== 'off';
+const MAILBOX = args.get('mailbox') ?? 'counting';
+/** ids of the moved copies: above any listing's */
+const FIRST_EVENT_ID = 2_000_000_000;
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', REINDEX_WORKER: 'false', PORT: '0' });
 const runtime = openRuntime(config);
 const built = buildApp(runtime);
 const { matcher, delivery } = built.alerts;
 const { prisma, search, listingIndex } = runtime;
+const alias = listingIndex.alias;
 const now = new Date();
+const gb = (n: number) => Math.round(n).toLocaleString('en-GB');
+
+async function removeMovedCopies(): Promise<void> {
+  const copies = await search.search({ index: alias, size: 10_000, _source: false, query: { range: { id: { gte: FIRST_EVENT_ID } } } });
+  if (copies.hits.hits.length) await search.bulk({ refresh: true, operations: copies.hits.hits.map((h) => ({ delete: { _index: alias, _id: h._id! } })) });
+}
+
+/** The listing ids to take as events. */
+async function eventIds(): Promise<number[]> {
+  await removeMovedCopies();
+  const demo = await search.search<Record<string, unknown>>({ index: alias, size: 1000, query: { bool: { filter: liveListingFilters(now) } } });
+  if (DISTRIBUTION === 'crowded') return demo.hits.hits.slice(0, EVENTS).map((h) => Number(h._id));
+  const places = new PopulationSampler(britishTowns());
+  const copies = Array.from({ length: EVENTS }, (_, i) => {
+    const { point } = places.point(new Rng(`alert-event:${i}`));
+    const base = demo.hits.hits[i % demo.hits.hits.length]!._source!;
+    const id = FIRST_EVENT_ID + i;
+    // the stored item names the listing too (listing-item-field.ts)
+    const item = String(base.item).replace(/^\{"id":\d+/, `{"id":${id}`);
+    return { ...base, id, item, location: { lat: point.lat, lon: point.lng }, latitude: point.lat, longitude: point.lng };
+  });
+  const bulk = await search.bulk({ refresh: true, operations: copies.flatMap((d) => [{ index: { _index: alias, _id: String(d.id) } }, d]) });
+  if (bulk.errors) throw new Error('moved copies not indexed');
+  return copies.map((d) => d.id);
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const ms = (sorted: number[]) => `p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${quantile(sorted, 1).toFixed(1)} ms`;
 
 const savedSearches = await prisma.savedSearch.count();
-const answer = await search.search({ index: listingIndex.alias, size: EVENTS, _source: false, query: { bool: { filter: liveListingFilters(now) } } });
-const ids = answer.hits.hits.map((h) => Number(h._id));
-const facts = await matcher.liveFacts(ids, now);
-console.log(`${savedSearches.toLocaleString('en-GB')} saved searches; ${facts.size} live listings as events`);
+const events = await matcher.liveEvents(await eventIds(), now);
+// the machine's load, for the figures' conditions (other work may be running beside the benchmark)
+const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+console.log(`${gb(savedSearches)} saved searches (${DISTRIBUTION}); ${events.size} listing events; load average ${load()}`);
+await prisma.alertMatch.deleteMany({ where: { eventKey: 'bench' } });
 
-const times: number[] = [];
-let candidates = 0;
-const matches: { savedSearchId: number; customerId: number; listingId: number }[] = [];
-for (const [id, f] of facts) {
+const matchTimes: number[] = [];
+const readTimes: number[] = [];
+const recordTimes: number[] = [];
+const perEvent: { candidates: number; matches: number; byEngine: number }[] = [];
+// as the matcher takes them: up to 200 events in a transaction
+const listings: LiveListing[] = [...events.values()];
+for (let first = 0; first < listings.length; first += 200) {
+  await prisma.$transaction(
+    async (tx) => {
+      for (const listing of listings.slice(first, first + 200)) {
+        const started = performance.now();
+        const result = await matcher.matchesOf(tx, listing, now);
+        const matched = performance.now();
+        await matcher.record(tx, { listing, kind: 'new-listing', key: 'bench' }, result.matched);
+        recordTimes.push(performance.now() - matched);
+        matchTimes.push(matched - started);
+        readTimes.push(result.readMs);
+        perEvent.push({ candidates: result.candidates, matches: result.matched.length, byEngine: result.byEngine });
+      }
+    },
+    { timeout: 600_000, maxWait: 10_000 },
+  );
+}
+matchTimes.sort((a, b) => a - b);
+readTimes.sort((a, b) => a - b);
+recordTimes.sort((a, b) => a - b);
+const sum = (k: 'candidates' | 'matches' | 'byEngine') => perEvent.reduce((n, e) => n + e[k], 0);
+const median = (k: 'candidates' | 'matches') => quantile(perEvent.map((e) => e[k]).sort((a, b) => a - b), 0.5);
+console.log(`match one event: ${ms(matchTimes)} (reading the candidates: ${ms(readTimes)})`);
+console.log(`record its matches: ${ms(recordTimes)}`);
+console.log(
+  `per event: ${gb(sum('candidates') / perEvent.length)} candidates (median ${gb(median('candidates'))}), ` +
+    `${gb(sum('matches') / perEvent.length)} matches (median ${gb(median('matches'))}); ${gb(sum('byEngine'))} of ${gb(sum('candidates'))} candidates judged by the engine`,
+);
+
+if (DAILY) {
+  // the daily run: every match recorded above is due a week from now, whatever its saved search's frequency
+  const sink = fork(fileURLToPath(new URL('./mail-sink.ts', import.meta.url)), MAILBOX === 'maildev' ? ['maildev'] : [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const [{ port }] = (await once(sink, 'message')) as [{ port: number }];
+  built.customers.mailer.useSmtp({ host: '127.0.0.1', port, secure: false });
+  const due = await prisma.alertMatch.count({ where: { eventKey: 'bench', sentAt: null } });
   const started = performance.now();
-  const result = await matcher.matchesOf(prisma, id, f, now);
-  times.push(performance.now() - started);
-  candidates += result.candidates;
-  for (const m of result.matched) matches.push({ savedSearchId: m.id, customerId: m.customerId, listingId: id });
+  const run = await delivery.runOnce(new Date(now.getTime() + 7 * 86_400_000));
+  const seconds = (performance.now() - started) / 1000;
+  sink.send({ type: 'count' });
+  const [{ received }] = (await once(sink, 'message')) as [{ received: number }];
+  console.log(
+    `daily run (${MAILBOX}): ${gb(run.emails)} e-mails (${gb(due)} matches) in ${seconds.toFixed(1)} s, ${((seconds * 1000) / Math.max(1, run.emails)).toFixed(2)} ms per e-mail; ` +
+      `${run.failed} failed${MAILBOX === 'counting' ? `; the server received ${gb(received)}` : ''}`,
+  );
+  sink.send({ type: 'stop' });
+  await once(sink, 'exit');
 }
-times.sort((a, b) => a - b);
-const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
-console.log(`match one event: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms; ${(candidates / facts.size).toFixed(0)} candidates and ${(matches.length / facts.size).toFixed(0)} matches per event`);
-
-// the daily run: these matches as found yesterday, sent today at 08:00 (every frequency but off is due)
-if (!DAILY) {
-  await runtime.close();
-  process.exit(0);
-}
-const yesterday = new Date(now.getTime() - 86_400_000);
+console.log(`load average at the end: ${load()}`);
 await prisma.alertMatch.deleteMany({ where: { eventKey: 'bench' } });
-for (let i = 0; i < matches.length; i += 10_000)
-  await prisma.alertMatch.createMany({ data: matches.slice(i, i + 10_000).map((m) => ({ ...m, kind: 'new-listing', eventKey: 'bench', createdAt: yesterday })), skipDuplicates: true });
-const directory = mkdtempSync(join(tmpdir(), 'alerts-bench-'));
-const mailbox = await startMailbox({ smtpPort: 0, webPort: 0, webHost: '127.0.0.1', directory });
-built.customers.mailer.useSmtp(mailbox.smtp);
-const weekAhead = new Date(now.getTime() + 7 * 86_400_000);
-const started = performance.now();
-const run = await delivery.runOnce(weekAhead);
-const seconds = (performance.now() - started) / 1000;
-console.log(`daily run: ${run.emails.toLocaleString('en-GB')} e-mails (${matches.length.toLocaleString('en-GB')} matches) in ${seconds.toFixed(1)} s, ${((seconds * 1000) / Math.max(1, run.emails)).toFixed(1)} ms per e-mail; ${run.failed} failed`);
-await prisma.alertMatch.deleteMany({ where: { eventKey: 'bench' } });
-await mailbox.stop();
-rmSync(directory, { recursive: true, force: true });
+if (DISTRIBUTION === 'spread') await removeMovedCopies();
 await runtime.close();
 process.exit(0);

@@ -1,64 +1,45 @@
-// Which of the candidate saved searches a listing really matches, judged by the engine with the search's
-// own filters (search-filters.ts): one request per 100 distinct queries, on the listing's document alone,
-// each query named so that the hit says which matched. A saved search matches when running it
-// would return the listing, `eligible_only` judged with its customer's profile.
+// The engine's judgement of the saved searches the in-process predicates could not decide (alert-judge.ts):
+// each query built by the search's own filters (search-filters.ts) from the same parameters and rectangle,
+// one request per 100 distinct queries, on the listing's document alone, each query named so that the hit
+// says which matched.
 import type { SearchClient } from '../search/client.ts';
-import type { PlaceResolver } from '../places/gazetteer.ts';
-import type { PortalService } from '../portals/portal-settings.ts';
+import type { Portal } from '../portals/portal-settings.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import type { SearchParams } from '../listing-search/search-params.ts';
-import { resolveArea } from '../listing-search/location.ts';
+import type { Rect } from '../places/geo.ts';
 import { buildFilters, listingQuery } from '../listing-search/search-filters.ts';
-import { LRUCache } from 'lru-cache';
-import { savedParams } from '../saved-searches/saved-search-schemas.ts';
+import type { Candidate } from './alert-candidates.ts';
 
-export interface Candidate {
-  id: number;
-  customerId: number;
-  portalId: number;
-  query: unknown;
-}
-
-export interface ConfirmDeps {
-  search: SearchClient;
-  alias: string;
-  gazetteer: PlaceResolver;
-  portals: PortalService;
-  /** the customer's eligibility values for an `eligible_only` query (null otherwise) */
-  eligibility: (p: SearchParams, customerId: number, now: Date) => Promise<CustomerValues | null>;
+export interface EngineCase {
+  candidate: Candidate;
+  params: SearchParams;
+  rect: Rect;
+  /** the same for the same saved filters */
+  key: string;
+  portal: Portal;
+  eligibility: CustomerValues | null;
 }
 
 const CHUNK = 100;
 
-// Reading a saved query is the search's whole validation (about half a millisecond): an event finds
-// hundreds of candidates, and the same saved searches come back event after event.
-const parsedQueries = new LRUCache<string, Readonly<SearchParams>>({ max: 50_000 });
-function paramsOf(query: unknown): Readonly<SearchParams> {
-  const key = JSON.stringify(query);
-  let p = parsedQueries.get(key);
-  if (!p) {
-    p = savedParams(query);
-    parsedQueries.set(key, p);
-  }
-  return p;
-}
-
-export async function confirmMatches(deps: ConfirmDeps, listingId: number, candidates: Candidate[], now: Date): Promise<Candidate[]> {
-  // saved searches with the same query on the same portal are judged once (many people save "Leeds,
-  // 5 miles"); an eligible_only query depends on its customer's profile as well
-  const groups = new Map<string, Candidate[]>();
-  for (const c of candidates) {
-    const params = paramsOf(c.query);
-    const key = `${c.portalId}\n${params.eligible_only ? c.customerId : ''}\n${JSON.stringify(c.query)}`;
+export async function confirmWithEngine(deps: { search: SearchClient; alias: string }, listingId: number, cases: EngineCase[], now: Date): Promise<Candidate[]> {
+  // saved searches with the same filters on the same portal are judged once; an eligible_only query
+  // depends on its customer's profile as well
+  const groups = new Map<string, EngineCase[]>();
+  for (const c of cases) {
+    const key = `${c.portal.id}\n${c.eligibility ? c.candidate.customerId : ''}\n${c.key}`;
     const group = groups.get(key);
     if (group) group.push(c);
     else groups.set(key, [c]);
   }
-  const named = await Promise.all([...groups.values()].map(async (group, i) => ({ name: String(i), group, query: await queryOf(deps, group[0]!, now) })));
-  const usable = named.filter((n): n is { name: string; group: Candidate[]; query: object } => n.query !== null);
+  const named = [...groups.values()].map((group, i) => {
+    const { params, rect, portal, eligibility } = group[0]!;
+    const filters = buildFilters(params, { rect, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
+    return { name: String(i), group, query: listingQuery(filters) };
+  });
   const matched = new Set<string>();
-  for (let i = 0; i < usable.length; i += CHUNK) {
-    const chunk = usable.slice(i, i + CHUNK);
+  for (let i = 0; i < named.length; i += CHUNK) {
+    const chunk = named.slice(i, i + CHUNK);
     const answer = await deps.search.search({
       index: deps.alias,
       size: 1,
@@ -73,14 +54,5 @@ export async function confirmMatches(deps: ConfirmDeps, listingId: number, candi
     });
     for (const hit of answer.hits.hits) for (const name of (hit.matched_queries as string[] | undefined) ?? []) matched.add(name);
   }
-  return usable.filter((n) => matched.has(n.name)).flatMap((n) => n.group);
-}
-
-async function queryOf(deps: ConfirmDeps, c: Candidate, now: Date): Promise<object | null> {
-  const portal = await deps.portals.find(c.portalId);
-  if (!portal) return null;
-  const p = paramsOf(c.query) as SearchParams;
-  const [area, eligibility] = await Promise.all([resolveArea(p, deps.gazetteer), deps.eligibility(p, c.customerId, now)]);
-  const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
-  return listingQuery(filters);
+  return named.filter((n) => matched.has(n.name)).flatMap((n) => n.group.map((c) => c.candidate));
 }

@@ -4,24 +4,35 @@
 // (ListingAlertState): a listing now live that was not is a "new-listing" event; a live listing whose
 // priceReducedOn moved is a "price-reduced" event. Each event's saved searches are found without running
 // them all (alert-candidates.ts: occupancy type, the rectangle holding the listing's point, price and
-// bedroom bounds) and confirmed by the engine with the search's own filters (alert-confirm.ts); the
-// matches are stored, once per saved search, listing, kind and event, for delivery (alert-delivery.ts).
+// bedroom bounds) and judged with the search's own filters (alert-judge.ts); the matches are stored,
+// once per saved search, listing, kind and event, for delivery (alert-delivery.ts).
 // Checks are taken with FOR UPDATE SKIP LOCKED and each listing's state row is locked, so several
 // instances share the work and no event is seen twice; if the engine is down nothing is taken.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { liveListingFilters } from '../listings/visibility-filters.ts';
-import { findCandidates, type ListingFacts } from './alert-candidates.ts';
-import { confirmMatches, type Candidate, type ConfirmDeps } from './alert-confirm.ts';
+import { PREDICATE_SOURCE_FIELDS } from '../listing-search/listing-predicate.ts';
+import { findCandidates, type Candidate, type ListingFacts } from './alert-candidates.ts';
+import { judgeCandidates, type EventListing, type JudgeDeps, type Judgement } from './alert-judge.ts';
 
 type Tx = Prisma.TransactionClient;
 export type AlertKind = 'new-listing' | 'price-reduced';
 
+/** A live listing as matching reads it: its index document and the facts that find its candidates. */
+export interface LiveListing extends EventListing {
+  facts: ListingFacts;
+}
+
 export interface AlertEvent {
-  listingId: number;
+  listing: LiveListing;
   kind: AlertKind;
   key: string;
-  facts: ListingFacts;
+}
+
+export interface MatchesOf extends Judgement {
+  candidates: number;
+  /** the time the candidates took to read (the benchmark's split) */
+  readMs: number;
 }
 
 export interface MatchRun {
@@ -42,7 +53,7 @@ interface IndexedListing {
 export class AlertMatcher {
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly deps: ConfirmDeps,
+    private readonly deps: JudgeDeps,
   ) {}
 
   /** Takes checks until none is ready; one transaction per batch. */
@@ -88,10 +99,10 @@ export class AlertMatcher {
       const doc = live.get(state.listingId);
       const reducedOn = doc?.priceReducedOn ?? null;
       if (doc?.location) {
-        const facts = factsOf(doc);
-        if (!state.live) events.push({ listingId: state.listingId, kind: 'new-listing', key: now.toISOString(), facts });
+        const listing = { id: state.listingId, source: doc as unknown as Record<string, unknown>, facts: factsOf(doc) };
+        if (!state.live) events.push({ listing, kind: 'new-listing', key: now.toISOString() });
         else if (reducedOn !== null && reducedOn !== state.reducedOn && (state.reducedOn === null || reducedOn > state.reducedOn))
-          events.push({ listingId: state.listingId, kind: 'price-reduced', key: reducedOn, facts });
+          events.push({ listing, kind: 'price-reduced', key: reducedOn });
       }
       if (state.live !== Boolean(doc) || state.reducedOn !== reducedOn)
         await tx.$executeRaw`UPDATE "ListingAlertState" SET live = ${Boolean(doc)}, "reducedOn" = ${reducedOn}, "updatedAt" = ${now} WHERE "listingId" = ${state.listingId}`;
@@ -106,30 +117,40 @@ export class AlertMatcher {
     const answer = await this.deps.search.search<IndexedListing>({
       index: this.deps.alias,
       size: ids.length,
-      _source: ['location', 'forSale', 'priceReducedOn', 'properties.bedrooms', 'properties.fullMarketPrice', 'properties.monthlyRent'],
+      _source: [...PREDICATE_SOURCE_FIELDS],
       query: { bool: { filter: [{ ids: { values: ids.map(String) } }, ...liveListingFilters(now)] } },
     });
     return new Map(answer.hits.hits.map((h) => [Number(h._id), h._source!]));
   }
 
-  /** The saved searches a listing with these facts matches: candidates, then the engine's judgement. */
-  async matchesOf(db: Pick<Tx, '$queryRaw'>, listingId: number, facts: ListingFacts, now: Date): Promise<{ candidates: number; matched: Candidate[] }> {
-    const candidates = await findCandidates(db, facts);
-    return { candidates: candidates.length, matched: candidates.length ? await confirmMatches(this.deps, listingId, candidates, now) : [] };
+  /** The saved searches a live listing matches: candidates, then the judgement. */
+  async matchesOf(db: Pick<Tx, '$queryRaw' | '$executeRaw'>, listing: LiveListing, now: Date): Promise<MatchesOf> {
+    const started = performance.now();
+    const candidates = await findCandidates(db, listing.facts);
+    const readMs = performance.now() - started;
+    if (candidates.length === 0) return { candidates: 0, readMs, matched: [], byEngine: 0 };
+    return { candidates: candidates.length, readMs, ...(await judgeCandidates(this.deps, db, listing, candidates, now)) };
   }
 
-  /** The facts matching needs of each of these listings that is live (for the benchmark). */
-  async liveFacts(ids: number[], now: Date): Promise<Map<number, ListingFacts>> {
+  /** Each of these listings that is live, as matching reads it (for the benchmark). */
+  async liveEvents(ids: number[], now: Date): Promise<Map<number, LiveListing>> {
     const live = await this.liveListings(ids, now);
-    return new Map([...live].filter(([, doc]) => doc.location).map(([id, doc]) => [id, factsOf(doc)]));
+    return new Map(
+      [...live].filter(([, doc]) => doc.location).map(([id, doc]) => [id, { id, source: doc as unknown as Record<string, unknown>, facts: factsOf(doc) }]),
+    );
   }
 
   private async match(tx: Tx, event: AlertEvent, now: Date): Promise<number> {
-    const { matched } = await this.matchesOf(tx, event.listingId, event.facts, now);
+    const { matched } = await this.matchesOf(tx, event.listing, now);
+    return this.record(tx, event, matched);
+  }
+
+  /** Stores the matches of an event, once per saved search, listing, kind and event. */
+  async record(db: Pick<Tx, '$executeRaw'>, event: AlertEvent, matched: Candidate[]): Promise<number> {
     if (matched.length === 0) return 0;
-    return tx.$executeRaw`
+    return db.$executeRaw`
       INSERT INTO "AlertMatch" ("savedSearchId", "customerId", "listingId", kind, "eventKey")
-      SELECT unnest(${matched.map((m) => m.id)}::int[]), unnest(${matched.map((m) => m.customerId)}::int[]), ${event.listingId}, ${event.kind}, ${event.key}
+      SELECT unnest(${matched.map((m) => m.id)}::int[]), unnest(${matched.map((m) => m.customerId)}::int[]), ${event.listing.id}, ${event.kind}, ${event.key}
       ON CONFLICT DO NOTHING`;
   }
 }

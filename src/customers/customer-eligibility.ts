@@ -51,6 +51,12 @@ export async function eligibilityProfileOf(prisma: PrismaClient, customerId: num
   return c && eligibilityProfileFrom(c);
 }
 
+/** The eligibility values of these customers, by id (those that exist). */
+export async function eligibilityProfilesOf(prisma: PrismaClient, customerIds: number[]): Promise<Map<number, EligibilityProfile>> {
+  const rows = await prisma.customer.findMany({ where: { id: { in: customerIds } }, select: { id: true, ...PROFILE_COLUMNS } });
+  return new Map(rows.map((c) => [c.id, eligibilityProfileFrom(c)]));
+}
+
 /** The engine's view of a customer, `livesOrWorksInLondon` worked out by the caller. */
 export function customerValuesOf(profile: EligibilityProfile, today: string, livesOrWorksInLondon: boolean | null): CustomerValues {
   return {

@@ -4,6 +4,8 @@ import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 export interface CustomerContext {
   /** eligibility values from the customer's profile */
   eligibilityValues(customerId: number, today: string): Promise<CustomerValues>;
+  /** the same for many customers at once (alert matching) */
+  eligibilityValuesOf(customerIds: number[], today: string): Promise<Map<number, CustomerValues>>;
   /** which of these listings the customer has as favourites */
   favouriteIds(customerId: number, listingIds: number[]): Promise<Set<number>>;
 }

@@ -22,7 +22,7 @@ export interface SearchFilters {
   mustNot: object[];
 }
 
-const EXTRA_FILTER_CLAUSES: Record<string, object> = {
+export const EXTRA_FILTER_CLAUSES: Record<string, object> = {
   wheelchair_accesible: { terms: { 'properties.features': ['Wheelchair accessible', 'Step-free access'] } },
   off_street_parking: { exists: { field: 'properties.parking' } },
   pets_allowed: { term: { 'properties.features': 'Pets allowed' } },
@@ -49,29 +49,12 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
     { facet: null, clause: { term: { forSale: p.occupancy_type === 'for-sale' } } },
     { facet: null, clause: whereClause(p, ctx.rect) },
   ];
-  const property: TaggedClause[] = [];
+  const property = propertyFilters(p, ctx.allowedExtraFilters);
   const add = (list: TaggedClause[], facet: string | null, clause: object | null) => clause && list.push({ facet, clause });
 
   if (p.schemes.length) add(listing, 'schemes', { terms: { schemes: p.schemes } });
   if (p.reduced_only) add(listing, null, { range: { priceReducedOn: { gte: reductionCutoff(ctx.now) } } });
   if (p.new_homes) add(listing, 'new_homes', { term: { newBuild: p.new_homes === 'new-build' } });
-  if (p.status.length) add(property, 'status', { terms: { 'properties.availabilityStatus': p.status } });
-  if (p.types.length) add(property, 'types', { terms: { 'properties.propertyTypeGroup': p.types } });
-  if (p.bedrooms.length) add(property, 'bedrooms', { terms: { 'properties.bedrooms': p.bedrooms } });
-  if (p.bathrooms.length) add(property, 'bathrooms', { terms: { 'properties.bathrooms': p.bathrooms } });
-  if (p.parking.length) add(property, 'parking', { terms: { 'properties.parking': p.parking } });
-  if (p.other_features.length) add(property, 'other_features', { terms: { 'properties.features': p.other_features } });
-  add(property, 'max_full_value', range('properties.fullMarketPrice', null, p.max_full_value));
-  add(property, 'max_share_value', range('properties.minShareValue', null, p.max_share_value));
-  add(property, 'max_deposit', range('properties.depositValue', null, p.max_deposit));
-  add(property, 'max_monthly_rent', range('properties.monthlyRent', null, p.max_monthly_rent));
-  add(property, null, range('properties.fullMarketPrice', p.min_full_value, null));
-  add(property, null, range('properties.minShareValue', p.min_share_value, null));
-  add(property, null, range('properties.depositValue', p.min_deposit, null));
-  add(property, null, range('properties.monthlyRent', p.min_monthly_rent, null));
-  add(property, null, range('properties.bedrooms', p.min_bedrooms, p.max_bedrooms));
-  add(property, null, range('properties.bathrooms', p.min_bathrooms, p.max_bathrooms));
-  for (const extra of p.extraFilters) if (ctx.allowedExtraFilters.includes(extra)) add(property, null, EXTRA_FILTER_CLAUSES[extra]!);
 
   const mustNot: object[] = [];
   if (ctx.eligibility) {
@@ -80,6 +63,30 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
     mustNot.push(...e.must_not);
   }
   return { listing, property, mustNot };
+}
+
+/** The clauses on a property's fields (inside the nested `properties`), the portal's allowed extra filters included. */
+export function propertyFilters(p: SearchParams, allowedExtraFilters: readonly string[]): TaggedClause[] {
+  const property: TaggedClause[] = [];
+  const add = (facet: string | null, clause: object | null) => clause && property.push({ facet, clause });
+  if (p.status.length) add('status', { terms: { 'properties.availabilityStatus': p.status } });
+  if (p.types.length) add('types', { terms: { 'properties.propertyTypeGroup': p.types } });
+  if (p.bedrooms.length) add('bedrooms', { terms: { 'properties.bedrooms': p.bedrooms } });
+  if (p.bathrooms.length) add('bathrooms', { terms: { 'properties.bathrooms': p.bathrooms } });
+  if (p.parking.length) add('parking', { terms: { 'properties.parking': p.parking } });
+  if (p.other_features.length) add('other_features', { terms: { 'properties.features': p.other_features } });
+  add('max_full_value', range('properties.fullMarketPrice', null, p.max_full_value));
+  add('max_share_value', range('properties.minShareValue', null, p.max_share_value));
+  add('max_deposit', range('properties.depositValue', null, p.max_deposit));
+  add('max_monthly_rent', range('properties.monthlyRent', null, p.max_monthly_rent));
+  add(null, range('properties.fullMarketPrice', p.min_full_value, null));
+  add(null, range('properties.minShareValue', p.min_share_value, null));
+  add(null, range('properties.depositValue', p.min_deposit, null));
+  add(null, range('properties.monthlyRent', p.min_monthly_rent, null));
+  add(null, range('properties.bedrooms', p.min_bedrooms, p.max_bedrooms));
+  add(null, range('properties.bathrooms', p.min_bathrooms, p.max_bathrooms));
+  for (const extra of p.extraFilters) if (allowedExtraFilters.includes(extra)) add(null, EXTRA_FILTER_CLAUSES[extra]!);
+  return property;
 }
 
 /** The listing's point inside the drawn polygon (a `geo_shape` query works on a geo_point), else inside the rectangle. */

@@ -95,6 +95,13 @@ export class ListingSearchService {
     return mergeEligibility(this.deps.regions, p, profile);
   }
 
+  /** eligibilityFor for many saved queries at once, their customers' profiles read together. */
+  async eligibilityForEach(wanted: readonly { p: SearchParams; customerId: number }[], today: string): Promise<(CustomerValues | null)[]> {
+    const ids = [...new Set(wanted.filter((w) => w.p.eligible_only).map((w) => w.customerId))];
+    const profiles = ids.length ? await this.deps.customers.eligibilityValuesOf(ids, today) : new Map<number, CustomerValues>();
+    return Promise.all(wanted.map((w) => (w.p.eligible_only ? mergeEligibility(this.deps.regions, w.p, profiles.get(w.customerId) ?? null) : null)));
+  }
+
   /** Everything before the engine is asked: the area, the customer's eligibility, the partner and the plan. */
   async prepare(p: SearchParams, portal: Portal, customerId: number | null, now = new Date()): Promise<PreparedSearch> {
     const schemes = await this.deps.schemes();

@@ -1,5 +1,6 @@
-// Outgoing e-mail over SMTP (nodemailer). In development and tests the SMTP server is a local mailbox
-// (mailbox.ts).
+// Outgoing e-mail over SMTP (nodemailer), over a pool of connections kept open (SMTP_CONNECTIONS): an
+// alert run sends thousands of messages, and a connection per message costs its own greeting and close.
+// In development and tests the SMTP server is a local mailbox (mailbox.ts).
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Logger } from '../core/logger.ts';
@@ -12,6 +13,8 @@ export interface SmtpSettings {
   secure: boolean;
   user?: string;
   password?: string;
+  /** connections used side by side; 8 when unset */
+  connections?: number;
 }
 
 export interface MailMessage {
@@ -32,11 +35,15 @@ export function smtpSettingsOf(config: Config): SmtpSettings | null {
     secure: config.SMTP_SECURE,
     user: config.SMTP_USER,
     password: config.SMTP_PASSWORD,
+    connections: config.SMTP_CONNECTIONS,
   };
 }
 
 function transportFor(settings: SmtpSettings): Transporter {
   return nodemailer.createTransport({
+    pool: true,
+    maxConnections: settings.connections ?? 8,
+    maxMessages: 1000,
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
@@ -62,6 +69,11 @@ export class Mailer {
   useSmtp(settings: SmtpSettings): void {
     this.transport?.close();
     this.transport = transportFor(settings);
+  }
+
+  /** Closes the pool's connections (at shutdown: a server waits for open connections before it stops). */
+  close(): void {
+    this.transport?.close();
   }
 
   /** Sends one message; 503 when no SMTP server is set or it cannot take the message (the caller may retry). */

@@ -52,7 +52,7 @@ export function normaliseName(text: string): string {
 }
 
 /** Half the side of a town's square, from its population: a village ~1 mile, a large city ~15. */
-function townHalfMiles(population: number): number {
+export function townHalfMiles(population: number): number {
   return Math.min(15, Math.max(1, Math.sqrt(Math.max(population, 1)) / 160));
 }
 

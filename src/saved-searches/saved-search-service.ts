@@ -1,5 +1,5 @@
 // A customer's saved searches: at most 50 each, another customer's is 404. The query is kept as sent and
-// judged by the search's own validation; the criteria columns (saved-search-criteria.ts) follow it.
+// judged by the search's own validation; the criteria columns and filters (saved-search-criteria.ts) follow it.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SavedSearch } from '../generated/prisma/client.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../core/errors.ts';
 import { newSecretToken } from '../auth/secret-tokens.ts';
 import { resolveArea } from '../listing-search/location.ts';
 import type { SearchParams } from '../listing-search/search-params.ts';
-import { boxText, criteriaOf } from './saved-search-criteria.ts';
+import { boxText, criteriaOf, filtersOf } from './saved-search-criteria.ts';
 import { savedParams, validateSavedQuery, type AlertFrequency, type SavedSearchInput } from './saved-search-schemas.ts';
 
 export const MAX_SAVED_SEARCHES = 50;
@@ -36,7 +36,8 @@ export class SavedSearchService {
 
   async create(customerId: number, portalId: number, input: Required<Pick<SavedSearchInput, 'name' | 'query'>> & SavedSearchInput): Promise<SavedSearchView> {
     const { stored, params } = validateSavedQuery(input.query!);
-    const criteria = criteriaOf(params, (await resolveArea(params, this.gazetteer)).rectBounds);
+    const rect = (await resolveArea(params, this.gazetteer)).rectBounds;
+    const criteria = criteriaOf(params, rect);
     const row = await this.prisma.$transaction(async (tx) => {
       // one customer's creations queue behind each other, so that two at once cannot pass the limit together
       await tx.$queryRaw`SELECT id FROM "Customer" WHERE id = ${customerId} FOR UPDATE`;
@@ -56,6 +57,7 @@ export class SavedSearchService {
           maxPrice: criteria.maxPrice,
           minBedrooms: criteria.minBedrooms,
           maxBedrooms: criteria.maxBedrooms,
+          filters: JSON.stringify(filtersOf(params, rect)),
         },
       });
       await tx.$executeRaw`UPDATE "SavedSearch" SET area = ${boxText(criteria.rect)}::box WHERE id = ${created.id}`;
@@ -67,7 +69,8 @@ export class SavedSearchService {
   async update(customerId: number, id: number, input: SavedSearchInput): Promise<SavedSearchView> {
     await this.own(customerId, id);
     const query = input.query ? validateSavedQuery(input.query) : null;
-    const criteria = query ? criteriaOf(query.params, (await resolveArea(query.params, this.gazetteer)).rectBounds) : null;
+    const rect = query ? (await resolveArea(query.params, this.gazetteer)).rectBounds : null;
+    const criteria = query && rect ? criteriaOf(query.params, rect) : null;
     await this.prisma.$transaction(async (tx) => {
       await tx.savedSearch.update({
         where: { id },
@@ -77,7 +80,14 @@ export class SavedSearchService {
           ...(input.alerts?.newListings !== undefined ? { alertNewListings: input.alerts.newListings } : {}),
           ...(input.alerts?.priceReductions !== undefined ? { alertPriceReductions: input.alerts.priceReductions } : {}),
           ...(query && criteria
-            ? { query: query.stored as object, forSale: criteria.forSale, maxPrice: criteria.maxPrice, minBedrooms: criteria.minBedrooms, maxBedrooms: criteria.maxBedrooms }
+            ? {
+                query: query.stored as object,
+                forSale: criteria.forSale,
+                maxPrice: criteria.maxPrice,
+                minBedrooms: criteria.minBedrooms,
+                maxBedrooms: criteria.maxBedrooms,
+                filters: JSON.stringify(filtersOf(query.params, criteria.rect)),
+              }
             : {}),
         },
       });

@@ -9,6 +9,7 @@ import { headersOf, mailsTo, smtpSink, type ReceivedMail } from '../support/smtp
 import { AlertDelivery } from '../../src/alerts/alert-delivery.ts';
 import { AlertMatcher } from '../../src/alerts/alert-matcher.ts';
 import { londonToInstant, instantToLondon } from '../../src/core/london-time.ts';
+import { FILTERS_VERSION } from '../../src/saved-searches/saved-search-criteria.ts';
 
 const SAVED = `${P}/profile/saved-searches`;
 const PROPERTIES = '/api/rest/inventory/properties';
@@ -118,7 +119,7 @@ describe('saved-search alerts', function () {
     const listing = await publish();
     await runUntilMatched(listing.id);
     const { prisma } = testApp().runtime;
-    const match = await prisma.alertMatch.findFirstOrThrow({ where: { listingId: listing.id, savedSearch: { name: 'Daily' } } });
+    const match = await prisma.alertMatch.findFirstOrThrow({ where: { listingId: listing.id, savedSearchId: (await prisma.savedSearch.findFirstOrThrow({ where: { customerId: daily.id } })).id } });
     // the first 08:00 in London after the match, and the first Monday 08:00 after that
     const found = instantToLondon(match.createdAt);
     let day = londonToInstant(found.date, '08:00') > match.createdAt ? found.date : nextDay(found.date);
@@ -162,11 +163,60 @@ describe('saved-search alerts', function () {
       await Promise.all([built.alerts.matcher.runOnce(), second.runOnce()]);
       expect(await runtime.prisma.listingAlertCheck.count({ where: { listingId: listing.id } })).to.equal(0);
     }, 20_000, 300);
-    expect(await runtime.prisma.alertMatch.count({ where: { listingId: listing.id, savedSearch: { name: 'Twice' } } })).to.equal(1);
+    const twice = await runtime.prisma.savedSearch.findFirstOrThrow({ where: { customerId: customer.id } });
+    expect(await runtime.prisma.alertMatch.count({ where: { listingId: listing.id, savedSearchId: twice.id } })).to.equal(1);
     const delivery = built.alerts.delivery as unknown as Record<string, unknown>;
     const otherDelivery = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, built.customers.mailer, delivery.links as never, runtime.logger);
     await Promise.all([built.alerts.delivery.runOnce(), otherDelivery.runOnce()]);
     expect(await alertsTo(customer)).to.have.length(1);
+  });
+
+  it('leaves a listing on the very edge of a saved rectangle to the engine, and works out the filters a saved search lacks', async () => {
+    const listing = await publish();
+    const { matcher } = job();
+    const { prisma } = testApp().runtime;
+    const live = await eventually(async () => {
+      const found = await matcher.liveEvents([listing.id], new Date());
+      expect(found.size).to.equal(1);
+      return found.get(listing.id)!;
+    }, 20_000, 300);
+    const { lat, lon } = live.source.location as { lat: number; lon: number };
+    const edge = { location: 'Brighton', lat, lng: lon, north: lat, south: lat - 0.01, east: lon + 0.01, west: lon - 0.01 };
+    const { ids: [edgeId] } = await customerWith([{ name: 'Edge', query: edge }]);
+    const { ids: [olderId] } = await customerWith([{ name: 'Saved before filters were kept', query: { ...brighton, max_full_value: 300000 } }]);
+    await prisma.savedSearch.update({ where: { id: olderId }, data: { filters: null } });
+
+    const result = await matcher.matchesOf(prisma, live, new Date());
+    expect(result.byEngine).to.be.greaterThan(0);
+    const engineShows = (await api.get(`${P}/search`, { query: { ...edge, size: 100 } })).body.data.some((i: { id: number }) => i.id === listing.id);
+    expect(result.matched.some((m) => m.id === edgeId)).to.equal(engineShows);
+    expect(result.matched.map((m) => m.id)).to.include(olderId);
+    expect(JSON.parse((await prisma.savedSearch.findUniqueOrThrow({ where: { id: olderId } })).filters!)).to.deep.include({ v: FILTERS_VERSION });
+  });
+
+  it('serves many customers a page at a time, each e-mailed once though two instances run at once', async () => {
+    const { prisma } = testApp().runtime;
+    const { built, runtime } = testApp();
+    const listing = await publish();
+    await runUntilMatched(listing.id);
+    const stamp = `many-${Date.now()}`;
+    const emails = Array.from({ length: 450 }, (_, i) => `${stamp}-${i}@alerts.example.org`);
+    await prisma.customer.createMany({ data: emails.map((email) => ({ email, createdVia: 'password', firstName: 'Many' })) });
+    const customers = await prisma.customer.findMany({ where: { email: { in: emails } }, select: { id: true } });
+    await prisma.savedSearch.createMany({
+      data: customers.map((c, i) => ({ customerId: c.id, portalId: 1, name: `Many ${i}`, query: brighton, alertFrequency: 'instant', unsubscribeToken: `${stamp}-${i}`, forSale: true })),
+    });
+    const searches = await prisma.savedSearch.findMany({ where: { customerId: { in: customers.map((c) => c.id) } }, select: { id: true, customerId: true } });
+    await prisma.alertMatch.createMany({ data: searches.map((s) => ({ savedSearchId: s.id, customerId: s.customerId, listingId: listing.id, kind: 'new-listing', eventKey: stamp })) });
+
+    const delivery = built.alerts.delivery as unknown as Record<string, unknown>;
+    const other = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, built.customers.mailer, delivery.links as never, runtime.logger);
+    const runs = await Promise.all([built.alerts.delivery.runOnce(), other.runOnce()]);
+    expect(runs[0].emails + runs[1].emails).to.be.at.least(450);
+    const received = (await (await smtpSink()).received()).filter((m) => m.to.some((to) => to.startsWith(`${stamp}-`)));
+    expect(received).to.have.length(450);
+    expect(new Set(received.map((m) => m.to[0])).size).to.equal(450);
+    expect(await prisma.alertMatch.count({ where: { eventKey: stamp, sentAt: null } })).to.equal(0);
   });
 
   it('sends nothing to a disabled customer', async () => {

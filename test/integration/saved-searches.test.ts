@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { api, request } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { P, bearer, passwordCustomer } from '../support/customers.ts';
+import { FILTERS_VERSION } from '../../src/saved-searches/saved-search-criteria.ts';
 
 const SAVED = `${P}/profile/saved-searches`;
 const leeds = { occupancy_type: 'for-sale', location: 'Leeds', radius: 5, bedrooms: [2, 3], max_full_value: 250000 };
@@ -52,6 +53,34 @@ describe('saved searches', function () {
     expect(shapes.body.errors).to.have.keys('name', 'query', 'alerts.frequency', 'alerts.newListings');
     const missing = await api.post(SAVED, {}, bearer(token));
     expect(missing.body.errors).to.have.keys('name', 'query');
+  });
+
+  it('keep beside the query the filters alert matching reads: the rectangle searched and the parameters that choose listings', async () => {
+    const { accessToken: token } = await passwordCustomer();
+    const { prisma } = testApp().runtime;
+    const { body } = await api.post(SAVED, { name: 'Leeds flats', query: leeds }, bearer(token));
+    const box = async () => (await prisma.$queryRaw<{ area: string }[]>`SELECT area::text AS area FROM "SavedSearch" WHERE id = ${body.id}`)[0]!.area;
+    const filters = async () => JSON.parse((await prisma.savedSearch.findUniqueOrThrow({ where: { id: body.id } })).filters!) as { v: number; rect: Record<string, number>; params: object };
+    let f = await filters();
+    expect(f.v).to.equal(FILTERS_VERSION);
+    expect(f.params).to.deep.equal({ bedrooms: [2, 3], max_full_value: 250000 });
+    expect(await box()).to.equal(`(${f.rect.east},${f.rect.north}),(${f.rect.west},${f.rect.south})`);
+    await api.put(`${SAVED}/${body.id}`, { query: { location: 'Leeds', radius: 10, occupancy_type: 'to-rent', pets_allowed: true } }, bearer(token));
+    f = await filters();
+    expect(f.params).to.deep.equal({ occupancy_type: 'to-rent', pets_allowed: true });
+    expect(await box()).to.equal(`(${f.rect.east},${f.rect.north}),(${f.rect.west},${f.rect.south})`);
+  });
+
+  it('take their matches with them when deleted, or when their customer is', async () => {
+    const { prisma } = testApp().runtime;
+    const owner = await passwordCustomer();
+    const ids: number[] = [];
+    for (const name of ['One', 'Two']) ids.push((await api.post(SAVED, { name, query: leeds }, bearer(owner.accessToken))).body.id);
+    await prisma.alertMatch.createMany({ data: ids.map((savedSearchId) => ({ savedSearchId, customerId: owner.id, listingId: 1, kind: 'new-listing', eventKey: 'gone' })) });
+    expect((await api.delete(`${SAVED}/${ids[0]}`, bearer(owner.accessToken))).status).to.equal(200);
+    expect(await prisma.alertMatch.count({ where: { savedSearchId: { in: ids } } })).to.equal(1);
+    await prisma.customer.delete({ where: { id: owner.id } });
+    expect(await prisma.alertMatch.count({ where: { savedSearchId: { in: ids } } })).to.equal(0);
   });
 
   it('keep page, size and sort_by out of the saved query', async () => {

@@ -71,13 +71,18 @@ export async function startVariantApp(env: Record<string, string | undefined>): 
   const built = buildApp({ ...runtime, config, metrics: null });
   built.customers.mailer.useSmtp((await smtpSink()).smtp);
   const { server, baseUrl } = await listen(built);
-  return { baseUrl, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    baseUrl,
+    close: () =>
+      new Promise<void>((resolve) => server.close(() => resolve())).then(() => built.customers.mailer.close()),
+  };
 }
 
 export async function stopTestApp(): Promise<void> {
   const running = holder.__portalTestApp;
   if (running) {
     await new Promise<void>((resolve) => running.server.close(() => resolve()));
+    running.app.built.customers.mailer.close();
     await running.app.runtime.close();
     delete holder.__portalTestApp;
   }

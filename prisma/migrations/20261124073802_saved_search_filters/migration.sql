@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SavedSearch" ADD COLUMN     "filters" JSONB;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SavedSearch" ALTER COLUMN "filters" SET DATA TYPE TEXT;

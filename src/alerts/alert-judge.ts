@@ -1,0 +1,167 @@
+// Which of the candidate saved searches a listing really matches: a saved search matches when running it
+// would return the listing, `eligible_only` judged with its customer's profile (read at most once a
+// minute). Each candidate is judged in process by its query's predicate (listing-predicate.ts) over the
+// listing's index document, compiled from its saved filters and kept; what a predicate leaves undecided
+// goes to the engine (alert-confirm.ts) with the same parameters and rectangle. A saved search whose
+// filters are not worked out (saved before they were kept, or of another version) has them worked out
+// from its query, as the search would read it, and stored on the way.
+import { LRUCache } from 'lru-cache';
+import { GenerationalCache } from '../core/generational-cache.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import type { SearchClient } from '../search/client.ts';
+import type { PlaceResolver } from '../places/gazetteer.ts';
+import type { Portal, PortalService } from '../portals/portal-settings.ts';
+import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
+import type { SearchParams } from '../listing-search/search-params.ts';
+import type { Rect } from '../places/geo.ts';
+import { resolveArea } from '../listing-search/location.ts';
+import { listingPredicate, prepareListing, type ListingPredicate, type PredicateContext } from '../listing-search/listing-predicate.ts';
+import { londonToday } from '../core/london-time.ts';
+import { savedParams } from '../saved-searches/saved-search-schemas.ts';
+import { boxText, criteriaOf, filtersOf, paramsOfFilters, type SavedFilters } from '../saved-searches/saved-search-criteria.ts';
+import type { Candidate } from './alert-candidates.ts';
+import { confirmWithEngine, type EngineCase } from './alert-confirm.ts';
+
+type Db = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
+
+export interface JudgeDeps {
+  search: SearchClient;
+  alias: string;
+  gazetteer: PlaceResolver;
+  portals: PortalService;
+  /** the customers' eligibility values for `eligible_only` queries, null for the others (search-service.ts eligibilityForEach) */
+  eligibility: (wanted: readonly { p: SearchParams; customerId: number }[], today: string) => Promise<(CustomerValues | null)[]>;
+}
+
+/** A listing as an event shows it: its id and its index document (the fields the predicates read). */
+export interface EventListing {
+  id: number;
+  source: Readonly<Record<string, unknown>>;
+}
+
+interface Compiled {
+  key: string;
+  params: SearchParams;
+  rect: Rect;
+  predicate: ListingPredicate;
+}
+
+function compile(text: string): Compiled | null {
+  try {
+    const f = JSON.parse(text) as SavedFilters;
+    const params = paramsOfFilters(f);
+    return { key: text, params, rect: f.rect, predicate: listingPredicate(params, f.rect) };
+  } catch {
+    return null; // another version: worked out again from the query
+  }
+}
+
+// The same saved searches come back event after event: up to 200,000 compiled predicates (a few hundred
+// bytes each) are kept by saved search, with the filters text they were compiled from, so that a changed
+// saved search is compiled again. (Kept by that text, a look-up hashed 165 characters and cost ten times
+// more.)
+const compiledSearches = new GenerationalCache<number, { text: string; compiled: Compiled | null }>(100_000);
+
+function compiledFor(c: Candidate): Compiled | null {
+  if (c.filters === null) return null;
+  const kept = compiledSearches.get(c.id);
+  if (kept !== undefined && kept.text === c.filters) return kept.compiled;
+  const compiled = compile(c.filters);
+  compiledSearches.set(c.id, { text: c.filters, compiled });
+  return compiled;
+}
+
+export interface Judgement {
+  matched: Candidate[];
+  /** candidates the predicates left to the engine */
+  byEngine: number;
+}
+
+export async function judgeCandidates(deps: JudgeDeps, db: Db, listing: EventListing, candidates: Candidate[], now: Date): Promise<Judgement> {
+  const compiled: (Compiled | null)[] = new Array(candidates.length);
+  const missing: number[] = [];
+  for (let i = 0; i < candidates.length; i++) if ((compiled[i] = compiledFor(candidates[i]!)) === null) missing.push(i);
+  if (missing.length) {
+    const workedOut = await workOutFilters(deps, db, missing.map((i) => candidates[i]!.id));
+    for (const i of missing) compiled[i] = workedOut.get(candidates[i]!.id) ?? null;
+  }
+  // each portal with the context its candidates are judged in (eligible_only ones get their customer's values)
+  const portals = new Map<number, { portal: Portal; ctx: PredicateContext } | null>();
+  for (const id of new Set(candidates.map((c) => c.portalId))) {
+    const portal = await deps.portals.find(id);
+    portals.set(id, portal && { portal, ctx: { portalId: portal.id, allowedExtraFilters: portal.settings.extraFilters, eligibility: null } });
+  }
+
+  const today = londonToday(now);
+  const eligibility = await eligibilityOf(deps, candidates, compiled, today);
+
+  const l = prepareListing(listing.source, now);
+  const matched: Candidate[] = [];
+  const undecided: EngineCase[] = [];
+  // (a loop, not callbacks: this runs for every candidate)
+  for (let i = 0; i < candidates.length; i++) {
+    const candidate = candidates[i]!;
+    const f = compiled[i];
+    const on = portals.get(candidate.portalId);
+    if (!f || !on) continue;
+    const values = f.params.eligible_only ? (eligibility.get(i) ?? null) : null;
+    const verdict = f.predicate.test(l, values ? { ...on.ctx, eligibility: values } : on.ctx);
+    if (verdict === true) matched.push(candidate);
+    else if (verdict === undefined) undecided.push({ candidate, params: f.params, rect: f.rect, key: f.key, portal: on.portal, eligibility: values });
+  }
+  if (undecided.length) matched.push(...(await confirmWithEngine(deps, listing.id, undecided, now)));
+  return { matched, byEngine: undecided.length };
+}
+
+// A customer's values for an eligible_only query, kept a minute: an event's candidates and the next
+// events' share customers, and reading profiles was most of an event's fixed cost.
+const eligibilityValues = new LRUCache<string, { values: CustomerValues | null }>({ max: 100_000, ttl: 60_000 });
+
+/** The eligibility values of each eligible_only candidate, by its position. */
+async function eligibilityOf(deps: JudgeDeps, candidates: Candidate[], compiled: (Compiled | null)[], today: string): Promise<Map<number, CustomerValues | null>> {
+  const out = new Map<number, CustomerValues | null>();
+  const wanted: { i: number; key: string }[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const f = compiled[i];
+    if (!f?.params.eligible_only) continue;
+    const key = `${candidates[i]!.customerId}\n${today}\n${f.key}`;
+    const kept = eligibilityValues.get(key);
+    if (kept) out.set(i, kept.values);
+    else wanted.push({ i, key });
+  }
+  if (wanted.length) {
+    const values = await deps.eligibility(wanted.map(({ i }) => ({ p: compiled[i]!.params, customerId: candidates[i]!.customerId })), today);
+    wanted.forEach(({ i, key }, k) => {
+      out.set(i, values[k] ?? null);
+      eligibilityValues.set(key, { values: values[k] ?? null });
+    });
+  }
+  return out;
+}
+
+/**
+ * The filters of these saved searches from their queries, stored with the criteria columns (the place
+ * resolved again). A query the search no longer accepts matches nothing.
+ */
+async function workOutFilters(deps: JudgeDeps, db: Db, ids: number[]): Promise<Map<number, Compiled>> {
+  const rows = await db.$queryRaw<{ id: number; query: unknown }[]>`SELECT id, query FROM "SavedSearch" WHERE id = ANY(${ids}::int[])`;
+  const out = new Map<number, Compiled>();
+  for (const row of rows) {
+    let p: SearchParams;
+    try {
+      p = savedParams(row.query) as SearchParams;
+    } catch {
+      continue;
+    }
+    const rect = (await resolveArea(p, deps.gazetteer)).rectBounds;
+    const text = JSON.stringify(filtersOf(p, rect));
+    const c = criteriaOf(p, rect);
+    await db.$executeRaw`
+      UPDATE "SavedSearch" SET filters = ${text}, area = ${boxText(rect)}::box, "forSale" = ${c.forSale},
+        "maxPrice" = ${c.maxPrice}::float8, "minBedrooms" = ${c.minBedrooms}::int, "maxBedrooms" = ${c.maxBedrooms}::int
+      WHERE id = ${row.id}`;
+    const compiled = compile(text);
+    if (compiled) out.set(row.id, compiled);
+  }
+  return out;
+}
