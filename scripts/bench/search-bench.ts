@@ -29,6 +29,7 @@ import { readMapFingerprint } from '../../src/listing-search/map-fingerprint.ts'
 import { ITEM_ONLY } from '../../src/listings/listing-item-field.ts';
 import { PortalService } from '../../src/portals/portal-settings.ts';
 import { Rng } from '../../src/demo/random.ts';
+import { engineUrls } from '../../src/search/engine-urls.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 if (args.has('help')) {
@@ -53,7 +54,8 @@ const RELAY = args.has('relay');
 const RELAY_PORT = PORT + 1;
 
 const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }));
-const ES = runtime.config.ELASTICSEARCH_URL.replace(/\/$/, '');
+// the engine's own figures are taken from one node (the first of a cluster)
+const ES = engineUrls(runtime.config.ELASTICSEARCH_URL)[0]!.replace(/\/$/, '');
 
 
 const PLACES = ['London', 'Manchester', 'Leeds', 'Birmingham', 'Bristol', 'Cambridge', 'Milton Keynes', 'Reading', 'Brighton', 'Oxford', 'Leicester', 'Nottingham', 'Sheffield', 'Liverpool', 'Newcastle upon Tyne', 'Edinburgh', 'Glasgow', 'Cardiff', 'Belfast', 'Norwich', 'Exeter', 'Southampton', 'Camden', 'Croydon', 'SE1', 'M1', ''];

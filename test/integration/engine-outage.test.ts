@@ -22,6 +22,7 @@ import { P, bearer, passwordCustomer, type SignedIn } from '../support/customers
 import { PASSING } from '../support/applications.ts';
 import { testApp } from '../support/test-app.ts';
 import { ScratchEngineNode } from '../support/engine-node.ts';
+import { engineUrls } from '../../src/search/engine-urls.ts';
 
 const UNAVAILABLE = 'Search is temporarily unavailable; please retry shortly';
 
@@ -71,7 +72,7 @@ describe('engine outage', function () {
 
   before(async function () {
     const main = testApp().runtime;
-    node = await ScratchEngineNode.create(main.config.ELASTICSEARCH_URL);
+    node = await ScratchEngineNode.create(engineUrls(main.config.ELASTICSEARCH_URL)[0]!);
     await node.start();
     // The outbox is the database's: the first application's worker would take this one's changes into
     // the shared node. It hands over with nothing pending, and the after hook catches its index up.
