@@ -46,6 +46,8 @@ const schema = yup.object({
   ELASTICSEARCH_URL: httpUrlList().required(),
   /** an encoded API key for the engine; wins over user:password in ELASTICSEARCH_URL */
   ELASTICSEARCH_API_KEY: yup.string().optional(),
+  /** replicas of each shard of the listing index: 0 for a single node, 1 or more for a cluster to survive losing a node */
+  ES_REPLICAS: yup.number().integer().min(0).default(0),
   ES_INDEX_PREFIX: yup
     .string()
     .matches(/^[a-z0-9_-]+$/, 'lower-case letters, digits, _ and - only')
