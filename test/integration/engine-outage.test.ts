@@ -78,7 +78,7 @@ describe('engine outage', function () {
     // the shared node. It hands over with nothing pending, and the after hook catches its index up.
     await main.worker.stop();
     await main.worker.drainAll();
-    app = await startApp({ ELASTICSEARCH_URL: node.url, ES_INDEX_PREFIX: `${main.config.ES_INDEX_PREFIX}-outage` });
+    app = await startApp({ ELASTICSEARCH_URL: node.url, ES_REPLICAS: '0', ES_INDEX_PREFIX: `${main.config.ES_INDEX_PREFIX}-outage` });
     await app.runtime.listingIndex.ensure();
     await fullReindex(app.runtime);
     app.runtime.worker.start();
