@@ -115,6 +115,8 @@ async function main(): Promise<number> {
     if (!primary || shards.length < 2) throw new Error(`${alias} needs a primary and a replica (ES_REPLICAS=1): ${JSON.stringify(shards)}`);
     const nodes = await engine<{ name: string; http: string }[]>('/_cat/nodes?format=json&h=name,http');
     const victimUrl = `http://${nodes.find((n) => n.name === primary.node)!.http}`;
+    const [master] = await engine<{ node: string }[]>('/_cat/master?format=json&h=node');
+    const victim = `${primary.node} (holding the primary of ${alias}${master?.node === primary.node ? ', and the elected master' : ''})`;
     const victimNumber = /node-(\d+)$/.exec(primary.node)?.[1];
     if (!victimNumber) throw new Error(`the primary is on ${primary.node}, not a node of scripts/es-cluster.sh`);
 
@@ -172,7 +174,7 @@ async function main(): Promise<number> {
       clusterRecoveredAt = performance.now() - started;
     };
 
-    console.log(`failover: ${SECONDS} s of load, ${READERS} reading clients, ${WRITERS} writers; ${primary.node} (holding the primary of ${alias}) to be killed at +${KILL_AT_SECONDS} s`);
+    console.log(`failover: ${SECONDS} s of load, ${READERS} reading clients, ${WRITERS} writers; ${victim} to be killed at +${KILL_AT_SECONDS} s`);
     await Promise.all([...Array.from({ length: READERS }, reader), ...Array.from({ length: WRITERS }, (_, w) => writer(w)), killer()]);
     const loadEnded = performance.now();
 
