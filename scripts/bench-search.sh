@@ -6,7 +6,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 case " $* " in *" --help "*) exec npx --no-install tsx scripts/bench/search-bench.ts --help ;; esac
 bash scripts/setup.sh
 eval "$(bash scripts/services.sh up)"
-export DATABASE_URL="$(node -e 'const u=new URL(process.argv[1]);u.pathname="/portal_bench";console.log(u.toString())' "$DATABASE_URL")"
-export ES_INDEX_PREFIX=bench
+export DATABASE_URL="$(node -e 'const u=new URL(process.argv[1]);u.pathname="/"+(process.env.BENCH_DATABASE||"portal_bench");console.log(u.toString())' "$DATABASE_URL")"
+export ES_INDEX_PREFIX="${BENCH_INDEX_PREFIX:-bench}"
 npm run --silent reindex -- --if-outdated
 exec npx --no-install tsx scripts/bench/search-bench.ts "$@"

@@ -14,8 +14,8 @@ while [ $# -gt 0 ]; do
 done
 bash scripts/setup.sh
 eval "$(bash scripts/services.sh up)"
-export DATABASE_URL="$(node -e 'const u=new URL(process.argv[1]);u.pathname="/portal_bench";console.log(u.toString())' "$DATABASE_URL")"
-export ES_INDEX_PREFIX=bench LOG_LEVEL=warn REINDEX_WORKER=false
+export DATABASE_URL="$(node -e 'const u=new URL(process.argv[1]);u.pathname="/"+(process.env.BENCH_DATABASE||"portal_bench");console.log(u.toString())' "$DATABASE_URL")"
+export ES_INDEX_PREFIX="${BENCH_INDEX_PREFIX:-bench}" LOG_LEVEL=warn REINDEX_WORKER=false
 npm run --silent db:migrate
 npm run --silent db:reference >/dev/null
 if [ "$SEED" = 1 ]; then npm run --silent db:seed -- --listings "$LISTINGS"; fi

@@ -12,4 +12,4 @@
 #   the process keeps the memory that load gave it (481 against 457 MB resident after 30 s idle).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec node --max-semi-space-size=32 --heap-growing-percent=50 --no-memory-reducer --import tsx src/main.ts
+exec node ${SERVE_NODE_FLAGS:-} --max-semi-space-size=32 --heap-growing-percent=50 --no-memory-reducer --import tsx src/main.ts

@@ -7,6 +7,8 @@ import type { IndexManager } from './search/index-manager.ts';
 import { listingIndexManager } from './search/listing-index.ts';
 import { ListingIndexer } from './indexing/listing-indexer.ts';
 import { ReindexWorker } from './indexing/reindex-worker.ts';
+import { OutboxListener } from './indexing/outbox-listener.ts';
+import { RefreshScheduler } from './indexing/refresh-scheduler.ts';
 import { lazyGazetteer } from './places/gazetteer.ts';
 import { createMetrics, type Metrics } from './metrics/metrics-registry.ts';
 import { ListingStats } from './listing-stats/listing-stats-recorder.ts';
@@ -38,7 +40,13 @@ export function openRuntime(config: Config): Runtime {
   const listingIndex = listingIndexManager(search, config.ES_INDEX_PREFIX, config.ES_REPLICAS);
   const indexer = new ListingIndexer(prisma, search);
   const metrics = config.METRICS_ENABLED ? createMetrics() : null;
-  const worker = new ReindexWorker(prisma, indexer, logger, { alias: listingIndex.alias, pollMs: config.REINDEX_POLL_MS, observer: metrics?.reindex });
+  const worker = new ReindexWorker(prisma, indexer, logger, {
+    alias: listingIndex.alias,
+    pollMs: config.REINDEX_POLL_MS,
+    observer: metrics?.reindex,
+    listener: new OutboxListener(config.DATABASE_URL, logger),
+    refresher: new RefreshScheduler((targets) => indexer.refresh(targets), config.REINDEX_REFRESH_GAP_MS, logger),
+  });
   const listingStats = new ListingStats(prisma, logger, { enabled: config.LISTING_STATS, flushMs: config.LISTING_STATS_FLUSH_MS });
   const webhookWorker = new WebhookWorker(prisma, new WebhookSender({ live: config.APP_ENV === 'live', timeoutMs: WEBHOOK_TIMEOUT_MS }), logger, {
     pollMs: config.WEBHOOK_POLL_MS,

@@ -1,8 +1,15 @@
 // Benchmark of portal search (not a test): a realistic mix of searches at 1, 10 and 50 concurrent
 // clients against the API, and the same engine requests sent straight to Elasticsearch, in one run.
 // Expects the benchmark database and index prepared by scripts/bench-sync.sh (or bench-search.sh).
-//   --seconds=15 --concurrency=1,10,50 --queries=300 --rounds=3 (the seconds of each side and
-//                        concurrency are split into rounds, the sides taking turns)
+//   --seconds=15 --concurrency=1,10,50 --rounds=3 (the seconds of each side and concurrency are
+//                        split into rounds, the sides taking turns)
+//   --mix=realistic      (the default) distinct searches drawn by Zipf's law, a third signed in, place
+//                        autocomplete between them (search-mix.ts); --mix=repeating sends --queries
+//                        anonymous searches (300 by default) round and round, as before
+//   --queries=N          distinct searches (realistic: 5000 by default)
+//   --customers=300 --signed-in=0.33 --places-share=0.1   the realistic mix's signed-in customers
+//                        (each with favourites among popular results), the share of searches sent
+//                        signed in, and the share of requests that are place autocomplete
 //   --warmup-seconds=N   each side's warm-up at 4 clients before measuring (--seconds by default)
 //   --map-cache-size=N   the API's MAP_LISTING_CACHE_SIZE; 0 also sets MAP_ARRAY_CACHE_MB=0, so that
 //                        every search fetches its map listings
@@ -12,12 +19,16 @@
 //   --relay              also measures a bare relay (scripts/bench/engine-relay.ts) that forwards each
 //                        search's multi-search and writes the answer back unparsed: what any API in
 //                        front of the engine costs on this machine, the floor under the API's figures
+//   --built              runs the API as production does: `node dist/main.js` (after `npm run build`)
+//                        with the Dockerfile's flags, instead of scripts/serve.sh (tsx)
+//   --node-flags="..."   with --built, these node flags instead of the Dockerfile's
+//   --map-array-cache-mb=N the API's MAP_ARRAY_CACHE_MB
+//   --api-profile=DIR    writes a V8 CPU profile of the API to DIR when it stops (open it in Chrome's DevTools)
 //   --engine-cpus=1 --api-cpus=0   pin Elasticsearch, and the API with this load generator, to
 //                        separate CPUs (taskset), to see which side saturates first
 import { execFileSync, spawn } from 'node:child_process';
-import { cpus, tmpdir } from 'node:os';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
@@ -28,20 +39,40 @@ import { multiSearchBody, planSearch, rotateFeatured, RESPONSE_PARTS } from '../
 import { readMapFingerprint } from '../../src/listing-search/map-fingerprint.ts';
 import { ITEM_ONLY } from '../../src/listings/listing-item-field.ts';
 import { PortalService } from '../../src/portals/portal-settings.ts';
+import { UNKNOWN_CUSTOMER } from '../../src/eligibility/eligibility-rules.ts';
 import { Rng } from '../../src/demo/random.ts';
 import { engineUrls } from '../../src/search/engine-urls.ts';
+import { AccessTokenService } from '../../src/auth/access-tokens.ts';
+import { realisticMix, repeatingMix, type Mix, type MixEntry, type MixName } from './search-mix.ts';
 
-const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, ...v] = a.replace(/^--/, '').split('=');
+    return [k!, v.join('=')] as [string, string];
+  }),
+);
 if (args.has('help')) {
   // the comment at the top of this file
   const usage = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
-  console.log(usage.slice(0, usage.findIndex((line) => !line.startsWith('//'))).map((line) => line.replace(/^\/\/ ?/, '')).join('\n'));
+  console.log(
+    usage
+      .slice(
+        0,
+        usage.findIndex((line) => !line.startsWith('//')),
+      )
+      .map((line) => line.replace(/^\/\/ ?/, ''))
+      .join('\n'),
+  );
   process.exit(0);
 }
 const SECONDS = Number(args.get('seconds') ?? 15);
 const LEVELS = (args.get('concurrency') ?? '1,10,50').split(',').map(Number);
 const PORT = Number(args.get('port') ?? 3987);
-const QUERIES = Number(args.get('queries') ?? 300);
+const MIX = (args.get('mix') ?? 'realistic') as MixName;
+const QUERIES = Number(args.get('queries') ?? (MIX === 'repeating' ? 300 : 5000));
+const CUSTOMERS = Number(args.get('customers') ?? 300);
+const SIGNED_IN = Number(args.get('signed-in') ?? 0.33);
+const PLACES_SHARE = Number(args.get('places-share') ?? 0.1);
 const ROUNDS = Number(args.get('rounds') ?? 3);
 const WARMUP_SECONDS = Number(args.get('warmup-seconds') ?? SECONDS);
 const MAP_CACHE_SIZE = args.get('map-cache-size');
@@ -51,77 +82,14 @@ const LISTING_STATS = args.get('listing-stats') ?? 'on';
 const ENGINE_CPUS = args.get('engine-cpus');
 const API_CPUS = args.get('api-cpus');
 const RELAY = args.has('relay');
+const API_PROFILE = args.get('api-profile');
+const BUILT = args.has('built');
+const MAP_ARRAY_MB = args.get('map-array-cache-mb');
 const RELAY_PORT = PORT + 1;
 
 const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }));
 // the engine's own figures are taken from one node (the first of a cluster)
 const ES = engineUrls(runtime.config.ELASTICSEARCH_URL)[0]!.replace(/\/$/, '');
-
-
-const PLACES = ['London', 'Manchester', 'Leeds', 'Birmingham', 'Bristol', 'Cambridge', 'Milton Keynes', 'Reading', 'Brighton', 'Oxford', 'Leicester', 'Nottingham', 'Sheffield', 'Liverpool', 'Newcastle upon Tyne', 'Edinburgh', 'Glasgow', 'Cardiff', 'Belfast', 'Norwich', 'Exeter', 'Southampton', 'Camden', 'Croydon', 'SE1', 'M1', ''];
-
-// centres of the shapes drawn on the map by the mix's polygon searches
-const DRAWN_AROUND = [
-  { lat: 51.507, lng: -0.128 },
-  { lat: 53.48, lng: -2.242 },
-  { lat: 53.8, lng: -1.549 },
-  { lat: 52.486, lng: -1.89 },
-  { lat: 51.455, lng: -2.588 },
-];
-const DRAWN_EVERY = 20;
-
-/** A shape as drawn by hand round a centre: 6 to 30 vertices at uneven distances (concave), never crossing itself. */
-function drawnArea(random: () => number): string {
-  const c = DRAWN_AROUND[Math.floor(random() * DRAWN_AROUND.length)]!;
-  const n = 6 + Math.floor(random() * 25);
-  const reach = 0.02 + random() * 0.06;
-  const vertices: string[] = [];
-  for (let i = 0; i < n; i++) {
-    // increasing angles round the centre, so the ring is simple whatever the distances
-    const angle = ((i + random() * 0.8) / n) * 2 * Math.PI;
-    const r = reach * (0.4 + random() * 0.6);
-    vertices.push(`${(c.lat + r * Math.sin(angle)).toFixed(5)},${(c.lng + (r * Math.cos(angle)) / Math.cos((c.lat * Math.PI) / 180)).toFixed(5)}`);
-  }
-  return vertices.join(';');
-}
-
-/**
- * A realistic mix: mostly first pages around a town, some filters, some later pages; one search in
- * DRAWN_EVERY looks inside a drawn area instead (with the same filters, drawn with a generator of its own
- * so that the other searches stay as they were).
- */
-function queryMix(n: number): URLSearchParams[] {
-  const rng = new Rng(42);
-  const random = () => rng.next();
-  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
-  const out: URLSearchParams[] = [];
-  for (let i = 0; i < n; i++) {
-    const q = new URLSearchParams();
-    const rent = random() < 0.25;
-    if (rent) q.set('occupancy_type', 'to-rent');
-    const place = pick(PLACES);
-    if (place) q.set('location', place);
-    q.set('radius', String(pick([0, 1, 3, 3, 5, 10])));
-    if (random() < 0.3) for (const b of pick([['1'], ['2'], ['2', '3'], ['3', '4']])) q.append('bedrooms[]', b);
-    if (!rent && random() < 0.3) q.append('schemes[]', pick(['shared-ownership', 'first-homes', 'market-sale']));
-    if (!rent && random() < 0.25) q.set('max_full_value', String(pick([200000, 300000, 500000])));
-    if (rent && random() < 0.3) q.set('max_monthly_rent', String(pick([1000, 1500, 2000])));
-    if (random() < 0.2) q.set('sort_by', rent ? pick(['rent-low-high', 'nearest']) : pick(['price-low-high', 'price-high-low', 'nearest']));
-    if (random() < 0.15) {
-      q.set('eligible_only', '1');
-      q.set('household_income', String(pick([40000, 60000, 85000])));
-    }
-    if (random() < 0.2) q.set('page', String(pick([2, 3])));
-    out.push(q);
-  }
-  const drawing = new Rng(7);
-  for (let i = DRAWN_EVERY - 1; i < out.length; i += DRAWN_EVERY) {
-    out[i]!.delete('location');
-    out[i]!.delete('radius');
-    out[i]!.set('area', drawnArea(() => drawing.next()));
-  }
-  return out;
-}
 
 interface RawAnswer {
   hits?: { hits?: { _id: string; fields?: { id?: number[] } }[] };
@@ -139,26 +107,24 @@ interface Raw {
   map: string | null;
 }
 
+let portalSettings: Promise<Awaited<ReturnType<PortalService['find']>>> | null = null;
+
 /** The engine requests the API sends for a query at time `now`, built by the same code. */
-async function rawRequests(queries: URLSearchParams[], now: Date): Promise<Raw[]> {
-  const portal = (await new PortalService(runtime.prisma).find(1))!;
-  const out: Raw[] = [];
-  for (const q of queries) {
-    const p = parseSearchParams(Object.fromEntries([...new Set(q.keys())].map((k) => [k, k.endsWith('[]') ? q.getAll(k) : q.get(k)])));
-    const area = await resolveArea(p, runtime.gazetteer);
-    const eligibility = p.eligible_only ? { ...(await import('../../src/eligibility/eligibility-rules.ts')).UNKNOWN_CUSTOMER, annualHouseholdIncome: p.household_income } : null;
-    const filters = buildFilters(p, { rect: area.rectBounds, portalId: 1, now, eligibility, allowedExtraFilters: [] });
-    const plan = planSearch(p, filters, area, portal.settings, null);
-    out.push({
-      ndjson: multiSearchBody(plan),
-      page: p.page,
-      featuredPerPage: plan.featuredPerPage,
-      hasCounts: plan.counts !== null,
-      hasPool: plan.featuredPool !== null,
-      map: plan.map && JSON.stringify(plan.map),
-    });
-  }
-  return out;
+async function rawRequest(q: URLSearchParams, now: Date): Promise<Raw> {
+  const portal = (await (portalSettings ??= new PortalService(runtime.prisma).find(1)))!;
+  const p = parseSearchParams(Object.fromEntries([...new Set(q.keys())].map((k) => [k, k.endsWith('[]') ? q.getAll(k) : q.get(k)])));
+  const area = await resolveArea(p, runtime.gazetteer);
+  const eligibility = p.eligible_only ? { ...UNKNOWN_CUSTOMER, annualHouseholdIncome: p.household_income } : null;
+  const filters = buildFilters(p, { rect: area.rectBounds, portalId: 1, now, eligibility, allowedExtraFilters: [] });
+  const plan = planSearch(p, filters, area, portal.settings, null);
+  return {
+    ndjson: multiSearchBody(plan),
+    page: p.page,
+    featuredPerPage: plan.featuredPerPage,
+    hasCounts: plan.counts !== null,
+    hasPool: plan.featuredPool !== null,
+    map: plan.map && JSON.stringify(plan.map),
+  };
 }
 
 const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -168,45 +134,37 @@ const dispatcher = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
 const minuteOf = (ms: number) => Math.floor(ms / 60_000);
 
 /**
- * The engine requests of every search, for the minute they are sent in: the API takes the visibility
- * time to the minute, so its requests change every minute (and the shard request cache starts afresh
- * for them); the engine and relay sides send the very same ones. Each minute's are built a few seconds
- * ahead, and written to a file of that minute for the relay.
+ * The engine requests of a search, for the minute it is sent in: the API takes the visibility time to
+ * the minute, so its requests change every minute (and the shard request cache starts afresh for
+ * them); the engine and relay sides send the very same ones. Built when first sent in a minute, by
+ * either side, and kept for the others.
  */
 class RequestsByMinute {
-  private readonly built = new Map<number, Promise<Raw[]>>();
-  private readonly timer: NodeJS.Timeout;
-  private stopped = false;
+  private readonly built = new Map<number, Map<number, Promise<Raw>>>();
 
-  constructor(
-    private readonly queries: URLSearchParams[],
-    private readonly relayDir: string | null,
-  ) {
-    this.timer = setInterval(() => void this.at(minuteOf(Date.now() + 5_000)), 1_000);
-  }
+  constructor(private readonly queries: URLSearchParams[]) {}
 
-  at(minute: number): Promise<Raw[]> {
-    let raws = this.built.get(minute);
-    if (!raws) {
-      raws = rawRequests(this.queries, new Date(minute * 60_000)).then((list) => {
-        // (none once stopped: the relay's folder is being removed)
-        if (this.relayDir && !this.stopped) writeFileSync(join(this.relayDir, `requests-${minute}.json`), JSON.stringify(list.map((r) => r.ndjson)));
-        return list;
-      });
-      this.built.set(minute, raws);
+  at(minute: number, index: number): Promise<Raw> {
+    let ofMinute = this.built.get(minute);
+    if (!ofMinute) {
+      ofMinute = new Map();
+      this.built.set(minute, ofMinute);
       this.built.delete(minute - 2);
     }
-    return raws;
-  }
-
-  stop(): void {
-    this.stopped = true;
-    clearInterval(this.timer);
+    let raw = ofMinute.get(index);
+    if (!raw) {
+      raw = rawRequest(this.queries[index]!, new Date(minute * 60_000));
+      ofMinute.set(index, raw);
+    }
+    return raw;
   }
 }
 
 interface Run {
+  /** search latencies (ms) */
   latencies: number[];
+  /** place autocomplete latencies (ms), API side only */
+  places: number[];
   seconds: number;
   errors: number;
   /** CPU milliseconds spent during the run by the engine, the API (or relay) and this load generator */
@@ -231,39 +189,51 @@ async function measured(enginePid: number, serverPid: number | null, run: () => 
   const before = { engine: cpuOf(enginePid), server: serverPid ? cpuOf(serverPid) : 0, loader: process.cpuUsage() };
   const result = await run();
   const used = process.cpuUsage(before.loader);
-  result.cpu = { engine: cpuOf(enginePid) - before.engine, server: serverPid ? cpuOf(serverPid) - before.server : 0, loader: (used.user + used.system) / 1000 };
+  result.cpu = {
+    engine: cpuOf(enginePid) - before.engine,
+    server: serverPid ? cpuOf(serverPid) - before.server : 0,
+    loader: (used.user + used.system) / 1000,
+  };
   return result;
 }
 
-/** Sends searches round the list for `seconds`, or `limit` searches when given. */
-async function load(concurrency: number, send: (i: number) => Promise<void>, count: number, seconds: number, limit = Number.POSITIVE_INFINITY): Promise<Run> {
-  const latencies: number[] = [];
+/** Sends the sequence's requests, clients going round it from where the side's last run stopped, for `seconds` (or `limit` requests). */
+async function load(
+  concurrency: number,
+  send: (entry: MixEntry) => Promise<void>,
+  side: { sequence: MixEntry[]; next: number },
+  seconds: number,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<Run> {
+  const run: Run = { latencies: [], places: [], seconds: 0, errors: 0 };
   const deadline = Date.now() + seconds * 1000;
-  let next = 0;
-  let errors = 0;
   const started = performance.now();
+  const stopAt = side.next + limit;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (Date.now() < deadline && next < limit) {
-        const i = next++ % count;
+      while (Date.now() < deadline && side.next < stopAt) {
+        const entry = side.sequence[side.next++ % side.sequence.length]!;
         const t = performance.now();
         try {
-          await send(i);
-          latencies.push(performance.now() - t);
+          await send(entry);
+          (entry.kind === 'places' ? run.places : run.latencies).push(performance.now() - t);
         } catch {
-          errors++;
+          run.errors++;
         }
       }
     }),
   );
-  return { latencies, seconds: (performance.now() - started) / 1000, errors };
+  run.seconds = (performance.now() - started) / 1000;
+  return run;
 }
 
 /** Percentiles and throughput over all of one side's rounds. */
 function summarise(runs: Run[]) {
   const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const places = runs.flatMap((r) => r.places).sort((a, b) => a - b);
   const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
-  const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const at = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? NaN;
+  const p = (q: number) => at(latencies, q);
   const cpu = (part: keyof CpuSpent) => runs.reduce((sum, r) => sum + (r.cpu?.[part] ?? 0), 0) / latencies.length;
   return {
     n: latencies.length,
@@ -273,48 +243,61 @@ function summarise(runs: Run[]) {
     p95: p(0.95),
     p99: p(0.99),
     cpu: { engine: cpu('engine'), server: cpu('server'), loader: cpu('loader') },
+    places: { n: places.length, p50: at(places, 0.5), p99: at(places, 0.99) },
   };
 }
 
 async function main(): Promise<void> {
   const listings = await runtime.search.count({ index: runtime.listingIndex.alias });
   console.log(`index ${runtime.listingIndex.alias}: ${listings.count} listings`);
-  const queries = queryMix(QUERIES);
+  const mix = MIX === 'repeating' ? repeatingMix(QUERIES) : await realisticTraffic();
+  const { queries } = mix;
+  const tokens = MIX === 'repeating' ? [] : await signedInCustomers(CUSTOMERS, queries);
   const enginePid = await engineProcess();
   if (ENGINE_CPUS || API_CPUS) pin(enginePid);
 
-  const api = spawn('bash', ['scripts/serve.sh'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      REINDEX_WORKER: 'false',
-      ...(MAP_CACHE_SIZE ? { MAP_LISTING_CACHE_SIZE: MAP_CACHE_SIZE } : {}),
-      ...(MAP_CACHE_SIZE === '0' ? { MAP_ARRAY_CACHE_MB: '0' } : {}),
-      ...(RESPONSE_CACHE_MB ? { SEARCH_RESPONSE_CACHE_MB: RESPONSE_CACHE_MB } : {}),
-      METRICS_ENABLED: String(METRICS !== 'off'),
-      LISTING_STATS: String(LISTING_STATS !== 'off'),
+  const api = spawn(
+    BUILT ? process.execPath : 'bash',
+    BUILT
+      ? [...PRODUCTION_NODE_FLAGS, ...(API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${API_PROFILE}`] : []), 'dist/main.js']
+      : ['scripts/serve.sh'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        LOG_LEVEL: 'warn',
+        REINDEX_WORKER: 'false',
+        ALERT_JOB: 'false',
+        ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS),
+        ...(MAP_CACHE_SIZE ? { MAP_LISTING_CACHE_SIZE: MAP_CACHE_SIZE } : {}),
+        ...(MAP_CACHE_SIZE === '0' ? { MAP_ARRAY_CACHE_MB: '0' } : MAP_ARRAY_MB ? { MAP_ARRAY_CACHE_MB: MAP_ARRAY_MB } : {}),
+        ...(RESPONSE_CACHE_MB ? { SEARCH_RESPONSE_CACHE_MB: RESPONSE_CACHE_MB } : {}),
+        METRICS_ENABLED: String(METRICS !== 'off'),
+        LISTING_STATS: String(LISTING_STATS !== 'off'),
+        ...(API_PROFILE ? { SERVE_NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${API_PROFILE}` } : {}),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const relayDir = RELAY ? mkdtempSync(join(tmpdir(), 'search-bench-')) : null;
-  const requests = new RequestsByMinute(queries, relayDir);
-  await requests.at(minuteOf(Date.now()));
-  const relay = relayDir ? startRelay(relayDir) : null;
+  );
+  const requests = new RequestsByMinute(queries);
+  const relay = RELAY ? startRelay() : null;
+  const rss = new PeakResidentSize(api.pid!);
   try {
     await listening(`http://127.0.0.1:${PORT}/health`);
-    if (relay) await listening(`http://127.0.0.1:${RELAY_PORT}/?i=0&m=${minuteOf(Date.now())}`);
+    if (relay) await listening(`http://127.0.0.1:${RELAY_PORT}/health`);
     // the API and relay sides take the response's bytes as they come, without decoding them; the API
     // is asked as a browser asks it, accepting compressed responses
-    const sendApi = async (i: number) => {
-      const res = await request(`http://127.0.0.1:${PORT}/api/rest/portal/search?${queries[i]}`, { dispatcher, headers: BROWSER_HEADERS });
+    const sendApi = async (entry: MixEntry) => {
+      const path =
+        entry.kind === 'places' ? `places?q=${encodeURIComponent(mix.prefixes[entry.index]!)}` : `search?${queries[entry.index]}`;
+      const headers = entry.customer >= 0 ? { ...BROWSER_HEADERS, authorization: `Bearer ${tokens[entry.customer]}` } : BROWSER_HEADERS;
+      const res = await request(`http://127.0.0.1:${PORT}/api/rest/portal/${path}`, { dispatcher, headers });
       await res.body.arrayBuffer();
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
     };
-    const sendRelay = async (i: number) => {
-      const minute = minuteOf(Date.now());
-      await requests.at(minute);
-      const res = await request(`http://127.0.0.1:${RELAY_PORT}/?i=${i}&m=${minute}`, { dispatcher });
+    const sendRelay = async (entry: MixEntry) => {
+      const raw = await requests.at(minuteOf(Date.now()), entry.index);
+      const res = await request(`http://127.0.0.1:${RELAY_PORT}/`, { method: 'POST', body: raw.ndjson, dispatcher });
       await res.body.arrayBuffer();
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
     };
@@ -338,59 +321,213 @@ async function main(): Promise<void> {
     const rawFeatured = async (raw: Raw, main: RawAnswer | undefined, pool: RawAnswer | undefined, window: RawAnswer | undefined) => {
       if (!raw.hasPool) return;
       const inWindow = new Set(hitsOf(window).map((h) => Number(h._id)));
-      const picked = rotateFeatured(hitsOf(pool).map((h) => Number(h.fields!.id![0])), raw.page, raw.featuredPerPage, new Set(hitsOf(main).map((h) => Number(h._id))));
+      const picked = rotateFeatured(
+        hitsOf(pool).map((h) => Number(h.fields!.id![0])),
+        raw.page,
+        raw.featuredPerPage,
+        new Set(hitsOf(main).map((h) => Number(h._id))),
+      );
       const ids = picked.filter((id) => !inWindow.has(id));
-      if (ids.length) await post(`/${runtime.listingIndex.alias}/_mget?_source=false&stored_fields=${ITEM_ONLY.stored_fields.join(',')}`, JSON.stringify({ ids: ids.map(String) }));
+      if (ids.length)
+        await post(
+          `/${runtime.listingIndex.alias}/_mget?_source=false&stored_fields=${ITEM_ONLY.stored_fields.join(',')}`,
+          JSON.stringify({ ids: ids.map(String) }),
+        );
     };
-    const sendRaw = async (i: number) => {
-      const raw = (await requests.at(minuteOf(Date.now())))[i]!;
-      const { responses } = (await post(`/${runtime.listingIndex.alias}/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`, raw.ndjson, 'application/x-ndjson')) as unknown as { responses: RawAnswer[] };
+    const sendRaw = async (entry: MixEntry) => {
+      const raw = await requests.at(minuteOf(Date.now()), entry.index);
+      const { responses } = (await post(
+        `/${runtime.listingIndex.alias}/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`,
+        raw.ndjson,
+        'application/x-ndjson',
+      )) as unknown as { responses: RawAnswer[] };
       const [main, ...rest] = responses;
       const counts = raw.hasCounts ? rest.shift() : undefined;
       await Promise.all([rawMap(raw, counts), rawFeatured(raw, main, rest[0], rest[1])]);
     };
-    // warm every side (JIT, caches) before measuring: every search once, then for the warm-up seconds
-    for (const send of relay ? [sendApi, sendRaw, sendRelay] : [sendApi, sendRaw]) {
-      await load(4, send, queries.length, 600, queries.length);
-      await load(4, send, queries.length, WARMUP_SECONDS);
+    // Each side goes round the same sequence from its start; the engine and relay sides skip the
+    // autocomplete requests (the API answers them from memory, and they count against its throughput).
+    const searchesOnly = mix.sequence.filter((e) => e.kind === 'search');
+    const sides: Record<string, { send: (e: MixEntry) => Promise<void>; sequence: MixEntry[]; next: number; pid: number | null }> = {
+      engine: { send: sendRaw, sequence: searchesOnly, next: 0, pid: null },
+      API: { send: sendApi, sequence: mix.sequence, next: 0, pid: api.pid ?? null },
+      ...(relay ? { relay: { send: sendRelay, sequence: searchesOnly, next: 0, pid: relay.pid ?? null } } : {}),
+    };
+    // warm every side (JIT, caches) before measuring; the repeating mix sends every search once first
+    for (const side of Object.values(sides)) {
+      if (MIX === 'repeating') await load(4, side.send, { sequence: side.sequence, next: 0 }, 600, side.sequence.length);
+      await load(4, side.send, side, WARMUP_SECONDS);
     }
     const fmt = (r: ReturnType<typeof summarise>) =>
-      `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} req/s  (${r.n} requests, ${r.errors} errors)` +
+      `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} searches/s  (${r.n} searches, ${r.errors} errors)` +
       `  CPU/search: engine ${r.cpu.engine.toFixed(2)} ms, server ${r.cpu.server.toFixed(2)} ms, load generator ${r.cpu.loader.toFixed(2)} ms`;
-    const servers: Record<string, number | null> = { engine: null, API: api.pid ?? null, relay: relay?.pid ?? null };
-    const sides = { engine: sendRaw, API: sendApi, ...(relay ? { relay: sendRelay } : {}) };
-    console.log(`\n${queries.length} distinct searches, ${SECONDS}s per side and concurrency, in ${ROUNDS} interleaved rounds; API metrics ${METRICS === 'off' ? 'off' : 'on'}, listing statistics ${LISTING_STATS === 'off' ? 'off' : 'on'}`);
+    const signedIn = mix.sequence.filter((e) => e.customer >= 0).length / Math.max(1, searchesOnly.length);
+    console.log(
+      `\n${MIX} mix: ${queries.length} distinct searches` +
+        (MIX === 'realistic'
+          ? ` drawn by Zipf's law, ${(signedIn * 100).toFixed(0)}% signed in (${tokens.length} customers), ${(PLACES_SHARE * 100).toFixed(0)}% of requests place autocomplete`
+          : ', sent in turn') +
+        `; ${SECONDS}s per side and concurrency, in ${ROUNDS} interleaved rounds; response memo ${RESPONSE_CACHE_MB === '0' ? 'off' : 'on'}, API metrics ${METRICS === 'off' ? 'off' : 'on'}, listing statistics ${LISTING_STATS === 'off' ? 'off' : 'on'}`,
+    );
+    const table: string[] = [];
     for (const c of LEVELS) {
       // the sides take turns, in a rotating order, so that the machine's drift falls on all of them alike
       const runs = new Map<string, Run[]>(Object.keys(sides).map((name) => [name, []]));
       for (let round = 0; round < ROUNDS; round++) {
         const order = Object.entries(sides);
         for (let k = 0; k < order.length; k++) {
-          const [name, send] = order[(round + k) % order.length]!;
-          runs.get(name)!.push(await measured(enginePid, servers[name] ?? null, () => load(c, send, queries.length, SECONDS / ROUNDS)));
+          const [name, side] = order[(round + k) % order.length]!;
+          runs.get(name)!.push(await measured(enginePid, side.pid, () => load(c, side.send, side, SECONDS / ROUNDS)));
         }
       }
       const [raw, viaApi, floor] = [...runs.values()].map(summarise);
       console.log(`\nconcurrency ${c}`);
       console.log(`  engine  ${fmt(raw!)}`);
       console.log(`  API     ${fmt(viaApi!)}`);
+      if (viaApi!.places.n)
+        console.log(
+          `  API place autocomplete: p50 ${viaApi!.places.p50.toFixed(1)} ms  p99 ${viaApi!.places.p99.toFixed(1)} ms  (${viaApi!.places.n} requests)`,
+        );
       if (floor) console.log(`  relay   ${fmt(floor)}`);
       console.log(`  API/engine: p50 x${(viaApi!.p50 / raw!.p50).toFixed(2)}, throughput x${(viaApi!.rps / raw!.rps).toFixed(2)}`);
       if (floor) console.log(`  relay/engine: p50 x${(floor.p50 / raw!.p50).toFixed(2)}, throughput x${(floor.rps / raw!.rps).toFixed(2)}`);
+      console.log(
+        `  API resident size: ${rss.now()} MiB now, ${rss.peak} MiB at most so far${METRICS === 'off' ? '' : `; caches so far: ${await cacheRatios()}`}`,
+      );
+      const ms = (n: number) => n.toFixed(1);
+      table.push(
+        `| ${c} | ${ms(raw!.p50)} / ${ms(raw!.p99)} ms | ${ms(viaApi!.p50)} / ${ms(viaApi!.p99)} ms | x${(viaApi!.p50 / raw!.p50).toFixed(2)} | x${(viaApi!.rps / raw!.rps).toFixed(2)} | ` +
+          (floor ? `x${(floor.p50 / raw!.p50).toFixed(2)} / x${(floor.rps / raw!.rps).toFixed(2)}` : '') +
+          ` | ${viaApi!.cpu.server.toFixed(2)}${floor ? ` / ${floor.cpu.server.toFixed(2)}` : ''} ms | ${rss.peak} MiB |`,
+      );
     }
+    console.log(
+      '\n| clients | engine p50 / p99 | API p50 / p99 | API/engine p50 | API/engine throughput | relay/engine p50 / throughput | CPU per search API / relay | API peak RSS |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const row of table) console.log(row);
   } finally {
-    requests.stop();
+    rss.stop();
     api.kill('SIGTERM');
+    if (API_PROFILE) await new Promise((resolve) => api.once('exit', resolve));
     relay?.kill('SIGTERM');
-    if (relayDir) rmSync(relayDir, { recursive: true, force: true });
     if (ENGINE_CPUS || API_CPUS) execFileSync('taskset', ['-a', '-cp', `0-${cpus().length - 1}`, String(enginePid)], { stdio: 'ignore' });
   }
 }
 
-/** The bare relay, serving the multi-search of search N in minute M at /?i=N&m=M (see engine-relay.ts). */
-function startRelay(dir: string) {
+/** Each cache's hits against lookups since the API started, from its /metrics. */
+async function cacheRatios(): Promise<string> {
+  const res = await request(`http://127.0.0.1:${PORT}/metrics`, { dispatcher });
+  const text = await res.body.text();
+  const count = (series: string, cache: string) => Number(new RegExp(`^${series}\\{cache="${cache}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  const caches = [...new Set([...text.matchAll(/^portal_cache_hits_total\{cache="([^"]+)"\}/gm)].map((m) => m[1]!))];
+  return caches
+    .map((cache) => {
+      const hits = count('portal_cache_hits_total', cache);
+      const all = hits + count('portal_cache_misses_total', cache);
+      return `${cache} ${all ? ((hits / all) * 100).toFixed(0) : '-'}% of ${all} (${(count('portal_cache_bytes', cache) / 1048576).toFixed(0)} MiB)`;
+    })
+    .join(', ');
+}
+
+/** the node flags of the Dockerfile's CMD */
+const PRODUCTION_NODE_FLAGS = args.has('node-flags')
+  ? args.get('node-flags')!.split(' ').filter(Boolean)
+  : /CMD \["node", (.*), "dist\/main\.js"\]/
+      .exec(readFileSync('Dockerfile', 'utf8'))![1]!
+      .split(', ')
+      .map((f) => JSON.parse(f) as string);
+
+const TOKEN_SECONDS = 4 * 3600;
+const BENCH_SEARCHERS = 'bench-search.example.org';
+
+/** The realistic mix, around the benchmark data's own places too (its postcode districts and towns). */
+async function realisticTraffic(): Promise<Mix> {
+  const rows = await runtime.prisma.$queryRaw<{ place: string }[]>`
+    SELECT DISTINCT split_part(postcode, ' ', 1) AS place FROM "Postcode"
+    UNION SELECT DISTINCT name FROM "LocalAuthority" ORDER BY 1`;
+  return realisticMix({
+    distinct: QUERIES,
+    length: 200_000,
+    places: rows.map((r) => r.place),
+    customers: CUSTOMERS,
+    signedInShare: SIGNED_IN,
+    placesShare: PLACES_SHARE,
+  });
+}
+
+/**
+ * Access tokens of `count` benchmark customers, each with 5 to 20 favourites among the first pages of
+ * the most popular searches (so that signed-in results carry some); created on first use.
+ */
+async function signedInCustomers(count: number, queries: URLSearchParams[]): Promise<string[]> {
+  const { prisma, config } = runtime;
+  await prisma.$executeRawUnsafe(`
+    INSERT INTO "Customer" (email, "createdVia", "firstName", "updatedAt")
+    SELECT 'searcher-' || i || '@${BENCH_SEARCHERS}', 'password', 'Searcher', now() FROM generate_series(1, ${count}) i
+    ON CONFLICT (email) DO NOTHING`);
+  const customers = await prisma.customer.findMany({
+    where: { email: { endsWith: `@${BENCH_SEARCHERS}` } },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+    take: count,
+  });
+  if ((await prisma.favourite.count({ where: { customerId: { in: customers.map((c) => c.id) } } })) === 0) {
+    const popular = new Set<number>();
+    const now = new Date();
+    for (const q of queries.slice(0, 50)) {
+      const raw = await rawRequest(q, now);
+      const res = await request(`${ES}/${runtime.listingIndex.alias}/_msearch?filter_path=responses.hits.hits._id`, {
+        method: 'POST',
+        body: raw.ndjson,
+        headers: { 'content-type': 'application/x-ndjson' },
+        dispatcher,
+      });
+      // (filter_path leaves nothing of an answer without hits)
+      const { responses } = (await res.body.json()) as { responses?: RawAnswer[] };
+      for (const hit of hitsOf(responses?.[0])) popular.add(Number(hit._id));
+    }
+    const ids = [...popular];
+    const rng = new Rng(5);
+    const rows = customers.flatMap((c) => {
+      const picked = new Set(Array.from({ length: rng.int(5, 20) }, () => ids[rng.int(0, ids.length - 1)]!));
+      return [...picked].map((listingId) => ({ customerId: c.id, listingId }));
+    });
+    await prisma.favourite.createMany({ data: rows, skipDuplicates: true });
+  }
+  const tokens = new AccessTokenService(prisma, { secret: config.JWT_SECRET, ttlSeconds: TOKEN_SECONDS });
+  return customers.map((c) => tokens.issue(c.id, null).token);
+}
+
+/** The API process's resident size, sampled every second (VmRSS), in MiB. */
+class PeakResidentSize {
+  peak = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly pid: number) {
+    this.timer = setInterval(() => this.now(), 1000);
+  }
+
+  now(): number {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'))?.[1] ?? 0);
+      const mib = Math.round(kb / 1024);
+      this.peak = Math.max(this.peak, mib);
+      return mib;
+    } catch {
+      return 0;
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/** The bare relay, forwarding the multi-search POSTed to it (see engine-relay.ts). */
+function startRelay() {
   return spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/engine-relay.ts'], {
-    env: { ...process.env, PORT: String(RELAY_PORT), RELAY_REQUESTS: dir, ELASTICSEARCH_URL: ES, RELAY_INDEX: runtime.listingIndex.alias },
+    env: { ...process.env, PORT: String(RELAY_PORT), ELASTICSEARCH_URL: ES, RELAY_INDEX: runtime.listingIndex.alias },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }

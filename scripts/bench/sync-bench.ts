@@ -15,7 +15,7 @@ const RAW_DOCS = Number(args.get('raw-docs') ?? 20000);
 const WRITES = Number(args.get('writes') ?? 200);
 const BATCH = 500;
 
-const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'warn', REINDEX_POLL_MS: process.env.REINDEX_POLL_MS ?? '200' }));
+const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }));
 const { prisma, search, listingIndex } = runtime;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const fmt = (n: number) => n.toFixed(1);

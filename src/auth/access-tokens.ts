@@ -1,7 +1,7 @@
 // Access tokens: short-lived JWTs (HS256 only, issuer and audience checked) naming the customer (`sub`),
 // a token id (`jti`) that logout blacklists until expiry, and the session (`sid`, the refresh-token family)
 // whose revocation also ends them. Every check also refuses disabled and deleted customers.
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { PrismaClient } from '../db/prisma.ts';
 import { UnauthorizedError } from '../core/errors.ts';
@@ -31,13 +31,19 @@ export interface CustomerSession {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export class AccessTokenService {
+  // Given the secret as a string, jsonwebtoken first tries to read it as a public key on every call
+  // (a thrown and caught error, about half a millisecond); a key object is taken as it is.
+  private readonly key: KeyObject;
+
   constructor(
     private readonly prisma: PrismaClient,
     private readonly settings: AccessTokenSettings,
-  ) {}
+  ) {
+    this.key = createSecretKey(Buffer.from(settings.secret, 'utf8'));
+  }
 
   issue(customerId: number, sessionId: string | null): IssuedAccessToken {
-    const token = jwt.sign(sessionId ? { sid: sessionId } : {}, this.settings.secret, {
+    const token = jwt.sign(sessionId ? { sid: sessionId } : {}, this.key, {
       algorithm: ALGORITHM,
       expiresIn: this.settings.ttlSeconds,
       subject: String(customerId),
@@ -75,7 +81,7 @@ export class AccessTokenService {
   private decode(token: string): CustomerSession {
     let claims: jwt.JwtPayload;
     try {
-      claims = jwt.verify(token, this.settings.secret, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE }) as jwt.JwtPayload;
+      claims = jwt.verify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE }) as jwt.JwtPayload;
     } catch (err) {
       throw new UnauthorizedError(err instanceof jwt.TokenExpiredError ? 'The access token has expired' : 'The access token is invalid');
     }

@@ -3,6 +3,8 @@
 // outbox row tells the reindex worker to rebuild it. Nothing is lost if the engine is down.
 import type { Prisma } from '../generated/prisma/client.ts';
 
+import { OUTBOX_CHANNEL } from './outbox-listener.ts';
+
 type Tx = Prisma.TransactionClient;
 
 export async function markListingsChanged(tx: Tx, listingIds: number[]): Promise<void> {
@@ -14,6 +16,8 @@ export async function markListingsChanged(tx: Tx, listingIds: number[]): Promise
   await tx.$executeRaw`INSERT INTO "ListingOutbox" ("listingId") SELECT unnest(${ids}::int[])`;
   // and the alert matcher looks at each, once indexed, for a listing gone live or reduced (src/alerts/)
   await tx.$executeRaw`INSERT INTO "ListingAlertCheck" ("listingId") SELECT unnest(${ids}::int[])`;
+  // delivered at commit, and once per transaction however many writes it holds (outbox-listener.ts)
+  await tx.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
 }
 
 export async function listingIdsOfDevelopment(tx: Tx, developmentId: number): Promise<number[]> {

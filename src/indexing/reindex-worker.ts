@@ -1,10 +1,13 @@
 // Drains the listing outbox into the search index. Several instances can run side by side: each takes
 // rows with FOR UPDATE SKIP LOCKED and deletes them only once the engine has accepted the documents.
 // While the engine is down the transaction rolls back, the rows stay, and the worker backs off.
+// A committed write wakes it at once (outbox-listener.ts); polling is the safety net.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Logger } from '../core/logger.ts';
 import type { ListingIndexer } from './listing-indexer.ts';
 import { indexTargets } from './index-targets.ts';
+import type { OutboxListener } from './outbox-listener.ts';
+import type { RefreshScheduler } from './refresh-scheduler.ts';
 
 export interface WorkerOptions {
   alias: string;
@@ -15,6 +18,10 @@ export interface WorkerOptions {
   maxAttempts?: number;
   /** told of each batch and failure (metrics) */
   observer?: ReindexObserver;
+  /** wakes the worker when a write commits (LISTEN/NOTIFY) */
+  listener?: OutboxListener;
+  /** refreshes the written indices after each batch, sooner than their refresh interval */
+  refresher?: RefreshScheduler;
 }
 
 /** A batch the worker committed: documents the engine accepted and refused, and for each accepted one the seconds from its change to then. */
@@ -22,6 +29,8 @@ export interface BatchOutcome {
   indexed: number;
   rejected: number;
   lagSeconds: number[];
+  /** the indices written */
+  targets: string[];
 }
 
 export interface ReindexObserver {
@@ -32,13 +41,22 @@ export interface ReindexObserver {
 
 /** attempts after which an outbox row is left for `npm run index:check` to show */
 export const MAX_ATTEMPTS = 10;
+const BACKOFF_BASE_MS = 200;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+function sleep(ms: number): { promise: Promise<void>; cancel: () => void } {
+  let timeout: NodeJS.Timeout | undefined;
+  const promise = new Promise<void>((resolve) => (timeout = setTimeout(resolve, ms)));
+  return { promise, cancel: () => clearTimeout(timeout) };
+}
 
 export class ReindexWorker {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** a wake-up that came while a batch ran: the next pause ends at once */
+  private woken = false;
+  /** batches failed in a row (the engine or the database unavailable) */
+  private failures = 0;
   private readonly batchSize: number;
   private readonly pollMs: number;
   private readonly maxBackoffMs: number;
@@ -82,12 +100,13 @@ export class ReindexWorker {
                                WHERE "listingId" = ${listingId} AND id = ANY(${rows.map((r) => r.id)}::bigint[])`;
         }
         const elapsed = (performance.now() - started) / 1000;
-        return { rows: rows.length, indexed: accepted.length, rejected: rows.length - accepted.length, lagSeconds: accepted.map((r) => r.age + elapsed) };
+        return { rows: rows.length, indexed: accepted.length, rejected: rows.length - accepted.length, lagSeconds: accepted.map((r) => r.age + elapsed), targets };
       },
       { timeout: 120_000, maxWait: 10_000 },
     );
     if (outcome === null) return 0;
     this.options.observer?.batch(outcome);
+    if (outcome.indexed > 0) this.options.refresher?.request(outcome.targets);
     return outcome.rows;
   }
 
@@ -100,32 +119,39 @@ export class ReindexWorker {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
+    this.options.listener?.start(() => this.changed());
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.wake?.();
-    await this.loop;
+    await Promise.all([this.loop, this.options.listener?.stop(), this.options.refresher?.stop()]);
     this.loop = null;
   }
 
-  /** Tries at once instead of at the end of its backoff (the engine is back after an outage). */
+  /** A write committed: tries at once, unless it is backing off after a failure. */
+  private changed(): void {
+    if (this.failures === 0) this.nudge();
+  }
+
+  /** Tries at once instead of at the end of its pause or backoff (the engine is back after an outage). */
   nudge(): void {
+    this.woken = true;
     this.wake?.();
   }
 
   private async run(): Promise<void> {
-    let failures = 0;
+    this.failures = 0;
     while (this.running) {
       let handled: number;
       try {
         handled = await this.drainOnce();
-        if (failures > 0) this.logger.info({ afterFailures: failures }, 'reindex worker recovered');
-        failures = 0;
+        if (this.failures > 0) this.logger.info({ afterFailures: this.failures }, 'reindex worker recovered');
+        this.failures = 0;
       } catch (err) {
         this.options.observer?.failure();
-        failures++;
-        const delay = Math.min(this.maxBackoffMs, this.pollMs * 2 ** Math.min(failures, 10));
+        const failures = ++this.failures;
+        const delay = Math.min(this.maxBackoffMs, Math.min(this.pollMs, BACKOFF_BASE_MS) * 2 ** Math.min(failures, 10));
         if (failures === 1 || failures % 10 === 0) this.logger.warn({ err: String(err), failures, retryInMs: delay }, 'reindex worker cannot index; will retry');
         await this.pause(delay);
         continue;
@@ -134,7 +160,15 @@ export class ReindexWorker {
     }
   }
 
-  private pause(ms: number): Promise<void> {
-    return Promise.race([sleep(ms).then(() => undefined), new Promise<void>((resolve) => (this.wake = resolve))]);
+  private async pause(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return;
+    }
+    const timer = sleep(ms);
+    await Promise.race([timer.promise, new Promise<void>((resolve) => (this.wake = resolve))]);
+    timer.cancel();
+    this.wake = null;
+    this.woken = false;
   }
 }

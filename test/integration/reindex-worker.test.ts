@@ -11,6 +11,8 @@ import { ReindexWorker } from '../../src/indexing/reindex-worker.ts';
 import { diffIndex } from '../../src/indexing/index-diff.ts';
 import { createLogger } from '../../src/core/logger.ts';
 import { engineUrls } from '../../src/search/engine-urls.ts';
+import { OutboxListener } from '../../src/indexing/outbox-listener.ts';
+import { RefreshScheduler } from '../../src/indexing/refresh-scheduler.ts';
 
 describe('reindex worker', function () {
   this.timeout(90_000);
@@ -101,6 +103,40 @@ describe('reindex worker', function () {
     const res = await api.put(`/api/rest/listings/${ref}`, listingPayload(`${ref}-dev`, [`${ref}-prop`]), withKey(acc));
     return { listing: ref, res };
   }
+
+  it('is woken by the committed write, not its poll, and refreshes the index itself, also after losing its connection', async () => {
+    const runtime = testApp().runtime;
+    const { prisma, search, listingIndex, indexer, config } = runtime;
+    await runtime.worker.stop();
+    const logger = createLogger('silent');
+    // a poll of a minute and an index that never refreshes on its own: only the notification and the
+    // worker's own refresh can make these writes searchable within seconds
+    const worker = new ReindexWorker(prisma, indexer, logger, {
+      alias: listingIndex.alias,
+      pollMs: 60_000,
+      listener: new OutboxListener(config.DATABASE_URL, logger),
+      refresher: new RefreshScheduler((targets) => indexer.refresh(targets), 100, logger),
+    });
+    await search.indices.putSettings({ index: listingIndex.alias, settings: { refresh_interval: '-1' } });
+    worker.start();
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const started = Date.now();
+      await pushListingNoWait(account, 'notified');
+      await eventually(async () => expect(await searchByRef('notified')).to.equal(1), 3000, 20);
+      expect(Date.now() - started).to.be.below(3000);
+
+      const killed = await prisma.$queryRaw<{ ok: boolean }[]>`
+        SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'outbox-listener' AND datname = current_database()`;
+      expect(killed.length, 'listener connections').to.be.greaterThan(0);
+      await pushListingNoWait(account, 'notified-after-reconnect');
+      await eventually(async () => expect(await searchByRef('notified-after-reconnect')).to.equal(1), 8000, 50);
+    } finally {
+      await worker.stop();
+      await search.indices.putSettings({ index: listingIndex.alias, settings: { refresh_interval: '1s' } });
+      runtime.worker.start();
+    }
+  });
 
   it('runs safely as several workers at once: every change indexed once, nothing left', async () => {
     const runtime = testApp().runtime;

@@ -1,0 +1,191 @@
+// The search benchmark's traffic. The default looks like a portal's: thousands of distinct searches
+// whose popularity falls off as Zipf's law (a few places and filters very common, a long tail), about
+// a third of them from signed-in customers, some later pages, one in twenty inside a drawn area, and
+// place autocomplete requests between them. The older mix (`repeating`) sends a few hundred anonymous
+// searches round and round, so that most answers come from the response memo.
+import { Rng } from '../../src/demo/random.ts';
+
+export type MixName = 'realistic' | 'repeating';
+
+/** One request of the sequence: a search (anonymous or as a customer) or an autocomplete request. */
+export interface MixEntry {
+  kind: 'search' | 'places';
+  /** the search's index in `queries`, or the prefix's in `prefixes` */
+  index: number;
+  /** the signed-in customer's index in the customer list, -1 for anonymous */
+  customer: number;
+}
+
+export interface Mix {
+  queries: URLSearchParams[];
+  prefixes: string[];
+  sequence: MixEntry[];
+}
+
+const TOWNS = [
+  'London',
+  'Manchester',
+  'Leeds',
+  'Birmingham',
+  'Bristol',
+  'Cambridge',
+  'Milton Keynes',
+  'Reading',
+  'Brighton',
+  'Oxford',
+  'Leicester',
+  'Nottingham',
+  'Sheffield',
+  'Liverpool',
+  'Newcastle upon Tyne',
+  'Edinburgh',
+  'Glasgow',
+  'Cardiff',
+  'Belfast',
+  'Norwich',
+  'Exeter',
+  'Southampton',
+  'Camden',
+  'Croydon',
+  'SE1',
+  'M1',
+  '',
+];
+
+// centres of the shapes drawn on the map by the mix's polygon searches
+const DRAWN_AROUND = [
+  { lat: 51.507, lng: -0.128 },
+  { lat: 53.48, lng: -2.242 },
+  { lat: 53.8, lng: -1.549 },
+  { lat: 52.486, lng: -1.89 },
+  { lat: 51.455, lng: -2.588 },
+];
+const DRAWN_EVERY = 20;
+
+/** A shape as drawn by hand round a centre: 6 to 30 vertices at uneven distances (concave), never crossing itself. */
+function drawnArea(random: () => number): string {
+  const c = DRAWN_AROUND[Math.floor(random() * DRAWN_AROUND.length)]!;
+  const n = 6 + Math.floor(random() * 25);
+  const reach = 0.02 + random() * 0.06;
+  const vertices: string[] = [];
+  for (let i = 0; i < n; i++) {
+    // increasing angles round the centre, so the ring is simple whatever the distances
+    const angle = ((i + random() * 0.8) / n) * 2 * Math.PI;
+    const r = reach * (0.4 + random() * 0.6);
+    vertices.push(
+      `${(c.lat + r * Math.sin(angle)).toFixed(5)},${(c.lng + (r * Math.cos(angle)) / Math.cos((c.lat * Math.PI) / 180)).toFixed(5)}`,
+    );
+  }
+  return vertices.join(';');
+}
+
+/** Draws ranks 0..n-1 with probability proportional to 1 / (rank + 1)^s. */
+function zipf(n: number, s: number, random: () => number): () => number {
+  const cdf = new Float64Array(n);
+  let sum = 0;
+  for (let i = 0; i < n; i++) cdf[i] = sum += 1 / (i + 1) ** s;
+  return () => {
+    const x = random() * sum;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cdf[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+/** One search around a place, with the filters people use, as often as they use them. */
+function oneSearch(pickPlace: () => string, random: () => number): URLSearchParams {
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+  const q = new URLSearchParams();
+  const rent = random() < 0.25;
+  if (rent) q.set('occupancy_type', 'to-rent');
+  const place = pickPlace();
+  if (place) q.set('location', place);
+  q.set('radius', String(pick([0, 1, 3, 3, 5, 10])));
+  if (random() < 0.3) for (const b of pick([['1'], ['2'], ['2', '3'], ['3', '4']])) q.append('bedrooms[]', b);
+  if (!rent && random() < 0.3) q.append('schemes[]', pick(['shared-ownership', 'first-homes', 'market-sale']));
+  if (!rent && random() < 0.25) q.set('max_full_value', String(pick([200000, 300000, 500000])));
+  if (rent && random() < 0.3) q.set('max_monthly_rent', String(pick([1000, 1500, 2000])));
+  if (random() < 0.2) q.set('sort_by', rent ? pick(['rent-low-high', 'nearest']) : pick(['price-low-high', 'price-high-low', 'nearest']));
+  if (random() < 0.15) {
+    q.set('eligible_only', '1');
+    q.set('household_income', String(pick([40000, 60000, 85000])));
+  }
+  if (random() < 0.2) q.set('page', String(pick([2, 3])));
+  return q;
+}
+
+/** Every DRAWN_EVERY-th search looks inside a drawn area instead, drawn with a generator of its own. */
+function withDrawnAreas(queries: URLSearchParams[]): URLSearchParams[] {
+  const drawing = new Rng(7);
+  for (let i = DRAWN_EVERY - 1; i < queries.length; i += DRAWN_EVERY) {
+    queries[i]!.delete('location');
+    queries[i]!.delete('radius');
+    queries[i]!.set(
+      'area',
+      drawnArea(() => drawing.next()),
+    );
+  }
+  return queries;
+}
+
+/** The older mix: `count` anonymous searches sent in turn (the same 300 by default as before). */
+export function repeatingMix(count: number): Mix {
+  const rng = new Rng(42);
+  const random = () => rng.next();
+  const queries = withDrawnAreas(Array.from({ length: count }, () => oneSearch(() => TOWNS[Math.floor(random() * TOWNS.length)]!, random)));
+  return { queries, prefixes: [], sequence: queries.map((_, index) => ({ kind: 'search', index, customer: -1 })) };
+}
+
+export interface RealisticOptions {
+  /** distinct searches */
+  distinct: number;
+  /** requests in the sequence (clients go round it) */
+  length: number;
+  /** place names and postcode districts the searches are around, besides the big towns */
+  places: string[];
+  /** customers who search signed in */
+  customers: number;
+  signedInShare: number;
+  placesShare: number;
+}
+
+/**
+ * `distinct` searches, the most popular first (their places drawn by Zipf over the towns, then the
+ * other places), and a sequence drawing them by Zipf's law (s = 1); a share of the sequence searches
+ * as a customer, and a share asks for place suggestions as someone types.
+ */
+export function realisticMix(o: RealisticOptions): Mix {
+  const rng = new Rng(20261124);
+  const random = () => rng.next();
+  const places = [...new Set([...TOWNS.filter(Boolean), ...o.places])];
+  const placeRank = zipf(places.length, 1, random);
+  const seen = new Set<string>();
+  const queries: URLSearchParams[] = [];
+  for (let tries = 0; queries.length < o.distinct && tries < o.distinct * 20; tries++) {
+    const q = oneSearch(() => (random() < 0.03 ? '' : places[placeRank()]!), random);
+    const key = q.toString();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    queries.push(q);
+  }
+  withDrawnAreas(queries);
+  const prefixes = [...new Set(places.flatMap((p) => [1, 2, 3, 4, 6].map((n) => p.slice(0, n).toLowerCase())))].filter((p) => p.length > 0);
+  const searchRank = zipf(queries.length, 1, random);
+  const prefixRank = zipf(prefixes.length, 1, random);
+  const sequence: MixEntry[] = [];
+  for (let i = 0; i < o.length; i++) {
+    if (random() < o.placesShare) sequence.push({ kind: 'places', index: prefixRank(), customer: -1 });
+    else
+      sequence.push({
+        kind: 'search',
+        index: searchRank(),
+        customer: random() < o.signedInShare ? Math.floor(random() * o.customers) : -1,
+      });
+  }
+  return { queries, prefixes, sequence };
+}
