@@ -4,7 +4,8 @@
 # cluster when it is not running (scripts/es-cluster.sh) and PostgreSQL unless DATABASE_URL is set; uses
 # a database (<database>_failover) and an index prefix (failover) of its own, seeded with
 # FAILOVER_LISTINGS listings (5000) on the first run. Settings: FAILOVER_SECONDS (30), FAILOVER_KILL_AT
-# (10), FAILOVER_CLIENTS (8 reading clients), FAILOVER_WRITERS (2).
+# (10), FAILOVER_CLIENTS (8 reading clients), FAILOVER_WRITERS (2), FAILOVER_KILL (primary: the node
+# holding the listing primary; master: the elected master).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh >/dev/null

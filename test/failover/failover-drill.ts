@@ -1,10 +1,10 @@
 // The failover test (npm run test:failover, through scripts/test-failover.sh, which prepares the
 // cluster, a database and an index of their own): the service as its own process over the three-node
 // cluster, clients searching and reading listings through its HTTP API while housing providers' writes
-// go through the synchronisation API, and the node holding the listing index's primary shard killed
-// with SIGKILL in the middle. Passes when under 0.1% of the reads failed, every acknowledged write
-// reached the index, and the index equals the database (npm run index:check) afterwards. The killed
-// node is started again at the end.
+// go through the synchronisation API, and the node holding the listing index's primary shard (or,
+// with FAILOVER_KILL=master, the elected master) killed with SIGKILL in the middle. Passes when under
+// 0.1% of the reads failed, every acknowledged write reached the index, and the index equals the
+// database (npm run index:check) afterwards. The killed node is started again at the end.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -25,6 +25,7 @@ const SECONDS = setting('FAILOVER_SECONDS', 30);
 const KILL_AT_SECONDS = setting('FAILOVER_KILL_AT', 10);
 const READERS = setting('FAILOVER_CLIENTS', 8);
 const WRITERS = setting('FAILOVER_WRITERS', 2);
+const KILL = process.env.FAILOVER_KILL ?? 'primary';
 const MAX_FAILED_SHARE = 0.001;
 const REQUEST_TIMEOUT_MS = 10_000;
 const PLACES = ['London', 'Manchester', 'Leeds', 'Birmingham', 'Bristol', 'Cambridge', 'Reading', 'Brighton', 'Oxford', 'Nottingham', 'Sheffield', 'Liverpool', 'Norwich', 'Exeter', 'Southampton'];
@@ -114,11 +115,14 @@ async function main(): Promise<number> {
     const primary = shards.find((s) => s.prirep === 'p' && s.state === 'STARTED');
     if (!primary || shards.length < 2) throw new Error(`${alias} needs a primary and a replica (ES_REPLICAS=1): ${JSON.stringify(shards)}`);
     const nodes = await engine<{ name: string; http: string }[]>('/_cat/nodes?format=json&h=name,http');
-    const victimUrl = `http://${nodes.find((n) => n.name === primary.node)!.http}`;
     const [master] = await engine<{ node: string }[]>('/_cat/master?format=json&h=node');
-    const victim = `${primary.node} (holding the primary of ${alias}${master?.node === primary.node ? ', and the elected master' : ''})`;
-    const victimNumber = /node-(\d+)$/.exec(primary.node)?.[1];
-    if (!victimNumber) throw new Error(`the primary is on ${primary.node}, not a node of scripts/es-cluster.sh`);
+    // the node holding the primary (the replica is promoted), or with FAILOVER_KILL=master the elected master (a new one is elected)
+    const victimName = KILL === 'master' && master ? master.node : primary.node;
+    const roles = [victimName === primary.node && `holding the primary of ${alias}`, victimName === master?.node && 'the elected master'].filter(Boolean).join(', ');
+    const victim = `${victimName} (${roles || 'holding the replica'})`;
+    const victimUrl = `http://${nodes.find((n) => n.name === victimName)!.http}`;
+    const victimNumber = /node-(\d+)$/.exec(victimName)?.[1];
+    if (!victimNumber) throw new Error(`${victimName} is not a node of scripts/es-cluster.sh`);
 
     const started = performance.now();
     const deadline = started + SECONDS * 1000;
@@ -212,9 +216,9 @@ async function main(): Promise<number> {
     console.log(`  latency:   p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${(latencies.at(-1) ?? 0).toFixed(0)} ms; from 1 s before to 5 s after the kill: max ${Math.max(0, ...nearKill).toFixed(0)} ms`);
     console.log(`  writes:    ${writeMs.length} sent, ${writeMs.length - refused.length} acknowledged (${acknowledged.size} listings renamed), ${refused.length} refused${refused.length ? ` (${refused.slice(0, 3).join(', ')})` : ''}; p99 ${percentile(writeMs, 99).toFixed(0)} ms, max ${(writeMs.at(-1) ?? 0).toFixed(0)} ms`);
     console.log(`  in index:  ${ids.length - lost.length} of ${ids.length} renamed listings hold their last acknowledged name; outbox drained ${seconds(drainedMs)} after the load`);
-    console.log(`  recovery:  ${primary.node} killed at +${seconds(killedAt)}; the cluster had dropped it and promoted the replica ${seconds(clusterRecoveredAt - killedAt)} later; ${lastFailure === null ? 'no read failed' : `last failed read ended ${seconds(lastFailure)} after the kill`}; circuit opened ${circuitOpened} times`);
+    console.log(`  recovery:  ${victimName} killed at +${seconds(killedAt)}; the cluster had dropped it (index not red, ${nodes.length - 1} nodes) ${seconds(clusterRecoveredAt - killedAt)} later; ${lastFailure === null ? 'no read failed' : `last failed read ended ${seconds(lastFailure)} after the kill`}; circuit opened ${circuitOpened} times`);
     console.log(`  index:check ${check.ok ? 'equal' : 'DIFFERENT'}: missing ${checked.missing}, stale ${checked.stale}, extra ${checked.extra}, pending outbox rows ${checked.pendingOutboxRows}`);
-    console.log(`  restart:   ${primary.node} back and the cluster green in ${seconds(restartMs)}`);
+    console.log(`  restart:   ${victimName} back and the cluster green in ${seconds(restartMs)}`);
 
     const problems = [
       share >= MAX_FAILED_SHARE && `${(share * 100).toFixed(3)}% of reads failed`,
