@@ -5,6 +5,7 @@
 #   scripts/services.sh down   stop what this checkout started
 #   scripts/services.sh status
 # The resulting URLs are written to $SERVICES_DIR/services.env for the other scripts to source.
+# Sourced (scripts/es-cluster.sh), it only defines its settings and functions.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -154,17 +155,23 @@ YML
   ELASTICSEARCH_URL="http://127.0.0.1:$ES_PORT"
 }
 
-es_down() {
-  local pidfile="$SERVICES_DIR/es/logs/es.pid"
+# Stops the Elasticsearch process of a pid file (a minute to shut down, then SIGKILL) and removes the file.
+es_stop() {
+  local pidfile="$1" name="$2"
   [ -f "$pidfile" ] || return 0
   local pid; pid="$(cat "$pidfile")"
   if kill -0 "$pid" 2>/dev/null; then
-    log "stopping Elasticsearch"
+    log "stopping $name"
     kill "$pid"
     for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
-    kill -0 "$pid" 2>/dev/null && kill -9 "$pid"
+    if kill -0 "$pid" 2>/dev/null; then kill -9 "$pid"; fi
   fi
-  rm -f "$pidfile" "$SERVICES_DIR/es/started-here"
+  rm -f "$pidfile"
+}
+
+es_down() {
+  es_stop "$SERVICES_DIR/es/logs/es.pid" Elasticsearch
+  rm -f "$SERVICES_DIR/es/started-here"
 }
 
 write_env() {
@@ -175,20 +182,24 @@ write_env() {
   cat "$SERVICES_DIR/services.env"
 }
 
-cmd="${1:-up}"
-ensure_service_user
-pick_services_dir
-case "$cmd" in
-  up)
-    if [ -z "${DATABASE_URL:-}" ]; then pg_up; else log "using DATABASE_URL from the environment"; fi
-    if [ -z "${ELASTICSEARCH_URL:-}" ]; then es_up; else log "using ELASTICSEARCH_URL from the environment"; fi
-    write_env
-    ;;
-  down) es_down; pg_down ;;
-  status)
-    run_as "'$PG_BIN/pg_ctl' -D '$SERVICES_DIR/pg/data' status" || true
-    if es_healthy; then echo "Elasticsearch up on $ES_PORT"; else echo "Elasticsearch down"; fi
-    ;;
-  dir) printf '%s\n' "$SERVICES_DIR" ;;
-  *) die "usage: $0 up|down|status|dir" ;;
-esac
+main() {
+  local cmd="${1:-up}"
+  ensure_service_user
+  pick_services_dir
+  case "$cmd" in
+    up)
+      if [ -z "${DATABASE_URL:-}" ]; then pg_up; else log "using DATABASE_URL from the environment"; fi
+      if [ -z "${ELASTICSEARCH_URL:-}" ]; then es_up; else log "using ELASTICSEARCH_URL from the environment"; fi
+      write_env
+      ;;
+    down) es_down; pg_down ;;
+    status)
+      run_as "'$PG_BIN/pg_ctl' -D '$SERVICES_DIR/pg/data' status" || true
+      if es_healthy; then echo "Elasticsearch up on $ES_PORT"; else echo "Elasticsearch down"; fi
+      ;;
+    dir) printf '%s\n' "$SERVICES_DIR" ;;
+    *) die "usage: $0 up|down|status|dir" ;;
+  esac
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then main "$@"; fi

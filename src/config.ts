@@ -1,15 +1,21 @@
 // Configuration comes from environment variables only, validated once at start-up.
 import * as yup from 'yup';
+import { engineUrls } from './search/engine-urls.ts';
 
-const httpUrl = () =>
-  yup.string().test('http-url', '${path} must be an http(s) URL', (value) => {
-    if (value === undefined) return true;
-    try {
-      return ['http:', 'https:'].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  });
+const isHttpUrl = (value: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+const httpUrl = () => yup.string().test('http-url', '${path} must be an http(s) URL', (value) => value === undefined || isHttpUrl(value));
+
+const httpUrlList = () =>
+  yup
+    .string()
+    .test('http-urls', '${path} must be an http(s) URL, or several separated by commas', (value) => value === undefined || (engineUrls(value).length > 0 && engineUrls(value).every(isHttpUrl)));
 
 /** Signs access tokens outside `live` only, so development and tests run without setup. */
 export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-not-for-live-use-0123456789';
@@ -36,9 +42,12 @@ const schema = yup.object({
     .required()
     .matches(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),
   DATABASE_POOL_SIZE: yup.number().integer().min(1).default(10),
-  ELASTICSEARCH_URL: httpUrl().required(),
+  /** one node, or the nodes of a cluster separated by commas (requests go round them, skipping a node that fails) */
+  ELASTICSEARCH_URL: httpUrlList().required(),
   /** an encoded API key for the engine; wins over user:password in ELASTICSEARCH_URL */
   ELASTICSEARCH_API_KEY: yup.string().optional(),
+  /** replicas of each shard of the listing index: 0 for a single node, 1 or more for a cluster to survive losing a node */
+  ES_REPLICAS: yup.number().integer().min(0).default(0),
   ES_INDEX_PREFIX: yup
     .string()
     .matches(/^[a-z0-9_-]+$/, 'lower-case letters, digits, _ and - only')

@@ -37,7 +37,7 @@ export function openRuntime(config: Config): Runtime {
   const logger = createLogger(config.LOG_LEVEL);
   const prisma = createPrisma(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const search = createSearchClient({ url: config.ELASTICSEARCH_URL, apiKey: config.ELASTICSEARCH_API_KEY });
-  const listingIndex = listingIndexManager(search, config.ES_INDEX_PREFIX);
+  const listingIndex = listingIndexManager(search, config.ES_INDEX_PREFIX, config.ES_REPLICAS);
   const indexer = new ListingIndexer(prisma, search);
   const metrics = config.METRICS_ENABLED ? createMetrics() : null;
   const worker = new ReindexWorker(prisma, indexer, logger, {

@@ -41,6 +41,7 @@ import { ITEM_ONLY } from '../../src/listings/listing-item-field.ts';
 import { PortalService } from '../../src/portals/portal-settings.ts';
 import { UNKNOWN_CUSTOMER } from '../../src/eligibility/eligibility-rules.ts';
 import { Rng } from '../../src/demo/random.ts';
+import { engineUrls } from '../../src/search/engine-urls.ts';
 import { AccessTokenService } from '../../src/auth/access-tokens.ts';
 import { realisticMix, repeatingMix, type Mix, type MixEntry, type MixName } from './search-mix.ts';
 
@@ -87,7 +88,8 @@ const MAP_ARRAY_MB = args.get('map-array-cache-mb');
 const RELAY_PORT = PORT + 1;
 
 const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }));
-const ES = runtime.config.ELASTICSEARCH_URL.replace(/\/$/, '');
+// the engine's own figures are taken from one node (the first of a cluster)
+const ES = engineUrls(runtime.config.ELASTICSEARCH_URL)[0]!.replace(/\/$/, '');
 
 interface RawAnswer {
   hits?: { hits?: { _id: string; fields?: { id?: number[] } }[] };

@@ -28,7 +28,8 @@ async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<
 export async function checkDependencies(prisma: PrismaClient, search: SearchClient, timeoutMs: number): Promise<DependencyStatus> {
   const [database, searchEngine] = await Promise.all([
     probe(() => prisma.$queryRaw`SELECT 1`, timeoutMs),
-    probe(() => search.cluster.health({}, { requestTimeout: timeoutMs, maxRetries: 0 }), timeoutMs),
+    // with the client's retries: of several nodes, one down is not the engine down
+    probe(() => search.cluster.health({}, { requestTimeout: timeoutMs }), timeoutMs),
   ]);
   return { database, search: searchEngine };
 }

@@ -38,7 +38,7 @@ export async function fullReindex(
       options.onProgress?.({ done, total: Math.max(total, done) });
       page = await next;
     }
-    await search.indices.putSettings({ index: target, settings: { refresh_interval: '1s' } });
+    await search.indices.putSettings({ index: target, settings: { refresh_interval: manager.refreshInterval } });
     await search.indices.refresh({ index: target });
     await manager.swapTo(target);
     return { index: target, documents: done };

@@ -1,11 +1,9 @@
 // The one module that owns the Elasticsearch client; the rest of the code speaks query DSL.
 import { Client, errors, SniffingTransport, type TransportOptions, type TransportRequestOptions, type TransportRequestParams } from '@elastic/elasticsearch';
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import { AnswerBytes } from './answer-bytes.ts';
-import { EngineGuard } from './engine-guard.ts';
+import { EngineGuard, isUnreachable } from './engine-guard.ts';
 import { directPoolOptions, engineConnection, officialClientOptions, type EngineSettings } from './engine-connection.ts';
-
-const CONNECTION_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 
 /**
  * The official client's transport, with every request run through the guard. Retries go at once: the
@@ -31,18 +29,29 @@ function guardedTransport(guard: EngineGuard) {
   };
 }
 
+// statuses the official transport takes as the node being unable to serve, and retries on another
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+// a request sent that got no answer in time may have been carried out: like the official client, not retried
+const ANSWER_TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+interface DirectNode {
+  pool: Pool;
+  basePath: string;
+}
+
 /**
  * The Elasticsearch client, with one more way to search: `msearchBytes`, the portal search's hot path,
- * goes over a connection pool of its own. Sending a body serialised beforehand and taking the answer
- * back as bytes through the client costs about a millisecond of CPU a request more than plain
+ * goes over connection pools of its own (one per node). Sending a body serialised beforehand and taking
+ * the answer back as bytes through the client costs about a millisecond of CPU a request more than plain
  * undici (the client's transport, diagnostics and stream handling), a fifth of the service's own work
- * on a search. Both paths connect alike (engine-connection.ts) and share one circuit breaker
- * (engine-guard.ts): while the node is out of reach, requests fail at once with SearchUnavailableError.
+ * on a search. Both paths connect alike (engine-connection.ts), pick their node from the official
+ * client's connection pool (so a node one path found dead is left out by both) and share one circuit
+ * breaker (engine-guard.ts): while no node can be reached, requests fail at once with SearchUnavailableError.
  */
 export class SearchClient extends Client {
-  private readonly direct: Pool;
-  private readonly base: string;
+  private readonly direct: Map<string, DirectNode>;
   private readonly authorization: string | undefined;
+  private readonly maxRetries: number;
   private readonly guard: EngineGuard;
 
   constructor(settings: EngineSettings) {
@@ -50,9 +59,10 @@ export class SearchClient extends Client {
     const connection = engineConnection(settings);
     super({ ...officialClientOptions(connection), Transport: guardedTransport(guard) });
     this.guard = guard;
-    this.direct = new Pool(connection.origin, directPoolOptions(connection));
-    this.base = connection.basePath;
+    const poolOptions = directPoolOptions(connection);
+    this.direct = new Map(connection.nodes.map((node) => [node.id, { pool: new Pool(node.origin, poolOptions), basePath: node.basePath }]));
     this.authorization = connection.authorization;
+    this.maxRetries = connection.maxRetries;
   }
 
   /** Calls `listener` whenever the engine is back after being out of reach; returns the unsubscriber. */
@@ -68,53 +78,72 @@ export class SearchClient extends Client {
   /**
    * A multi-search whose body is already newline-delimited JSON; the answer comes back as the engine's
    * bytes, unparsed and in the chunks they arrived in, for callers that may not need to read it (see listing-search/search-response-memo.ts).
-   * A failed search throws as the client would; a connection dropped before the answer is tried once more.
+   * A failed search throws as the client would. As in the official transport, a node that cannot be
+   * reached (or answers 502, 503 or 504) is marked dead and the search is tried again on the next node.
    */
   msearchBytes(index: string, ndjson: string, filterPath: string[]): Promise<AnswerBytes> {
     return this.guard.run(() => this.directMultiSearch(index, ndjson, filterPath));
   }
 
   private async directMultiSearch(index: string, ndjson: string, filterPath: string[]): Promise<AnswerBytes> {
-    const request = {
-      method: 'POST' as const,
-      path: `${this.base}/${encodeURIComponent(index)}/_msearch?filter_path=${filterPath.join(',')}`,
-      body: ndjson,
-      headers: { 'content-type': 'application/x-ndjson', accept: 'application/json', ...(this.authorization ? { authorization: this.authorization } : {}) },
-    };
-    const res = await this.direct.request(request).catch((err: { code?: string }) => {
-      if (CONNECTION_ERRORS.has(err.code ?? '')) return this.direct.request(request);
-      throw err;
-    });
-    const chunks: Buffer[] = [];
-    let length = 0;
-    await new Promise<void>((resolve, reject) => {
-      res.body.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        length += chunk.length;
-      });
-      res.body.once('end', resolve);
-      res.body.once('error', reject);
-    });
-    const answer = new AnswerBytes(chunks, length);
-    if (res.statusCode >= 400) {
-      const text = answer.text();
-      let body: unknown = text;
+    const pathAndQuery = `/${encodeURIComponent(index)}/_msearch?filter_path=${filterPath.join(',')}`;
+    const headers = { 'content-type': 'application/x-ndjson', accept: 'application/json', ...(this.authorization ? { authorization: this.authorization } : {}) };
+    for (let attempt = 0; ; attempt++) {
+      const connection = this.connectionPool.getConnection({ now: Date.now(), requestId: 0, name: 'msearchBytes', context: null });
+      const node = connection && this.direct.get(connection.id);
+      // the pool holds every node of ELASTICSEARCH_URL until the client is closed
+      if (!connection || !node) throw new Error('the search client is closed');
+      let res: Dispatcher.ResponseData;
+      let answer: AnswerBytes;
       try {
-        body = JSON.parse(text);
-      } catch {
-        /* not JSON: kept as text */
+        res = await node.pool.request({ method: 'POST', path: `${node.basePath}${pathAndQuery}`, body: ndjson, headers });
+        answer = await readAnswer(res.body);
+      } catch (err) {
+        if (!isUnreachable(err)) throw err;
+        this.connectionPool.markDead(connection);
+        if (ANSWER_TIMEOUTS.has((err as { code?: string }).code ?? '') || attempt >= this.maxRetries) throw err;
+        continue;
       }
-      throw new errors.ResponseError({ body, statusCode: res.statusCode, headers: res.headers, warnings: null } as never);
+      if (RETRIED_STATUSES.has(res.statusCode)) {
+        this.connectionPool.markDead(connection);
+        if (attempt < this.maxRetries) continue;
+      } else {
+        this.connectionPool.markAlive(connection);
+      }
+      if (res.statusCode >= 400) {
+        const text = answer.text();
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* not JSON: kept as text */
+        }
+        throw new errors.ResponseError({ body, statusCode: res.statusCode, headers: res.headers, warnings: null } as never);
+      }
+      return answer;
     }
-    return answer;
   }
 
   override async close(): Promise<void> {
-    await Promise.all([super.close(), this.direct.close()]);
+    await Promise.all([super.close(), ...[...this.direct.values()].map((node) => node.pool.close())]);
   }
 }
 
-/** A client for the node at `settings` (or at this URL, with its credentials if any). */
+async function readAnswer(body: Dispatcher.ResponseData['body']): Promise<AnswerBytes> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  await new Promise<void>((resolve, reject) => {
+    body.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+    });
+    body.once('end', resolve);
+    body.once('error', reject);
+  });
+  return new AnswerBytes(chunks, length);
+}
+
+/** A client for the nodes at `settings` (or at this URL or comma-separated URLs, with their credentials if any). */
 export function createSearchClient(settings: EngineSettings | string): SearchClient {
   return new SearchClient(typeof settings === 'string' ? { url: settings } : settings);
 }

@@ -16,6 +16,11 @@ export function loadIndexDefinition(name: string): IndexDefinition {
   return JSON.parse(readFileSync(path.join(MAPPINGS_DIR, `${name}.json`), 'utf8')) as IndexDefinition;
 }
 
+/** The definition with `replicas` copies of each shard: the configuration's (ES_REPLICAS), not the file's. */
+export function withReplicas(definition: IndexDefinition, replicas: number): IndexDefinition {
+  return { ...definition, settings: { ...definition.settings, number_of_replicas: replicas } };
+}
+
 export class IndexManager {
   constructor(
     private readonly client: SearchClient,
@@ -43,15 +48,22 @@ export class IndexManager {
     return name;
   }
 
+  /** The refresh interval of the definition, which a full reindex turns off while it writes. */
+  get refreshInterval(): string {
+    return String(this.definition.settings.refresh_interval ?? '1s');
+  }
+
   /**
    * Makes sure the alias points at an index; creates the first one when there is none. Fields added
    * to the mapping file since the index was made are added to it (documents get them when next
-   * written, or all at once with a full reindex); a changed field type needs a full reindex.
+   * written, or all at once with a full reindex); a changed field type needs a full reindex. A changed
+   * number of replicas is applied to the index as it is (the engine copies or drops shards meanwhile).
    */
   async ensure(): Promise<string> {
     const current = await this.currentIndices();
     if (current.length > 0) {
       await this.client.indices.putMapping({ index: current[0]!, properties: this.definition.mappings.properties as never });
+      await this.matchReplicas(current[0]!);
       return current[0]!;
     }
     const name = await this.createPhysicalIndex();
@@ -68,6 +80,14 @@ export class IndexManager {
     if (!index) return false;
     const res = await this.client.indices.getMapping({ index });
     return versionOf(res[index]?.mappings) === versionOf(this.definition.mappings);
+  }
+
+  private async matchReplicas(index: string): Promise<void> {
+    const wanted = this.definition.settings.number_of_replicas;
+    if (wanted === undefined) return;
+    const res = await this.client.indices.getSettings({ index, name: 'index.number_of_replicas' });
+    if (Number(res[index]?.settings?.index?.number_of_replicas) === Number(wanted)) return;
+    await this.client.indices.putSettings({ index, settings: { number_of_replicas: Number(wanted) } });
   }
 
   /** Atomically points the alias at `index` and removes the previous indices. */

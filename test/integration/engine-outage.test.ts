@@ -22,6 +22,7 @@ import { P, bearer, passwordCustomer, type SignedIn } from '../support/customers
 import { PASSING } from '../support/applications.ts';
 import { testApp } from '../support/test-app.ts';
 import { ScratchEngineNode } from '../support/engine-node.ts';
+import { engineUrls } from '../../src/search/engine-urls.ts';
 
 const UNAVAILABLE = 'Search is temporarily unavailable; please retry shortly';
 
@@ -71,13 +72,13 @@ describe('engine outage', function () {
 
   before(async function () {
     const main = testApp().runtime;
-    node = await ScratchEngineNode.create(main.config.ELASTICSEARCH_URL);
+    node = await ScratchEngineNode.create(engineUrls(main.config.ELASTICSEARCH_URL)[0]!);
     await node.start();
     // The outbox is the database's: the first application's worker would take this one's changes into
     // the shared node. It hands over with nothing pending, and the after hook catches its index up.
     await main.worker.stop();
     await main.worker.drainAll();
-    app = await startApp({ ELASTICSEARCH_URL: node.url, ES_INDEX_PREFIX: `${main.config.ES_INDEX_PREFIX}-outage` });
+    app = await startApp({ ELASTICSEARCH_URL: node.url, ES_REPLICAS: '0', ES_INDEX_PREFIX: `${main.config.ES_INDEX_PREFIX}-outage` });
     await app.runtime.listingIndex.ensure();
     await fullReindex(app.runtime);
     app.runtime.worker.start();

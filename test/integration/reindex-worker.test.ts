@@ -10,6 +10,7 @@ import { ListingIndexer } from '../../src/indexing/listing-indexer.ts';
 import { ReindexWorker } from '../../src/indexing/reindex-worker.ts';
 import { diffIndex } from '../../src/indexing/index-diff.ts';
 import { createLogger } from '../../src/core/logger.ts';
+import { engineUrls } from '../../src/search/engine-urls.ts';
 import { OutboxListener } from '../../src/indexing/outbox-listener.ts';
 import { RefreshScheduler } from '../../src/indexing/refresh-scheduler.ts';
 
@@ -64,7 +65,7 @@ describe('reindex worker', function () {
     const runtime = testApp().runtime;
     const { prisma, listingIndex } = runtime;
     await runtime.worker.stop();
-    const link = new CuttableLink(new URL(runtime.config.ELASTICSEARCH_URL));
+    const link = new CuttableLink(new URL(engineUrls(runtime.config.ELASTICSEARCH_URL)[0]!));
     await link.open();
     const search = createSearchClient(link.url);
     const worker = new ReindexWorker(prisma, new ListingIndexer(prisma, search), createLogger('silent'), { alias: listingIndex.alias, pollMs: 50, maxBackoffMs: 200 });

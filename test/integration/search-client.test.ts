@@ -10,6 +10,7 @@ import { isUnreachable } from '../../src/search/engine-guard.ts';
 import { SEARCH_RETRY_AFTER_SECONDS, SearchUnavailableError } from '../../src/search/search-unavailable.ts';
 import { testApp } from '../support/test-app.ts';
 import { CuttableLink } from '../support/tcp-proxy.ts';
+import { engineUrls } from '../../src/search/engine-urls.ts';
 
 const ndjson = (...bodies: object[]) => bodies.map((b) => `{}\n${JSON.stringify(b)}\n`).join('');
 
@@ -63,7 +64,7 @@ describe('search client connections', () => {
   it('fails at once with the service\'s own 503 while the node is out of reach, and closes the circuit when it is back', async function () {
     this.timeout(20_000);
     const { config, listingIndex } = testApp().runtime;
-    const link = new CuttableLink(new URL(config.ELASTICSEARCH_URL));
+    const link = new CuttableLink(new URL(engineUrls(config.ELASTICSEARCH_URL)[0]!));
     await link.open();
     const client = createSearchClient(link.url);
     const events: string[] = [];
@@ -97,6 +98,34 @@ describe('search client connections', () => {
     } finally {
       await client.close();
       await link.cut();
+    }
+  });
+
+  it('with several nodes, one out of reach costs nothing: each path retries on the next node, both leave it out, the circuit stays closed', async function () {
+    this.timeout(20_000);
+    const { config, listingIndex } = testApp().runtime;
+    // three "nodes": three links to the same node, one of them to be cut
+    const links = [0, 1, 2].map(() => new CuttableLink(new URL(engineUrls(config.ELASTICSEARCH_URL)[0]!)));
+    for (const link of links) await link.open();
+    const client = createSearchClient(links.map((link) => link.url).join(','));
+    const events: string[] = [];
+    client.onEngineLost(() => events.push('lost'));
+    const count = () => client.count({ index: listingIndex.alias });
+    const multiSearch = () => client.msearchBytes(listingIndex.alias, ndjson({ size: 0 }), []);
+    const round = (n: number) => Promise.allSettled(Array.from({ length: n }, (_, i) => (i % 2 ? count() : multiSearch())));
+    const status = (link: CuttableLink) => (client.connectionPool as unknown as { connections: { id: string; status: string }[] }).connections.find((c) => c.id === link.url)!.status;
+    try {
+      expect((await round(12)).every((r) => r.status === 'fulfilled')).to.equal(true);
+      // cut while requests are under way on every link: those in flight on it fail mid-way and go elsewhere
+      const during = round(60);
+      await links[1]!.cut();
+      const results = [...(await during), ...(await round(60))];
+      expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).to.deep.equal([]);
+      expect(events, 'the circuit never opened').to.deep.equal([]);
+      expect(links.map(status)).to.deep.equal(['alive', 'dead', 'alive']);
+    } finally {
+      await client.close();
+      for (const link of links) await link.cut();
     }
   });
 

@@ -2,7 +2,7 @@
 // nested property filters, and an atomic alias swap.
 import { expect } from 'chai';
 import { testApp } from '../support/test-app.ts';
-import { IndexManager, loadIndexDefinition } from '../../src/search/index-manager.ts';
+import { IndexManager, loadIndexDefinition, withReplicas } from '../../src/search/index-manager.ts';
 
 const places = [
   { id: 1, name: 'Westminster flats', lat: 51.4975, lon: -0.1357, bedrooms: [1, 2] },
@@ -56,6 +56,28 @@ describe('listing search index', function () {
       expect(await reopened.ensure()).to.equal((await older.currentIndices())[0]);
     } finally {
       await older.destroy();
+    }
+  });
+
+  it('creates the index with the configured replicas, and gives an existing index a changed number', async () => {
+    const { search, config } = testApp().runtime;
+    const replicas = async (m: IndexManager) => {
+      const index = (await m.currentIndices())[0]!;
+      const res = await search.indices.getSettings({ index, name: 'index.number_of_replicas' });
+      return Number(res[index]!.settings!.index!.number_of_replicas);
+    };
+    const definition = loadIndexDefinition('listings');
+    const none = new IndexManager(search, `${config.ES_INDEX_PREFIX}_replicacheck`, withReplicas(definition, 0));
+    await none.destroy();
+    try {
+      await none.ensure();
+      expect(await replicas(none)).to.equal(0);
+      const one = new IndexManager(search, none.alias, withReplicas(definition, 1));
+      expect(await one.ensure()).to.equal((await none.currentIndices())[0]);
+      expect(await replicas(one)).to.equal(1);
+      expect(one.refreshInterval).to.equal(definition.settings.refresh_interval);
+    } finally {
+      await none.destroy();
     }
   });
 

@@ -6,7 +6,7 @@ const base = { DATABASE_URL: 'postgresql://u:p@localhost:5432/db', ELASTICSEARCH
 describe('configuration', () => {
   it('applies defaults', () => {
     const config = loadConfig(base);
-    expect(config).to.include({ APP_ENV: 'development', PORT: 3000, ES_INDEX_PREFIX: 'portal', BODY_LIMIT: '1mb' });
+    expect(config).to.include({ APP_ENV: 'development', PORT: 3000, ES_INDEX_PREFIX: 'portal', ES_REPLICAS: 0, BODY_LIMIT: '1mb' });
   });
 
   it('names every invalid variable at once', () => {
