@@ -79,7 +79,7 @@ import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { portalWeb } from './portal-web/portal-web.ts';
 
-export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer' | 'metrics' | 'listingStats'>;
+export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'pool' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer' | 'metrics' | 'listingStats'>;
 
 export interface BuiltApp {
   app: Koa<RequestState>;
@@ -96,7 +96,7 @@ export interface BuiltApp {
 }
 
 export function buildApp(deps: AppDeps): BuiltApp {
-  const { config, logger, prisma, search, listingIndex, indexer, gazetteer, metrics } = deps;
+  const { config, logger, prisma, pool, search, listingIndex, indexer, gazetteer, metrics } = deps;
   // listing performance is counted unless LISTING_STATS=false (the runtime's counters are then idle too)
   const listingStats = config.LISTING_STATS ? deps.listingStats : undefined;
   const app = new Koa<RequestState>({ proxy: true });
@@ -146,6 +146,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const savedSearches = new SavedSearchService(prisma, gazetteer);
   const alerts = new AlertJob(
     new AlertMatcher(prisma, {
+      pool,
       search,
       alias: listingIndex.alias,
       gazetteer,

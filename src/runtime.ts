@@ -1,7 +1,8 @@
 // Opens the process-wide resources (database pool, search client, logger) and closes them in order.
 import type { Config } from './config.ts';
 import { createLogger, type Logger } from './core/logger.ts';
-import { createPrisma, type PrismaClient } from './db/prisma.ts';
+import type pg from 'pg';
+import { createDatabase, type PrismaClient } from './db/prisma.ts';
 import { createSearchClient, type SearchClient } from './search/client.ts';
 import type { IndexManager } from './search/index-manager.ts';
 import { listingIndexManager } from './search/listing-index.ts';
@@ -19,6 +20,8 @@ export interface Runtime {
   config: Config;
   logger: Logger;
   prisma: PrismaClient;
+  /** the node-postgres pool under `prisma`, for reads of many rows (db/prisma.ts) */
+  pool: pg.Pool;
   search: SearchClient;
   listingIndex: IndexManager;
   indexer: ListingIndexer;
@@ -35,7 +38,7 @@ export interface Runtime {
 
 export function openRuntime(config: Config): Runtime {
   const logger = createLogger(config.LOG_LEVEL);
-  const prisma = createPrisma(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  const { prisma, pool } = createDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const search = createSearchClient({ url: config.ELASTICSEARCH_URL, apiKey: config.ELASTICSEARCH_API_KEY });
   const listingIndex = listingIndexManager(search, config.ES_INDEX_PREFIX, config.ES_REPLICAS);
   const indexer = new ListingIndexer(prisma, search);
@@ -66,6 +69,7 @@ export function openRuntime(config: Config): Runtime {
     config,
     logger,
     prisma,
+    pool,
     search,
     listingIndex,
     indexer,

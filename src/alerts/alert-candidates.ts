@@ -6,7 +6,7 @@
 // SavedSearch_area_covering_idx migration); the point is asked as a box of no size, since the index
 // answers box-in-box containment and `box @> point` would scan the whole table. Disabled customers'
 // saved searches match too (no join to the customers for each candidate): delivery e-mails them nothing.
-import type { Prisma } from '../generated/prisma/client.ts';
+import type pg from 'pg';
 
 export interface ListingFacts {
   forSale: boolean;
@@ -26,13 +26,17 @@ export interface Candidate {
   filters: string | null;
 }
 
-export function findCandidates(db: Pick<Prisma.TransactionClient, '$queryRaw'>, f: ListingFacts): Promise<Candidate[]> {
-  return db.$queryRaw<Candidate[]>`
-    SELECT s.id, s."customerId", s."portalId", s.filters
-    FROM "SavedSearch" s
-    WHERE s.area @> box(point(${f.lng}, ${f.lat}), point(${f.lng}, ${f.lat}))
-      AND s."forSale" = ${f.forSale}
-      AND (s."maxPrice" IS NULL OR s."maxPrice" >= ${f.minPrice}::float8)
-      AND (s."minBedrooms" IS NULL OR s."minBedrooms" <= ${f.maxBedrooms}::int)
-      AND (s."maxBedrooms" IS NULL OR s."maxBedrooms" >= ${f.minBedrooms}::int)`;
+const CANDIDATES = `
+  SELECT s.id, s."customerId", s."portalId", s.filters
+  FROM "SavedSearch" s
+  WHERE s.area @> box(point($1::float8, $2::float8), point($1::float8, $2::float8))
+    AND s."forSale" = $3
+    AND (s."maxPrice" IS NULL OR s."maxPrice" >= $4::float8)
+    AND (s."minBedrooms" IS NULL OR s."minBedrooms" <= $5::int)
+    AND (s."maxBedrooms" IS NULL OR s."maxBedrooms" >= $6::int)`;
+
+/** Read with node-postgres itself (db/prisma.ts): an event has thousands of candidates. */
+export async function findCandidates(pool: Pick<pg.Pool, 'query'>, f: ListingFacts): Promise<Candidate[]> {
+  const { rows } = await pool.query<Candidate>(CANDIDATES, [f.lng, f.lat, f.forSale, f.minPrice, f.maxBedrooms, f.minBedrooms]);
+  return rows;
 }

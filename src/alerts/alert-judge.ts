@@ -58,15 +58,21 @@ function compile(text: string): Compiled | null {
 
 // The same saved searches come back event after event: up to 200,000 compiled predicates (a few hundred
 // bytes each) are kept by saved search, with the filters text they were compiled from, so that a changed
-// saved search is compiled again. (Kept by that text, a look-up hashed 165 characters and cost ten times
-// more.)
+// saved search is compiled again. Many people save the same search: a saved search not kept yet finds its
+// predicate by that text when another has it. (Looked up by text every time, the 165 characters hashed
+// cost ten times more than the look-up by id.)
 const compiledSearches = new GenerationalCache<number, { text: string; compiled: Compiled | null }>(100_000);
+const compiledTexts = new GenerationalCache<string, Compiled | null>(50_000);
 
 function compiledFor(c: Candidate): Compiled | null {
   if (c.filters === null) return null;
   const kept = compiledSearches.get(c.id);
   if (kept !== undefined && kept.text === c.filters) return kept.compiled;
-  const compiled = compile(c.filters);
+  let compiled = compiledTexts.get(c.filters);
+  if (compiled === undefined) {
+    compiled = compile(c.filters);
+    compiledTexts.set(c.filters, compiled);
+  }
   compiledSearches.set(c.id, { text: c.filters, compiled });
   return compiled;
 }

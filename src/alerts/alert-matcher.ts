@@ -8,6 +8,7 @@
 // once per saved search, listing, kind and event, for delivery (alert-delivery.ts).
 // Checks are taken with FOR UPDATE SKIP LOCKED and each listing's state row is locked, so several
 // instances share the work and no event is seen twice; if the engine is down nothing is taken.
+import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { liveListingFilters } from '../listings/visibility-filters.ts';
@@ -27,6 +28,11 @@ export interface AlertEvent {
   listing: LiveListing;
   kind: AlertKind;
   key: string;
+}
+
+export interface MatcherDeps extends JudgeDeps {
+  /** the node-postgres pool candidates are read with (committed rows: a batch's own writes are not candidates) */
+  pool: Pick<pg.Pool, 'query'>;
 }
 
 export interface MatchesOf extends Judgement {
@@ -53,7 +59,7 @@ interface IndexedListing {
 export class AlertMatcher {
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly deps: JudgeDeps,
+    private readonly deps: MatcherDeps,
   ) {}
 
   /** Takes checks until none is ready; one transaction per batch. */
@@ -126,7 +132,7 @@ export class AlertMatcher {
   /** The saved searches a live listing matches: candidates, then the judgement. */
   async matchesOf(db: Pick<Tx, '$queryRaw' | '$executeRaw'>, listing: LiveListing, now: Date): Promise<MatchesOf> {
     const started = performance.now();
-    const candidates = await findCandidates(db, listing.facts);
+    const candidates = await findCandidates(this.deps.pool, listing.facts);
     const readMs = performance.now() - started;
     if (candidates.length === 0) return { candidates: 0, readMs, matched: [], byEngine: 0 };
     return { candidates: candidates.length, readMs, ...(await judgeCandidates(this.deps, db, listing, candidates, now)) };
