@@ -8,7 +8,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +15,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { ApiAccountService } from '../../src/sync/api-account-service.ts';
 import { engineUrls } from '../../src/search/engine-urls.ts';
+import { freePort } from '../support/free-port.ts';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,13 +45,6 @@ interface Read {
   what: string;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The engine's own view, from whichever node answers first (`except` is left out: the killed one). */
 async function engine<T>(pathAndQuery: string, except?: string): Promise<T> {

@@ -4,10 +4,10 @@
 import { expect } from 'chai';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECT_ROOT } from '../../src/core/project-root.ts';
+import { freePort } from '../support/free-port.ts';
 
 const run = promisify(execFile);
 const env = { ...process.env, LOG_LEVEL: 'warn' };
@@ -26,14 +26,6 @@ function serveFlags(): string[] {
     .split('\n')
     .find((l) => l.startsWith('exec node '));
   return (line ?? '').split(/\s+/).filter((word) => word.startsWith('--') && word !== '--import');
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function exited(child: ChildProcess): Promise<number | null> {

@@ -5,10 +5,10 @@
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile, chmod } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './free-port.ts';
 
 const run = promisify(execFile);
 // tests run from the checkout's root (npm test)
@@ -46,13 +46,6 @@ async function jdk(): Promise<string> {
   return best;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
