@@ -45,12 +45,6 @@ export function eligibilityProfileFrom(c: ProfileRow): EligibilityProfile {
   };
 }
 
-/** The customer's eligibility values; null when there is no such customer. */
-export async function eligibilityProfileOf(prisma: PrismaClient, customerId: number): Promise<EligibilityProfile | null> {
-  const c = await prisma.customer.findUnique({ where: { id: customerId }, select: PROFILE_COLUMNS });
-  return c && eligibilityProfileFrom(c);
-}
-
 /** The eligibility values of these customers, by id (those that exist). */
 export async function eligibilityProfilesOf(prisma: PrismaClient, customerIds: number[]): Promise<Map<number, EligibilityProfile>> {
   const rows = await prisma.customer.findMany({ where: { id: { in: customerIds } }, select: { id: true, ...PROFILE_COLUMNS } });

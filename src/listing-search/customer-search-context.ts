@@ -1,28 +1,25 @@
 // Search and listing reads learn about the signed-in customer here: profile values for eligible_only
 // and which listings are favourites.
 import type { PrismaClient } from '../db/prisma.ts';
-import { customerValuesOf, eligibilityProfileOf, eligibilityProfilesOf } from '../customers/customer-eligibility.ts';
+import { customerValuesOf, eligibilityProfilesOf } from '../customers/customer-eligibility.ts';
 import { UNKNOWN_CUSTOMER, type CustomerValues } from '../eligibility/eligibility-rules.ts';
 import type { LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
 import type { CustomerContext } from './customer-context.ts';
 import type { FavouriteService } from '../favourites/favourite-service.ts';
 
 export function customerSearchContext(prisma: PrismaClient, regions: LocalAuthorityRegions, favourites: Pick<FavouriteService, 'favouriteIdsAmong'>): CustomerContext {
+  async function eligibilityValuesOf(customerIds: number[], today: string): Promise<Map<number, CustomerValues>> {
+    const profiles = await eligibilityProfilesOf(prisma, customerIds);
+    const out = new Map<number, CustomerValues>();
+    for (const id of customerIds) {
+      const p = profiles.get(id);
+      out.set(id, p ? customerValuesOf(p, today, await regions.livesOrWorksInLondon(p.homeLocalAuthorityId, p.workLocalAuthorityId)) : UNKNOWN_CUSTOMER);
+    }
+    return out;
+  }
   return {
-    async eligibilityValues(customerId: number, today: string): Promise<CustomerValues> {
-      const p = await eligibilityProfileOf(prisma, customerId);
-      if (!p) return UNKNOWN_CUSTOMER;
-      return customerValuesOf(p, today, await regions.livesOrWorksInLondon(p.homeLocalAuthorityId, p.workLocalAuthorityId));
-    },
-    async eligibilityValuesOf(customerIds: number[], today: string): Promise<Map<number, CustomerValues>> {
-      const profiles = await eligibilityProfilesOf(prisma, customerIds);
-      const out = new Map<number, CustomerValues>();
-      for (const id of customerIds) {
-        const p = profiles.get(id);
-        out.set(id, p ? customerValuesOf(p, today, await regions.livesOrWorksInLondon(p.homeLocalAuthorityId, p.workLocalAuthorityId)) : UNKNOWN_CUSTOMER);
-      }
-      return out;
-    },
+    eligibilityValues: async (customerId, today) => (await eligibilityValuesOf([customerId], today)).get(customerId)!,
+    eligibilityValuesOf,
     favouriteIds: (customerId, listingIds) => favourites.favouriteIdsAmong(customerId, listingIds),
   };
 }
