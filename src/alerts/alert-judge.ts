@@ -18,7 +18,7 @@ import { resolveArea } from '../listing-search/location.ts';
 import { listingPredicate, prepareListing, type ListingPredicate, type PredicateContext } from '../listing-search/listing-predicate.ts';
 import { londonToday } from '../core/london-time.ts';
 import { savedParams } from '../saved-searches/saved-search-schemas.ts';
-import { boxText, criteriaOf, filtersOf, paramsOfFilters, type SavedFilters } from '../saved-searches/saved-search-criteria.ts';
+import { paramsOfFilters, writeDerived, type SavedFilters } from '../saved-searches/saved-search-criteria.ts';
 import type { Candidate } from './alert-candidates.ts';
 import { confirmWithEngine, type EngineCase } from './alert-confirm.ts';
 
@@ -160,12 +160,7 @@ async function workOutFilters(deps: JudgeDeps, db: Db, ids: number[]): Promise<M
       continue;
     }
     const rect = (await resolveArea(p, deps.gazetteer)).rectBounds;
-    const text = JSON.stringify(filtersOf(p, rect));
-    const c = criteriaOf(p, rect);
-    await db.$executeRaw`
-      UPDATE "SavedSearch" SET filters = ${text}, area = ${boxText(rect)}::box, "forSale" = ${c.forSale},
-        "maxPrice" = ${c.maxPrice}::float8, "minBedrooms" = ${c.minBedrooms}::int, "maxBedrooms" = ${c.maxBedrooms}::int
-      WHERE id = ${row.id}`;
+    const text = await writeDerived(db, row.id, p, rect);
     const compiled = compile(text);
     if (compiled) out.set(row.id, compiled);
   }

@@ -5,6 +5,7 @@
 // - its filters: the rectangle its place resolved to and the parameters that choose listings, defaults
 //   left out, from which the matcher rebuilds the search's parameters without validating the query again
 //   (about 70 µs a query, when an event has thousands of candidates).
+import type { Prisma } from '../generated/prisma/client.ts';
 import type { Rect } from '../places/geo.ts';
 import { searchQuerySchema, type SearchParams } from '../listing-search/search-params.ts';
 import { parseAreaPolygon } from '../listing-search/area-polygon.ts';
@@ -27,6 +28,20 @@ export function criteriaOf(p: SearchParams, rect: Rect): SavedCriteria {
 
 /** The rectangle as PostgreSQL box text: "(east,north),(west,south)", x the longitude and y the latitude. */
 export const boxText = (r: Rect): string => `(${r.east},${r.north}),(${r.west},${r.south})`;
+
+/**
+ * Writes into the saved search's row what its query derives: the criteria columns (the box among them,
+ * which Prisma cannot write) and the filters. Returns the filters as stored.
+ */
+export async function writeDerived(db: Pick<Prisma.TransactionClient, '$executeRaw'>, id: number, p: SearchParams, rect: Rect): Promise<string> {
+  const c = criteriaOf(p, rect);
+  const filters = JSON.stringify(filtersOf(p, rect));
+  await db.$executeRaw`
+    UPDATE "SavedSearch" SET filters = ${filters}, area = ${boxText(rect)}::box, "forSale" = ${c.forSale},
+      "maxPrice" = ${c.maxPrice}::float8, "minBedrooms" = ${c.minBedrooms}::int, "maxBedrooms" = ${c.maxBedrooms}::int
+    WHERE id = ${id}`;
+  return filters;
+}
 
 /** The search parameters that choose listings: buildFilters reads them, and eligible_only the values it merges with the profile. */
 export const SELECTING_PARAMETERS = [

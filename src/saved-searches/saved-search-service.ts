@@ -7,7 +7,7 @@ import { NotFoundError, ValidationError } from '../core/errors.ts';
 import { newSecretToken } from '../auth/secret-tokens.ts';
 import { resolveArea } from '../listing-search/location.ts';
 import type { SearchParams } from '../listing-search/search-params.ts';
-import { boxText, criteriaOf, filtersOf } from './saved-search-criteria.ts';
+import { criteriaOf, writeDerived } from './saved-search-criteria.ts';
 import { savedParams, validateSavedQuery, type AlertFrequency, type SavedSearchInput } from './saved-search-schemas.ts';
 
 export const MAX_SAVED_SEARCHES = 50;
@@ -37,7 +37,6 @@ export class SavedSearchService {
   async create(customerId: number, portalId: number, input: Required<Pick<SavedSearchInput, 'name' | 'query'>> & SavedSearchInput): Promise<SavedSearchView> {
     const { stored, params } = validateSavedQuery(input.query!);
     const rect = (await resolveArea(params, this.gazetteer)).rectBounds;
-    const criteria = criteriaOf(params, rect);
     const row = await this.prisma.$transaction(async (tx) => {
       // one customer's creations queue behind each other, so that two at once cannot pass the limit together
       await tx.$queryRaw`SELECT id FROM "Customer" WHERE id = ${customerId} FOR UPDATE`;
@@ -53,14 +52,11 @@ export class SavedSearchService {
           alertNewListings: input.alerts?.newListings ?? true,
           alertPriceReductions: input.alerts?.priceReductions ?? true,
           unsubscribeToken: newSecretToken(),
-          forSale: criteria.forSale,
-          maxPrice: criteria.maxPrice,
-          minBedrooms: criteria.minBedrooms,
-          maxBedrooms: criteria.maxBedrooms,
-          filters: JSON.stringify(filtersOf(params, rect)),
+          // (required here; written again with the other derived columns below)
+          forSale: criteriaOf(params, rect).forSale,
         },
       });
-      await tx.$executeRaw`UPDATE "SavedSearch" SET area = ${boxText(criteria.rect)}::box WHERE id = ${created.id}`;
+      await writeDerived(tx, created.id, params, rect);
       return created;
     });
     return { row, params, newMatches: 0 };
@@ -70,7 +66,6 @@ export class SavedSearchService {
     await this.own(customerId, id);
     const query = input.query ? validateSavedQuery(input.query) : null;
     const rect = query ? (await resolveArea(query.params, this.gazetteer)).rectBounds : null;
-    const criteria = query && rect ? criteriaOf(query.params, rect) : null;
     await this.prisma.$transaction(async (tx) => {
       await tx.savedSearch.update({
         where: { id },
@@ -79,19 +74,10 @@ export class SavedSearchService {
           ...(input.alerts?.frequency !== undefined ? { alertFrequency: input.alerts.frequency } : {}),
           ...(input.alerts?.newListings !== undefined ? { alertNewListings: input.alerts.newListings } : {}),
           ...(input.alerts?.priceReductions !== undefined ? { alertPriceReductions: input.alerts.priceReductions } : {}),
-          ...(query && criteria
-            ? {
-                query: query.stored as object,
-                forSale: criteria.forSale,
-                maxPrice: criteria.maxPrice,
-                minBedrooms: criteria.minBedrooms,
-                maxBedrooms: criteria.maxBedrooms,
-                filters: JSON.stringify(filtersOf(query.params, criteria.rect)),
-              }
-            : {}),
+          ...(query ? { query: query.stored as object } : {}),
         },
       });
-      if (criteria) await tx.$executeRaw`UPDATE "SavedSearch" SET area = ${boxText(criteria.rect)}::box WHERE id = ${id}`;
+      if (query && rect) await writeDerived(tx, id, query.params, rect);
       // matches found for the old query are not the new query's: none of them is sent
       if (query) await tx.alertMatch.deleteMany({ where: { savedSearchId: id, sentAt: null } });
     });
