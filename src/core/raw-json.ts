@@ -1,25 +1,15 @@
 // JSON text spliced into a response without parsing it back: a large array whose members were
 // serialised and encoded before (map listings, kept as UTF-8 JSON) is copied into the body as it is,
 // and so is its compressed copy when the body goes gzipped.
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { checkedOf, deflatedPart, GZIP_HEADER, gzipTrailer, joined, type Checked } from './gzip-member.ts';
 
 const COMMA = Buffer.from(',');
 const OPEN = Buffer.from('[');
 const CLOSE = Buffer.from(']');
-/** gzip's member header: deflate, no flags, no time, no extra flags, OS unknown (RFC 1952) */
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-
-/**
- * Raw deflate blocks of `bytes` at zlib's fastest level. Flushed in full, a part starts no reference
- * into the parts before it and ends on a byte boundary, so parts compressed apart can be joined into
- * one deflate stream; only the last part is final.
- */
-function deflatedPart(bytes: Buffer, last: boolean): Buffer {
-  return deflateRawSync(bytes, { level: constants.Z_BEST_SPEED, finishFlush: last ? constants.Z_FINISH : constants.Z_FULL_FLUSH });
-}
 
 export class RawJsonArray {
   private deflatedCopy: Buffer | null = null;
+  private checkedCopy: Checked | null = null;
 
   /** the whole array, UTF-8 encoded */
   private constructor(readonly json: Buffer) {}
@@ -35,6 +25,11 @@ export class RawJsonArray {
   /** the array as a deflate part that is not the last (compressed on first use, then kept with the array) */
   deflated(): Buffer {
     return (this.deflatedCopy ??= deflatedPart(this.json, false));
+  }
+
+  /** the CRC-32 and length of the JSON (worked out on first use, then kept) */
+  checked(): Checked {
+    return (this.checkedCopy ??= checkedOf(this.json));
   }
 
   /** any other serialiser gets the same JSON, at the cost of parsing it */
@@ -53,39 +48,36 @@ export class SerialisedBody {
   }
 
   /**
-   * The same gzipped, with each raw array's compressed copy spliced in rather than compressed again
-   * (the JSON around them is compressed here); null when the body holds no raw array, as there is
-   * nothing to save then.
+   * The JSON as raw deflate parts, each raw array's compressed copy spliced in rather than compressed
+   * again (the JSON around them is compressed here); the last part is final.
    */
-  gzipped(): Buffer | null {
-    if (!this.parts.some((p) => p instanceof RawJsonArray)) return null;
-    const out: Buffer[] = [GZIP_HEADER];
-    let crc = 0;
-    let size = 0;
-    this.parts.forEach((p, i) => {
-      const bytes = p instanceof RawJsonArray ? p.json : p;
-      out.push(p instanceof RawJsonArray ? p.deflated() : deflatedPart(p, i === this.parts.length - 1));
-      crc = crc32(bytes, crc);
-      size += bytes.length;
-    });
-    const trailer = Buffer.alloc(8);
-    trailer.writeUInt32LE(crc >>> 0, 0);
-    trailer.writeUInt32LE(size % 2 ** 32, 4);
-    out.push(trailer);
-    return Buffer.concat(out);
+  deflated(): { bytes: Buffer; checked: Checked } {
+    const last = this.parts.length - 1;
+    const bytes = this.parts.map((p, i) => (p instanceof RawJsonArray ? p.deflated() : deflatedPart(p, i === last)));
+    const checked = joined(this.parts.map((p) => (p instanceof RawJsonArray ? p.checked() : checkedOf(p))));
+    return { bytes: Buffer.concat(bytes), checked };
+  }
+
+  /** the same gzipped (see deflated) */
+  gzipped(): Buffer {
+    const { bytes, checked } = this.deflated();
+    return Buffer.concat([GZIP_HEADER, bytes, gzipTrailer(checked)]);
   }
 }
 
 /**
  * The JSON of an object whose top-level values may be RawJsonArrays: what JSON.stringify would give,
- * with the arrays copied as they are. The last part is always text (the closing brace).
+ * with the arrays copied as they are. The last part is always text (the closing brace). With
+ * `continues`, the members continue an object already opened (the text starts with a comma, or is the
+ * closing brace alone).
  */
-export function serialiseBody(body: Record<string, unknown>): SerialisedBody {
+export function serialiseBody(body: Record<string, unknown>, options: { continues?: boolean } = {}): SerialisedBody {
   const parts: (Buffer | RawJsonArray)[] = [];
-  let text = '{';
+  let text = options.continues ? '' : '{';
+  let members = 0;
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
-    text += `${text.length > 1 || parts.length ? ',' : ''}${JSON.stringify(key)}:`;
+    text += `${members++ > 0 || options.continues ? ',' : ''}${JSON.stringify(key)}:`;
     if (!(value instanceof RawJsonArray)) {
       text += JSON.stringify(value);
       continue;

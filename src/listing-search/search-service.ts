@@ -34,7 +34,10 @@ interface Matched {
 }
 
 export interface SearchOutcome {
+  /** the page's items, each with `favourite: null` (a signed-in customer's are filled in later, search-body.ts) */
   items: ListingItem[];
+  /** the items' listing ids, in order */
+  itemIds: number[];
   /** ids of the page's results, in order, featured listings left out (the items after them) */
   resultIds: number[];
   total: number;
@@ -66,9 +69,9 @@ export interface PreparedSearch {
   multiSearch: string;
   /**
    * a short name for what the response depends on besides the request and the engine's answer (portal
-   * settings, scheme texts, partner); null when it depends on the customer too (favourites)
+   * settings, scheme texts, partner, the day); the customer's favourites are filled in afterwards
    */
-  reuseKey: string | null;
+  reuseKey: string;
 }
 
 export interface SearchDeps {
@@ -124,12 +127,16 @@ export class ListingSearchService {
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null);
     const multiSearch = multiSearchBody(plan);
     // the day is part of it: whether a reduction still shows (priceReducedOn) depends on it, not on the answer
-    const reuseKey =
-      customerId === null ? this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : '', londonToday(now)].join('\n')) : null;
+    const reuseKey = this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : '', londonToday(now)].join('\n'));
     const shape = { map: plan.map, featuredPerPage: plan.featuredPerPage, full: plan.full, counts: plan.counts !== null, featuredPool: plan.featuredPool !== null, featuredItems: plan.featuredItems !== null };
     const prepared = { p, portal, customerId, area, partner, plan: shape, multiSearch, reuseKey };
     if (reusable) this.planned.set(p, { minute, portalId: portal.id, settingsKey, schemesKey, prepared });
     return prepared;
+  }
+
+  /** Which of these listings the customer keeps as favourites. */
+  favourites(customerId: number, listingIds: number[]): Promise<Set<number>> {
+    return this.deps.customers.favouriteIds(customerId, listingIds);
   }
 
   /** The engine's answer to the search's multi-search, as bytes. */
@@ -139,7 +146,7 @@ export class ListingSearchService {
 
   /** The outcome of a search from the engine's answer: featured items not in it and the map listings are fetched here. */
   async complete(s: PreparedSearch, answer: AnswerBytes): Promise<SearchOutcome> {
-    const { p, portal, plan, partner, customerId } = s;
+    const { p, portal, plan, partner } = s;
     const { responses } = JSON.parse(answer.text()) as { responses: (SearchBody & { error?: unknown })[] };
     for (const r of responses) if (r.error) throw new Error(`search failed: ${JSON.stringify(r.error)}`);
     const [main, ...rest] = responses;
@@ -157,11 +164,10 @@ export class ListingSearchService {
       plan.map ? this.mapListings(plan.map, readMapFingerprint(aggregationsOfMatches(countsBody?.aggregations)), portal.settings.mapPayload) : null,
     ]);
     const all = [...featured.items.map((item) => ({ item, bedrooms: [] })), ...page];
-    const favourites = customerId !== null ? await this.deps.customers.favouriteIds(customerId, all.map((m) => m.item.id)) : null;
-    const items = all.map((m) => this.present(m, favourites, partner));
 
     return {
-      items,
+      items: all.map((m) => this.present(m, partner)),
+      itemIds: all.map((m) => m.item.id),
       resultIds: page.map((m) => m.item.id),
       total,
       area: s.area,
@@ -190,10 +196,10 @@ export class ListingSearchService {
     return { items: ids.flatMap((id) => known.get(id) ?? []), fetched: missing.length > 0 };
   }
 
-  private present({ item, bedrooms }: Matched, favourites: Set<number> | null, partner: Partner | null): ListingItem {
+  private present({ item, bedrooms }: Matched, partner: Partner | null): ListingItem {
     const inPartnership = partner !== null && item.partnerSources.includes(partner.source);
     return presentListingItem(item.view, {
-      favourite: favourites ? favourites.has(item.id) : null,
+      favourite: null,
       partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null,
       bedrooms,
     });

@@ -1,7 +1,11 @@
-// An engine answer as the chunks it arrived in. A search answered as before is only compared with the
-// answer kept for it, so its chunks are never joined: one copy less of every answer, and less of the
-// external memory whose growth brings on full garbage collections.
+// An engine answer as the chunks it arrived in. A search answered as before is only hashed, to compare
+// it with the answer a kept response was built from, so its chunks are never joined: one copy less of
+// every answer, and less of the external memory whose growth brings on full garbage collections.
+import { createHash } from 'node:crypto';
+
 export class AnswerBytes {
+  private digestCopy: Buffer | null = null;
+
   constructor(
     readonly chunks: Buffer[],
     readonly length: number,
@@ -11,23 +15,14 @@ export class AnswerBytes {
     return new AnswerBytes(chunks, chunks.reduce((sum, c) => sum + c.length, 0));
   }
 
-  /** true when `whole` holds exactly these bytes */
-  equals(whole: Buffer): boolean {
-    if (whole.length !== this.length) return false;
-    let offset = 0;
-    for (const chunk of this.chunks) {
-      if (whole.compare(chunk, 0, chunk.length, offset, offset + chunk.length) !== 0) return false;
-      offset += chunk.length;
+  /** SHA-256 of the bytes (worked out once): what a kept response remembers of the answer it was built from */
+  digest(): Buffer {
+    if (!this.digestCopy) {
+      const hash = createHash('sha256');
+      for (const chunk of this.chunks) hash.update(chunk);
+      this.digestCopy = hash.digest();
     }
-    return true;
-  }
-
-  /** the bytes joined in memory of their own (not a slice of a larger buffer that it would keep alive) */
-  copy(): Buffer {
-    const out = Buffer.allocUnsafeSlow(this.length);
-    let offset = 0;
-    for (const chunk of this.chunks) offset += chunk.copy(out, offset);
-    return out;
+    return this.digestCopy;
   }
 
   text(): string {

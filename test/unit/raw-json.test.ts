@@ -27,7 +27,7 @@ describe('raw JSON splicing', () => {
     ];
     for (const body of bodies) {
       const serialised = serialiseBody(body);
-      const gzipped = serialised.gzipped()!;
+      const gzipped = serialised.gzipped();
       expect(gunzipSync(gzipped).equals(serialised.json())).to.equal(true);
       expect(gzipped.length).to.be.below(serialised.json().length / 4);
     }
@@ -35,7 +35,11 @@ describe('raw JSON splicing', () => {
     expect(big.deflated()).to.equal(big.deflated());
   });
 
-  it('leaves a body without a raw array to be gzipped elsewhere', () => {
-    expect(serialiseBody({ data: [{ a: 1 }], n: null }).gzipped()).to.equal(null);
+  it('gzips a body without a raw array too, and continues an object opened elsewhere', () => {
+    const plain = serialiseBody({ data: [{ a: 1 }], n: null });
+    expect(gunzipSync(plain.gzipped()).toString()).to.equal('{"data":[{"a":1}],"n":null}');
+    const rest = serialiseBody({ n: null, m: RawJsonArray.of([Buffer.from('1')]) }, { continues: true });
+    expect(`{"data":[]${rest.json().toString()}`).to.equal('{"data":[],"n":null,"m":[1]}');
+    expect(serialiseBody({}, { continues: true }).json().toString()).to.equal('}');
   });
 });

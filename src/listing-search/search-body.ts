@@ -1,0 +1,168 @@
+// A search response body that serves every customer: its items are serialised with `"favourite":null`
+// and the place of each such value is kept (a hole), so that a signed-in customer's body is the same
+// bytes with `true` or `false` written into the holes. The items come first (`data`), in a part of
+// their own (the head); the rest of the envelope, map listings and all, is the same for everybody and
+// is compressed once. A kept body (KeptSearchBody) holds the anonymous body gzipped; a customer's copy
+// inflates the head alone, fills it, compresses it again and splices in the rest as it is.
+import { constants, gunzipSync, inflateRawSync } from 'node:zlib';
+import { checkedOf, crc32Combine, deflatedPart, GZIP_HEADER, gzipTrailer, type Checked } from '../core/gzip-member.ts';
+import { serialiseBody, type SerialisedBody } from '../core/raw-json.ts';
+
+/** What a route sends: the JSON, the same gzipped, and the ids of the page's results (impressions). */
+export interface SearchResponseBody {
+  json(): Buffer;
+  gzipped(): Buffer;
+  /** the ids of the results in the page's `data`, featured listings left out */
+  listingIds: ArrayLike<number>;
+}
+
+/** Where each item's `favourite` value stands in the head (byte offsets), with the item's listing id. */
+interface Holes {
+  offsets: Uint32Array;
+  ids: Int32Array;
+}
+
+/** Which listings the customer keeps as favourites; null for nobody signed in. */
+export type Favourites = ReadonlySet<number> | null;
+
+const HOLE = Buffer.from('"favourite":null');
+const VALUE_AT = HOLE.length - 'null'.length;
+const TRUE = Buffer.from('true');
+const FALSE = Buffer.from('false');
+const OPEN = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** The head with each hole filled for the customer. */
+function filled(head: Buffer, holes: Holes, favourites: ReadonlySet<number>): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  holes.offsets.forEach((at, i) => {
+    parts.push(head.subarray(from, at), favourites.has(holes.ids[i]!) ? TRUE : FALSE);
+    from = at + 4;
+  });
+  parts.push(head.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/** gzip of a head (deflated apart) followed by the rest's deflate parts as they are. */
+function assembled(head: Buffer, restDeflated: Buffer, rest: Checked): Buffer {
+  const checked = { crc: crc32Combine(checkedOf(head).crc, rest.crc, rest.length), length: head.length + rest.length };
+  return Buffer.concat([GZIP_HEADER, deflatedPart(head, false), restDeflated, gzipTrailer(checked)]);
+}
+
+/** the bytes in memory of their own: a small buffer may be a slice of a shared slab that it would keep alive */
+function ownMemory(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
+
+/** A body that takes a customer's favourites. */
+export interface FillableBody {
+  /** the listing ids of the items, in order: the ones a customer's favourites are read for */
+  readonly holeIds: ArrayLike<number>;
+  for(favourites: Favourites): SearchResponseBody;
+}
+
+/** A body kept for later requests: the anonymous body gzipped, with its holes. */
+export class KeptSearchBody implements FillableBody {
+  constructor(
+    /** the anonymous body gzipped: header, the head's deflate part, the rest's, trailer */
+    private readonly gzip: Buffer,
+    /** where the rest's deflate parts start in `gzip` */
+    private readonly restAt: number,
+    private readonly rest: Checked,
+    private readonly holes: Holes,
+    readonly listingIds: Int32Array,
+  ) {}
+
+  get holeIds(): Int32Array {
+    return this.holes.ids;
+  }
+
+  /** bytes held */
+  get size(): number {
+    return this.gzip.length + this.holes.offsets.byteLength + this.holes.ids.byteLength + this.listingIds.byteLength;
+  }
+
+  for(favourites: Favourites): SearchResponseBody {
+    const { gzip, listingIds } = this;
+    if (favourites === null) return { json: () => gunzipSync(gzip), gzipped: () => gzip, listingIds };
+    const head = inflateRawSync(gzip.subarray(GZIP_HEADER.length, this.restAt), { finishFlush: constants.Z_SYNC_FLUSH });
+    const own = assembled(filled(head, this.holes, favourites), gzip.subarray(this.restAt, gzip.length - 8), this.rest);
+    return { json: () => gunzipSync(own), gzipped: () => own, listingIds };
+  }
+}
+
+/** A body built from a search's outcome. */
+export class BuiltSearchBody implements FillableBody {
+  private keptCopy: KeptSearchBody | null = null;
+  private restCopy: { bytes: Buffer; checked: Checked } | null = null;
+
+  private constructor(
+    private readonly head: Buffer,
+    private readonly holes: Holes,
+    private readonly rest: SerialisedBody,
+    readonly listingIds: Int32Array,
+  ) {}
+
+  /**
+   * The body of a presented search envelope (`data` first, each item with `favourite: null` and no
+   * other object holding a `favourite` key); `holeIds` are the items' listing ids, `listingIds` the
+   * results' (see SearchResponseBody).
+   */
+  static of(envelope: { data: unknown[] } & Record<string, unknown>, holeIds: readonly number[], listingIds: readonly number[]): BuiltSearchBody {
+    const { data, ...rest } = envelope;
+    const parts: Buffer[] = [OPEN];
+    const offsets = new Uint32Array(data.length);
+    let length = OPEN.length;
+    data.forEach((item, i) => {
+      const json = Buffer.from(JSON.stringify(item));
+      const at = json.indexOf(HOLE);
+      if (at < 0) throw new Error('a search item without "favourite": null');
+      if (i > 0) {
+        parts.push(COMMA);
+        length += COMMA.length;
+      }
+      offsets[i] = length + at + VALUE_AT;
+      parts.push(json);
+      length += json.length;
+    });
+    parts.push(CLOSE);
+    if (holeIds.length !== data.length) throw new Error('one listing id for each search item');
+    return new BuiltSearchBody(Buffer.concat(parts), { offsets, ids: Int32Array.from(holeIds) }, serialiseBody(rest, { continues: true }), Int32Array.from(listingIds));
+  }
+
+  get holeIds(): Int32Array {
+    return this.holes.ids;
+  }
+
+  /** the anonymous body, compressed, to keep */
+  kept(): KeptSearchBody {
+    if (!this.keptCopy) {
+      const { bytes, checked } = this.restDeflated();
+      const gzip = ownMemory(assembled(this.head, bytes, checked));
+      this.keptCopy = new KeptSearchBody(gzip, gzip.length - 8 - bytes.length, checked, this.holes, this.listingIds);
+    }
+    return this.keptCopy;
+  }
+
+  for(favourites: Favourites): SearchResponseBody {
+    const head = favourites === null ? this.head : filled(this.head, this.holes, favourites);
+    return {
+      json: () => Buffer.concat([head, this.rest.json()]),
+      gzipped: () => {
+        if (favourites === null) return this.kept().for(null).gzipped();
+        const { bytes, checked } = this.restDeflated();
+        return assembled(head, bytes, checked);
+      },
+      listingIds: this.listingIds,
+    };
+  }
+
+  private restDeflated(): { bytes: Buffer; checked: Checked } {
+    return (this.restCopy ??= this.rest.deflated());
+  }
+}
