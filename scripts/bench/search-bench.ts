@@ -495,7 +495,7 @@ async function signedInCustomers(count: number, queries: URLSearchParams[]): Pro
     });
     await prisma.favourite.createMany({ data: rows, skipDuplicates: true });
   }
-  const tokens = new AccessTokenService(prisma, { secret: config.JWT_SECRET, ttlSeconds: TOKEN_SECONDS });
+  const tokens = new AccessTokenService(prisma, runtime.pool, { secret: config.JWT_SECRET, ttlSeconds: TOKEN_SECONDS });
   return customers.map((c) => tokens.issue(c.id, null).token);
 }
 

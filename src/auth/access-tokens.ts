@@ -3,6 +3,7 @@
 // whose revocation also ends them. Every check also refuses disabled and deleted customers.
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
 import { UnauthorizedError } from '../core/errors.ts';
 
@@ -28,6 +29,12 @@ export interface CustomerSession {
   expiresAt: Date;
 }
 
+const TOKEN_STATE = `
+  SELECT c."disabledAt" IS NULL AS active,
+         EXISTS (SELECT 1 FROM "RevokedAccessToken" r WHERE r.jti = $1::uuid) AS revoked,
+         EXISTS (SELECT 1 FROM "RefreshToken" t WHERE t."familyId" = $2::uuid AND t."revokedAt" IS NOT NULL) AS "sessionEnded"
+  FROM "Customer" c WHERE c.id = $3`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export class AccessTokenService {
@@ -37,6 +44,8 @@ export class AccessTokenService {
 
   constructor(
     private readonly prisma: PrismaClient,
+    /** the pool under `prisma`: the check on every signed-in request is read straight (db/prisma.ts) */
+    private readonly pool: Pick<pg.Pool, 'query'>,
     private readonly settings: AccessTokenSettings,
   ) {
     this.key = createSecretKey(Buffer.from(settings.secret, 'utf8'));
@@ -58,11 +67,12 @@ export class AccessTokenService {
   /** The session of a valid token; 401 for a bad signature, another algorithm, expiry, logout or a disabled customer. */
   async verify(token: string): Promise<CustomerSession> {
     const session = this.decode(token);
-    const [state] = await this.prisma.$queryRaw<{ active: boolean; revoked: boolean; sessionEnded: boolean }[]>`
-      SELECT c."disabledAt" IS NULL AS active,
-             EXISTS (SELECT 1 FROM "RevokedAccessToken" r WHERE r.jti = ${session.tokenId}::uuid) AS revoked,
-             EXISTS (SELECT 1 FROM "RefreshToken" t WHERE t."familyId" = ${session.sessionId}::uuid AND t."revokedAt" IS NOT NULL) AS "sessionEnded"
-      FROM "Customer" c WHERE c.id = ${session.customerId}`;
+    const { rows } = await this.pool.query<{ active: boolean; revoked: boolean; sessionEnded: boolean }>({
+      name: 'access-token-state',
+      text: TOKEN_STATE,
+      values: [session.tokenId, session.sessionId, session.customerId],
+    });
+    const [state] = rows;
     if (!state || !state.active) throw new UnauthorizedError('The access token is no longer valid');
     if (state.revoked || state.sessionEnded) throw new UnauthorizedError('The access token has been revoked');
     return session;

@@ -1,5 +1,6 @@
 // Builds the services of customer accounts (sign-up and sign-in, profile, favourites) from the process
 // resources. Search and listing reads use `accessTokens` (for optionalCustomer) and `favourites`.
+import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { PrismaClient } from '../db/prisma.ts';
@@ -34,14 +35,16 @@ export function customerServices(deps: {
   config: Config;
   logger: Logger;
   prisma: PrismaClient;
+  /** the node-postgres pool under `prisma` */
+  pool: Pick<pg.Pool, 'query'>;
   search: SearchClient;
   listingIndex: Pick<IndexManager, 'alias'>;
   listingStats?: Pick<ListingStats, 'countNow'>;
 }): CustomerServices {
-  const { config, logger, prisma, search, listingIndex, listingStats } = deps;
+  const { config, logger, prisma, pool, search, listingIndex, listingStats } = deps;
   const mailer = new Mailer(smtpSettingsOf(config), config.MAIL_FROM, logger);
   const customers = new CustomerService(prisma);
-  const accessTokens = new AccessTokenService(prisma, { secret: config.JWT_SECRET, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
+  const accessTokens = new AccessTokenService(prisma, pool, { secret: config.JWT_SECRET, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
   const refreshTokens = new RefreshTokenService(prisma, config.REFRESH_TOKEN_TTL_DAYS);
   const magicLinks = new MagicLinkService(prisma, config.MAGIC_LINK_TTL_MINUTES);
   const limits = new SignInRateLimits(prisma, {
@@ -56,7 +59,7 @@ export function customerServices(deps: {
   const sessions = new SessionService(prisma, accessTokens, refreshTokens);
   const passwordless = new PasswordlessService(prisma, customers, links, magicLinks, sessions, limits);
   const passwords = new PasswordService(prisma, customers, links, magicLinks, sessions, refreshTokens, limits);
-  const favourites = new FavouriteService(prisma, search, listingIndex.alias, listingStats);
+  const favourites = new FavouriteService(prisma, pool, search, listingIndex.alias, listingStats);
   return {
     mailer,
     customers,

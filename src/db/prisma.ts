@@ -12,7 +12,9 @@ export function createPrisma(databaseUrl: string, poolSize: number): PrismaClien
 /**
  * The Prisma client and the node-postgres pool it runs on. The pool serves the few reads whose rows
  * Prisma's conversions would cost more than the query (alert candidates: thousands of rows an event,
- * twice as fast read straight); the client ends it when it disconnects.
+ * twice as fast read straight) and the small reads on the path of every signed-in request (the access
+ * token's check, a search's favourites: about 60 µs of CPU each read straight against 300 µs through
+ * Prisma); the client ends it when it disconnects.
  */
 export function createDatabase(databaseUrl: string, poolSize: number): { prisma: PrismaClient; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });

@@ -1,5 +1,6 @@
 // A customer's favourite listings. Kept in PostgreSQL; read back as listing items from the search index,
 // which decides what is live (a favourite whose listing is withdrawn or unpublished is kept but not shown).
+import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
@@ -12,6 +13,8 @@ import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 export class FavouriteService {
   constructor(
     private readonly prisma: PrismaClient,
+    /** the pool under `prisma`: the favourites of every signed-in search are read straight (db/prisma.ts) */
+    private readonly pool: Pick<pg.Pool, 'query'>,
     private readonly search: SearchClient,
     private readonly alias: string,
     /** counts each favourite added (listing statistics) */
@@ -53,7 +56,11 @@ export class FavouriteService {
   async favouriteIdsAmong(customerId: number, listingIds: number[]): Promise<Set<number>> {
     const ids = listingIds.filter(validId);
     if (ids.length === 0) return new Set();
-    const rows = await this.prisma.favourite.findMany({ where: { customerId, listingId: { in: ids } }, select: { listingId: true } });
+    const { rows } = await this.pool.query<{ listingId: number }>({
+      name: 'favourite-ids-among',
+      text: 'SELECT "listingId" FROM "Favourite" WHERE "customerId" = $1 AND "listingId" = ANY($2::int[])',
+      values: [customerId, ids],
+    });
     return new Set(rows.map((r) => r.listingId));
   }
 
