@@ -1,6 +1,7 @@
 // JSON text spliced into a response without parsing it back: a large array whose members were
-// serialised and encoded before (map listings, kept as UTF-8 JSON) is copied into the body as it is,
-// and so is its compressed copy when the body goes gzipped.
+// serialised and encoded before (map listings) is kept compressed, and its compressed copy is spliced
+// into the gzipped body as it is (the JSON around it is compressed apart).
+import { constants, inflateRawSync } from 'node:zlib';
 import { checkedOf, deflatedPart, GZIP_HEADER, gzipTrailer, joined, type Checked } from './gzip-member.ts';
 
 const COMMA = Buffer.from(',');
@@ -8,34 +9,57 @@ const OPEN = Buffer.from('[');
 const CLOSE = Buffer.from(']');
 
 export class RawJsonArray {
-  private deflatedCopy: Buffer | null = null;
-  private checkedCopy: Checked | null = null;
-
-  /** the whole array, UTF-8 encoded */
-  private constructor(readonly json: Buffer) {}
+  /**
+   * the array as a deflate part that is not the last, with the CRC-32 and length of its JSON: all that
+   * is kept of it (the JSON itself is about seven times larger, and wanted only by the rare client that
+   * takes no gzip)
+   */
+  private constructor(
+    private readonly deflatedCopy: Buffer,
+    private readonly checkedCopy: Checked,
+  ) {}
 
   /** the array of these members, each one JSON value, UTF-8 encoded */
   static of(members: Buffer[]): RawJsonArray {
     const parts: Buffer[] = [OPEN];
     members.forEach((m, i) => (i ? parts.push(COMMA, m) : parts.push(m)));
     parts.push(CLOSE);
-    return new RawJsonArray(Buffer.concat(parts));
+    const json = Buffer.concat(parts);
+    return new RawJsonArray(ownMemory(deflatedPart(json, false)), checkedOf(json));
   }
 
-  /** the array as a deflate part that is not the last (compressed on first use, then kept with the array) */
+  /** the whole array, UTF-8 encoded (inflated on each call) */
+  get json(): Buffer {
+    return inflateRawSync(this.deflatedCopy, { finishFlush: constants.Z_SYNC_FLUSH });
+  }
+
+  /** the array as a deflate part that is not the last */
   deflated(): Buffer {
-    return (this.deflatedCopy ??= deflatedPart(this.json, false));
+    return this.deflatedCopy;
   }
 
-  /** the CRC-32 and length of the JSON (worked out on first use, then kept) */
+  /** the CRC-32 and length of the JSON */
   checked(): Checked {
-    return (this.checkedCopy ??= checkedOf(this.json));
+    return this.checkedCopy;
+  }
+
+  /** bytes held */
+  get size(): number {
+    return this.deflatedCopy.length;
   }
 
   /** any other serialiser gets the same JSON, at the cost of parsing it */
   toJSON(): unknown[] {
     return JSON.parse(this.json.toString('utf8')) as unknown[];
   }
+}
+
+/** the bytes in memory of their own: a small buffer may be a slice of a shared slab that it would keep alive */
+export function ownMemory(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
 }
 
 /** A serialised body: its JSON text in parts, raw arrays among them. */

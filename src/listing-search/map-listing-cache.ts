@@ -86,8 +86,7 @@ export class MapListingCache {
     // sizes are counted for the metrics only: the entry limit alone bounds this level
     const listingSize = { maxEntrySize: 2 ** 30, sizeCalculation: (json: Buffer) => json.length };
     this.listings = sizes.listings > 0 ? perPayload(() => new LRUCache<number, Buffer>({ max: sizes.listings, ...listingSize })) : null;
-    // an array counts with room for the compressed copy a gzipped response makes of it (about a sixth of its JSON)
-    const sizeCalculation = (a: RawJsonArray) => Math.ceil((a.json.length * 7) / 6);
+    const sizeCalculation = (a: RawJsonArray) => a.size + 64;
     this.arrays = sizes.arrayBytes > 0 ? perPayload(() => new LRUCache<string, RawJsonArray>({ maxSize: sizes.arrayBytes, sizeCalculation })) : null;
   }
 

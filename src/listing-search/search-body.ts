@@ -6,7 +6,7 @@
 // inflates the head alone, fills it, compresses it again and splices in the rest as it is.
 import { constants, gunzipSync, inflateRawSync } from 'node:zlib';
 import { checkedOf, crc32Combine, deflatedPart, GZIP_HEADER, gzipTrailer, type Checked } from '../core/gzip-member.ts';
-import { serialiseBody, type SerialisedBody } from '../core/raw-json.ts';
+import { ownMemory, serialiseBody, type SerialisedBody } from '../core/raw-json.ts';
 
 /** What a route sends: the JSON, the same gzipped, and the ids of the page's results (impressions). */
 export interface SearchResponseBody {
@@ -49,14 +49,6 @@ function filled(head: Buffer, holes: Holes, favourites: ReadonlySet<number>): Bu
 function assembled(head: Buffer, restDeflated: Buffer, rest: Checked): Buffer {
   const checked = { crc: crc32Combine(checkedOf(head).crc, rest.crc, rest.length), length: head.length + rest.length };
   return Buffer.concat([GZIP_HEADER, deflatedPart(head, false), restDeflated, gzipTrailer(checked)]);
-}
-
-/** the bytes in memory of their own: a small buffer may be a slice of a shared slab that it would keep alive */
-function ownMemory(bytes: Buffer): Buffer {
-  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
-  const copy = Buffer.allocUnsafeSlow(bytes.length);
-  bytes.copy(copy);
-  return copy;
 }
 
 /** A body that takes a customer's favourites. */

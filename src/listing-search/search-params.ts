@@ -139,7 +139,7 @@ function flatten(query: Record<string, unknown>): Record<string, unknown> {
 
 // Validating the 45 parameters took a search about half a millisecond; the same query strings come back
 // again and again (paging, the map, the back button), so valid results are kept, frozen.
-const parsed = new LRUCache<string, Readonly<SearchParams>>({ max: 2000 });
+const parsed = new LRUCache<string, Readonly<SearchParams>>({ max: 5000 });
 
 /** Validated search parameters; the same object for the same query (read-only). */
 export function parseSearchParams(query: Record<string, unknown>): Readonly<SearchParams> {

@@ -57,7 +57,6 @@ export interface SearchOutcome {
 export interface PreparedSearch {
   p: SearchParams;
   portal: Portal;
-  customerId: number | null;
   area: SearchArea;
   partner: Partner | null;
   /**
@@ -108,11 +107,12 @@ export class ListingSearchService {
   /** Everything before the engine is asked: the area, the customer's eligibility, the partner and the plan. */
   async prepare(p: SearchParams, portal: Portal, customerId: number | null, now = new Date()): Promise<PreparedSearch> {
     const schemes = await this.deps.schemes();
-    // Without a customer or a partner, the same parameters give the same plan on the same portal
-    // settings and scheme texts within the minute (the visibility time is taken to the minute): the
-    // plan is kept with the parameters' object, which the parameter parser keeps by query string.
+    // Without a partner, and without a customer's profile (eligible_only signed in), the same parameters
+    // give the same plan on the same portal settings and scheme texts within the minute (the visibility
+    // time is taken to the minute): the plan is kept with the parameters' object, which the parameter
+    // parser keeps by query string.
     const minute = Math.floor(now.getTime() / 60_000);
-    const reusable = customerId === null && !p.source;
+    const reusable = !(p.eligible_only && customerId !== null) && !p.source;
     const kept = reusable ? this.planned.get(p) : undefined;
     const settingsKey = contentKey(portal.settings);
     const schemesKey = contentKey(schemes);
@@ -129,7 +129,7 @@ export class ListingSearchService {
     // the day is part of it: whether a reduction still shows (priceReducedOn) depends on it, not on the answer
     const reuseKey = this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : '', londonToday(now)].join('\n'));
     const shape = { map: plan.map, featuredPerPage: plan.featuredPerPage, full: plan.full, counts: plan.counts !== null, featuredPool: plan.featuredPool !== null, featuredItems: plan.featuredItems !== null };
-    const prepared = { p, portal, customerId, area, partner, plan: shape, multiSearch, reuseKey };
+    const prepared = { p, portal, area, partner, plan: shape, multiSearch, reuseKey };
     if (reusable) this.planned.set(p, { minute, portalId: portal.id, settingsKey, schemesKey, prepared });
     return prepared;
   }
