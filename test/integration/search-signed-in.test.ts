@@ -35,6 +35,9 @@ describe('search and listing reads for a signed-in customer', function () {
   });
 
   it('uses the profile values for eligible_only when the query has none, and query values over them', async () => {
+    // the same search anonymous first: neither its plan nor its response may serve the customer
+    const anonymous = await api.get(`${P}/search`, { query: { location: 'Leeds', max_featured: 0, eligible_only: '1' } });
+    expect(anonymous.body.data.map((i: { id: number }) => i.id)).to.include(L.leedsFirst!.id);
     const byProfile = await api.get(`${P}/search`, bearer(customer.accessToken, { query: { location: 'Leeds', max_featured: 0, eligible_only: '1' } }));
     // income 60,000 and a first-time buyer: Holbeck Yard's cap of 50,000 fails; the others pass or lack values
     const found = byProfile.body.data.map((i: { id: number }) => i.id);
