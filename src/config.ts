@@ -68,9 +68,9 @@ const schema = yup.object({
   /** map listings kept in memory (by digest of their fields); 0 fetches them from the engine for every search */
   MAP_LISTING_CACHE_SIZE: yup.number().integer().min(0).default(100000),
   /** whole map arrays kept in memory (by fingerprint of the search's map listings), in MB per payload; 0: none */
-  MAP_ARRAY_CACHE_MB: yup.number().min(0).default(64),
+  MAP_ARRAY_CACHE_MB: yup.number().min(0).default(16),
   /** search responses kept with the engine answer they were built from, sent again for the same answer; in MB, 0: none */
-  SEARCH_RESPONSE_CACHE_MB: yup.number().min(0).default(128),
+  SEARCH_RESPONSE_CACHE_MB: yup.number().min(0).default(32),
   /** Prometheus metrics at GET /metrics (the request histogram costs one observe per request) */
   METRICS_ENABLED: yup.boolean().default(true),
   // ---------- the reference portal (web/) ----------

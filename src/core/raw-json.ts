@@ -4,10 +4,6 @@
 import { constants, inflateRawSync } from 'node:zlib';
 import { checkedOf, deflatedPart, GZIP_HEADER, gzipTrailer, joined, type Checked } from './gzip-member.ts';
 
-const COMMA = Buffer.from(',');
-const OPEN = Buffer.from('[');
-const CLOSE = Buffer.from(']');
-
 export class RawJsonArray {
   /**
    * the array as a deflate part that is not the last, with the CRC-32 and length of its JSON: all that
@@ -19,12 +15,9 @@ export class RawJsonArray {
     private readonly checkedCopy: Checked,
   ) {}
 
-  /** the array of these members, each one JSON value, UTF-8 encoded */
-  static of(members: Buffer[]): RawJsonArray {
-    const parts: Buffer[] = [OPEN];
-    members.forEach((m, i) => (i ? parts.push(COMMA, m) : parts.push(m)));
-    parts.push(CLOSE);
-    const json = Buffer.concat(parts);
+  /** the array of these members, each one JSON value */
+  static of(members: readonly string[]): RawJsonArray {
+    const json = Buffer.from(`[${members.join(',')}]`);
     return new RawJsonArray(ownMemory(deflatedPart(json, false)), checkedOf(json));
   }
 

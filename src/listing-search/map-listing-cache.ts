@@ -52,13 +52,6 @@ const idOf = (hit: DigestHit) => hit.fields?.id?.[0] as number | undefined;
 const lookups = new WeakMap<SchemeText[], SchemeLookup>();
 const MAP_ANSWER_PARTS = ['hits.hits.fields', 'aggregations'];
 
-/** UTF-8 in a buffer of its own: a small Buffer.from() shares an 8 KB slab that a cached entry would keep alive */
-function encoded(text: string): Buffer {
-  const buffer = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  buffer.write(text);
-  return buffer;
-}
-
 function schemeLookup(schemes: SchemeText[]): SchemeLookup {
   let lookup = lookups.get(schemes);
   if (!lookup) {
@@ -73,7 +66,7 @@ function perPayload<T>(make: () => T): Record<MapPayload, T> {
 }
 
 export class MapListingCache {
-  private readonly listings: PerPayload<LRUCache<number, Buffer>>;
+  private readonly listings: PerPayload<LRUCache<number, string>>;
   private readonly arrays: PerPayload<LRUCache<string, RawJsonArray>>;
   private schemesKey = '';
   private readonly lookups = { arrays: { hits: 0, misses: 0 }, listings: { hits: 0, misses: 0 } };
@@ -84,8 +77,8 @@ export class MapListingCache {
     sizes: MapListingCacheSizes,
   ) {
     // sizes are counted for the metrics only: the entry limit alone bounds this level
-    const listingSize = { maxEntrySize: 2 ** 30, sizeCalculation: (json: Buffer) => json.length };
-    this.listings = sizes.listings > 0 ? perPayload(() => new LRUCache<number, Buffer>({ max: sizes.listings, ...listingSize })) : null;
+    const listingSize = { maxEntrySize: 2 ** 30, sizeCalculation: (json: string) => json.length };
+    this.listings = sizes.listings > 0 ? perPayload(() => new LRUCache<number, string>({ max: sizes.listings, ...listingSize })) : null;
     const sizeCalculation = (a: RawJsonArray) => a.size + 64;
     this.arrays = sizes.arrayBytes > 0 ? perPayload(() => new LRUCache<string, RawJsonArray>({ maxSize: sizes.arrayBytes, sizeCalculation })) : null;
   }
@@ -128,8 +121,8 @@ export class MapListingCache {
     return lookup;
   }
 
-  /** The UTF-8 JSON of each hit's map listing, in hit order. */
-  private async jsonFor(hits: DigestHit[], payload: MapPayload, lookup: SchemeLookup): Promise<Buffer[]> {
+  /** The JSON of each hit's map listing, in hit order. */
+  private async jsonFor(hits: DigestHit[], payload: MapPayload, lookup: SchemeLookup): Promise<string[]> {
     const cache = this.listings?.[payload];
     const known = hits.map((h) => {
       const digest = digestOf(h);
@@ -138,14 +131,14 @@ export class MapListingCache {
     const missing = hits.flatMap((h, i) => (known[i] === undefined && idOf(h) !== undefined ? [idOf(h)!] : []));
     this.lookups.listings.hits += hits.length - missing.length;
     this.lookups.listings.misses += missing.length;
-    const fetched = missing.length ? await this.fetch(missing, payload, lookup) : new Map<number, Buffer>();
+    const fetched = missing.length ? await this.fetch(missing, payload, lookup) : new Map<number, string>();
     return hits.flatMap((h, i) => {
       const json = known[i] ?? fetched.get(idOf(h)!);
       return json === undefined ? [] : [json];
     });
   }
 
-  private async fetch(ids: number[], payload: MapPayload, lookup: SchemeLookup): Promise<Map<number, Buffer>> {
+  private async fetch(ids: number[], payload: MapPayload, lookup: SchemeLookup): Promise<Map<number, string>> {
     const res = await this.search.search({
       index: this.alias,
       size: ids.length,
@@ -154,9 +147,9 @@ export class MapListingCache {
       stored_fields: '_none_',
       docvalue_fields: [...MAP_FIELDS[payload], MAP_DIGEST_FIELD],
     });
-    const out = new Map<number, Buffer>();
+    const out = new Map<number, string>();
     for (const hit of res.hits.hits as DigestHit[]) {
-      const json = encoded(JSON.stringify(presentMapListing(hit.fields ?? {}, lookup.bySlug, payload === 'extended')));
+      const json = JSON.stringify(presentMapListing(hit.fields ?? {}, lookup.bySlug, payload === 'extended'));
       out.set(idOf(hit)!, json);
       const digest = digestOf(hit);
       if (digest !== undefined) this.listings?.[payload].set(digest, json);

@@ -5,7 +5,7 @@ import { RawJsonArray } from '../../src/core/raw-json.ts';
 
 describe('search bodies with favourites filled in', () => {
   const item = (id: number, name: string) => ({ id, name, schemes: [{ text: 'Shared Ownership – 25%', color: '#000' }], favourite: null, price: 100_000 + id });
-  const map = RawJsonArray.of(Array.from({ length: 300 }, (_, i) => Buffer.from(JSON.stringify({ id: i, name: `Ünït ${i}`, latitude: 51 + i / 1e4 }))));
+  const map = RawJsonArray.of(Array.from({ length: 300 }, (_, i) => JSON.stringify({ id: i, name: `Ünït ${i}`, latitude: 51 + i / 1e4 })));
   const envelope = {
     data: [item(3, 'Quay "One" – £'), item(1, 'Says "favourite":null in its name'), item(2, 'Plain')],
     pagination: { total: 3 },
