@@ -20,7 +20,7 @@
 //                        search's multi-search and writes the answer back unparsed: what any API in
 //                        front of the engine costs on this machine, the floor under the API's figures
 //   --built              runs the API as production does: `node dist/main.js` (after `npm run build`)
-//                        with the Dockerfile's flags, instead of scripts/serve.sh (tsx)
+//                        with the Dockerfile's flags and MALLOC_ARENA_MAX, instead of scripts/serve.sh (tsx)
 //   --node-flags="..."   with --built, these node flags instead of the Dockerfile's
 //   --map-array-cache-mb=N the API's MAP_ARRAY_CACHE_MB
 //   --api-profile=DIR    writes a V8 CPU profile of the API to DIR when it stops (open it in Chrome's DevTools)
@@ -264,6 +264,7 @@ async function main(): Promise<void> {
     {
       env: {
         ...process.env,
+        ...(BUILT ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? PRODUCTION_MALLOC_ARENA_MAX } : {}),
         PORT: String(PORT),
         LOG_LEVEL: 'warn',
         REINDEX_WORKER: 'false',
@@ -437,6 +438,9 @@ const PRODUCTION_NODE_FLAGS = args.has('node-flags')
       .exec(readFileSync('Dockerfile', 'utf8'))![1]!
       .split(', ')
       .map((f) => JSON.parse(f) as string);
+
+/** the Dockerfile's MALLOC_ARENA_MAX */
+const PRODUCTION_MALLOC_ARENA_MAX = /^ENV .*\bMALLOC_ARENA_MAX=(\d+)/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] ?? '';
 
 const TOKEN_SECONDS = 4 * 3600;
 const BENCH_SEARCHERS = 'bench-search.example.org';

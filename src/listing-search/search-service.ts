@@ -4,6 +4,7 @@
 // returns the answer unparsed; complete reads it, takes the map listings from the map listing cache
 // (which asks the engine only for what it has not seen) and fetches any featured item the multi-search
 // did not bring.
+import { LRUCache } from 'lru-cache';
 import type { SearchClient } from '../search/client.ts';
 import type { AnswerBytes } from '../search/answer-bytes.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
@@ -86,7 +87,8 @@ export interface SearchDeps {
 }
 
 export class ListingSearchService {
-  private readonly planned = new WeakMap<SearchParams, { minute: number; portalId: number; settingsKey: string; schemesKey: string; prepared: PreparedSearch }>();
+  /** plans of the most recent searches by parameters' object (a plan's multi-search is about 6 KB) */
+  private readonly planned = new LRUCache<SearchParams, { minute: number; portalId: number; settingsKey: string; schemesKey: string; prepared: PreparedSearch }>({ max: 1000 });
   private readonly contextIds = new ShortIds();
 
   constructor(private readonly deps: SearchDeps) {}

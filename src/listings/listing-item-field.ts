@@ -3,6 +3,7 @@
 // (every property's details included) to pick a few fields out of it.
 import type { ListingView } from './listing-document.ts';
 import { ITEM_VIEW_FIELDS } from './listing-presenter.ts';
+import { asciiJson } from '../core/ascii-json.ts';
 
 export const ITEM_FIELD = 'item';
 
@@ -15,15 +16,10 @@ export interface StoredItem {
   partnerSources: string[];
 }
 
-// Written in ASCII, every other character as a \u escape: one non-ASCII character anywhere in an
-// engine answer (an en dash in a name, a pound sign) makes the whole answer a two-byte string, slower
-// to decode and to parse on every search. JSON.parse reads the escapes back.
-const NON_ASCII = /[\u0080-\uffff]/g;
-const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
 export function itemFieldOf(id: number, view: ListingView, partnerSources: string[]): string {
   const listing = Object.fromEntries(ITEM_VIEW_FIELDS.map((f) => [f, view.listing[f] ?? null]));
-  return JSON.stringify({ id, view: { listing }, partnerSources }).replace(NON_ASCII, escaped);
+  // in ASCII: one non-ASCII character makes the whole engine answer a two-byte string (core/ascii-json.ts)
+  return asciiJson(JSON.stringify({ id, view: { listing }, partnerSources }));
 }
 
 /** The stored item of a search hit or mget doc; null when the hit has none (a missing doc). */

@@ -40,12 +40,15 @@ describe('the production build', function () {
     await node(['--import', 'tsx', 'scripts/build.ts']);
   });
 
-  it('runs the service with the V8 settings of scripts/serve.sh', () => {
+  it('runs the service with the V8 and malloc settings of scripts/serve.sh', () => {
     const command = dockerCommand();
     expect(command[0]).to.equal('node');
     expect(command.at(-1)).to.equal('dist/main.js');
     expect(serveFlags()).to.have.length.of.at.least(3);
     expect(command.slice(1, -1)).to.deep.equal(serveFlags());
+    const dockerfile = readFileSync(path.join(PROJECT_ROOT, 'Dockerfile'), 'utf8');
+    const serve = readFileSync(path.join(PROJECT_ROOT, 'scripts/serve.sh'), 'utf8');
+    expect(/^ENV .*\bMALLOC_ARENA_MAX=(\d+)/m.exec(dockerfile)?.[1]).to.equal(/MALLOC_ARENA_MAX:-(\d+)/.exec(serve)?.[1]).and.to.be.a('string');
   });
 
   it('applies migrations and loads reference data from dist/scripts', async () => {
