@@ -42,7 +42,7 @@ import { searchRoutes } from './listing-search/search-routes.ts';
 import { cachedSchemes, optionCatalogue } from './listing-search/option-catalogue.ts';
 import { customerSearchContext } from './listing-search/customer-search-context.ts';
 import { MapListingCache } from './listing-search/map-listing-cache.ts';
-import { optionalCustomer } from './auth/bearer.ts';
+import { optionalCustomer, optionalCustomerAlongside } from './auth/bearer.ts';
 import { ListingReadService } from './listing-reads/listing-read-service.ts';
 import { listingReadRoutes } from './listing-reads/listing-read-routes.ts';
 import { AreaPageService } from './areas/area-page-service.ts';
@@ -157,7 +157,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
     logger,
   );
   const routers = [
-    searchRoutes(searchResponder, portals, signedIn),
+    // search checks a token beside its engine request rather than before it
+    searchRoutes(searchResponder, portals, optionalCustomerAlongside(accounts.accessTokens)),
     healthRoutes((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
     lookupRoutes(new LookupService(prisma)),
     postcodeRoutes(new PostcodeService(prisma)),

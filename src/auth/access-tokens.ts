@@ -66,7 +66,11 @@ export class AccessTokenService {
 
   /** The session of a valid token; 401 for a bad signature, another algorithm, expiry, logout or a disabled customer. */
   async verify(token: string): Promise<CustomerSession> {
-    const session = this.decode(token);
+    return this.check(this.decode(token));
+  }
+
+  /** The database's part of `verify`: 401 for a disabled or deleted customer, a logged-out token or an ended session. */
+  async check(session: CustomerSession): Promise<CustomerSession> {
     const { rows } = await this.pool.query<{ active: boolean; revoked: boolean; sessionEnded: boolean }>({
       name: 'access-token-state',
       text: TOKEN_STATE,
@@ -88,7 +92,8 @@ export class AccessTokenService {
     await this.prisma.revokedAccessToken.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   }
 
-  private decode(token: string): CustomerSession {
+  /** What a token says once its signature, algorithm, issuer, audience and expiry are checked (401 otherwise); `check` asks the database. */
+  decode(token: string): CustomerSession {
     let claims: jwt.JwtPayload;
     try {
       claims = jwt.verify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE }) as jwt.JwtPayload;

@@ -24,6 +24,8 @@ export function errorMiddleware(): Middleware<RequestState> {
         ctx.status = status;
       }
     } catch (err) {
+      // the error's JSON replaces whatever body the route had made, and an encoding set for that body
+      ctx.remove('Content-Encoding');
       if (err instanceof ValidationError) {
         ctx.status = 422;
         ctx.body = { message: err.message, errors: err.errors };

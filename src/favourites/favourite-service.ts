@@ -52,6 +52,16 @@ export class FavouriteService {
     return rows.flatMap((r) => views.get(r.listingId) ?? []);
   }
 
+  /** All of the customer's favourites, or null when they have more than `limit` (then ask favouriteIdsAmong). */
+  async favouriteIdsUpTo(customerId: number, limit: number): Promise<Set<number> | null> {
+    const { rows } = await this.pool.query<{ listingId: number }>({
+      name: 'favourite-ids-up-to',
+      text: 'SELECT "listingId" FROM "Favourite" WHERE "customerId" = $1 LIMIT $2',
+      values: [customerId, limit + 1],
+    });
+    return rows.length > limit ? null : new Set(rows.map((r) => r.listingId));
+  }
+
   /** Of these listings, the customer's favourites (for search and listing reads that show `favourite`). */
   async favouriteIdsAmong(customerId: number, listingIds: number[]): Promise<Set<number>> {
     const ids = listingIds.filter(validId);

@@ -8,4 +8,6 @@ export interface CustomerContext {
   eligibilityValuesOf(customerIds: number[], today: string): Promise<Map<number, CustomerValues>>;
   /** which of these listings the customer has as favourites */
   favouriteIds(customerId: number, listingIds: number[]): Promise<Set<number>>;
+  /** all of the customer's favourites, or null when they have more than `limit` */
+  favouriteIdsUpTo(customerId: number, limit: number): Promise<Set<number> | null>;
 }

@@ -7,7 +7,7 @@ import type { LocalAuthorityRegions } from '../eligibility/eligibility-values.ts
 import type { CustomerContext } from './customer-context.ts';
 import type { FavouriteService } from '../favourites/favourite-service.ts';
 
-export function customerSearchContext(prisma: PrismaClient, regions: LocalAuthorityRegions, favourites: Pick<FavouriteService, 'favouriteIdsAmong'>): CustomerContext {
+export function customerSearchContext(prisma: PrismaClient, regions: LocalAuthorityRegions, favourites: Pick<FavouriteService, 'favouriteIdsAmong' | 'favouriteIdsUpTo'>): CustomerContext {
   async function eligibilityValuesOf(customerIds: number[], today: string): Promise<Map<number, CustomerValues>> {
     const profiles = await eligibilityProfilesOf(prisma, customerIds);
     const out = new Map<number, CustomerValues>();
@@ -21,5 +21,6 @@ export function customerSearchContext(prisma: PrismaClient, regions: LocalAuthor
     eligibilityValues: async (customerId, today) => (await eligibilityValuesOf([customerId], today)).get(customerId)!,
     eligibilityValuesOf,
     favouriteIds: (customerId, listingIds) => favourites.favouriteIdsAmong(customerId, listingIds),
+    favouriteIdsUpTo: (customerId, limit) => favourites.favouriteIdsUpTo(customerId, limit),
   };
 }

@@ -19,20 +19,20 @@ export class SearchResponder {
 
   /** The UTF-8 JSON body of the search, and the same gzipped; `url` is the request's (the links are built from it). */
   async respond(p: SearchParams, portal: Portal, customerId: number | null, url: URL): Promise<SearchResponseBody> {
+    const favourites = customerId === null ? null : this.searches.favourites(customerId);
     const prepared = await this.searches.prepare(p, portal, customerId);
     const answer = await this.searches.ask(prepared);
     const key = `${prepared.reuseKey}\n${url.href}`;
     const kept = this.memo.find(key, answer);
-    if (kept) return this.sent(kept, customerId);
+    if (kept) return this.sent(kept, favourites);
     const outcome = await this.searches.complete(prepared, answer);
     const built = BuiltSearchBody.of(presentSearch(outcome, { page: p.page, size: p.size }, url), outcome.itemIds, outcome.resultIds);
     if (outcome.fromAnswerAlone) this.memo.keep(key, answer, built.kept());
-    return this.sent(built, customerId);
+    return this.sent(built, favourites);
   }
 
-  private async sent(body: FillableBody, customerId: number | null): Promise<SearchResponseBody> {
-    const favourites = customerId === null ? null : await this.searches.favourites(customerId, Array.from(body.holeIds));
-    const sent = body.for(favourites);
+  private async sent(body: FillableBody, favourites: ReturnType<ListingSearchService['favourites']> | null): Promise<SearchResponseBody> {
+    const sent = body.for(favourites === null ? null : await favourites(() => Array.from(body.holeIds)));
     this.stats?.impressions(sent.listingIds);
     return sent;
   }

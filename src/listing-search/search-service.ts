@@ -34,6 +34,9 @@ interface Matched {
   bedrooms: number[];
 }
 
+/** Up to this many favourites, a signed-in search reads all of the customer's beside its engine request. */
+const FAVOURITES_READ_WHOLE = 500;
+
 export interface SearchOutcome {
   /** the page's items, each with `favourite: null` (a signed-in customer's are filled in later, search-body.ts) */
   items: ListingItem[];
@@ -136,9 +139,14 @@ export class ListingSearchService {
     return prepared;
   }
 
-  /** Which of these listings the customer keeps as favourites. */
-  favourites(customerId: number, listingIds: number[]): Promise<Set<number>> {
-    return this.deps.customers.favouriteIds(customerId, listingIds);
+  /**
+   * The customer's favourites, read beside the engine request: all of them when they are not too many
+   * (a page's listings are not known yet), else those among the page's listings once they are.
+   */
+  favourites(customerId: number): (listingIds: () => number[]) => Promise<ReadonlySet<number>> {
+    const all = this.deps.customers.favouriteIdsUpTo(customerId, FAVOURITES_READ_WHOLE);
+    all.catch(() => undefined); // awaited when the page is known
+    return async (listingIds) => (await all) ?? this.deps.customers.favouriteIds(customerId, listingIds());
   }
 
   /** The engine's answer to the search's multi-search, as bytes. */

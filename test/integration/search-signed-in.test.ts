@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
 import { searchFixture, type SearchFixture } from '../support/search-fixture.ts';
-import { bearer, passwordCustomer, P, type SignedIn } from '../support/customers.ts';
+import { bearer, disableCustomer, passwordCustomer, P, type SignedIn } from '../support/customers.ts';
 
 describe('search and listing reads for a signed-in customer', function () {
   this.timeout(60_000);
@@ -50,5 +50,16 @@ describe('search and listing reads for a signed-in customer', function () {
   it('refuses a bad bearer token on search with 401', async () => {
     const res = await api.get(`${P}/search`, bearer('not-a-token', { query: { location: 'Leeds' } }));
     expect(res.status).to.equal(401);
+  });
+
+  it('refuses a revoked token and a disabled customer on search with 401, though the token is well signed', async () => {
+    const [revoked, disabled] = [await passwordCustomer(), await passwordCustomer()];
+    await api.post(`${P}/revoke-token`, undefined, bearer(revoked.accessToken));
+    await disableCustomer(disabled.id);
+    for (const who of [revoked, disabled]) {
+      const res = await api.get(`${P}/search`, bearer(who.accessToken, { query: { location: 'Leeds' } }));
+      expect(res.status).to.equal(401);
+      expect(res.body).to.not.have.property('data');
+    }
   });
 });
