@@ -64,12 +64,7 @@ export class AccessTokenService {
     return { token, expiresAt: new Date(exp * 1000) };
   }
 
-  /** The session of a valid token; 401 for a bad signature, another algorithm, expiry, logout or a disabled customer. */
-  async verify(token: string): Promise<CustomerSession> {
-    return this.check(this.decode(token));
-  }
-
-  /** The database's part of `verify`: 401 for a disabled or deleted customer, a logged-out token or an ended session. */
+  /** A decoded token's database check: 401 for a disabled or deleted customer, a logged-out token or an ended session. */
   async check(session: CustomerSession): Promise<CustomerSession> {
     const { rows } = await this.pool.query<{ active: boolean; revoked: boolean; sessionEnded: boolean }>({
       name: 'access-token-state',

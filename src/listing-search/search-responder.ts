@@ -2,7 +2,7 @@
 // answer (search-response-memo.ts) or builds it from the outcome with the presenter, and fills in the
 // signed-in customer's favourites (search-body.ts).
 import type { Portal } from '../portals/portal-settings.ts';
-import type { ListingSearchService } from './search-service.ts';
+import type { FavouritesRead, ListingSearchService } from './search-service.ts';
 import type { SearchResponseMemo } from './search-response-memo.ts';
 import type { SearchParams } from './search-params.ts';
 import { presentSearch } from './search-presenter.ts';
@@ -31,7 +31,7 @@ export class SearchResponder {
     return this.sent(built, favourites);
   }
 
-  private async sent(body: FillableBody, favourites: ReturnType<ListingSearchService['favourites']> | null): Promise<SearchResponseBody> {
+  private async sent(body: FillableBody, favourites: FavouritesRead | null): Promise<SearchResponseBody> {
     const sent = body.for(favourites === null ? null : await favourites(() => Array.from(body.holeIds)));
     this.stats?.impressions(sent.listingIds);
     return sent;

@@ -37,6 +37,9 @@ interface Matched {
 /** Up to this many favourites, a signed-in search reads all of the customer's beside its engine request. */
 const FAVOURITES_READ_WHOLE = 500;
 
+/** A customer's favourites being read: resolves to those among the page's listings (given once known) at least. */
+export type FavouritesRead = (listingIds: () => number[]) => Promise<ReadonlySet<number>>;
+
 export interface SearchOutcome {
   /** the page's items, each with `favourite: null` (a signed-in customer's are filled in later, search-body.ts) */
   items: ListingItem[];
@@ -143,7 +146,7 @@ export class ListingSearchService {
    * The customer's favourites, read beside the engine request: all of them when they are not too many
    * (a page's listings are not known yet), else those among the page's listings once they are.
    */
-  favourites(customerId: number): (listingIds: () => number[]) => Promise<ReadonlySet<number>> {
+  favourites(customerId: number): FavouritesRead {
     const all = this.deps.customers.favouriteIdsUpTo(customerId, FAVOURITES_READ_WHOLE);
     all.catch(() => undefined); // awaited when the page is known
     return async (listingIds) => (await all) ?? this.deps.customers.favouriteIds(customerId, listingIds());
