@@ -37,7 +37,7 @@ import { resolveArea } from '../../src/listing-search/location.ts';
 import { buildFilters } from '../../src/listing-search/search-filters.ts';
 import { multiSearchBody, planSearch, rotateFeatured, RESPONSE_PARTS } from '../../src/listing-search/search-request.ts';
 import { readMapFingerprint } from '../../src/listing-search/map-fingerprint.ts';
-import { ITEM_ONLY } from '../../src/listings/listing-item-field.ts';
+import { PRESENTED_ITEM_ONLY } from '../../src/listings/presented-item.ts';
 import { PortalService } from '../../src/portals/portal-settings.ts';
 import { UNKNOWN_CUSTOMER } from '../../src/eligibility/eligibility-rules.ts';
 import { Rng } from '../../src/demo/random.ts';
@@ -331,7 +331,7 @@ async function main(): Promise<void> {
       const ids = picked.filter((id) => !inWindow.has(id));
       if (ids.length)
         await post(
-          `/${runtime.listingIndex.alias}/_mget?_source=false&stored_fields=${ITEM_ONLY.stored_fields.join(',')}`,
+          `/${runtime.listingIndex.alias}/_mget?_source=false&stored_fields=${PRESENTED_ITEM_ONLY.stored_fields.join(',')}`,
           JSON.stringify({ ids: ids.map(String) }),
         );
     };

@@ -25,13 +25,10 @@ interface Holes {
 /** Which listings the customer keeps as favourites; null for nobody signed in. */
 export type Favourites = ReadonlySet<number> | null;
 
-const HOLE = Buffer.from('"favourite":null');
-const VALUE_AT = HOLE.length - 'null'.length;
+const HOLE_TEXT = '"favourite":null';
+const VALUE_AT = HOLE_TEXT.length - 'null'.length;
 const TRUE = Buffer.from('true');
 const FALSE = Buffer.from('false');
-const OPEN = Buffer.from('{"data":[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
 
 /** The head with each hole filled for the customer. */
 function filled(head: Buffer, holes: Holes, favourites: ReadonlySet<number>): Buffer {
@@ -101,30 +98,27 @@ export class BuiltSearchBody implements FillableBody {
   ) {}
 
   /**
-   * The body of a presented search envelope (`data` first, each item with `favourite: null` and no
-   * other object holding a `favourite` key); `holeIds` are the items' listing ids, `listingIds` the
-   * results' (see SearchResponseBody).
+   * The body of a presented search envelope whose `data` are the items' JSON texts (`data` first, each
+   * item with `"favourite":null` and no other object holding a `favourite` key); `holeIds` are the items'
+   * listing ids, `listingIds` the results' (see SearchResponseBody).
    */
-  static of(envelope: { data: unknown[] } & Record<string, unknown>, holeIds: readonly number[], listingIds: readonly number[]): BuiltSearchBody {
+  static of(envelope: { data: string[] } & Record<string, unknown>, holeIds: readonly number[], listingIds: readonly number[]): BuiltSearchBody {
     const { data, ...rest } = envelope;
-    const parts: Buffer[] = [OPEN];
-    const offsets = new Uint32Array(data.length);
-    let length = OPEN.length;
-    data.forEach((item, i) => {
-      const json = Buffer.from(JSON.stringify(item));
-      const at = json.indexOf(HOLE);
-      if (at < 0) throw new Error('a search item without "favourite": null');
-      if (i > 0) {
-        parts.push(COMMA);
-        length += COMMA.length;
-      }
-      offsets[i] = length + at + VALUE_AT;
-      parts.push(json);
-      length += json.length;
-    });
-    parts.push(CLOSE);
     if (holeIds.length !== data.length) throw new Error('one listing id for each search item');
-    return new BuiltSearchBody(Buffer.concat(parts), { offsets, ids: Int32Array.from(holeIds) }, serialiseBody(rest, { continues: true }), Int32Array.from(listingIds));
+    const offsets = new Uint32Array(data.length);
+    let text = '{"data":[';
+    data.forEach((json, i) => {
+      const at = json.indexOf(HOLE_TEXT);
+      if (at < 0) throw new Error('a search item without "favourite": null');
+      if (i > 0) text += ',';
+      offsets[i] = text.length + at + VALUE_AT;
+      text += json;
+    });
+    text += ']';
+    const head = Buffer.from(text);
+    // the offsets count characters; in UTF-8 a character beyond ASCII takes more than a byte
+    if (head.length !== text.length) offsets.forEach((at, i) => (offsets[i] = Buffer.byteLength(text.slice(0, at))));
+    return new BuiltSearchBody(head, { offsets, ids: Int32Array.from(holeIds) }, serialiseBody(rest, { continues: true }), Int32Array.from(listingIds));
   }
 
   get holeIds(): Int32Array {

@@ -8,7 +8,7 @@ import type { SearchArea } from './location.ts';
 import { listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
 import { countsRequest } from './facet-aggregations.ts';
 import { sortClauses } from './search-sort.ts';
-import { ITEM_ONLY } from '../listings/listing-item-field.ts';
+import { PRESENTED_ITEM_ONLY } from '../listings/presented-item.ts';
 import { MAP_DIGEST_FIELD } from '../listings/map-listing-fields.ts';
 import { MAP_FINGERPRINT_AGGS } from './map-fingerprint.ts';
 import { hitsWindow } from '../search/result-window.ts';
@@ -60,7 +60,7 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
     sort: partnerSource ? [{ _score: { order: 'desc' } }, ...sort] : sort,
     ...hitsWindow((p.page - 1) * p.size, p.size),
     track_total_hits: true,
-    ...ITEM_ONLY,
+    ...PRESENTED_ITEM_ONLY,
   };
   const plain = listingQuery(f);
   const facets = full && settings.facets;
@@ -77,7 +77,7 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   // already on the page are skipped; when that is not enough, the rest are fetched afterwards. A window
   // starting past the pool holds none of its entries (the rotation wraps round within the pool).
   const windowFrom = (p.page - 1) * featuredPerPage;
-  const featuredItems = featured && windowFrom < FEATURED_POOL_LIMIT ? { query: featured, from: windowFrom, size: Math.min(2 * featuredPerPage, FEATURED_POOL_LIMIT), sort: byId, ...ITEM_ONLY } : null;
+  const featuredItems = featured && windowFrom < FEATURED_POOL_LIMIT ? { query: featured, from: windowFrom, size: Math.min(2 * featuredPerPage, FEATURED_POOL_LIMIT), sort: byId, ...PRESENTED_ITEM_ONLY } : null;
   return { main, counts, map, featuredPool, featuredItems, featuredPerPage, full };
 }
 

@@ -10,9 +10,8 @@ import type { AnswerBytes } from '../search/answer-bytes.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
-import { presentListingItem, type ListingItem } from '../listings/listing-presenter.ts';
 import type { RawJsonArray } from '../core/raw-json.ts';
-import { ITEM_ONLY, readItem, readItems, type StoredItem } from '../listings/listing-item-field.ts';
+import { PRESENTED_ITEM_ONLY, presentedItemJson, readPresentedItem, type PresentedItem } from '../listings/presented-item.ts';
 import type { MapListingCache, MapPayload } from './map-listing-cache.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { mergeEligibility, type LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
@@ -29,7 +28,7 @@ import { sortOptionsFor } from './search-sort.ts';
 import { hitsOf, totalOf, type Hit, type SearchBody } from './search-engine-types.ts';
 
 interface Matched {
-  item: StoredItem;
+  item: PresentedItem;
   /** bedroom counts of the properties that matched the filters (none: all of them) */
   bedrooms: number[];
 }
@@ -41,8 +40,8 @@ const FAVOURITES_READ_WHOLE = 500;
 export type FavouritesRead = (listingIds: () => number[]) => Promise<ReadonlySet<number>>;
 
 export interface SearchOutcome {
-  /** the page's items, each with `favourite: null` (a signed-in customer's are filled in later, search-body.ts) */
-  items: ListingItem[];
+  /** the page's items as JSON, each with `"favourite":null` (a signed-in customer's are filled in later, search-body.ts) */
+  items: string[];
   /** the items' listing ids, in order */
   itemIds: number[];
   /** ids of the page's results, in order, featured listings left out (the items after them) */
@@ -177,9 +176,10 @@ export class ListingSearchService {
       plan.map ? this.mapListings(plan.map, readMapFingerprint(aggregationsOfMatches(countsBody?.aggregations)), portal.settings.mapPayload) : null,
     ]);
     const all = [...featured.items.map((item) => ({ item, bedrooms: [] })), ...page];
+    const now = new Date();
 
     return {
-      items: all.map((m) => this.present(m, partner)),
+      items: all.map((m) => this.present(m, partner, now)),
       itemIds: all.map((m) => m.item.id),
       resultIds: page.map((m) => m.item.id),
       total,
@@ -197,30 +197,30 @@ export class ListingSearchService {
   }
 
   /** The featured items in rotation order: from the multi-search's window, the rest by id. */
-  private async featured(ids: number[], window: SearchBody | null): Promise<{ items: StoredItem[]; fetched: boolean }> {
+  private async featured(ids: number[], window: SearchBody | null): Promise<{ items: PresentedItem[]; fetched: boolean }> {
     if (ids.length === 0) return { items: [], fetched: false };
     const wanted = new Set(ids);
-    const known = new Map(readItems(hitsOf(window).filter((h) => wanted.has(Number(h._id)))).map((item) => [item.id, item]));
+    const known = new Map(presentedItems(hitsOf(window).filter((h) => wanted.has(Number(h._id)))).map((item) => [item.id, item]));
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length) {
-      const res = await this.deps.search.mget({ index: this.deps.alias, ids: missing.map(String), ...ITEM_ONLY });
-      for (const item of readItems(res.docs as { fields?: Record<string, unknown> }[])) known.set(item.id, item);
+      const res = await this.deps.search.mget({ index: this.deps.alias, ids: missing.map(String), ...PRESENTED_ITEM_ONLY });
+      for (const item of presentedItems(res.docs as Hit[])) known.set(item.id, item);
     }
     return { items: ids.flatMap((id) => known.get(id) ?? []), fetched: missing.length > 0 };
   }
 
-  private present({ item, bedrooms }: Matched, partner: Partner | null): ListingItem {
+  private present({ item, bedrooms }: Matched, partner: Partner | null, now: Date): string {
     const inPartnership = partner !== null && item.partnerSources.includes(partner.source);
-    return presentListingItem(item.view, {
-      favourite: null,
-      partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null,
-      bedrooms,
-    });
+    return presentedItemJson(item.json, { partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null, bedrooms }, now);
   }
 }
 
+function presentedItems(hits: Hit[]): PresentedItem[] {
+  return hits.map(readPresentedItem).filter((item): item is PresentedItem => item !== null);
+}
+
 function matched(hit: Hit): Matched | null {
-  const item = readItem(hit);
+  const item = readPresentedItem(hit);
   const bedrooms = hit.inner_hits?.properties?.hits.hits.flatMap((h) => h.fields?.['properties.bedrooms'] ?? []) ?? [];
   return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b) };
 }

@@ -6,6 +6,7 @@ import { applyPriceRules, minimumPrices, type PriceFields } from './price-rules.
 import { availabilityStatus, listingAvailability } from './availability.ts';
 import { mapImageUrl } from './map-image.ts';
 import { itemFieldOf } from './listing-item-field.ts';
+import { presentedItemFieldOf } from './presented-item.ts';
 import { mapDigestOf } from './map-listing-fields.ts';
 import { latestReductionOn, priceHistoryOf } from './price-reductions.ts';
 
@@ -98,6 +99,8 @@ export interface ListingDocument {
   view: ListingView;
   /** the listing-item slice of the view as JSON, also kept as a stored field (listing-item-field.ts) */
   item?: string;
+  /** the item as a search page shows it, JSON (presented-item.ts) */
+  presentedItem?: string;
   /** digest of the map listing fields (map-listing-fields.ts) */
   mapDigest: number;
 }
@@ -305,5 +308,5 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
     updatedAt: listing.updatedAt.toISOString(),
     view,
   };
-  return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };
+  return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), presentedItem: presentedItemFieldOf(view), mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };
 }

@@ -1,0 +1,71 @@
+// The listing item as a search page shows it, kept in the index as JSON text (a stored field of its
+// own), so that a search splices each item into its body instead of parsing the stored view,
+// presenting it and serialising it again. What depends on the search is written into the text when it
+// is read: the bedrooms of the properties that matched, the partner of a partner search, and whether
+// the latest reduction is recent enough to show. `favourite` stays null: a signed-in customer's are
+// filled in later (listing-search/search-body.ts).
+import type { ListingView } from './listing-document.ts';
+import { presentListingItem } from './listing-presenter.ts';
+import { recentReduction } from './price-reductions.ts';
+import { asciiJson } from '../core/ascii-json.ts';
+
+export const PRESENTED_ITEM_FIELD = 'presentedItem';
+const PARTNER_SOURCES_FIELD = 'partnerSources';
+
+/** Search and mget options that fetch each hit's presented item (and its partners) and nothing else. */
+export const PRESENTED_ITEM_ONLY = { _source: false, stored_fields: [PRESENTED_ITEM_FIELD, PARTNER_SOURCES_FIELD] };
+
+export interface PresentedItem {
+  id: number;
+  /** the item's JSON as presentListingItem makes it with no context, but the reduction's day whatever its age */
+  json: string;
+  partnerSources: string[];
+}
+
+export interface PresentedItemContext {
+  /** bedroom counts of the properties that matched the search (none: the listing's own) */
+  bedrooms: number[];
+  partner: { name: string; imageUrl: string | null } | null;
+}
+
+// Each marker can stand only where the item's own key is: within a string value a quote is escaped.
+const BEDROOMS = ',"bedrooms":[';
+const NO_PARTNER = '"partnerName":null,"partnerImageUrl":null';
+const REDUCED_ON = ',"priceReducedOn":';
+const NOT_REDUCED = `${REDUCED_ON}null}`;
+
+/** The stored field's text for a listing's view (in ASCII: see core/ascii-json.ts). */
+export function presentedItemFieldOf(view: Pick<ListingView, 'listing'>): string {
+  const item = presentListingItem(view);
+  item.priceReducedOn = view.listing.priceReducedOn ?? null;
+  return asciiJson(JSON.stringify(item));
+}
+
+/** The presented item of a search hit or mget doc; null when it has none (a missing doc). */
+export function readPresentedItem(hit: { _id: string; fields?: Record<string, unknown[]> }): PresentedItem | null {
+  const json = hit.fields?.[PRESENTED_ITEM_FIELD]?.[0];
+  if (typeof json !== 'string') return null;
+  return { id: Number(hit._id), json, partnerSources: (hit.fields?.[PARTNER_SOURCES_FIELD] as string[] | undefined) ?? [] };
+}
+
+/** The item's JSON for this search: the same text as JSON.stringify(presentListingItem(view, context)) would parse to. */
+export function presentedItemJson(json: string, context: PresentedItemContext, now = new Date()): string {
+  let out = json;
+  if (context.bedrooms.length) {
+    const from = out.indexOf(BEDROOMS) + BEDROOMS.length - 1;
+    const to = out.indexOf(']', from) + 1;
+    if (from < BEDROOMS.length - 1 || to === 0) throw new Error('a presented item without bedrooms');
+    out = `${out.slice(0, from)}${JSON.stringify(context.bedrooms)}${out.slice(to)}`;
+  }
+  if (context.partner) {
+    const partner = asciiJson(`"partnerName":${JSON.stringify(context.partner.name)},"partnerImageUrl":${JSON.stringify(context.partner.imageUrl)}`);
+    out = out.replace(NO_PARTNER, () => partner);
+  }
+  if (!out.endsWith(NOT_REDUCED)) {
+    const at = out.lastIndexOf(REDUCED_ON);
+    if (at < 0) throw new Error('a presented item without priceReducedOn');
+    const day = JSON.parse(out.slice(at + REDUCED_ON.length, -1)) as string | null;
+    if (recentReduction(day, now) === null) out = `${out.slice(0, at)}${NOT_REDUCED}`;
+  }
+  return out;
+}

@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import { presentListingItem, type ItemContext } from '../../src/listings/listing-presenter.ts';
+import { presentedItemFieldOf, presentedItemJson, readPresentedItem } from '../../src/listings/presented-item.ts';
+import { PRICE_FIELD_NAMES } from '../../src/listings/price-rules.ts';
+import { londonToday } from '../../src/core/london-time.ts';
+import type { ListingView } from '../../src/listings/listing-document.ts';
+
+const dayBefore = (days: number) => {
+  const d = new Date(`${londonToday()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+};
+
+function view(id: number, name: string, priceReducedOn: string | null): Pick<ListingView, 'listing'> {
+  const prices = Object.fromEntries(PRICE_FIELD_NAMES.map((f, i) => [f, i % 3 === 0 ? null : 1000 * (i + id)]));
+  return {
+    listing: {
+      id,
+      name,
+      slug: `listing-${id}`,
+      mainImage: { largeSize: 'l.jpg', mediumSize: null, thumbnail: 't.jpg' },
+      schemes: [{ slug: 'so', text: 'Shared Ownership – 25%', color: '#1d70b8' }],
+      shortDescription: 'Says ,"bedrooms":[9] and "partnerName":null,"partnerImageUrl":null, "priceReducedOn":null}',
+      housingProvider: { id: 7, name: 'Homes “Ltd”', contactEmail: 'x@example.com', logoUrl: null },
+      propertyTypeGroup: 'flat',
+      propertyType: 'apartment',
+      availabilityStatus: 'available',
+      displayAs: 'normal',
+      forSale: true,
+      firstDibs: false,
+      createdAt: '2026-01-02T03:04:05.000Z',
+      priceReducedOn,
+      displayAddress: 'Quay Street, Manchester',
+      postcode: 'M3 3JZ',
+      latitude: 53.48,
+      longitude: -2.25,
+      newBuild: true,
+      bedrooms: [1, 2, 3],
+      bathrooms: [1, 2],
+      receptionRooms: [],
+      furnitureStatus: [],
+      tenure: 'leasehold',
+      propertyFeatures: ['Balcony'],
+      isSharedOwnership: true,
+      ...prices,
+    } as unknown as ListingView['listing'],
+  };
+}
+
+describe('presented items kept in the index', () => {
+  const reductions = [null, dayBefore(1), dayBefore(29), dayBefore(45)];
+  const contexts: ItemContext[] = [
+    {},
+    { bedrooms: [2] },
+    { bedrooms: [1, 3], partner: { name: 'Partner "One" – £', imageUrl: 'https://example.com/p.png' } },
+    { partner: { name: 'Plain', imageUrl: null } },
+  ];
+
+  it('gives the text presentListingItem would, for every context and reduction age', () => {
+    for (const [i, reducedOn] of reductions.entries()) {
+      const v = view(i + 1, i % 2 ? 'Ünït "A"' : 'Plain', reducedOn);
+      const stored = presentedItemFieldOf(v);
+      expect(/^[\x20-\x7e]*$/.test(stored), 'ASCII').to.equal(true);
+      for (const context of contexts) {
+        const json = presentedItemJson(stored, { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null });
+        const expected = presentListingItem(v, { favourite: null, ...context });
+        // the same keys in the same order, the same values
+        expect(JSON.stringify(JSON.parse(json))).to.equal(JSON.stringify(expected));
+      }
+    }
+  });
+
+  it('shows a reduction only within its window, the day taken when read', () => {
+    const stored = presentedItemFieldOf(view(1, 'A', dayBefore(10)));
+    const none = { bedrooms: [], partner: null };
+    expect(JSON.parse(presentedItemJson(stored, none)).priceReducedOn).to.equal(dayBefore(10));
+    const later = new Date(Date.now() + 40 * 86_400_000);
+    expect(JSON.parse(presentedItemJson(stored, none, later)).priceReducedOn).to.equal(null);
+  });
+
+  it('reads a hit, and refuses a text that is not a presented item', () => {
+    expect(readPresentedItem({ _id: '12', fields: { presentedItem: ['{}'], partnerSources: ['a'] } })).to.deep.equal({ id: 12, json: '{}', partnerSources: ['a'] });
+    expect(readPresentedItem({ _id: '12', fields: { presentedItem: ['{}'] } })!.partnerSources).to.deep.equal([]);
+    expect(readPresentedItem({ _id: '12' })).to.equal(null);
+    expect(() => presentedItemJson('{"id":1,"priceReducedOn":null}', { bedrooms: [2], partner: null })).to.throw(/bedrooms/);
+    expect(() => presentedItemJson('{"id":1}', { bedrooms: [], partner: null })).to.throw(/priceReducedOn/);
+  });
+});
