@@ -1,6 +1,6 @@
 // Facet counts: for each facet, the number of matching properties per option, with every other
 // facet's selection applied but not its own.
-import { facetsFor, numericOptions, type Facet } from './facet-definitions.ts';
+import { facetsFor, numericOptions, type Facet, type NumericFacet } from './facet-definitions.ts';
 import { EVERY_FACET, listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
 import type { SearchParams } from './search-params.ts';
 import { formatNumber } from '../core/number-format.ts';
@@ -104,6 +104,18 @@ export interface OptionCatalogue {
   text(facet: Facet, value: string | number): string;
 }
 
+// A search's facets hold some 80 price options: their texts (Intl formatting) are written once.
+const numericTexts = new WeakMap<NumericFacet, { value: number; key: string; text: string }[]>();
+
+function numericOptionTexts(facet: NumericFacet): { value: number; key: string; text: string }[] {
+  let texts = numericTexts.get(facet);
+  if (!texts) {
+    texts = numericOptions(facet).map((value) => ({ value, key: String(value), text: `${facet.prefix}${formatNumber(value)}` }));
+    numericTexts.set(facet, texts);
+  }
+  return texts;
+}
+
 /** Turns the aggregation results into the spec's facet objects. */
 export function readFacets(p: SearchParams, aggregations: Record<string, unknown>, catalogue: OptionCatalogue): FacetResult[] {
   const matches = aggregationsOfMatches(aggregations);
@@ -123,7 +135,7 @@ export function readFacets(p: SearchParams, aggregations: Record<string, unknown
     }
     let options: FacetOption[];
     if (facet.kind === 'numeric') {
-      options = numericOptions(facet).map((v) => ({ value: v, text: `${facet.prefix}${formatNumber(v)}`, count: counts.get(String(v)) ?? 0 }));
+      options = numericOptionTexts(facet).map(({ value, key, text }) => ({ value, text, count: counts.get(key) ?? 0 }));
     } else if (facet.param === 'new_homes') {
       options = [
         { value: 'new-build', text: 'New build', count: counts.get('true') ?? 0 },
@@ -136,7 +148,7 @@ export function readFacets(p: SearchParams, aggregations: Record<string, unknown
         const value = facet.field.endsWith('rooms') ? Number(k) : k;
         return { value, text: catalogue.text(facet, value) };
       });
-      options = [...known, ...extra].map((o) => ({ ...o, count: counts.get(String(o.value)) ?? 0 }));
+      options = [...known, ...extra].map(({ value, text }) => ({ value, text, count: counts.get(String(value)) ?? 0 }));
       if (facet.field.endsWith('rooms')) options.sort((a, b) => Number(a.value) - Number(b.value));
     }
     return { name: facet.name, param: facet.param, multiValue: facet.multiValue, options };

@@ -52,6 +52,7 @@ const digestOf = (hit: DigestHit) => hit.fields?.[MAP_DIGEST_FIELD]?.[0] as numb
 const idOf = (hit: DigestHit) => hit.fields?.id?.[0] as number | undefined;
 const lookups = new WeakMap<SchemeText[], SchemeLookup>();
 const MAP_ANSWER_PARTS = ['hits.hits.fields', 'aggregations'];
+const FETCH_ANSWER_PARTS = ['hits.hits.fields'];
 
 /**
  * The same JSON as one flat string in ASCII: JSON.stringify builds a longer result as a tree of parts
@@ -100,7 +101,7 @@ export class MapListingCache {
     const known = fingerprint === null ? undefined : this.arrays?.[payload].get(fingerprint);
     this.lookups.arrays[known ? 'hits' : 'misses']++;
     if (known) return known;
-    const answer = await this.search.search<unknown>({ index: this.alias, ...request, filter_path: MAP_ANSWER_PARTS });
+    const answer = await this.searched(request, MAP_ANSWER_PARTS);
     const array = RawJsonArray.of(await this.jsonFor(answer.hits?.hits ?? [], payload, lookup));
     const own = readMapFingerprint(answer.aggregations as Record<string, unknown> | undefined);
     if (own !== null) this.arrays?.[payload].set(own, array);
@@ -114,6 +115,12 @@ export class MapListingCache {
       bytes: level ? level.basic.calculatedSize + level.extended.calculatedSize : 0,
     });
     return { arrays: { ...this.lookups.arrays, ...held(this.arrays) }, listings: { ...this.lookups.listings, ...held(this.listings) } };
+  }
+
+  /** The engine's answer to a search, read from its bytes (the official client's transport and parser cost more than the reading). */
+  private async searched(request: Record<string, unknown>, parts: string[]): Promise<{ hits?: { hits?: DigestHit[] }; aggregations?: Record<string, unknown> }> {
+    const answer = await this.search.searchBytes(this.alias, JSON.stringify(request), parts);
+    return JSON.parse(answer.text()) as { hits?: { hits?: DigestHit[] }; aggregations?: Record<string, unknown> };
   }
 
   /** Empties both levels when the scheme texts or colours changed. */
@@ -147,16 +154,18 @@ export class MapListingCache {
   }
 
   private async fetch(ids: number[], payload: MapPayload, lookup: SchemeLookup): Promise<Map<number, string>> {
-    const res = await this.search.search({
-      index: this.alias,
-      size: ids.length,
-      query: { bool: { filter: [{ terms: { id: ids } }] } },
-      _source: false,
-      stored_fields: '_none_',
-      docvalue_fields: [...MAP_FIELDS[payload], MAP_DIGEST_FIELD],
-    });
+    const res = await this.searched(
+      {
+        size: ids.length,
+        query: { bool: { filter: [{ terms: { id: ids } }] } },
+        _source: false,
+        stored_fields: '_none_',
+        docvalue_fields: [...MAP_FIELDS[payload], MAP_DIGEST_FIELD],
+      },
+      FETCH_ANSWER_PARTS,
+    );
     const out = new Map<number, string>();
-    for (const hit of res.hits.hits as DigestHit[]) {
+    for (const hit of res.hits?.hits ?? []) {
       const json = flat(JSON.stringify(presentMapListing(hit.fields ?? {}, lookup.bySlug, payload === 'extended')));
       out.set(idOf(hit)!, json);
       const digest = digestOf(hit);

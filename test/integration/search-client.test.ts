@@ -27,6 +27,28 @@ describe('search client multi-search as bytes', () => {
     expect(Object.keys(answer.responses[0]!)).to.have.members(['hits', 'status']);
   });
 
+  it('answers a single search as bytes too, with the parts asked for, and refuses a bad one as the client would', async () => {
+    const { search } = testApp().runtime;
+    const index = `${process.env.TEST_INDEX_PREFIX ?? 'test'}-search-bytes`;
+    await search.indices.delete({ index, ignore_unavailable: true });
+    await search.bulk({ refresh: true, operations: [3, 1, 2].flatMap((id) => [{ index: { _index: index, _id: String(id) } }, { id }]) });
+    try {
+      const body = { size: 2, query: { match_all: {} }, _source: false, docvalue_fields: ['id'], sort: [{ id: 'asc' }] };
+      const bytes = await search.searchBytes(index, JSON.stringify(body), ['hits.hits.fields']);
+      const answer = JSON.parse(bytes.text()) as { hits: { hits: { fields: { id: number[] } }[] } };
+      expect(answer.hits.hits.map((h) => h.fields.id[0])).to.deep.equal([1, 2]);
+      expect(Object.keys(answer)).to.deep.equal(['hits']);
+      const err = await search.searchBytes(index, '{"query":{"no_such_query":{}}}', []).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).to.be.instanceOf(errors.ResponseError);
+      expect((err as InstanceType<typeof errors.ResponseError>).statusCode).to.equal(400);
+    } finally {
+      await search.indices.delete({ index, ignore_unavailable: true });
+    }
+  });
+
   it('throws a ResponseError with the engine status for a request it refuses', async () => {
     const { search, listingIndex } = testApp().runtime;
     const err = await search.msearchBytes(listingIndex.alias, '{}\n{"query":{"no_such_query":{}}}\n{', []).then(

@@ -63,7 +63,7 @@ describe('search map listings', function () {
   it('answers a repeated fingerprint from memory, without asking the engine for the map', async () => {
     const { runtime } = testApp();
     let engineCalls = 0;
-    const counting = { search: (...args: Parameters<SearchClient['search']>) => (engineCalls++, runtime.search.search(...args)) } as unknown as SearchClient;
+    const counting = { searchBytes: (...args: Parameters<SearchClient['searchBytes']>) => (engineCalls++, runtime.search.searchBytes(...args)) } as unknown as SearchClient;
     const cache = new MapListingCache(counting, runtime.listingIndex.alias, { listings: 100, arrayBytes: 1_000_000 });
     const p = parseSearchParams({ location: 'EH2 3EW', radius: '1' });
     const area = await resolveArea(p, runtime.gazetteer);
