@@ -101,6 +101,8 @@ export interface ListingDocument {
   item?: string;
   /** the item as a search page shows it, JSON (presented-item.ts) */
   presentedItem?: string;
+  /** partnerSources again, as a stored field (presented-item.ts) */
+  itemPartners?: string[];
   /** digest of the map listing fields (map-listing-fields.ts) */
   mapDigest: number;
 }
@@ -308,5 +310,5 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
     updatedAt: listing.updatedAt.toISOString(),
     view,
   };
-  return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), presentedItem: presentedItemFieldOf(view), mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };
+  return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), presentedItem: presentedItemFieldOf(view), itemPartners: doc.partnerSources, mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };
 }

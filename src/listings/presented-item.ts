@@ -10,10 +10,11 @@ import { recentReduction } from './price-reductions.ts';
 import { asciiJson } from '../core/ascii-json.ts';
 
 export const PRESENTED_ITEM_FIELD = 'presentedItem';
-const PARTNER_SOURCES_FIELD = 'partnerSources';
+/** the listing's partner sources, stored (the indexed `partnerSources` is not, and a field's storage cannot change in place) */
+const PARTNERS_FIELD = 'itemPartners';
 
-/** Search and mget options that fetch each hit's presented item (and its partners) and nothing else. */
-export const PRESENTED_ITEM_ONLY = { _source: false, stored_fields: [PRESENTED_ITEM_FIELD, PARTNER_SOURCES_FIELD] };
+/** Search and mget options that fetch each hit's presented item and partners, and nothing else. */
+export const PRESENTED_ITEM_ONLY = { _source: false, stored_fields: [PRESENTED_ITEM_FIELD, PARTNERS_FIELD] };
 
 export interface PresentedItem {
   id: number;
@@ -45,7 +46,7 @@ export function presentedItemFieldOf(view: Pick<ListingView, 'listing'>): string
 export function readPresentedItem(hit: { _id: string; fields?: Record<string, unknown[]> }): PresentedItem | null {
   const json = hit.fields?.[PRESENTED_ITEM_FIELD]?.[0];
   if (typeof json !== 'string') return null;
-  return { id: Number(hit._id), json, partnerSources: (hit.fields?.[PARTNER_SOURCES_FIELD] as string[] | undefined) ?? [] };
+  return { id: Number(hit._id), json, partnerSources: (hit.fields?.[PARTNERS_FIELD] as string[] | undefined) ?? [] };
 }
 
 /** The item's JSON for this search: the same text as JSON.stringify(presentListingItem(view, context)) would parse to. */

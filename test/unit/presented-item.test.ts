@@ -79,7 +79,7 @@ describe('presented items kept in the index', () => {
   });
 
   it('reads a hit, and refuses a text that is not a presented item', () => {
-    expect(readPresentedItem({ _id: '12', fields: { presentedItem: ['{}'], partnerSources: ['a'] } })).to.deep.equal({ id: 12, json: '{}', partnerSources: ['a'] });
+    expect(readPresentedItem({ _id: '12', fields: { presentedItem: ['{}'], itemPartners: ['a'] } })).to.deep.equal({ id: 12, json: '{}', partnerSources: ['a'] });
     expect(readPresentedItem({ _id: '12', fields: { presentedItem: ['{}'] } })!.partnerSources).to.deep.equal([]);
     expect(readPresentedItem({ _id: '12' })).to.equal(null);
     expect(() => presentedItemJson('{"id":1,"priceReducedOn":null}', { bedrooms: [2], partner: null })).to.throw(/bedrooms/);
