@@ -122,6 +122,18 @@ describe('customer accounts: passwords and tokens', () => {
       ).to.equal(200);
     });
 
+    it('refuses a token once it expires, though it was accepted (and its signature checked) before', async () => {
+      const customer = await passwordCustomer();
+      const exp = Math.floor(Date.now() / 1000) + 2;
+      const token = jwt.sign({ ...claims(customer.id), exp }, secret(), { algorithm: 'HS256' });
+      expect(await profileStatus(token)).to.equal(200);
+      expect(await profileStatus(token)).to.equal(200);
+      await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+      const res = await api.get(`${P}/profile`, bearer(token));
+      expect(res.status).to.equal(401);
+      expect(JSON.stringify(res.body)).to.contain('expired');
+    });
+
     it('stop working when the customer is disabled', async () => {
       const customer = await passwordCustomer();
       expect(await profileStatus(customer.accessToken)).to.equal(200);
