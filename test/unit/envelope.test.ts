@@ -28,6 +28,27 @@ describe('envelope and pagination helper', () => {
     expect(links.last).to.contain('page=4');
   });
 
+  it('writes each link as URLSearchParams would, whatever the query holds', () => {
+    const reference = (requestUrl: URL, page: number) => {
+      const url = new URL(requestUrl);
+      url.searchParams.delete('api_key');
+      url.searchParams.set('page', String(page));
+      return url.toString();
+    };
+    const urls = [
+      'http://x/y',
+      'http://x/y?api_key=secret&page=2&page=5&q=caf%C3%A9+%26+bar&area=POLYGON((1 2,3 4))',
+      'http://x/a%20b/?size=3&page=&empty&types[]=flat&types[]=house',
+      'http://x/y?q=%E2%80%93%F0%9F%8F%A0&page=2#top',
+    ];
+    for (const href of urls) {
+      const url = new URL(href);
+      const links = linksOf(url, paginationOf({ page: 2, size: 10 }, 45));
+      expect(links, href).to.deep.equal({ first: reference(url, 1), prev: reference(url, 1), next: reference(url, 3), last: reference(url, 5) });
+      expect(links.first).to.not.contain('api_key');
+    }
+  });
+
   it('has no prev on the first page and no next on the last', () => {
     const first = linksOf(new URL('http://x/y'), paginationOf({ page: 1, size: 10 }, 5));
     expect(first.prev).to.equal(null);
