@@ -56,7 +56,9 @@ export class IndexManager {
   /**
    * Makes sure the alias points at an index; creates the first one when there is none. Fields added
    * to the mapping file since the index was made are added to it (documents get them when next
-   * written, or all at once with a full reindex); a changed field type needs a full reindex. A changed
+   * written, or all at once with a full reindex). A changed type or parameter of an existing field
+   * (`store`, `index`, ...) cannot be applied in place: the engine refuses the update and start-up
+   * fails, so a mapping change adds a field under a new name (and moves `_meta.version`). A changed
    * number of replicas is applied to the index as it is (the engine copies or drops shards meanwhile).
    */
   async ensure(): Promise<string> {
