@@ -11,7 +11,8 @@ import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
 import type { RawJsonArray } from '../core/raw-json.ts';
-import { PRESENTED_ITEM_ONLY, presentedItemJson, readPresentedItem, type PresentedItem } from '../listings/presented-item.ts';
+import { PRESENTED_ITEM_ONLY, presentedItemFieldOf, presentedItemJson, readPresentedItem, type PresentedItem } from '../listings/presented-item.ts';
+import { ITEM_ONLY, readItems } from '../listings/listing-item-field.ts';
 import type { MapListingCache, MapPayload } from './map-listing-cache.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { mergeEligibility, type LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
@@ -167,7 +168,10 @@ export class ListingSearchService {
     const windowBody = plan.featuredItems ? rest.shift()! : null;
 
     const total = totalOf(main!);
-    const page = hitsOf(main!).map(matched).filter((m): m is Matched => m !== null);
+    const older = await this.itemsOfOlderMapping(hitsOf(main!));
+    const page = hitsOf(main!)
+      .map((hit) => matched(hit, older.items))
+      .filter((m): m is Matched => m !== null);
     // a page beyond the last holds nothing, featured listings included, so that paging clients stop there
     const beyondLast = p.page > Math.max(1, Math.ceil(total / p.size));
     const featuredIds = poolBody && !beyondLast ? rotateFeatured(hitsOf(poolBody).map((h) => Number(h.fields!.id![0])), p.page, plan.featuredPerPage, new Set(page.map((m) => m.item.id))) : [];
@@ -188,7 +192,7 @@ export class ListingSearchService {
       facets: portal.settings.facets && countsBody?.aggregations ? readFacets(p, countsBody.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,
       mapListings,
       sortOptions: sortOptionsFor(p),
-      fromAnswerAlone: !featured.fetched,
+      fromAnswerAlone: !featured.fetched && !older.fetched,
     };
   }
 
@@ -200,13 +204,29 @@ export class ListingSearchService {
   private async featured(ids: number[], window: SearchBody | null): Promise<{ items: PresentedItem[]; fetched: boolean }> {
     if (ids.length === 0) return { items: [], fetched: false };
     const wanted = new Set(ids);
-    const known = new Map(presentedItems(hitsOf(window).filter((h) => wanted.has(Number(h._id)))).map((item) => [item.id, item]));
+    const inWindow = hitsOf(window).filter((h) => wanted.has(Number(h._id)));
+    const older = await this.itemsOfOlderMapping(inWindow);
+    const known = new Map([...presentedItems(inWindow), ...older.items.values()].map((item) => [item.id, item]));
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length) {
       const res = await this.deps.search.mget({ index: this.deps.alias, ids: missing.map(String), ...PRESENTED_ITEM_ONLY });
-      for (const item of presentedItems(res.docs as Hit[])) known.set(item.id, item);
+      const docs = (res.docs as (Hit & { found?: boolean })[]).filter((d) => d.found !== false);
+      for (const item of [...presentedItems(docs), ...(await this.itemsOfOlderMapping(docs)).items.values()]) known.set(item.id, item);
     }
-    return { items: ids.flatMap((id) => known.get(id) ?? []), fetched: missing.length > 0 };
+    return { items: ids.flatMap((id) => known.get(id) ?? []), fetched: missing.length > 0 || older.fetched };
+  }
+
+  /**
+   * Presented items for hits of an index built with an older mapping (no `presentedItem`: while a
+   * reindex to the new mapping runs, searches still use the old index), made from their stored `item`.
+   */
+  private async itemsOfOlderMapping(hits: Hit[]): Promise<{ items: Map<number, PresentedItem>; fetched: boolean }> {
+    const ids = hits.filter((h) => readPresentedItem(h) === null).map((h) => h._id);
+    const items = new Map<number, PresentedItem>();
+    if (ids.length === 0) return { items, fetched: false };
+    const res = await this.deps.search.mget({ index: this.deps.alias, ids, ...ITEM_ONLY });
+    for (const item of readItems(res.docs as Hit[])) items.set(item.id, { id: item.id, json: presentedItemFieldOf(item.view), partnerSources: item.partnerSources });
+    return { items, fetched: true };
   }
 
   private present({ item, bedrooms }: Matched, partner: Partner | null, now: Date): string {
@@ -219,8 +239,8 @@ function presentedItems(hits: Hit[]): PresentedItem[] {
   return hits.map(readPresentedItem).filter((item): item is PresentedItem => item !== null);
 }
 
-function matched(hit: Hit): Matched | null {
-  const item = readPresentedItem(hit);
+function matched(hit: Hit, older: ReadonlyMap<number, PresentedItem>): Matched | null {
+  const item = readPresentedItem(hit) ?? older.get(Number(hit._id)) ?? null;
   const bedrooms = hit.inner_hits?.properties?.hits.hits.flatMap((h) => h.fields?.['properties.bedrooms'] ?? []) ?? [];
   return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b) };
 }
