@@ -41,10 +41,10 @@ interface DirectNode {
 
 /**
  * The Elasticsearch client, with two more ways to search: `msearchBytes`, the portal search's hot path,
- * and `searchBytes`, its map listings' requests, go over connection pools of their own (one per node). Sending a body serialised beforehand and taking
- * the answer back as bytes through the client costs about a millisecond of CPU a request more than plain
- * undici (the client's transport, diagnostics and stream handling), a fifth of the service's own work
- * on a search. Both paths connect alike (engine-connection.ts), pick their node from the official
+ * and `searchBytes`, its map listings' requests, go over connection pools of their own (one per node).
+ * Sending a body serialised beforehand and taking the answer back as bytes through the client costs
+ * about a millisecond of CPU a request more than plain undici (the client's transport, diagnostics and
+ * stream handling), a fifth of the service's own work on a search. Both paths connect alike (engine-connection.ts), pick their node from the official
  * client's connection pool (so a node one path found dead is left out by both) and share one circuit
  * breaker (engine-guard.ts): while no node can be reached, requests fail at once with SearchUnavailableError.
  */
