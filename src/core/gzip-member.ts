@@ -83,3 +83,8 @@ export function gzipTrailer({ crc, length }: Checked): Buffer {
   trailer.writeUInt32LE(length % 2 ** 32, 4);
   return trailer;
 }
+
+/** A whole gzip member of raw deflate parts (the last one final) holding bytes of this CRC and length. */
+export function gzipMember(parts: readonly Buffer[], checked: Checked): Buffer {
+  return Buffer.concat([GZIP_HEADER, ...parts, gzipTrailer(checked)]);
+}

@@ -2,7 +2,7 @@
 // serialised and encoded before (map listings) is kept compressed, and its compressed copy is spliced
 // into the gzipped body as it is (the JSON around it is compressed apart).
 import { constants, inflateRawSync } from 'node:zlib';
-import { checkedOf, deflatedPart, GZIP_HEADER, gzipTrailer, joined, type Checked } from './gzip-member.ts';
+import { checkedOf, deflatedPart, gzipMember, joined, type Checked } from './gzip-member.ts';
 
 export class RawJsonArray {
   /**
@@ -78,7 +78,7 @@ export class SerialisedBody {
   /** the same gzipped (see deflated) */
   gzipped(): Buffer {
     const { bytes, checked } = this.deflated();
-    return Buffer.concat([GZIP_HEADER, bytes, gzipTrailer(checked)]);
+    return gzipMember([bytes], checked);
   }
 }
 

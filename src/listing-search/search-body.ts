@@ -5,7 +5,7 @@
 // is compressed once. A kept body (KeptSearchBody) holds the anonymous body gzipped; a customer's copy
 // inflates the head alone, fills it, compresses it again and splices in the rest as it is.
 import { constants, gunzipSync, inflateRawSync } from 'node:zlib';
-import { checkedOf, crc32Combine, deflatedPart, GZIP_HEADER, gzipTrailer, type Checked } from '../core/gzip-member.ts';
+import { checkedOf, deflatedPart, GZIP_HEADER, gzipMember, joined, type Checked } from '../core/gzip-member.ts';
 import { ownMemory, serialiseBody, type SerialisedBody } from '../core/raw-json.ts';
 
 /** What a route sends: the JSON, the same gzipped, and the ids of the page's results (impressions). */
@@ -44,8 +44,7 @@ function filled(head: Buffer, holes: Holes, favourites: ReadonlySet<number>): Bu
 
 /** gzip of a head (deflated apart) followed by the rest's deflate parts as they are. */
 function assembled(head: Buffer, restDeflated: Buffer, rest: Checked): Buffer {
-  const checked = { crc: crc32Combine(checkedOf(head).crc, rest.crc, rest.length), length: head.length + rest.length };
-  return Buffer.concat([GZIP_HEADER, deflatedPart(head, false), restDeflated, gzipTrailer(checked)]);
+  return gzipMember([deflatedPart(head, false), restDeflated], joined([checkedOf(head), rest]));
 }
 
 /** A body that takes a customer's favourites. */

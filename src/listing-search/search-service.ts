@@ -168,9 +168,9 @@ export class ListingSearchService {
     const windowBody = plan.featuredItems ? rest.shift()! : null;
 
     const total = totalOf(main!);
-    const older = await this.itemsOfOlderMapping(hitsOf(main!));
+    const pageItems = await this.itemsOf(hitsOf(main!));
     const page = hitsOf(main!)
-      .map((hit) => matched(hit, older.items))
+      .map((hit) => matched(hit, pageItems.items))
       .filter((m): m is Matched => m !== null);
     // a page beyond the last holds nothing, featured listings included, so that paging clients stop there
     const beyondLast = p.page > Math.max(1, Math.ceil(total / p.size));
@@ -192,7 +192,7 @@ export class ListingSearchService {
       facets: portal.settings.facets && countsBody?.aggregations ? readFacets(p, countsBody.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,
       mapListings,
       sortOptions: sortOptionsFor(p),
-      fromAnswerAlone: !featured.fetched && !older.fetched,
+      fromAnswerAlone: !featured.fetched && !pageItems.fetched,
     };
   }
 
@@ -204,27 +204,32 @@ export class ListingSearchService {
   private async featured(ids: number[], window: SearchBody | null): Promise<{ items: PresentedItem[]; fetched: boolean }> {
     if (ids.length === 0) return { items: [], fetched: false };
     const wanted = new Set(ids);
-    const inWindow = hitsOf(window).filter((h) => wanted.has(Number(h._id)));
-    const older = await this.itemsOfOlderMapping(inWindow);
-    const known = new Map([...presentedItems(inWindow), ...older.items.values()].map((item) => [item.id, item]));
+    const inWindow = await this.itemsOf(hitsOf(window).filter((h) => wanted.has(Number(h._id))));
+    const known = inWindow.items;
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length) {
       const res = await this.deps.search.mget({ index: this.deps.alias, ids: missing.map(String), ...PRESENTED_ITEM_ONLY });
       const docs = (res.docs as (Hit & { found?: boolean })[]).filter((d) => d.found !== false);
-      for (const item of [...presentedItems(docs), ...(await this.itemsOfOlderMapping(docs)).items.values()]) known.set(item.id, item);
+      for (const [id, item] of (await this.itemsOf(docs)).items) known.set(id, item);
     }
-    return { items: ids.flatMap((id) => known.get(id) ?? []), fetched: missing.length > 0 || older.fetched };
+    return { items: ids.flatMap((id) => known.get(id) ?? []), fetched: missing.length > 0 || inWindow.fetched };
   }
 
   /**
-   * Presented items for hits of an index built with an older mapping (no `presentedItem`: while a
-   * reindex to the new mapping runs, searches still use the old index), made from their stored `item`.
+   * The presented items of these hits by listing id. A hit of an index built with an older mapping has
+   * none (while a reindex to the new mapping runs, searches still use the old index): its item is made
+   * from the stored `item`, fetched by id (`fetched`).
    */
-  private async itemsOfOlderMapping(hits: Hit[]): Promise<{ items: Map<number, PresentedItem>; fetched: boolean }> {
-    const ids = hits.filter((h) => readPresentedItem(h) === null).map((h) => h._id);
+  private async itemsOf(hits: Hit[]): Promise<{ items: Map<number, PresentedItem>; fetched: boolean }> {
     const items = new Map<number, PresentedItem>();
-    if (ids.length === 0) return { items, fetched: false };
-    const res = await this.deps.search.mget({ index: this.deps.alias, ids, ...ITEM_ONLY });
+    const older: string[] = [];
+    for (const hit of hits) {
+      const item = readPresentedItem(hit);
+      if (item) items.set(item.id, item);
+      else older.push(hit._id);
+    }
+    if (older.length === 0) return { items, fetched: false };
+    const res = await this.deps.search.mget({ index: this.deps.alias, ids: older, ...ITEM_ONLY });
     for (const item of readItems(res.docs as Hit[])) items.set(item.id, { id: item.id, json: presentedItemFieldOf(item.view), partnerSources: item.partnerSources });
     return { items, fetched: true };
   }
@@ -235,12 +240,8 @@ export class ListingSearchService {
   }
 }
 
-function presentedItems(hits: Hit[]): PresentedItem[] {
-  return hits.map(readPresentedItem).filter((item): item is PresentedItem => item !== null);
-}
-
-function matched(hit: Hit, older: ReadonlyMap<number, PresentedItem>): Matched | null {
-  const item = readPresentedItem(hit) ?? older.get(Number(hit._id)) ?? null;
+function matched(hit: Hit, items: ReadonlyMap<number, PresentedItem>): Matched | null {
+  const item = items.get(Number(hit._id)) ?? null;
   const bedrooms = hit.inner_hits?.properties?.hits.hits.flatMap((h) => h.fields?.['properties.bedrooms'] ?? []) ?? [];
   return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b) };
 }

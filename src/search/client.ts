@@ -44,9 +44,10 @@ interface DirectNode {
  * and `searchBytes`, its map listings' requests, go over connection pools of their own (one per node).
  * Sending a body serialised beforehand and taking the answer back as bytes through the client costs
  * about a millisecond of CPU a request more than plain undici (the client's transport, diagnostics and
- * stream handling), a fifth of the service's own work on a search. Both paths connect alike (engine-connection.ts), pick their node from the official
- * client's connection pool (so a node one path found dead is left out by both) and share one circuit
- * breaker (engine-guard.ts): while no node can be reached, requests fail at once with SearchUnavailableError.
+ * stream handling), a fifth of the service's own work on a search. Both ways connect as the official
+ * client does (engine-connection.ts), pick their node from its connection pool (so a node one path
+ * found dead is left out by both) and share one circuit breaker (engine-guard.ts): while no node can
+ * be reached, requests fail at once with SearchUnavailableError.
  */
 export class SearchClient extends Client {
   private readonly directNodes: Map<string, DirectNode>;
@@ -93,7 +94,7 @@ export class SearchClient extends Client {
   private async directRequest(pathAndQuery: string, body: string, contentType: string): Promise<AnswerBytes> {
     const headers = { 'content-type': contentType, accept: 'application/json', ...(this.authorization ? { authorization: this.authorization } : {}) };
     for (let attempt = 0; ; attempt++) {
-      const connection = this.connectionPool.getConnection({ now: Date.now(), requestId: 0, name: 'msearchBytes', context: null });
+      const connection = this.connectionPool.getConnection({ now: Date.now(), requestId: 0, name: 'directRequest', context: null });
       const node = connection && this.directNodes.get(connection.id);
       // the pool holds every node of ELASTICSEARCH_URL until the client is closed
       if (!connection || !node) throw new Error('the search client is closed');
