@@ -67,12 +67,13 @@ function apiQuery(params: URLSearchParams, overrides: Record<string, string> = {
   return query.toString();
 }
 
-function summaryOf(params: URLSearchParams, total: number): string {
+/** `placeFound` false: the service could not resolve the location and searched the whole UK. */
+function summaryOf(params: URLSearchParams, total: number, placeFound: boolean): string {
   const kind = params.get('occupancy_type') === 'to-rent' ? 'to rent' : 'for sale';
   const homes = `${total.toLocaleString('en-GB')} ${total === 1 ? 'home' : 'homes'} ${kind}`;
   if (params.get('area')) return `${homes} in the area drawn`;
   const location = params.get('location');
-  if (!location) return `${homes} across the UK`;
+  if (!location || !placeFound) return `${homes} across the UK`;
   const radius = Number(params.get('radius') ?? 3);
   return radius === 0 ? `${homes} in ${location}` : `${homes} within ${radius} ${radius === 1 ? 'mile' : 'miles'} of ${location}`;
 }
@@ -125,7 +126,7 @@ export function Search() {
 
   const area = parseArea(params.get('area'));
   const total = result.data?.pagination.total ?? 0;
-  const summary = result.data ? summaryOf(params, total) : undefined;
+  const summary = result.data ? summaryOf(params, total, result.data.clearLocation !== false) : undefined;
   useTitle(summary ? `${summary}` : 'Search homes');
 
   const setLocation = (location: string) =>
@@ -218,7 +219,11 @@ export function Search() {
             <h2 id="results-summary" aria-live="polite">
               {summary ?? 'Searching…'}
             </h2>
-            {result.data?.clearLocation === false && <p class="notice">We could not find that place, so these are homes across the UK.</p>}
+            {result.data?.clearLocation === false && (
+              <p class="notice" role="status">
+                We could not find {params.get('location')}: showing homes across the UK.
+              </p>
+            )}
             <div class="field sort">
               <label for="sort">Sort by</label>
               <select

@@ -1,0 +1,36 @@
+// The portal's search page in real Chromium when the place typed is unknown: it says so, and never
+// counts homes "within 3 miles" of a place it did not find; a real district (LS1) is searched as found.
+import { expect } from 'chai';
+import { testApp } from '../support/test-app.ts';
+import { searchFixture } from '../support/search-fixture.ts';
+import { usePage } from '../support/browser.ts';
+import { portalPage } from '../support/portal.ts';
+
+describe('browser: the portal search page with an unknown place', function () {
+  this.timeout(60_000);
+  const page = usePage();
+
+  before(async function () {
+    this.timeout(60_000);
+    await searchFixture();
+  });
+
+  it('says it could not find the place and shows homes across the UK', async () => {
+    const problems = await portalPage(page());
+    await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=zzzz&radius=3`);
+    const notice = page().getByText('We could not find zzzz: showing homes across the UK.');
+    await notice.waitFor();
+    const summary = await page().locator('#results-summary').innerText();
+    expect(summary).to.match(/^\d+ homes? for sale across the UK$/);
+    expect(summary).to.not.include('zzzz');
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('searches a postcode district as a place it found', async () => {
+    const problems = await portalPage(page());
+    await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=LS1&radius=3`);
+    await page().locator('#results-summary', { hasText: /within 3 miles of LS1$/ }).waitFor();
+    expect(await page().getByText('We could not find').count()).to.equal(0);
+    expect(problems).to.deep.equal([]);
+  });
+});
