@@ -26,7 +26,11 @@ export const searchSchemas: Record<string, JsonSchema> = {
       links: ref('Links'),
       center: object({ lat: num, lng: num }),
       rectBounds: object({ north: num, south: num, east: num, west: num }),
-      clearLocation: bool,
+      clearLocation: {
+        ...bool,
+        description:
+          'false when `location` names no known place (nor a postcode of a known postcode district): the search then covers the whole UK, and a client should say that the place was not found',
+      },
       mapListings: arrayOf(ref('MapListing')),
       facets: arrayOf(ref('Facet')),
       sortOptions: arrayOf(object({ value: str, text: str })),
