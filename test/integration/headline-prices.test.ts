@@ -57,6 +57,7 @@ describe('one headline per listing, and price sorts in the order shown', functio
   let account: TestAccount;
   const generated = new Map<number, Generated>();
   let meadow: Generated;
+  let announced: Generated;
   const rng = new Rng('headline-prices');
 
   async function pushListing(ref: string, forSale: boolean, homes: Record<string, unknown>[], listing: Record<string, unknown>): Promise<Generated> {
@@ -120,6 +121,12 @@ describe('one headline per listing, and price sorts in the order shown', functio
       { availabilityStatus: 'under-offer', bedrooms: 1, isSharedOwnership: true, fullMarketPrice: 150000, minSharePercentage: 25, subsidisedMonthlyRent: 250 },
     ], { schemes: ['shared-ownership'] });
     pushed.push(meadow);
+    // the available home's price is still to be announced: the listing shows no price, not the coming one's
+    announced = await pushListing('announced', true, [
+      { availabilityStatus: 'available', bedrooms: 2, isSharedOwnership: false, fullMarketPrice: null, minSharePercentage: null, subsidisedMonthlyRent: null },
+      { availabilityStatus: 'coming-soon', bedrooms: 2, isSharedOwnership: false, fullMarketPrice: 99000, minSharePercentage: null, subsidisedMonthlyRent: null },
+    ], { schemes: ['market-sale'] });
+    pushed.push(announced);
 
     const { prisma, search, listingIndex } = testApp().runtime;
     await eventually(async () => {
@@ -156,6 +163,14 @@ describe('one headline per listing, and price sorts in the order shown', functio
     const sold = (await everyItem({ 'status[]': ['closed'] })).find((i) => i.id === meadow.id)!;
     expect(sold).to.include({ fullMarketPrice: 135000, minShareValue: 13500, subsidisedMonthlyRent: 232.03 });
     expect(sold.priceReducedOn).to.be.a('string');
+  });
+
+  it('puts a listing whose headline price is to be announced last in both price sorts', async () => {
+    for (const sort_by of ['price-low-high', 'price-high-low']) {
+      const items = await everyItem({ sort_by });
+      expect(items.at(-1)!.id, sort_by).to.equal(announced.id);
+      expect(items.at(-1)!.fullMarketPrice).to.equal(null);
+    }
   });
 
   it("gives listing details the prices of one home, the headline's, with and without bedrooms[]", async () => {
