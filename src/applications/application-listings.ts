@@ -17,7 +17,7 @@ export function snapshotOf(doc: ListingDocument): ListingSnapshot {
   return {
     item: presentListingItem(doc.view, { favourite: null }) as Record<string, unknown>,
     eligibility: doc.eligibility,
-    terms: doc.properties.map((p) => ({ id: p.id, depositValue: p.depositValue })),
+    terms: doc.properties.map((p) => ({ id: p.id, depositValue: p.depositValue, availabilityStatus: p.availabilityStatus })),
     eligibilityFields: doc.view.registerInterestFields.eligibilityFields,
   };
 }

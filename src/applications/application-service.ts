@@ -94,8 +94,10 @@ export class ApplicationService {
   }): Promise<{ application: ApplicationRow; customerId: number; updateToken: string }> {
     const { doc, body } = input;
     const propertyId = body.property ?? null;
-    if (propertyId !== null && !doc.properties.some((p) => p.id === propertyId))
-      throw ValidationError.field('property', `property ${propertyId} is not advertised by this listing`);
+    const named = propertyId === null ? null : doc.properties.find((p) => p.id === propertyId);
+    if (named === undefined) throw ValidationError.field('property', `property ${propertyId} is not advertised by this listing`);
+    if (named?.availabilityStatus === 'closed')
+      throw ValidationError.field('property', `property ${propertyId} is ${doc.forSale ? 'sold' : 'let'}: interest can no longer be registered in it`);
     const fields = customerFieldsOf(body);
 
     let passwordHash: string | null = null;
@@ -284,7 +286,8 @@ export class ApplicationService {
 
   /**
    * The engine on the listing, or on one property when named (its deposit decides); successfulProperties
-   * then still lists every property of the listing the customer is eligible for.
+   * then lists the open properties of the listing the customer is eligible for (eligibility-rules.ts),
+   * never the named one when it failed.
    */
   private async decideFor(snapshot: ListingSnapshot, stored: EligibilityProfile, propertyId: number | null): Promise<Decision> {
     const today = londonToday();
@@ -298,9 +301,7 @@ export class ApplicationService {
     if (!chosen.length) return all;
     const one = decide(snapshot, chosen, values, today);
     const single = snapshot.terms.length <= 1;
-    return {
-      ...one,
-      successfulProperties: single || one.status === 'incomplete' || all.status === 'incomplete' ? [] : all.successfulProperties,
-    };
+    const others = one.status === 'failed' ? all.successfulProperties.filter((id) => id !== propertyId) : all.successfulProperties;
+    return { ...one, successfulProperties: single || one.status === 'incomplete' || all.status === 'incomplete' ? [] : others };
   }
 }

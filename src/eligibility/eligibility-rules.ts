@@ -33,7 +33,14 @@ export interface ListingRules {
 export interface PropertyTerms {
   id: number;
   depositValue: number | null;
+  /** its availability code; absent in the snapshots of older applications (taken as still open) */
+  availabilityStatus?: string;
 }
+
+/** Availability codes of properties still open to a home seeker: those successfulProperties may name. */
+export const OPEN_AVAILABILITY: readonly string[] = ['available', 'coming-soon'];
+
+const isOpen = (p: PropertyTerms): boolean => p.availabilityStatus === undefined || OPEN_AVAILABILITY.includes(p.availabilityStatus);
 
 export interface Decision {
   status: EligibilityStatus;
@@ -104,19 +111,20 @@ export function decide(listing: ListingRules, properties: PropertyTerms[], c: Cu
   }
 
   // Deposit: the listing's minimum, and per property its own deposit where one is set.
-  let successful = properties.map((p) => p.id);
+  let covered = properties;
   if (c.deposit === null) {
     if (rules.minDeposit != null || listing.eligibilityFields.includes('deposit')) missing.add('deposit');
   } else {
     const deposit = c.deposit;
     if (rules.minDeposit != null && deposit < rules.minDeposit) failed.push(failure.minDeposit(deposit, rules.minDeposit));
-    successful = properties.filter((p) => p.depositValue === null || p.depositValue <= deposit).map((p) => p.id);
+    covered = properties.filter((p) => p.depositValue === null || p.depositValue <= deposit);
     // none covered means every property has a deposit, each above the customer's
-    if (successful.length === 0 && properties.length > 0) failed.push(failure.propertyDeposit(deposit, properties.map((p) => p.depositValue!)));
+    if (covered.length === 0 && properties.length > 0) failed.push(failure.propertyDeposit(deposit, properties.map((p) => p.depositValue!)));
   }
 
   const single = properties.length <= 1;
-  if (failed.length) return { status: 'failed', messages: failed, successfulProperties: single ? [] : successful, missingFields: [] };
+  // a failed rule of the listing fails every property, and a failed deposit of every property leaves none
+  if (failed.length) return { status: 'failed', messages: failed, successfulProperties: [], missingFields: [] };
   if (missing.size) {
     const messages = [...missing].map((f) => (f === 'homePostcode' && c.unmatchedPostcode ? UNMATCHED_POSTCODE : NEEDED[f]));
     return { status: 'incomplete', messages, successfulProperties: [], missingFields: [...missing] };
@@ -124,7 +132,7 @@ export function decide(listing: ListingRules, properties: PropertyTerms[], c: Cu
   return {
     status: preferenceMissed ? 'considered' : 'passed',
     messages: preferenceMissed ? [CONSIDERED_WITHOUT_LOCAL_CONNECTION] : [],
-    successfulProperties: single ? [] : successful,
+    successfulProperties: single ? [] : covered.filter(isOpen).map((p) => p.id),
     missingFields: [],
   };
 }

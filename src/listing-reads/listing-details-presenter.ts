@@ -1,8 +1,9 @@
 // Listing details, property details and the full-details object, from the index document's view.
 import type { ListingDocument } from '../listings/listing-document.ts';
-import { minimumPrices, PRICE_FIELD_NAMES, type PriceFields } from '../listings/price-rules.ts';
+import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 import { ITEM_FIELDS } from '../listings/listing-presenter.ts';
-import { recentReduction } from '../listings/price-reductions.ts';
+import { latestReductionOn, recentReduction, type PriceHistoryEntry } from '../listings/price-reductions.ts';
+import { headlineProperty } from '../listings/headline.ts';
 
 // Listing details: the item's fields except the item-only ones, plus the details' own.
 const DETAIL_FIELDS = [
@@ -33,20 +34,33 @@ export function presentPropertyDetails(doc: ListingDocument, bedrooms: number[] 
   return bedrooms.length ? all.filter((p) => bedrooms.includes(p.bedrooms as number)) : all;
 }
 
-/** `bedrooms`: price fields become the minimum over the properties with those bedroom counts. */
+/** The price fields of the headline among these properties' details (headline.ts), with its latest reduction's day. */
+function headlinePricesOf(properties: Record<string, unknown>[]): Record<string, unknown> | null {
+  const candidates = properties.map((p) => ({
+    id: p.id as number,
+    availabilityStatus: (p.availabilityStatus as { code: string }).code,
+    fullMarketPrice: p.fullMarketPrice as number | null,
+    monthlyRent: p.monthlyRent as number | null,
+    details: p,
+  }));
+  const chosen = headlineProperty(candidates)?.details;
+  if (!chosen) return null;
+  const prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership'].map((f) => [f, chosen[f] ?? null]));
+  prices.priceReducedOn = latestReductionOn([(chosen.priceHistory as PriceHistoryEntry[] | undefined) ?? []]);
+  return prices;
+}
+
+/** `bedrooms`: the price fields come from the headline among the properties with those bedroom counts. */
 export function presentListingDetails(doc: ListingDocument, options: { favourite: boolean | null; bedrooms?: number[] }) {
   const l = doc.view.listing;
   const out: Record<string, unknown> = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, l[f] ?? null]));
-  let prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership'].map((f) => [f, l[f] ?? null]));
-  if (options.bedrooms?.length) {
-    const chosen = presentPropertyDetails(doc, options.bedrooms) as unknown as PriceFields[];
-    if (chosen.length) prices = { ...minimumPrices(chosen) };
-  }
+  let prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership', 'priceReducedOn'].map((f) => [f, l[f] ?? null]));
+  if (options.bedrooms?.length) prices = headlinePricesOf(presentPropertyDetails(doc, options.bedrooms)) ?? prices;
   return {
     ...out,
     ...prices,
     isSharedOwnership: Boolean(prices.isSharedOwnership),
-    priceReducedOn: recentReduction(l.priceReducedOn),
+    priceReducedOn: recentReduction(prices.priceReducedOn),
     featured: doc.displayAs === 'featured',
     favourite: options.favourite,
     propertyDetails: l.singleProperty ? (doc.view.properties[0] ?? null) : null,

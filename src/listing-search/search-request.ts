@@ -7,8 +7,8 @@ import type { PortalSettings } from '../portals/portal-settings.ts';
 import type { SearchArea } from './location.ts';
 import { listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
 import { countsRequest } from './facet-aggregations.ts';
-import { sortClauses } from './search-sort.ts';
-import { PRESENTED_ITEM_ONLY } from '../listings/presented-item.ts';
+import { sortPlan } from './search-sort.ts';
+import { HEADLINE_PRICES_FIELD, PRESENTED_ITEM_ONLY } from '../listings/presented-item.ts';
 import { MAP_DIGEST_FIELD } from '../listings/map-listing-fields.ts';
 import { MAP_FINGERPRINT_AGGS } from './map-fingerprint.ts';
 import { hitsWindow } from '../search/result-window.ts';
@@ -28,6 +28,7 @@ export const RESPONSE_PARTS = [
   'responses.hits.hits._id',
   'responses.hits.hits.fields',
   'responses.hits.hits.inner_hits.properties.hits.hits.fields',
+  'responses.hits.hits.inner_hits.headline.hits.hits.fields',
   'responses.aggregations',
   'responses.error',
   'responses.status',
@@ -51,13 +52,12 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   const featuredPerPage = Math.min(settings.featuredPerPage, p.max_featured ?? Number.POSITIVE_INFINITY);
   // bedrooms of the matching properties, from doc values: reading them from _source parses the whole document
   const innerHits = { size: 100, _source: false, docvalue_fields: ['properties.bedrooms'] };
-  const filtered = listingQuery(f, undefined, innerHits);
-  const sort = sortClauses(p, area.center, propertyClauses(f));
+  const props = propertyClauses(f);
+  const filtered = withHeadlineHit(listingQuery(f, undefined, innerHits), props, p.occupancy_type === 'for-sale' ? 'properties.fullMarketPrice' : 'properties.monthlyRent');
+  const { should, sort } = sortPlan(p, area.center, props, partnerSource);
   const main: Record<string, unknown> = {
-    query: partnerSource
-      ? { bool: { filter: [filtered], should: [{ constant_score: { filter: { term: { partnerSources: partnerSource } }, boost: 1 } }] } }
-      : filtered,
-    sort: partnerSource ? [{ _score: { order: 'desc' } }, ...sort] : sort,
+    query: should.length ? { bool: { filter: [filtered], should } } : filtered,
+    sort,
     ...hitsWindow((p.page - 1) * p.size, p.size),
     track_total_hits: true,
     ...PRESENTED_ITEM_ONLY,
@@ -79,6 +79,23 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   const windowFrom = (p.page - 1) * featuredPerPage;
   const featuredItems = featured && windowFrom < FEATURED_POOL_LIMIT ? { query: featured, from: windowFrom, size: Math.min(2 * featuredPerPage, FEATURED_POOL_LIMIT), sort: byId, ...PRESENTED_ITEM_ONLY } : null;
   return { main, counts, map, featuredPool, featuredItems, featuredPerPage, full };
+}
+
+/**
+ * With clauses on the properties' fields, the headline property among those that match (headline.ts)
+ * comes back as the inner hit `headline`, with its prices as the item's tail (presented-item.ts): the
+ * most advertised, then the cheapest by `priceField`, then the lowest id. Without such clauses the
+ * listing's own headline is in its item already.
+ */
+function withHeadlineHit(query: object, props: object[], priceField: string): object {
+  if (props.length === 0) return query;
+  const sort = [
+    { 'properties.availabilityRank': { order: 'asc', unmapped_type: 'integer' } },
+    { [priceField]: { order: 'asc', missing: '_last' } },
+    { 'properties.id': { order: 'asc' } },
+  ];
+  const headline = { name: 'headline', size: 1, _source: false, sort, docvalue_fields: [HEADLINE_PRICES_FIELD] };
+  return { bool: { filter: [query, { nested: { path: 'properties', query: { bool: { filter: props } }, inner_hits: headline } }] } };
 }
 
 /** The plan's requests, in the order the answer reads them, as one multi-search body (newline-delimited JSON, on the index of the URL). */

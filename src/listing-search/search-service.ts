@@ -32,6 +32,8 @@ interface Matched {
   item: PresentedItem;
   /** bedroom counts of the properties that matched the filters (none: all of them) */
   bedrooms: number[];
+  /** the prices of the headline among the properties that matched (null: the listing's own) */
+  headlinePrices: string | null;
 }
 
 /** Up to this many favourites, a signed-in search reads all of the customer's beside its engine request. */
@@ -179,7 +181,7 @@ export class ListingSearchService {
       this.featured(featuredIds, windowBody),
       plan.map ? this.mapListings(plan.map, readMapFingerprint(aggregationsOfMatches(countsBody?.aggregations)), portal.settings.mapPayload) : null,
     ]);
-    const all = [...featured.items.map((item) => ({ item, bedrooms: [] })), ...page];
+    const all = [...featured.items.map((item) => ({ item, bedrooms: [], headlinePrices: null })), ...page];
     const now = new Date();
 
     return {
@@ -234,14 +236,15 @@ export class ListingSearchService {
     return { items, fetched: true };
   }
 
-  private present({ item, bedrooms }: Matched, partner: Partner | null, now: Date): string {
+  private present({ item, bedrooms, headlinePrices }: Matched, partner: Partner | null, now: Date): string {
     const inPartnership = partner !== null && item.partnerSources.includes(partner.source);
-    return presentedItemJson(item.json, { partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null, bedrooms }, now);
+    return presentedItemJson(item.json, { partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null, bedrooms, headlinePrices }, now);
   }
 }
 
 function matched(hit: Hit, items: ReadonlyMap<number, PresentedItem>): Matched | null {
   const item = items.get(Number(hit._id)) ?? null;
   const bedrooms = hit.inner_hits?.properties?.hits.hits.flatMap((h) => h.fields?.['properties.bedrooms'] ?? []) ?? [];
-  return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b) };
+  const headlinePrices = hit.inner_hits?.headline?.hits.hits[0]?.fields?.['properties.itemPrices']?.[0] ?? null;
+  return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b), headlinePrices };
 }

@@ -2,11 +2,12 @@
 // not indexed) holding every field the listing item, listing details and property details present.
 import type { Property } from '../generated/prisma/client.ts';
 import type { LoadedListing } from './listing-loader.ts';
-import { applyPriceRules, minimumPrices, type PriceFields } from './price-rules.ts';
+import { applyPriceRules, type PriceFields } from './price-rules.ts';
+import { availabilityRank, headlineProperty } from './headline.ts';
 import { availabilityStatus, listingAvailability } from './availability.ts';
 import { mapImageUrl } from './map-image.ts';
 import { itemFieldOf } from './listing-item-field.ts';
-import { presentedItemFieldOf } from './presented-item.ts';
+import { headlinePricesOf, presentedItemFieldOf } from './presented-item.ts';
 import { mapDigestOf } from './map-listing-fields.ts';
 import { latestReductionOn, priceHistoryOf } from './price-reductions.ts';
 
@@ -43,6 +44,10 @@ export interface IndexedProperty {
   features: string[];
   parking: string[];
   newBuild: boolean;
+  /** the rank of its availability in the headline choice (headline.ts), for the search's headline inner hit */
+  availabilityRank: number;
+  /** its price fields and priceReducedOn as the presented item's tail (presented-item.ts), doc values only */
+  itemPrices: string;
 }
 
 export interface ListingDocument {
@@ -86,7 +91,7 @@ export interface ListingDocument {
   publishAt: string | null;
   /** when the listing went live: its publishAt, or its creation when that came later (the `newest` sort) */
   publishedAt: string;
-  /** the UK day of the latest reduction of a property's headline price, however long ago (price-reductions.ts) */
+  /** the UK day of the latest reduction of the headline property's price (headline.ts), however long ago (price-reductions.ts) */
   priceReducedOn: string | null;
   withdrawn: boolean;
   allPortals: boolean;
@@ -144,10 +149,18 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
 
   const schemes = listing.schemes.map((ls) => ({ text: ls.scheme.text, slug: ls.scheme.slug, color: ls.scheme.color }));
   const la = development.localAuthority;
-  const perProperty = properties.map((p) => ({ property: p, prices: pricesOf(p, listing.depositPercentage), priceHistory: priceHistoryOf(p.priceChanges, p.forSale) }));
-  const priceReducedOn = latestReductionOn(perProperty.map((p) => p.priceHistory));
+  const perProperty = properties.map((p) => {
+    const prices = pricesOf(p, listing.depositPercentage);
+    const priceHistory = priceHistoryOf(p.priceChanges, p.forSale);
+    const reducedOn = latestReductionOn([priceHistory]);
+    const candidate = { id: p.id, availabilityStatus: p.availabilityStatus, fullMarketPrice: prices.fullMarketPrice, monthlyRent: prices.monthlyRent };
+    return { property: p, prices, priceHistory, reducedOn, candidate };
+  });
+  // every price field and the reduction come from one property (headline.ts)
+  const headline = headlineProperty(perProperty.map((p) => ({ ...p.candidate, entry: p })))!.entry;
+  const prices = headline.prices;
+  const priceReducedOn = headline.reducedOn;
   const publishedAt = listing.publishAt && listing.publishAt > listing.createdAt ? listing.publishAt : listing.createdAt;
-  const prices = minimumPrices(perProperty.map((p) => p.prices));
   const features = properties.map((p) => asArray<FeatureSection>(p.propertyFeatures));
   const propertyFeatures = mergeFeatures(features);
   const first = properties[0]!;
@@ -290,7 +303,7 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
     portalIds,
     partnerSources: listing.partnerSources,
     eligibility: (listing.eligibility ?? {}) as ListingEligibility,
-    properties: perProperty.map(({ property: p, prices: pp }, i) => ({
+    properties: perProperty.map(({ property: p, prices: pp, reducedOn }, i) => ({
       id: p.id,
       bedrooms: p.bedrooms,
       bathrooms: p.bathrooms,
@@ -305,6 +318,8 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
       features: featureValues(features[i]!, false),
       parking: featureValues(features[i]!, true),
       newBuild: development.newBuild,
+      availabilityRank: availabilityRank(p.availabilityStatus),
+      itemPrices: headlinePricesOf(pp, reducedOn),
     })),
     createdAt: listing.createdAt.toISOString(),
     updatedAt: listing.updatedAt.toISOString(),

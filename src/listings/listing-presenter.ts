@@ -9,6 +9,8 @@ export interface ItemContext {
   partner?: { name: string; imageUrl: string | null } | null;
   /** bedroom counts of the properties that matched the search filters */
   bedrooms?: number[];
+  /** the price fields, isSharedOwnership and priceReducedOn of the headline among the matching properties (none: the listing's own) */
+  headline?: Record<string, unknown> | null;
 }
 
 /** Fields a listing item takes from the view as they are (listing details take them too). */
@@ -55,9 +57,10 @@ export function presentListingItem(view: Pick<ListingView, 'listing'>, context: 
   item.partnerName = context.partner?.name ?? null;
   item.partnerImageUrl = context.partner ? context.partner.imageUrl : null;
   item.favourite = context.favourite ?? null;
-  for (const key of PRICE_FIELD_NAMES) item[key] = l[key] ?? null;
-  item.isSharedOwnership = Boolean(l.isSharedOwnership);
-  item.priceReducedOn = recentReduction(l.priceReducedOn);
+  const priced = context.headline ?? l;
+  for (const key of PRICE_FIELD_NAMES) item[key] = priced[key] ?? null;
+  item.isSharedOwnership = Boolean(priced.isSharedOwnership);
+  item.priceReducedOn = recentReduction(priced.priceReducedOn);
   return item;
 }
 

@@ -105,13 +105,3 @@ export const PRICE_FIELD_NAMES = [
   'maxTenancyMonths',
   'administrationFee',
 ] as const satisfies readonly (keyof PriceFields)[];
-
-/** A listing's price fields: the lowest known value of each field among its properties ("from ..."). */
-export function minimumPrices(properties: PriceFields[]): PriceFields {
-  const out = { isSharedOwnership: properties.some((p) => p.isSharedOwnership) } as PriceFields;
-  for (const field of PRICE_FIELD_NAMES) {
-    const known = properties.map((p) => p[field]).filter((v): v is number => v !== null);
-    out[field] = known.length ? Math.min(...known) : null;
-  }
-  return out;
-}

@@ -230,12 +230,14 @@ describe('search', function () {
   });
 
   describe('sorting', () => {
-    it('offers sort options with the default first, and sorts by price on matching properties', async () => {
+    it('offers sort options with the default first, and sorts by the headline price of the matching properties', async () => {
       const res = await leeds({ sort_by: 'price-low-high' });
       expect(res.body.sortOptions[0].value).to.equal('newest');
       expect(ids(res.body)).to.deep.equal([L.leedsSO!.id, L.leedsFirst!.id, L.leedsMarket!.id]);
+      // by the price each item shows (210,000, 200,000, 180,000), not by each listing's dearest home
       const desc = await leeds({ sort_by: 'price-high-low' });
-      expect(ids(desc.body)).to.deep.equal([L.leedsMarket!.id, L.leedsSO!.id, L.leedsFirst!.id]);
+      expect(ids(desc.body)).to.deep.equal([L.leedsMarket!.id, L.leedsFirst!.id, L.leedsSO!.id]);
+      expect(desc.body.data.map((i: { fullMarketPrice: number }) => i.fullMarketPrice)).to.deep.equal([210000, 200000, 180000]);
       const twoBedAsc = await leeds({ sort_by: 'price-low-high', 'bedrooms[]': ['2'] });
       expect(ids(twoBedAsc.body)).to.deep.equal([L.leedsFirst!.id, L.leedsMarket!.id, L.leedsSO!.id]);
     });

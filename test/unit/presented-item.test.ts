@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { presentListingItem, type ItemContext } from '../../src/listings/listing-presenter.ts';
-import { presentedItemFieldOf, presentedItemJson, readPresentedItem } from '../../src/listings/presented-item.ts';
+import { headlinePricesOf, presentedItemFieldOf, presentedItemJson, readPresentedItem } from '../../src/listings/presented-item.ts';
+import { applyPriceRules } from '../../src/listings/price-rules.ts';
 import { PRICE_FIELD_NAMES } from '../../src/listings/price-rules.ts';
 import { londonToday } from '../../src/core/london-time.ts';
 import type { ListingView } from '../../src/listings/listing-document.ts';
@@ -76,6 +77,25 @@ describe('presented items kept in the index', () => {
     expect(JSON.parse(presentedItemJson(stored, none)).priceReducedOn).to.equal(dayBefore(10));
     const later = new Date(Date.now() + 40 * 86_400_000);
     expect(JSON.parse(presentedItemJson(stored, none, later)).priceReducedOn).to.equal(null);
+  });
+
+  it("takes every price field and the reduction from the headline of the matching homes when given", () => {
+    const base = { forSale: true, isSharedOwnership: true, tenure: 'leasehold', depositValue: null, maxGovernmentLoanPercent: null, monthlyServiceCharge: 95.5, annualGroundRent: 0, reservationFee: 250, monthlyRent: null, rentalDeposit: null, minTenancyMonths: null, maxTenancyMonths: null, administrationFee: null };
+    const prices = applyPriceRules({ ...base, fullMarketPrice: 195000, minSharePercentage: 10, subsidisedMonthlyRent: 335.16 }, 5);
+    for (const reducedOn of reductions) {
+      const fragment = headlinePricesOf(prices, reducedOn);
+      expect(/^[\x20-\x7e]*$/.test(fragment), 'ASCII').to.equal(true);
+      const headline = { ...prices, priceReducedOn: reducedOn };
+      for (const [i, context] of contexts.entries()) {
+        const v = view(i + 1, 'Says ,"fullMarketPrice":1 in its name', dayBefore(2));
+        const json = presentedItemJson(presentedItemFieldOf(v), { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, headlinePrices: fragment });
+        const expected = presentListingItem(v, { favourite: null, ...context, headline });
+        expect(JSON.stringify(JSON.parse(json))).to.equal(JSON.stringify(expected));
+        const item = JSON.parse(json) as Record<string, unknown>;
+        // one home's numbers: the share is its share of its price
+        expect(item).to.include({ fullMarketPrice: 195000, minSharePercentage: 10, minShareValue: 19500, depositValue: 975, subsidisedMonthlyRent: 335.16, isSharedOwnership: true });
+      }
+    }
   });
 
   it('reads a hit, and refuses a text that is not a presented item', () => {

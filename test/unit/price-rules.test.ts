@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { applyPriceRules, minimumPrices, weeklyFromMonthly, type PropertyPrices } from '../../src/listings/price-rules.ts';
+import { applyPriceRules, weeklyFromMonthly, type PropertyPrices } from '../../src/listings/price-rules.ts';
 
 const base: PropertyPrices = {
   forSale: true,
@@ -54,12 +54,5 @@ describe('price rules', () => {
   it('keeps every unknown price null (to be announced)', () => {
     const p = applyPriceRules({ ...base, fullMarketPrice: null, isSharedOwnership: true, minSharePercentage: 25, monthlyServiceCharge: null }, 10);
     expect(p).to.include({ fullMarketPrice: null, minShareValue: null, depositValue: null, monthlyServiceCharge: null });
-  });
-
-  it('gives a listing the lowest known value of each field', () => {
-    const a = applyPriceRules({ ...base, fullMarketPrice: 250000 }, 10);
-    const b = applyPriceRules({ ...base, fullMarketPrice: null, reservationFee: 250 }, 10);
-    const min = minimumPrices([a, b]);
-    expect(min).to.include({ fullMarketPrice: 250000, reservationFee: 250, depositValue: 25000, weeklyRent: null, isSharedOwnership: false });
   });
 });
