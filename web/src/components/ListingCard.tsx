@@ -22,9 +22,9 @@ export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingIte
       <div class="card-body">
         <div class="card-top">
           {marked && <p class={`badge badge-${listing.displayAs}`}>{listing.displayAs === 'featured' ? 'Featured' : 'Premium'}</p>}
-          <FavouriteHeart listing={listing} />
+          <FavouriteHeart listing={listing} titleId={`listing-${listing.id}-${listing.displayAs}-title`} />
         </div>
-        <Heading class="card-title">
+        <Heading class="card-title" id={`listing-${listing.id}-${listing.displayAs}-title`}>
           <a href={`/listings/${listing.slug}`}>{listing.name}</a>
         </Heading>
         <p class="card-address">{listing.displayAddress}</p>
@@ -42,8 +42,11 @@ export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingIte
   );
 }
 
-/** The heart: saves the listing to the customer's favourites, or offers a sign-in that comes back here. */
-function FavouriteHeart({ listing }: { listing: ListingItem }) {
+/**
+ * The heart: saves the listing to the customer's favourites, or offers a sign-in that comes back here.
+ * Its name says what it does; the card's title (aria-describedby) says which home.
+ */
+function FavouriteHeart({ listing, titleId }: { listing: ListingItem; titleId: string }) {
   const signedIn = useSession();
   const [favourite, setFavourite] = useState(listing.favourite === true);
   const [busy, setBusy] = useState(false);
@@ -52,7 +55,7 @@ function FavouriteHeart({ listing }: { listing: ListingItem }) {
   if (!signedIn) {
     const next = `${location.pathname}${location.search}`;
     return (
-      <a class="heart" href={`/sign-in?next=${encodeURIComponent(next)}`} aria-label={`Sign in to save ${listing.name} to your favourites`}>
+      <a class="heart" href={`/sign-in?next=${encodeURIComponent(next)}`} aria-label="Sign in to save to your favourites" aria-describedby={titleId}>
         <span aria-hidden="true">♡</span>
       </a>
     );
@@ -72,7 +75,7 @@ function FavouriteHeart({ listing }: { listing: ListingItem }) {
   };
   return (
     <>
-      <button type="button" class="heart" aria-pressed={favourite} disabled={busy} onClick={toggle} aria-label={`Save ${listing.name} to your favourites`}>
+      <button type="button" class="heart" aria-pressed={favourite} disabled={busy} onClick={toggle} aria-label="Save to your favourites" aria-describedby={titleId}>
         <span aria-hidden="true">{favourite ? '♥' : '♡'}</span>
       </button>
       {failed && (
