@@ -8,7 +8,8 @@ import type { ListingReadService } from '../listing-reads/listing-read-service.t
 import { DEFAULT_PORTAL_ID } from '../portals/portal-settings.ts';
 
 /** What an address names that may not exist; null for pages that always exist (search, sign-in, account…). */
-export type PageSubject = { kind: 'listing'; slug: string } | { kind: 'area'; slug: string } | { kind: 'content'; slug: string; sitemap: string } | null;
+export type PageSubject =
+  { kind: 'listing'; slug: string } | { kind: 'area'; slug: string } | { kind: 'content'; slug: string; sitemap: string } | null;
 
 export interface PageExistence {
   exists(subject: NonNullable<PageSubject>): Promise<boolean>;
@@ -64,7 +65,11 @@ const found = (read: Promise<unknown>): Promise<boolean> =>
   );
 
 /** Existence as the portal's own reads see it: published and visible on the default portal. */
-export function servicePageExistence(deps: { listings: ListingReadService; areas: AreaPageService; contents: ContentReadService }): PageExistence {
+export function servicePageExistence(deps: {
+  listings: ListingReadService;
+  areas: AreaPageService;
+  contents: ContentReadService;
+}): PageExistence {
   return {
     exists(subject) {
       switch (subject.kind) {

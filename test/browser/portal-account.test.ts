@@ -70,7 +70,9 @@ describe('browser: the portal account', function () {
 
   it('marks required fields, words the 422s, offers available homes only, never names the chosen home as failed and eligible, and remembers the interest', async () => {
     const problems = await portalPage(page());
-    const listing = await pushAppListing(account, { properties: [{}, {}, { availabilityStatus: 'closed' }, { availabilityStatus: 'under-offer' }, {}] });
+    const listing = await pushAppListing(account, {
+      properties: [{}, {}, { availabilityStatus: 'closed' }, { availabilityStatus: 'under-offer' }, {}],
+    });
     const customer = await passwordCustomer();
     await signInPage(page(), customer);
     await page().goto(`${testApp().baseUrl}/listings/${listing.slug}`);
@@ -94,7 +96,9 @@ describe('browser: the portal account', function () {
     // interest in Flat 2 with an income over the limit: failed, and Flat 2 is never among the homes eligible for
     await page().getByLabel('Which home?').selectOption({ label: 'Flat 2 – 2 bedrooms' });
     await income.fill('95000');
-    await page().getByLabel(/^Deposit or savings \(£\)/).fill('20000');
+    await page()
+      .getByLabel(/^Deposit or savings \(£\)/)
+      .fill('20000');
     await page().getByRole('button', { name: 'Register interest' }).click();
     const decision = page().locator('.decision');
     await decision.waitFor();
@@ -107,7 +111,9 @@ describe('browser: the portal account', function () {
 
     // back on the page: the interest registered, not a blank form
     await page().reload();
-    await page().getByRole('heading', { name: /^You registered interest on \d{1,2} \w+ \d{4}$/ }).waitFor();
+    await page()
+      .getByRole('heading', { name: /^You registered interest on \d{1,2} \w+ \d{4}$/ })
+      .waitFor();
     expect(await page().locator('.listing-side').innerText()).to.include('You are not eligible for this home');
     expect(await page().getByRole('heading', { name: 'Register your interest' }).count()).to.equal(0);
     expect(await seriousAxeViolations(page())).to.deep.equal([]);

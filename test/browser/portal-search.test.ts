@@ -134,7 +134,8 @@ describe('browser: the portal search page', function () {
 
     // the buttons stay at hand while scrolling
     await page().mouse.wheel(0, 1500);
-    await page().waitForFunction('scrollY > 500');
+    // (polled from here: the page's CSP forbids the evaluated predicates of waitForFunction)
+    await eventually(async () => expect(await page().evaluate<number>('scrollY')).to.be.greaterThan(500), 5000);
     const filtersButton = page().getByRole('button', { name: /^Filters/ });
     const bar = (await filtersButton.boundingBox())!;
     expect(bar.y).to.be.at.least(0).and.below(80);
@@ -145,9 +146,15 @@ describe('browser: the portal search page', function () {
     await sheet.waitFor();
     const box = (await sheet.boundingBox())!;
     expect([box.x, box.y, box.width, box.height]).to.deep.equal([0, 0, 375, 740]);
-    expect(await page().getByRole('checkbox', { name: /^House \(\d+\)/ }).isVisible()).to.equal(true);
+    expect(
+      await page()
+        .getByRole('checkbox', { name: /^House \(\d+\)/ })
+        .isVisible(),
+    ).to.equal(true);
     expect(await seriousAxeViolations(page())).to.deep.equal([]);
-    await page().getByRole('checkbox', { name: /^House \(\d+\)/ }).check();
+    await page()
+      .getByRole('checkbox', { name: /^House \(\d+\)/ })
+      .check();
     await page().waitForURL(/types%5B%5D=house|types\[\]=house/);
     await sheet.getByRole('button', { name: /^Show 2 developments, 2 homes$/ }).click();
     expect(await sheet.isVisible()).to.equal(false);
@@ -165,7 +172,9 @@ describe('browser: the portal search page', function () {
 
   it('says a failed search in people’s words and leaves a page that can put it right', async () => {
     const problems = await portalPage(page());
-    await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Leeds&radius=5&min_full_value=300000&max_full_value=100000`);
+    await page().goto(
+      `${testApp().baseUrl}/search?occupancy_type=for-sale&location=Leeds&radius=5&min_full_value=300000&max_full_value=100000`,
+    );
     await page().locator('#results-summary', { hasText: 'The search did not work' }).waitFor();
     const problem = await page().locator('.search-failed .problem').innerText();
     expect(problem).to.include('Maximum price must not be below the minimum price.');
@@ -173,7 +182,9 @@ describe('browser: the portal search page', function () {
     // the filters are still there: clearing the minimum searches again
     await page().getByLabel('Minimum price (£)').fill('');
     await page().getByRole('button', { name: 'Apply filters' }).click();
-    await page().locator('#results-summary', { hasText: /for sale within 5 miles of Leeds/ }).waitFor();
+    await page()
+      .locator('#results-summary', { hasText: /for sale within 5 miles of Leeds/ })
+      .waitFor();
     expect(problems.filter((p) => !p.includes('422'))).to.deep.equal([]);
   });
 

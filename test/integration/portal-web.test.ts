@@ -63,12 +63,20 @@ describe('the portal, served at /', () => {
   });
 
   it('says in the page what becomes of sign-in e-mails in each environment', () => {
-    const base = { APP_ENV: 'development' as const, TEST_ENV_SENDS_MAIL: false, LOCAL_MAILBOX: false, SMTP_HOST: undefined, MAILBOX_WEB_PORT: 1080 };
+    const base = {
+      APP_ENV: 'development' as const,
+      TEST_ENV_SENDS_MAIL: false,
+      LOCAL_MAILBOX: false,
+      SMTP_HOST: undefined,
+      MAILBOX_WEB_PORT: 1080,
+    };
     expect(mailDeliveryOf({ ...base, LOCAL_MAILBOX: true })).to.deep.equal({ kind: 'local-mailbox', inbox: 'http://localhost:1080' });
     expect(mailDeliveryOf({ ...base, LOCAL_MAILBOX: true, SMTP_HOST: 'smtp.example.org' })).to.deep.equal({ kind: 'sent' });
     expect(mailDeliveryOf({ ...base, APP_ENV: 'test' })).to.deep.equal({ kind: 'not-sent' });
     expect(mailDeliveryOf({ ...base, APP_ENV: 'test', TEST_ENV_SENDS_MAIL: true })).to.deep.equal({ kind: 'sent' });
-    expect(mailDeliveryOf({ ...base, APP_ENV: 'live', LOCAL_MAILBOX: true, SMTP_HOST: 'smtp.example.org' })).to.deep.equal({ kind: 'sent' });
+    expect(mailDeliveryOf({ ...base, APP_ENV: 'live', LOCAL_MAILBOX: true, SMTP_HOST: 'smtp.example.org' })).to.deep.equal({
+      kind: 'sent',
+    });
   });
 
   it('serves hashed assets for a year and leaves the API its JSON 404s', async () => {

@@ -9,7 +9,11 @@ describe('portal messages in people’s words', () => {
   const cases: [string, string, string][] = [
     ['max_full_value', 'max_full_value must not be below min_full_value', 'Maximum price must not be below the minimum price.'],
     ['max_monthly_rent', 'max_monthly_rent must not be below min_monthly_rent', 'Maximum rent must not be below the minimum rent.'],
-    ['annualHouseholdIncome', 'annualHouseholdIncome is required for this listing', 'Annual household income is needed to register interest in this home.'],
+    [
+      'annualHouseholdIncome',
+      'annualHouseholdIncome is required for this listing',
+      'Annual household income is needed to register interest in this home.',
+    ],
     ['workPostcode', 'workPostcode is required', 'Work postcode is required.'],
     ['name', 'name must not be empty', 'Name of this search must not be empty.'],
     ['query.radius', 'radius must not be negative', 'Distance must not be negative.'],
@@ -39,7 +43,9 @@ describe('portal messages in people’s words', () => {
     expect(messageSentence('annualHouseholdIncome is required for this listing (and 2 more errors)')).to.equal(
       'Annual household income is needed to register interest in this home.',
     );
-    expect(messageSentence('A previous application exists for the same property')).to.equal('A previous application exists for the same property');
+    expect(messageSentence('A previous application exists for the same property')).to.equal(
+      'A previous application exists for the same property',
+    );
   });
 });
 
@@ -53,7 +59,14 @@ describe('portal counts of developments and homes', () => {
       { value: 'closed', count: 3 },
     ],
   };
-  const bedrooms = { param: 'bedrooms', multiValue: true, options: [{ value: 1, count: 4 }, { value: 2, count: 5 }] };
+  const bedrooms = {
+    param: 'bedrooms',
+    multiValue: true,
+    options: [
+      { value: 1, count: 4 },
+      { value: 2, count: 5 },
+    ],
+  };
 
   it('adds up the availability counts: all options, or the chosen ones', () => {
     expect(homesFound([bedrooms, status], () => [])).to.equal(12);
@@ -75,9 +88,15 @@ describe('portal counts of developments and homes', () => {
 
 describe('portal rent terms', () => {
   it('shows the deposit, the tenancy and the furnishing of a home to rent', () => {
-    expect(rentTerms({ forSale: false, rentalDeposit: 1200, minTenancyMonths: 6, maxTenancyMonths: null, furnitureStatus: ['furnished', 'part-furnished'] })).to.deep.equal(
-      ['Deposit £1,200', 'Minimum tenancy 6 months', 'Furnished or part-furnished'],
-    );
+    expect(
+      rentTerms({
+        forSale: false,
+        rentalDeposit: 1200,
+        minTenancyMonths: 6,
+        maxTenancyMonths: null,
+        furnitureStatus: ['furnished', 'part-furnished'],
+      }),
+    ).to.deep.equal(['Deposit £1,200', 'Minimum tenancy 6 months', 'Furnished or part-furnished']);
     expect(rentTerms({ forSale: false, minTenancyMonths: 6, maxTenancyMonths: 12, furnitureStatus: 'unfurnished' })).to.deep.equal([
       'Tenancy 6 to 12 months',
       'Unfurnished',

@@ -55,7 +55,12 @@ function FavouriteHeart({ listing, titleId }: { listing: ListingItem; titleId: s
   if (!signedIn) {
     const next = `${location.pathname}${location.search}`;
     return (
-      <a class="heart" href={`/sign-in?next=${encodeURIComponent(next)}`} aria-label="Sign in to save to your favourites" aria-describedby={titleId}>
+      <a
+        class="heart"
+        href={`/sign-in?next=${encodeURIComponent(next)}`}
+        aria-label="Sign in to save to your favourites"
+        aria-describedby={titleId}
+      >
         <span aria-hidden="true">♡</span>
       </a>
     );
@@ -75,7 +80,15 @@ function FavouriteHeart({ listing, titleId }: { listing: ListingItem; titleId: s
   };
   return (
     <>
-      <button type="button" class="heart" aria-pressed={favourite} disabled={busy} onClick={toggle} aria-label="Save to your favourites" aria-describedby={titleId}>
+      <button
+        type="button"
+        class="heart"
+        aria-pressed={favourite}
+        disabled={busy}
+        onClick={toggle}
+        aria-label="Save to your favourites"
+        aria-describedby={titleId}
+      >
         <span aria-hidden="true">{favourite ? '♥' : '♡'}</span>
       </button>
       {failed && (

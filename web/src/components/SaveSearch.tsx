@@ -97,9 +97,7 @@ export function SaveSearch({ params }: { params: URLSearchParams }) {
               <strong>This search was not saved</strong>
               <ul>
                 {otherErrors.map((e) => (
-                  <li key={`${e.field}${e.message}`}>
-                    {e.message}
-                  </li>
+                  <li key={`${e.field}${e.message}`}>{e.message}</li>
                 ))}
               </ul>
             </div>

@@ -210,13 +210,25 @@ export function Search() {
         <button type="button" aria-expanded={sheet === 'filters'} aria-controls="search-filters" onClick={() => setSheet('filters')}>
           Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
         </button>
-        <button type="button" aria-expanded={sheet === 'map'} aria-controls="search-map" onClick={() => setSheet(sheet === 'map' ? null : 'map')}>
+        <button
+          type="button"
+          aria-expanded={sheet === 'map'}
+          aria-controls="search-map"
+          onClick={() => setSheet(sheet === 'map' ? null : 'map')}
+        >
           {sheet === 'map' ? 'List' : 'Map'}
         </button>
       </div>
 
       <div class={`search-layout${sheet ? ` show-${sheet}` : ''}`}>
-        <Sheet id="search-filters" class="filters" label="Filters" open={sheet === 'filters'} onClose={() => setSheet(null)} closeText={result.data ? `Show ${countsText(total, homes)}` : 'Show the results'}>
+        <Sheet
+          id="search-filters"
+          class="filters"
+          label="Filters"
+          open={sheet === 'filters'}
+          onClose={() => setSheet(null)}
+          closeText={result.data ? `Show ${countsText(total, homes)}` : 'Show the results'}
+        >
           <label class="choice">
             <input
               type="checkbox"
@@ -284,7 +296,14 @@ export function Search() {
           )}
         </section>
 
-        <Sheet id="search-map" class="map-column" label="Map" open={sheet === 'map'} onClose={() => setSheet(null)} closeText="Show the list">
+        <Sheet
+          id="search-map"
+          class="map-column"
+          label="Map"
+          open={sheet === 'map'}
+          onClose={() => setSheet(null)}
+          closeText="Show the list"
+        >
           <ResultsMap
             listings={extras?.map ?? []}
             items={result.data?.data ?? []}
@@ -299,7 +318,21 @@ export function Search() {
 }
 
 /** parameters that are not filters (not counted on the "Filters" button) */
-const NOT_FILTERS = new Set(['occupancy_type', 'location', 'radius', 'page', 'size', 'sort_by', 'lat', 'lng', 'north', 'south', 'east', 'west', 'area']);
+const NOT_FILTERS = new Set([
+  'occupancy_type',
+  'location',
+  'radius',
+  'page',
+  'size',
+  'sort_by',
+  'lat',
+  'lng',
+  'north',
+  'south',
+  'east',
+  'west',
+  'area',
+]);
 
 /**
  * The filters and the map: columns beside the results on a wide screen; on a phone, full-screen sheets

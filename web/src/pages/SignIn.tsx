@@ -147,8 +147,8 @@ function LinkSentPanel({ email, magicLink }: { email: string; magicLink: string 
       <div class="panel success" role="status">
         <h2>Check the local mailbox</h2>
         <p>
-          This service runs on a development machine: the e-mail to {email} is kept in its local mailbox at{' '}
-          <a href={mailbox}>{mailbox}</a>, not sent. The link works once, for 30 minutes.
+          This service runs on a development machine: the e-mail to {email} is kept in its local mailbox at <a href={mailbox}>{mailbox}</a>,
+          not sent. The link works once, for 30 minutes.
         </p>
         {testLink}
       </div>
