@@ -78,6 +78,8 @@ import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { portalWeb } from './portal-web/portal-web.ts';
+import { mailDeliveryOf } from './portal-web/mail-delivery.ts';
+import { servicePageExistence } from './portal-web/portal-pages.ts';
 
 export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'pool' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer' | 'metrics' | 'listingStats'>;
 
@@ -136,6 +138,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const searchResponses = new SearchResponseMemo(Math.round(config.SEARCH_RESPONSE_CACHE_MB * 1024 * 1024));
   const listingReads = new ListingReadService(search, listingIndex.alias);
   const contentReads = new ContentReadService(prisma);
+  const areaPages = new AreaPageService(prisma, listingReads);
   const contentFamilies = new FamilyWriter(prisma);
   const applicationListings = new ApplicationListings(search, listingIndex.alias);
   const leadEvents = new LeadEvents();
@@ -184,7 +187,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     appointmentRoutes({ appointments: new AppointmentService(prisma, leadEvents, listingStats), views: applicationViews, accessTokens: accounts.accessTokens }),
     leadRoutes(sync.accounts, new LeadService(prisma, accounts.customers, applicationListings, leadEvents)),
     webhookRoutes(sync.accounts, new WebhookService(prisma, config.APP_ENV === 'live')),
-    areaRoutes({ areas: new AreaPageService(prisma, listingReads), accounts: sync.accounts, customers: customerContext, signedIn }),
+    areaRoutes({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn }),
     areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma)),
     contentRoutes(contentReads, sync.accounts),
     contentEditorRoutes({
@@ -223,7 +226,14 @@ export function buildApp(deps: AppDeps): BuiltApp {
     app.use(router.allowedMethods());
   }
   // the reference portal last: its pages and assets, for paths no router answered
-  app.use(portalWeb({ tileUrl: config.PORTAL_TILE_URL, tileAttribution: config.PORTAL_TILE_ATTRIBUTION }));
+  app.use(
+    portalWeb({
+      tileUrl: config.PORTAL_TILE_URL,
+      tileAttribution: config.PORTAL_TILE_ATTRIBUTION,
+      mail: mailDeliveryOf(config),
+      pages: servicePageExistence({ listings: listingReads, areas: areaPages, contents: contentReads }),
+    }),
+  );
 
   const routes = routers.flatMap((router) =>
     router.stack.flatMap((layer) =>

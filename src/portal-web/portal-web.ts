@@ -3,7 +3,9 @@
 // fallback). Only those paths: /api, /docs, /openapi.json, /metrics, /health and /ready are never
 // answered here, so an unknown API path keeps its JSON 404. The page gets a Content-Security-Policy of
 // its own (its scripts and styles from this origin, images from the listing image hosts and the map
-// tile host) and the tile settings in meta tags.
+// tile host) and the tile settings in meta tags. An address that is none of the portal's pages, or names
+// a listing, area page or content page that does not exist, gets the same page with status 404 (the
+// page then shows "Page not found"), as a browser or a search engine expects.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import escapeHtml from 'escape-html';
@@ -11,12 +13,14 @@ import { send } from '@koa/send';
 import type { Middleware } from 'koa';
 import type { RequestState } from '../core/http-context.ts';
 import { PROJECT_ROOT } from '../core/project-root.ts';
+import type { MailDelivery } from './mail-delivery.ts';
+import { portalPageOf, type PageExistence } from './portal-pages.ts';
 
 export const PORTAL_DIST = path.join(PROJECT_ROOT, 'web/dist');
 
-/** Paths whose first segment is one of these are the portal's pages (see web/src/main.tsx). */
-const CLIENT_ROUTES = new Set(['', 'search', 'listings', 'account', 'sign-in', 'alerts', 'areas', 'news', 'guides', 'pages']);
 const ASSET = /^\/assets\/[\w.-]+$/;
+/** never the portal's: the API, its documentation and the operations endpoints keep their own 404s */
+const NOT_PORTAL = /^\/(api|docs|openapi\.json|metrics|health|ready|assets)(\/|$)/;
 /** files at the root of the build (web/public) */
 const ROOT_FILES = new Set(['/favicon.svg', '/robots.txt']);
 
@@ -24,6 +28,10 @@ export interface PortalWebOptions {
   /** a Leaflet tile URL template, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png */
   tileUrl: string;
   tileAttribution: string;
+  /** what becomes of sign-in e-mails, for the sign-in page */
+  mail: MailDelivery;
+  /** whether a listing, area page or content page exists; without it, every such address is answered 200 */
+  pages?: PageExistence;
   /** the built portal (web/dist); tests may point elsewhere */
   root?: string;
 }
@@ -53,11 +61,6 @@ export function portalContentSecurityPolicy(tileUrl: string): string {
   ].join('; ');
 }
 
-export function isClientRoute(pathname: string): boolean {
-  const first = pathname.split('/')[1] ?? '';
-  return CLIENT_ROUTES.has(first);
-}
-
 export function portalWeb(options: PortalWebOptions): Middleware<RequestState> {
   const root = options.root ?? PORTAL_DIST;
   const csp = portalContentSecurityPolicy(options.tileUrl);
@@ -68,7 +71,9 @@ export function portalWeb(options: PortalWebOptions): Middleware<RequestState> {
     if (!existsSync(file)) return undefined;
     page = readFileSync(file, 'utf8')
       .replace('%PORTAL_TILE_URL%', escapeHtml(options.tileUrl))
-      .replace('%PORTAL_TILE_ATTRIBUTION%', escapeHtml(options.tileAttribution));
+      .replace('%PORTAL_TILE_ATTRIBUTION%', escapeHtml(options.tileAttribution))
+      .replace('%PORTAL_MAIL%', escapeHtml(options.mail.kind))
+      .replace('%PORTAL_MAILBOX%', escapeHtml(options.mail.kind === 'local-mailbox' ? options.mail.inbox : ''));
     return page;
   };
 
@@ -89,7 +94,17 @@ export function portalWeb(options: PortalWebOptions): Middleware<RequestState> {
       if (sent) return;
       return next();
     }
-    if (!isClientRoute(ctx.path)) return next();
+    if (NOT_PORTAL.test(ctx.path)) return next();
+    const subject = portalPageOf(ctx.path);
+    let status = 200;
+    if (subject === undefined) {
+      // an address no router answered: a browser gets the portal's "Page not found", other clients the JSON 404
+      if (ctx.accepts('json', 'html') !== 'html') return next();
+      status = 404;
+    } else if (subject !== null && !(subject.kind === 'listing' && ctx.query.editor_key) && options.pages) {
+      // an editor's preview (editor_key) may show an unpublished listing: the page asks for it itself
+      if (!(await options.pages.exists(subject))) status = 404;
+    }
     const html = indexPage();
     if (html === undefined) {
       ctx.status = 503;
@@ -100,5 +115,6 @@ export function portalWeb(options: PortalWebOptions): Middleware<RequestState> {
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'html';
     ctx.body = html;
+    ctx.status = status;
   };
 }

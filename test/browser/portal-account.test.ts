@@ -31,6 +31,8 @@ describe('browser: the portal account', function () {
       await page().getByRole('button', { name: 'Email me a link' }).click();
       await page().getByRole('heading', { name: 'Check your email' }).waitFor();
     });
+    // this environment sends its e-mails: no word of a local mailbox
+    expect(await page().locator('main').innerText()).to.not.match(/local mailbox|localhost/);
     expect(link).to.match(new RegExp(`^${testApp().baseUrl}/sign-in/link/\\d+/[\\w-]+$`));
 
     await page().goto(link);
@@ -64,6 +66,58 @@ describe('browser: the portal account', function () {
     const messages = await decision.locator('.decision-messages li').allInnerTexts();
     expect(messages.join(' ')).to.match(/income/i);
     expect(problems).to.deep.equal([]);
+  });
+
+  it('marks required fields, words the 422s, offers available homes only, never names the chosen home as failed and eligible, and remembers the interest', async () => {
+    const problems = await portalPage(page());
+    const listing = await pushAppListing(account, {
+      properties: [{}, {}, { availabilityStatus: 'closed' }, { availabilityStatus: 'under-offer' }, {}],
+    });
+    const customer = await passwordCustomer();
+    await signInPage(page(), customer);
+    await page().goto(`${testApp().baseUrl}/listings/${listing.slug}`);
+    await page().getByRole('heading', { name: 'Register your interest' }).waitFor();
+
+    // "Which home?" offers the available homes only
+    const options = await page().getByLabel('Which home?').locator('option').allInnerTexts();
+    expect(options.map((o) => o.split(' – ')[0])).to.deep.equal(['Any available home in this development', 'Flat 1', 'Flat 2', 'Flat 5']);
+    // the listing's eligibility fields are required, and say so
+    const income = page().getByLabel(/^Annual household income \(£\)/);
+    expect(await income.getAttribute('required')).to.not.equal(null);
+    expect(await page().locator('label[for="ri-annualHouseholdIncome"]').innerText()).to.match(/\*$/);
+
+    // a 422 in people's words, at the field
+    await page().getByRole('button', { name: 'Register interest' }).click();
+    const error = page().locator('#ri-annualHouseholdIncome-error');
+    await error.waitFor();
+    expect(await error.innerText()).to.equal('Annual household income is needed to register interest in this home.');
+    expect(await page().locator('.listing-side').innerText()).to.not.match(/annualHouseholdIncome|is required for this listing/);
+
+    // interest in Flat 2 with an income over the limit: failed, and Flat 2 is never among the homes eligible for
+    await page().getByLabel('Which home?').selectOption({ label: 'Flat 2 – 2 bedrooms' });
+    await income.fill('95000');
+    await page()
+      .getByLabel(/^Deposit or savings \(£\)/)
+      .fill('20000');
+    await page().getByRole('button', { name: 'Register interest' }).click();
+    const decision = page().locator('.decision');
+    await decision.waitFor();
+    expect(await decision.locator('.decision-status').innerText()).to.equal('You are not eligible for this home');
+    const said = await decision.innerText();
+    const eligibleLine = said.split('\n').find((line) => /eligible for other homes|also eligible for/.test(line)) ?? '';
+    // the other available homes the customer qualifies for; not the chosen one, nor a sold or under-offer one
+    expect(eligibleLine).to.equal('You are eligible for other homes here: Flat 1, Flat 5.');
+    expect(said).to.not.match(/Flat 2|Flat 3|Flat 4/);
+
+    // back on the page: the interest registered, not a blank form
+    await page().reload();
+    await page()
+      .getByRole('heading', { name: /^You registered interest on \d{1,2} \w+ \d{4}$/ })
+      .waitFor();
+    expect(await page().locator('.listing-side').innerText()).to.include('You are not eligible for this home');
+    expect(await page().getByRole('heading', { name: 'Register your interest' }).count()).to.equal(0);
+    expect(await seriousAxeViolations(page())).to.deep.equal([]);
+    expect(problems.filter((p) => !p.includes('422'))).to.deep.equal([]);
   });
 
   it('books an open-day viewing from an application, changes its time, then cancels it', async () => {

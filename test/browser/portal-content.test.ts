@@ -55,7 +55,8 @@ describe('browser: the portal area and content pages', function () {
     expect(await title.innerText()).to.equal('Two Manchester developments open for reservations');
     await page().getByText('with priority for people who live or work in the city', { exact: false }).first().waitFor();
     expect(await seriousAxeViolations(page())).to.deep.equal([]);
-    await page().goto(`${testApp().baseUrl}/news/no-such-story-${s}`);
+    const res = await page().goto(`${testApp().baseUrl}/news/no-such-story-${s}`);
+    expect(res?.status()).to.equal(404);
     await page().getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(problems.filter((p) => !p.includes('404'))).to.deep.equal([]);
   });

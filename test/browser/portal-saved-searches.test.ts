@@ -122,7 +122,7 @@ describe('browser: the portal saved searches', function () {
     await page().getByRole('button', { name: 'Save search' }).click();
     const alert = page().locator('.save-search .problem');
     await alert.getByText('This search was not saved').waitFor();
-    expect(await alert.locator('li').allInnerTexts()).to.satisfy((lines: string[]) => lines.some((l) => l.startsWith('radius: ')));
+    expect(await alert.locator('li').allInnerTexts()).to.satisfy((lines: string[]) => lines.includes('Distance must not be negative.'));
     expect(await savedOf(customer.id)).to.have.length(0);
   });
 

@@ -1,7 +1,9 @@
 // The portal's search page in real Chromium, over the search fixture (listings in Leeds, Bristol and
 // Cardiff): a place chosen from the autocomplete, a facet that changes the other facets' counts, the
-// address kept in step (back button), a drawn area, a listing opened from the results, the page at a
-// phone's width, and axe-core's accessibility check.
+// address kept in step (back button), a drawn area, a listing opened from the results, the phone layout
+// (results first, filters and the map as sheets), a failed search in people's words, the scroll position
+// kept on back and a new page of results opened at its top, cards whose numbers agree, an unknown
+// address as the portal's 404 page, and axe-core's accessibility check.
 import { expect } from 'chai';
 import { testApp } from '../support/test-app.ts';
 import { searchFixture } from '../support/search-fixture.ts';
@@ -114,16 +116,135 @@ describe('browser: the portal search page', function () {
     expect(problems).to.deep.equal([]);
   });
 
-  it('fits a 375 px wide phone: one column, nothing wider than the screen', async () => {
-    await portalPage(page());
+  it('on a 375 px phone: the first result above the fold, filters and the map opened from sticky buttons', async () => {
+    const problems = await portalPage(page());
     await page().setViewportSize({ width: 375, height: 740 });
     await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Leeds&radius=5`);
-    await page().locator('.result-list .listing-card').first().waitFor();
+    const firstCard = page().locator('.result-list .listing-card').first();
+    await firstCard.waitFor();
     expect(await page().evaluate<number>('document.documentElement.scrollWidth')).to.be.at.most(375);
-    const list = (await page().locator('.result-list').boundingBox())!;
-    const filters = (await page().locator('.filters').boundingBox())!;
-    expect(list.width).to.be.greaterThan(300);
-    expect(filters.y).to.be.greaterThan(list.y);
+    // the first home's name and price are on the first screen; the filters and the map are not in the way
+    const title = (await firstCard.locator('.card-title').boundingBox())!;
+    const price = (await firstCard.locator('.price-main').boundingBox())!;
+    expect(title.y + title.height).to.be.lessThan(740);
+    expect(price.y + price.height).to.be.lessThan(740);
+    expect(await page().locator('#search-filters').isVisible()).to.equal(false);
+    expect(await page().locator('.results-map .map').isVisible()).to.equal(false);
+    expect(await page().locator('#results-summary').innerText()).to.match(/^3 developments, 6 homes for sale within 5 miles of Leeds$/);
+
+    // the buttons stay at hand while scrolling
+    await page().mouse.wheel(0, 1500);
+    // (polled from here: the page's CSP forbids the evaluated predicates of waitForFunction)
+    await eventually(async () => expect(await page().evaluate<number>('scrollY')).to.be.greaterThan(500), 5000);
+    const filtersButton = page().getByRole('button', { name: /^Filters/ });
+    const bar = (await filtersButton.boundingBox())!;
+    expect(bar.y).to.be.at.least(0).and.below(80);
+
+    // the filters: a full-screen sheet; a choice in it searches again and the sheet stays until closed
+    await filtersButton.click();
+    const sheet = page().locator('#search-filters');
+    await sheet.waitFor();
+    const box = (await sheet.boundingBox())!;
+    expect([box.x, box.y, box.width, box.height]).to.deep.equal([0, 0, 375, 740]);
+    expect(
+      await page()
+        .getByRole('checkbox', { name: /^House \(\d+\)/ })
+        .isVisible(),
+    ).to.equal(true);
+    expect(await seriousAxeViolations(page())).to.deep.equal([]);
+    await page()
+      .getByRole('checkbox', { name: /^House \(\d+\)/ })
+      .check();
+    await page().waitForURL(/types%5B%5D=house|types\[\]=house/);
+    await sheet.getByRole('button', { name: /^Show 2 developments, 2 homes$/ }).click();
+    expect(await sheet.isVisible()).to.equal(false);
+    expect(await page().evaluate('document.activeElement?.textContent')).to.match(/^Filters \(1\)/);
+
+    // the map on demand, with the list a button away
+    await page().getByRole('button', { name: 'Map' }).click();
+    await page().locator('.results-map .leaflet-marker-icon').first().waitFor();
+    expect((await page().locator('.results-map .map').boundingBox())!.width).to.be.greaterThan(300);
+    await page().getByRole('button', { name: 'Show the list' }).click();
+    await firstCard.waitFor();
+    expect(await page().locator('.results-map .map').isVisible()).to.equal(false);
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('says a failed search in people’s words and leaves a page that can put it right', async () => {
+    const problems = await portalPage(page());
+    await page().goto(
+      `${testApp().baseUrl}/search?occupancy_type=for-sale&location=Leeds&radius=5&min_full_value=300000&max_full_value=100000`,
+    );
+    await page().locator('#results-summary', { hasText: 'The search did not work' }).waitFor();
+    const problem = await page().locator('.search-failed .problem').innerText();
+    expect(problem).to.include('Maximum price must not be below the minimum price.');
+    expect(problem).to.not.match(/max_full_value|min_full_value/);
+    // the filters are still there: clearing the minimum searches again
+    await page().getByLabel('Minimum price (£)').fill('');
+    await page().getByRole('button', { name: 'Apply filters' }).click();
+    await page()
+      .locator('#results-summary', { hasText: /for sale within 5 miles of Leeds/ })
+      .waitFor();
+    expect(problems.filter((p) => !p.includes('422'))).to.deep.equal([]);
+  });
+
+  it('opens a new page of results at their top, and comes back to the same place from a listing', async () => {
+    await portalPage(page());
+    await page().setViewportSize({ width: 375, height: 740 });
+    await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Leeds&radius=5&max_featured=0&size=2`);
+    const next = page().getByRole('link', { name: 'Next page' });
+    await next.scrollIntoViewIfNeeded();
+    await next.click();
+    await page().waitForURL(/page=2/);
+    await page().locator('.pagination [aria-current="page"]', { hasText: '2' }).waitFor();
+    await eventually(async () => {
+      const top = (await page().locator('#results-summary').boundingBox())!.y;
+      expect(top).to.be.at.least(0).and.below(200);
+    }, 5000);
+
+    // back from a listing to where the reader was
+    await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Leeds&radius=5`);
+    const last = page().locator('.result-list .listing-card').last();
+    await last.waitFor();
+    await last.scrollIntoViewIfNeeded();
+    await page().waitForTimeout(100);
+    const y = await page().evaluate<number>('scrollY');
+    expect(y).to.be.greaterThan(500);
+    await last.locator('.card-title a').click();
+    await page().getByRole('heading', { level: 1 }).waitFor();
+    await page().goBack();
+    await last.waitFor();
+    await eventually(async () => expect(Math.abs((await page().evaluate<number>('scrollY')) - y)).to.be.below(5), 5000);
+  });
+
+  it('shows shared ownership cards whose share price is the share of the full price, and a price sort in order', async () => {
+    await portalPage(page());
+    await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Leeds&radius=5&max_featured=0&sort_by=price-low-high`);
+    await page().locator('.result-list .listing-card').first().waitFor();
+    const cards = await page().locator('.result-list .listing-card .price').allInnerTexts();
+    const pounds = (text: string) => Number(text.replace(/[£,]/g, ''));
+    let shared = 0;
+    for (const card of cards) {
+      const match = /^£([\d,]+)\s+for a (\d+)% share of £([\d,]+)/.exec(card);
+      if (!match) continue;
+      shared++;
+      expect(pounds(match[1]!), card).to.equal(Math.round((Number(match[2]) / 100) * pounds(match[3]!)));
+    }
+    expect(shared).to.be.greaterThan(0);
+    const shown = cards.map((c) => pounds(/^£[\d,]+/.exec(c)![0]));
+    expect(shown).to.deep.equal([...shown].sort((a, b) => a - b));
+  });
+
+  it('answers an unknown address and an unknown listing with 404 and the portal’s page', async () => {
+    await portalPage(page());
+    const res = await page().goto(`${testApp().baseUrl}/no-such-page`);
+    expect(res?.status()).to.equal(404);
+    await page().getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await page().getByRole('link', { name: 'Search for homes' }).first().waitFor();
+    const listing = await page().goto(`${testApp().baseUrl}/listings/no-such-listing`);
+    expect(listing?.status()).to.equal(404);
+    await page().getByRole('heading', { level: 1, name: 'Listing not found' }).waitFor();
+    expect(await seriousAxeViolations(page())).to.deep.equal([]);
   });
 
   it('has no serious or critical accessibility violations (axe-core)', async () => {

@@ -3,6 +3,7 @@
 // request; an access token that has expired is renewed once with the refresh token.
 import type { components } from './api-types.ts';
 import { session } from './session.ts';
+import { messageSentence, problemSentences } from './messages.ts';
 
 export type Schemas = components['schemas'];
 export type ListingItem = Schemas['ListingItem'];
@@ -87,11 +88,11 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
   return body as T;
 }
 
-/** the 422 messages of a failed request, one line each */
+/** the problems of a failed request in people's words (messages.ts), one line each: a 422's a line per field */
 export function problemLines(err: unknown): string[] {
   if (err instanceof ApiError) {
-    const fields = Object.entries(err.errors).flatMap(([, messages]) => messages);
-    return fields.length ? fields : [err.message];
+    const fields = problemSentences(err.errors);
+    return fields.length ? fields : [messageSentence(err.message)];
   }
   return [err instanceof Error ? err.message : String(err)];
 }

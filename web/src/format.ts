@@ -61,6 +61,40 @@ export function priceText(p: PriceFields): PriceText {
   return { main: money(p.fullMarketPrice), details };
 }
 
+/** what a renter pays and agrees to beside the rent (the spec's to-rent fields, often unset) */
+export interface RentTermFields {
+  forSale: boolean;
+  rentalDeposit?: number | null;
+  minTenancyMonths?: number | null;
+  maxTenancyMonths?: number | null;
+  /** a listing's furnishings (one per kind among its homes), or a property's */
+  furnitureStatus?: readonly string[] | string | null;
+}
+
+const FURNISHING: Record<string, string> = { furnished: 'furnished', 'part-furnished': 'part-furnished', unfurnished: 'unfurnished' };
+
+const months = (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`;
+
+/** "Deposit £1,200", "Minimum tenancy 6 months" (or "Tenancy 6 to 12 months"), "Furnished or part-furnished"; nothing for a sale */
+export function rentTerms(p: RentTermFields): string[] {
+  if (p.forSale) return [];
+  const lines: string[] = [];
+  if (p.rentalDeposit != null) lines.push(`Deposit ${money(p.rentalDeposit)}`);
+  const min = p.minTenancyMonths ?? null;
+  const max = p.maxTenancyMonths ?? null;
+  if (min !== null && max !== null && max > min) lines.push(`Tenancy ${min} to ${months(max)}`);
+  else if (min !== null) lines.push(`Minimum tenancy ${months(min)}`);
+  else if (max !== null) lines.push(`Tenancy up to ${months(max)}`);
+  const kinds = (typeof p.furnitureStatus === 'string' ? [p.furnitureStatus] : [...(p.furnitureStatus ?? [])])
+    .map((k) => FURNISHING[k] ?? k)
+    .filter((k, i, all) => all.indexOf(k) === i);
+  if (kinds.length) {
+    const text = kinds.join(' or ');
+    lines.push(text.charAt(0).toUpperCase() + text.slice(1));
+  }
+  return lines;
+}
+
 /** "Studio", "2 bedrooms", "1 to 3 bedrooms" */
 export function bedroomsText(bedrooms: readonly number[] | number): string {
   const counts = (typeof bedrooms === 'number' ? [bedrooms] : [...bedrooms]).sort((a, b) => a - b);

@@ -6,6 +6,7 @@ import { Layout } from './components/Layout.tsx';
 import { Home } from './pages/Home.tsx';
 import { Search } from './pages/Search.tsx';
 import { NotFound } from './pages/NotFound.tsx';
+import { rememberScrollPositions, restoringScroll } from './scroll.ts';
 import './styles.css';
 
 const Listing = lazy(() => import('./pages/Listing.tsx').then((m) => m.Listing));
@@ -17,9 +18,13 @@ const Unsubscribe = lazy(() => import('./pages/Unsubscribe.tsx').then((m) => m.U
 const AreaPage = lazy(() => import('./pages/AreaPage.tsx').then((m) => m.AreaPage));
 const ContentPage = lazy(() => import('./pages/ContentPage.tsx').then((m) => m.ContentPage));
 
-/** After a navigation, focus goes to the new page's main content, as a full page load would put it. */
+/**
+ * After a navigation, focus goes to the new page's main content, as a full page load would put it;
+ * after back or forward, without scrolling, so the reader's position comes back (scroll.ts).
+ */
 function moveFocus(): void {
-  requestAnimationFrame(() => document.getElementById('main')?.focus({ preventScroll: false }));
+  const restoring = restoringScroll();
+  requestAnimationFrame(() => document.getElementById('main')?.focus({ preventScroll: restoring }));
 }
 
 export function App() {
@@ -48,4 +53,5 @@ export function App() {
   );
 }
 
+rememberScrollPositions();
 render(<App />, document.getElementById('app')!);

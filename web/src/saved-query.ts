@@ -2,6 +2,7 @@
 // (`bedrooms[]=2&bedrooms[]=3`), a saved query has them as an object (`{"bedrooms": ["2", "3"]}`),
 // without the parameters that only say how to show the results.
 import type { Schemas } from './api.ts';
+import { fieldSentence } from './messages.ts';
 
 export type SavedSearch = Schemas['SavedSearch'];
 export type AlertFrequency = SavedSearch['alerts']['frequency'];
@@ -50,6 +51,10 @@ export function defaultName(params: URLSearchParams): string {
 }
 
 /** A 422's messages, each with the field it is about ("query.radius", "name"). */
+/** a 422's problems in people's words (messages.ts), one per field */
 export function fieldLines(errors: Record<string, string[]>): { field: string; message: string }[] {
-  return Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => ({ field, message })));
+  return Object.entries(errors).flatMap(([field, messages]) => {
+    const message = fieldSentence(field, messages);
+    return message ? [{ field, message }] : [];
+  });
 }

@@ -2,6 +2,7 @@
 // of the API's customer update body with its label and control, the lookup lists loaded from the API.
 import { api, P, type Customer } from '../api.ts';
 import { useLoad } from './common.tsx';
+import { fieldSentence } from '../messages.ts';
 
 type Kind = 'text' | 'number' | 'date' | 'postcode' | 'boolean' | 'list' | 'ownership' | 'multi' | 'textarea';
 
@@ -96,8 +97,10 @@ export function CustomerFields({ fields, values, onChange, errors = {}, required
       {fields.map((name) => {
         const spec = CUSTOMER_FIELDS[name] ?? { label: name, kind: 'text' as const };
         const id = `${idPrefix}-${name}`;
-        const problem = errors[name];
-        const describedBy = [spec.hint ? `${id}-hint` : '', problem ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+        const problem = fieldSentence(name, errors[name]);
+        // a hint such as "leave empty if you do not work" is wrong beside a field that must be filled
+        const hint = required.has(name) ? undefined : spec.hint;
+        const describedBy = [hint ? `${id}-hint` : '', problem ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
         const value = values[name];
         const common = {
           id,
@@ -114,14 +117,14 @@ export function CustomerFields({ fields, values, onChange, errors = {}, required
         );
         const after = (
           <>
-            {spec.hint && (
+            {hint && (
               <p class="hint" id={`${id}-hint`}>
-                {spec.hint}
+                {hint}
               </p>
             )}
             {problem && (
               <p class="field-error" id={`${id}-error`}>
-                {problem.join(' ')}
+                {problem}
               </p>
             )}
           </>

@@ -1,11 +1,17 @@
-import type { ListingItem } from '../api.ts';
-import { bedroomsText, dayText } from '../format.ts';
+import { useEffect, useState } from 'preact/hooks';
+import { api, P, type ListingItem } from '../api.ts';
+import { useSession } from '../session.ts';
+import { bedroomsText, dayText, rentTerms } from '../format.ts';
 import { Price, SchemeTags } from './common.tsx';
+
+/** First Homes are sold at a discount of at least 30% on the market value (the scheme's own rule). */
+const isFirstHomes = (listing: ListingItem) => listing.forSale && listing.schemes.some((s) => /^first homes$/i.test(s.text));
 
 /** One listing in a list: search results, featured, similar, favourites. */
 export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingItem; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const marked = listing.displayAs === 'featured' || listing.displayAs === 'premium';
+  const terms = rentTerms(listing);
   return (
     <article class={`card listing-card${marked ? ` is-${listing.displayAs}` : ''}`} data-listing-id={listing.id}>
       {listing.mainImage ? (
@@ -14,12 +20,17 @@ export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingIte
         <div class="card-image no-image" aria-hidden="true" />
       )}
       <div class="card-body">
-        {marked && <p class={`badge badge-${listing.displayAs}`}>{listing.displayAs === 'featured' ? 'Featured' : 'Premium'}</p>}
-        <Heading class="card-title">
+        <div class="card-top">
+          {marked && <p class={`badge badge-${listing.displayAs}`}>{listing.displayAs === 'featured' ? 'Featured' : 'Premium'}</p>}
+          <FavouriteHeart listing={listing} titleId={`listing-${listing.id}-${listing.displayAs}-title`} />
+        </div>
+        <Heading class="card-title" id={`listing-${listing.id}-${listing.displayAs}-title`}>
           <a href={`/listings/${listing.slug}`}>{listing.name}</a>
         </Heading>
         <p class="card-address">{listing.displayAddress}</p>
-        <Price fields={listing} compact />
+        <Price fields={listing} />
+        {terms.length > 0 && <p class="card-terms">{terms.join(' · ')}</p>}
+        {isFirstHomes(listing) && <p class="card-terms">First Homes: at least 30% below the market value</p>}
         {listing.priceReducedOn && <p class="reduced">Reduced on {dayText(listing.priceReducedOn)}</p>}
         <p class="card-facts">
           {[bedroomsText(listing.bedrooms), listing.propertyType, listing.availabilityStatus.name].filter(Boolean).join(' · ')}
@@ -28,5 +39,63 @@ export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingIte
         {listing.partnerName && <p class="partner">In partnership with {listing.partnerName}</p>}
       </div>
     </article>
+  );
+}
+
+/**
+ * The heart: saves the listing to the customer's favourites, or offers a sign-in that comes back here.
+ * Its name says what it does; the card's title (aria-describedby) says which home.
+ */
+function FavouriteHeart({ listing, titleId }: { listing: ListingItem; titleId: string }) {
+  const signedIn = useSession();
+  const [favourite, setFavourite] = useState(listing.favourite === true);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => setFavourite(listing.favourite === true), [listing.id, listing.favourite]);
+  if (!signedIn) {
+    const next = `${location.pathname}${location.search}`;
+    return (
+      <a
+        class="heart"
+        href={`/sign-in?next=${encodeURIComponent(next)}`}
+        aria-label="Sign in to save to your favourites"
+        aria-describedby={titleId}
+      >
+        <span aria-hidden="true">♡</span>
+      </a>
+    );
+  }
+  const toggle = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      if (favourite) await api(`${P}/profile/favourites/${listing.id}`, { method: 'DELETE' });
+      else await api(`${P}/profile/favourites`, { method: 'POST', body: { listing: listing.id } });
+      setFavourite(!favourite);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        class="heart"
+        aria-pressed={favourite}
+        disabled={busy}
+        onClick={toggle}
+        aria-label="Save to your favourites"
+        aria-describedby={titleId}
+      >
+        <span aria-hidden="true">{favourite ? '♥' : '♡'}</span>
+      </button>
+      {failed && (
+        <span class="field-error" role="alert">
+          Not saved: try again
+        </span>
+      )}
+    </>
   );
 }

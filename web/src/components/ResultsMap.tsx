@@ -6,13 +6,16 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { MapListing } from '../api.ts';
+import { api, P, type ListingDetails, type ListingItem, type MapListing } from '../api.ts';
+import { bedroomsText, priceText, type PriceFields } from '../format.ts';
 import { tileAttribution, tileUrl } from '../settings.ts';
 
 export type LatLng = [number, number];
 
 interface Props {
   listings: MapListing[];
+  /** the page's listing items: their prices and bedrooms go into the pop-ups */
+  items: ListingItem[];
   bounds: { north: number; south: number; east: number; west: number } | undefined;
   /** the drawn area being searched, if any */
   area: LatLng[] | null;
@@ -22,25 +25,61 @@ interface Props {
 const pin = (featured: boolean) =>
   L.divIcon({ className: `map-pin${featured ? ' map-pin-featured' : ''}`, iconSize: [18, 18], iconAnchor: [9, 9], popupAnchor: [0, -8] });
 
-function popupContent(listing: MapListing): HTMLElement {
+type Described = PriceFields & { bedrooms: number[] };
+
+/** an item's price and bedrooms, when it carries them (a page's item, or an extended map payload) */
+const described = (x: object | undefined): Described | undefined =>
+  x && 'forSale' in x && 'bedrooms' in x && 'fullMarketPrice' in x ? (x as unknown as Described) : undefined;
+
+function fillPopup(box: HTMLElement, listing: Described): void {
+  const price = document.createElement('p');
+  price.className = 'popup-price';
+  // the extended map payload holds the headline fields only
+  const fields: PriceFields = {
+    ...listing,
+    fullMarketPrice: listing.fullMarketPrice ?? null,
+    minSharePercentage: listing.minSharePercentage ?? null,
+    minShareValue: listing.minShareValue ?? null,
+    monthlyRent: listing.monthlyRent ?? null,
+  };
+  price.textContent = priceText(fields).main;
+  const rooms = document.createElement('p');
+  rooms.textContent = bedroomsText(listing.bedrooms);
+  box.append(price, rooms);
+}
+
+/** the pop-up: the listing's name as a link, its price and bedrooms (asked for when the map payload lacks them) */
+function popupContent(listing: MapListing, item: ListingItem | undefined): HTMLElement {
   const box = document.createElement('div');
+  box.className = 'map-popup';
   const link = document.createElement('a');
   link.href = `/listings/${listing.slug}`;
   link.textContent = listing.name;
   box.append(link);
+  const known = described(item) ?? described(listing);
+  if (known) fillPopup(box, known);
+  else
+    api<ListingDetails>(`${P}/listings/${listing.id}`).then(
+      (details) => fillPopup(box, details),
+      () => undefined,
+    );
   return box;
 }
 
 /** four decimals: about 10 m, enough for an area drawn by hand */
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
-export function ResultsMap({ listings, bounds, area, onArea }: Props) {
+export function ResultsMap({ listings, items, bounds, area, onArea }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const markers = useRef<L.LayerGroup | null>(null);
   const shapes = useRef<L.LayerGroup | null>(null);
   const [drawing, setDrawing] = useState(false);
   const [points, setPoints] = useState<LatLng[]>([]);
+  const itemsById = useRef(new Map<number, ListingItem>());
+  itemsById.current = new Map(items.map((i) => [i.id, i]));
+  // the map's size changes when a phone opens it (it is hidden until then): fit the view again
+  const [size, setSize] = useState('');
 
   // the map itself, once
   useEffect(() => {
@@ -58,7 +97,15 @@ export function ResultsMap({ listings, bounds, area, onArea }: Props) {
     shapes.current = L.layerGroup().addTo(m);
     m.setView([54.5, -2.5], 6);
     map.current = m;
+    const observer = new ResizeObserver(([entry]) => {
+      const { width, height } = entry!.contentRect;
+      if (width === 0 || height === 0) return;
+      m.invalidateSize({ animate: false });
+      setSize(`${Math.round(width)}x${Math.round(height)}`);
+    });
+    observer.observe(element.current!);
     return () => {
+      observer.disconnect();
       m.remove();
       map.current = null;
     };
@@ -70,7 +117,7 @@ export function ResultsMap({ listings, bounds, area, onArea }: Props) {
     group.clearLayers();
     for (const listing of listings) {
       L.marker([listing.latitude, listing.longitude], { icon: pin(false), title: listing.name, alt: listing.name, keyboard: true })
-        .bindPopup(() => popupContent(listing))
+        .bindPopup(() => popupContent(listing, itemsById.current.get(listing.id)))
         .addTo(group);
     }
   }, [listings]);
@@ -87,7 +134,7 @@ export function ResultsMap({ listings, bounds, area, onArea }: Props) {
         ],
         { animate: false },
       );
-  }, [bounds?.north, bounds?.south, bounds?.east, bounds?.west, area?.map((p) => p.join(',')).join(';')]);
+  }, [bounds?.north, bounds?.south, bounds?.east, bounds?.west, area?.map((p) => p.join(',')).join(';'), size]);
 
   // the area searched, or the one being drawn
   useEffect(() => {

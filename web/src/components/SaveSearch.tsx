@@ -3,7 +3,7 @@
 // (without page, size and sort_by). Anyone else is offered a sign-in that comes back to the search.
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { ApiError, api, P } from '../api.ts';
+import { ApiError, api, P, problemLines } from '../api.ts';
 import { useSession } from '../session.ts';
 import { FREQUENCIES, defaultName, fieldLines, savedQueryOf, type AlertFrequency, type SavedSearch } from '../saved-query.ts';
 
@@ -44,7 +44,7 @@ export function SaveSearch({ params }: { params: URLSearchParams }) {
       setErrors(
         err instanceof ApiError && Object.keys(err.errors).length
           ? fieldLines(err.errors)
-          : [{ field: '', message: err instanceof Error ? err.message : String(err) }],
+          : [{ field: '', message: problemLines(err)[0]! }],
       );
     } finally {
       setSaving(false);
@@ -97,10 +97,7 @@ export function SaveSearch({ params }: { params: URLSearchParams }) {
               <strong>This search was not saved</strong>
               <ul>
                 {otherErrors.map((e) => (
-                  <li key={`${e.field}${e.message}`}>
-                    {e.field.startsWith('query.') ? `${e.field.slice(6)}: ` : ''}
-                    {e.message}
-                  </li>
+                  <li key={`${e.field}${e.message}`}>{e.message}</li>
                 ))}
               </ul>
             </div>

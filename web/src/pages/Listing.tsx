@@ -11,7 +11,7 @@ import { RatingChart } from '../components/RatingChart.tsx';
 import { CustomerFields, valuesOf, type Values } from '../components/CustomerFields.tsx';
 import { OpenDays } from '../components/OpenDays.tsx';
 import { Loading, notReady, Price, Problem, SchemeTags, Section, useLoad, useTitle } from '../components/common.tsx';
-import { bedroomsText, dayText, money } from '../format.ts';
+import { bedroomsText, dayText, money, rentTerms } from '../format.ts';
 
 type FullDetails = Schemas['FullDetails'];
 interface GalleryImage {
@@ -75,6 +75,10 @@ export function Listing({ slug }: { slug: string }) {
         </div>
         <div class="listing-price">
           <Price fields={listing} />
+          {rentTerms(listing).length > 0 && <p class="card-terms">{rentTerms(listing).join(' · ')}</p>}
+          {listing.forSale && listing.schemes.some((s) => /^first homes$/i.test(s.text)) && (
+            <p class="card-terms">First Homes: at least 30% below the market value</p>
+          )}
           {listing.priceReducedOn && <p class="reduced">Reduced on {dayText(listing.priceReducedOn)}</p>}
           <p>
             {[bedroomsText(listing.bedrooms), listing.propertyType, listing.tenure, listing.availabilityStatus.name]
@@ -191,6 +195,7 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
   const body = (
     <>
       <Price fields={property} />
+      {rentTerms(property).length > 0 && <p class="card-terms">{rentTerms(property).join(' · ')}</p>}
       <dl class="facts">
         <div>
           <dt>Bedrooms</dt>
@@ -389,6 +394,18 @@ function RegisterInterest({
   const [failure, setFailure] = useState<unknown>(null);
   const [application, setApplication] = useState<Application | null>(null);
   const [busy, setBusy] = useState(false);
+  // the customer's earlier interest in this listing: shown instead of a blank form
+  const earlier = useLoad(
+    () =>
+      signedIn
+        ? api<{ data: Application[] }>(`${P}/profile/applications`, { query: { archived: 0 } }).then((r) =>
+            r.data.filter((a) => a.listing.id === listing.id),
+          )
+        : Promise.resolve([]),
+    [signedIn, listing.id],
+  );
+  const [again, setAgain] = useState(false);
+  const offered = properties.filter(isOffered);
 
   const eligibility = fields.data?.eligibilityFields ?? [];
   const priority = (fields.data?.priorityFields ?? []).filter((f) => !eligibility.includes(f));
@@ -408,6 +425,8 @@ function RegisterInterest({
     );
   }
   if (application) return <Decision application={application} properties={properties} />;
+  if (earlier.loading && !earlier.data) return <Loading />;
+  if (earlier.data?.length && !again) return <Registered applications={earlier.data} onAgain={() => setAgain(true)} />;
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -430,15 +449,23 @@ function RegisterInterest({
     <section class="panel" aria-labelledby="register-title">
       <h2 id="register-title">Register your interest</h2>
       {fields.loading && <Loading />}
+      {offered.length === 0 && <p>No home here is available at the moment: you can still register interest in the development.</p>}
       <form onSubmit={submit} noValidate>
-        {properties.length > 1 && (
+        {eligibility.length > 0 && (
+          <p class="hint">
+            Fields marked <span aria-hidden="true">*</span>
+            <span class="visually-hidden">as required</span> must be filled in.
+          </p>
+        )}
+        {offered.length > 1 && (
           <div class="field">
             <label for="ri-property">Which home?</label>
             <select id="ri-property" value={property} onChange={(e) => setProperty((e.target as HTMLSelectElement).value)}>
-              <option value="">Any home in this development</option>
-              {properties.map((p) => (
+              <option value="">Any available home in this development</option>
+              {offered.map((p) => (
                 <option key={p.id} value={String(p.id)}>
                   {p.propertyNumber} – {bedroomsText(p.bedrooms)}
+                  {p.availabilityStatus.code === 'coming-soon' ? ' (coming soon)' : ''}
                 </option>
               ))}
             </select>
@@ -449,6 +476,7 @@ function RegisterInterest({
             <legend>To check your eligibility</legend>
             <CustomerFields
               idPrefix="ri"
+              required={new Set(eligibility)}
               fields={eligibility}
               values={values}
               errors={errors}
@@ -486,12 +514,55 @@ function RegisterInterest({
   );
 }
 
+/** homes one may register interest in: available or coming soon (not under offer, let or sold) */
+const isOffered = (p: PropertyDetails) => p.availabilityStatus.code === 'available' || p.availabilityStatus.code === 'coming-soon';
+
+/**
+ * The other homes of the listing the customer is eligible for: never the home chosen (the decision
+ * is about it) nor one that cannot be had any more.
+ */
+export function otherEligibleHomes(application: Application, properties: PropertyDetails[]): PropertyDetails[] {
+  const chosen = application.property?.id;
+  return (application.decision?.successfulProperties ?? [])
+    .filter((id) => id !== chosen)
+    .map((id) => properties.find((p) => p.id === id))
+    .filter((p): p is PropertyDetails => !!p && isOffered(p));
+}
+
+/** The customer's earlier interest in this listing: when, in which home, and where it stands. */
+function Registered({ applications, onAgain }: { applications: Application[]; onAgain: () => void }) {
+  const latest = [...applications].sort((a, b) => b.enquiryDate.localeCompare(a.enquiryDate))[0]!;
+  const status = latest.decision?.status ?? latest.eligibilityStatus;
+  return (
+    <section class={`panel decision decision-${status}`} aria-labelledby="registered-title">
+      <h2 id="registered-title">You registered interest on {dayText(latest.enquiryDate)}</h2>
+      {latest.property && <p>In {latest.property.propertyNumber}.</p>}
+      <p class="decision-status">
+        <strong>{STATUS_TEXT[status] ?? status}</strong>
+      </p>
+      {latest.decision && latest.decision.messages.length > 0 && (
+        <ul class="decision-messages">
+          {latest.decision.messages.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+      {applications.length > 1 && <p>You have registered interest here {applications.length} times.</p>}
+      <OpenDays application={latest} />
+      <p>
+        <a href="/account/applications">See your applications</a>
+      </p>
+      <button type="button" onClick={onAgain}>
+        Register interest again
+      </button>
+    </section>
+  );
+}
+
 function Decision({ application, properties }: { application: Application; properties: PropertyDetails[] }) {
   const decision = application.decision;
   const status = decision?.status ?? application.eligibilityStatus;
-  const others = (decision?.successfulProperties ?? [])
-    .map((id) => properties.find((p) => p.id === id))
-    .filter((p): p is PropertyDetails => !!p);
+  const others = otherEligibleHomes(application, properties);
   return (
     <section class={`panel decision decision-${status}`} aria-labelledby="decision-title" role="status">
       <h2 id="decision-title" tabIndex={-1}>
@@ -507,7 +578,12 @@ function Decision({ application, properties }: { application: Application; prope
           ))}
         </ul>
       )}
-      {others.length > 0 && <p>You are eligible for: {others.map((p) => p.propertyNumber).join(', ')}.</p>}
+      {others.length > 0 && (
+        <p>
+          {status === 'failed' ? 'You are eligible for other homes here' : 'You are also eligible for'}:{' '}
+          {others.map((p) => p.propertyNumber).join(', ')}.
+        </p>
+      )}
       <OpenDays application={application} />
       <p>
         <a href="/account/applications">See your applications</a>

@@ -2,6 +2,7 @@
 // (/search?location=Leeds&radius=3&bedrooms[]=2&page=2), so a search can be shared and the back button
 // goes back through the searches made; the form, the facets and the pages change the address, and the
 // address drives the request.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, P, type Facet, type MapListing, type SearchEnvelope } from '../api.ts';
@@ -10,6 +11,8 @@ import { PlaceInput } from '../components/PlaceInput.tsx';
 import { ResultsMap, type LatLng } from '../components/ResultsMap.tsx';
 import { SaveSearch } from '../components/SaveSearch.tsx';
 import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
+import { countsText, homesFound } from '../search-counts.ts';
+import { resultsShown, scrollToResultsWhenShown } from '../scroll.ts';
 
 const RADII = [0, 1, 3, 5, 10, 15];
 /** filters that belong to one occupancy type: dropped when it changes */
@@ -67,10 +70,13 @@ function apiQuery(params: URLSearchParams, overrides: Record<string, string> = {
   return query.toString();
 }
 
-/** `placeFound` false: the service could not resolve the location and searched the whole UK. */
-function summaryOf(params: URLSearchParams, total: number, placeFound: boolean): string {
+/**
+ * "3 developments, 12 homes for sale within 3 miles of Leeds". `placeFound` false: the service could not
+ * resolve the location and searched the whole UK.
+ */
+function summaryOf(params: URLSearchParams, total: number, homesTotal: number | null, placeFound: boolean): string {
   const kind = params.get('occupancy_type') === 'to-rent' ? 'to rent' : 'for sale';
-  const homes = `${total.toLocaleString('en-GB')} ${total === 1 ? 'home' : 'homes'} ${kind}`;
+  const homes = `${countsText(total, homesTotal)} ${kind}`;
   if (params.get('area')) return `${homes} in the area drawn`;
   const location = params.get('location');
   if (!location || !placeFound) return `${homes} across the UK`;
@@ -119,15 +125,23 @@ export function Search() {
       );
     }
   }, [result.data]);
-  const extras = firstPage?.key === filterKey ? firstPage : null;
+  // after a failed search, the last search's facets stay, so that the filters can be changed back
+  const extras = firstPage?.key === filterKey || (result.error && firstPage) ? firstPage : null;
+  const [sheet, setSheet] = useState<'filters' | 'map' | null>(null);
+  const resultsRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (result.data && !result.loading) resultsShown(resultsRef.current);
+  }, [result.data, result.loading]);
 
   const [place, setPlace] = useState(params.get('location') ?? '');
   useEffect(() => setPlace(params.get('location') ?? ''), [params.get('location')]);
 
   const area = parseArea(params.get('area'));
   const total = result.data?.pagination.total ?? 0;
-  const summary = result.data ? summaryOf(params, total, result.data.clearLocation !== false) : undefined;
-  useTitle(summary ? `${summary}` : 'Search homes');
+  const homes = firstPage?.key === filterKey ? homesFound(firstPage.facets, (param) => params.getAll(`${param}[]`)) : null;
+  const summary = result.data ? summaryOf(params, total, homes, result.data.clearLocation !== false) : undefined;
+  useTitle(result.error ? 'The search did not work' : summary ? `${summary}` : 'Search homes');
+  const activeFilters = [...params.keys()].filter((k) => !NOT_FILTERS.has(k)).length;
 
   const setLocation = (location: string) =>
     update((p) => {
@@ -195,9 +209,29 @@ export function Search() {
         </button>
       </form>
 
-      <div class="search-layout">
-        <aside class="filters" aria-label="Filters">
-          <h2>Filters</h2>
+      <div class="phone-bar" role="group" aria-label="Show">
+        <button type="button" aria-expanded={sheet === 'filters'} aria-controls="search-filters" onClick={() => setSheet('filters')}>
+          Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
+        </button>
+        <button
+          type="button"
+          aria-expanded={sheet === 'map'}
+          aria-controls="search-map"
+          onClick={() => setSheet(sheet === 'map' ? null : 'map')}
+        >
+          {sheet === 'map' ? 'List' : 'Map'}
+        </button>
+      </div>
+
+      <div class={`search-layout${sheet ? ` show-${sheet}` : ''}`}>
+        <Sheet
+          id="search-filters"
+          class="filters"
+          label="Filters"
+          open={sheet === 'filters'}
+          onClose={() => setSheet(null)}
+          closeText={result.data ? `Show ${countsText(total, homes)}` : 'Show the results'}
+        >
           <label class="choice">
             <input
               type="checkbox"
@@ -212,12 +246,12 @@ export function Search() {
             <FacetControl key={facet.param} facet={facet} params={params} update={update} />
           ))}
           <MoreFilters params={params} update={update} forSale={forSale} />
-        </aside>
+        </Sheet>
 
-        <section class="results" aria-labelledby="results-summary">
+        <section class="results" aria-labelledby="results-summary" ref={resultsRef}>
           <div class="results-head">
             <h2 id="results-summary" aria-live="polite">
-              {summary ?? 'Searching…'}
+              {result.error && !result.loading ? 'The search did not work' : (summary ?? 'Searching…')}
             </h2>
             {result.data?.clearLocation === false && (
               <p class="notice" role="status">
@@ -242,7 +276,17 @@ export function Search() {
               <SaveSearch params={params} />
             </div>
           </div>
-          {result.error ? <Problem error={result.error} title="The search did not work" /> : null}
+          {result.error ? (
+            <div class="search-failed">
+              <Problem error={result.error} title="Please change the search" />
+              <p>
+                <button type="button" onClick={() => history.back()}>
+                  Back to the previous search
+                </button>{' '}
+                <a href={`/search?occupancy_type=${forSale ? 'for-sale' : 'to-rent'}`}>Start a new search</a>
+              </p>
+            </div>
+          ) : null}
           {result.loading && !result.data && <Loading what="Searching" />}
           {result.data && (
             <>
@@ -259,16 +303,89 @@ export function Search() {
           )}
         </section>
 
-        <div class="map-column">
+        <Sheet
+          id="search-map"
+          class="map-column"
+          label="Map"
+          open={sheet === 'map'}
+          onClose={() => setSheet(null)}
+          closeText="Show the list"
+        >
           <ResultsMap
             listings={extras?.map ?? []}
+            items={result.data?.data ?? []}
             bounds={extras?.rect ?? result.data?.rectBounds}
             area={area}
             onArea={(drawn) => update((p) => (drawn ? p.set('area', areaText(drawn)) : p.delete('area')))}
           />
-        </div>
+        </Sheet>
       </div>
     </div>
+  );
+}
+
+/** parameters that are not filters (not counted on the "Filters" button) */
+const NOT_FILTERS = new Set([
+  'occupancy_type',
+  'location',
+  'radius',
+  'page',
+  'size',
+  'sort_by',
+  'lat',
+  'lng',
+  'north',
+  'south',
+  'east',
+  'west',
+  'area',
+]);
+
+/**
+ * The filters and the map: columns beside the results on a wide screen; on a phone, full-screen sheets
+ * opened from the buttons above the results (styles.css), with a button that goes back to the results.
+ */
+function Sheet({
+  id,
+  class: className,
+  label,
+  open,
+  onClose,
+  closeText,
+  children,
+}: {
+  id: string;
+  class: string;
+  label: string;
+  open: boolean;
+  onClose: () => void;
+  closeText: string;
+  children: ComponentChildren;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    heading.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [open]);
+  const close = () => {
+    onClose();
+    document.querySelector<HTMLButtonElement>(`[aria-controls="${id}"]`)?.focus();
+  };
+  return (
+    <aside id={id} class={`${className} sheet`} aria-labelledby={`${id}-title`}>
+      <div class="sheet-head">
+        <h2 id={`${id}-title`} ref={heading} tabIndex={-1} class={className === 'filters' ? undefined : 'visually-hidden'}>
+          {label}
+        </h2>
+        <button type="button" class="sheet-close primary" onClick={close}>
+          {closeText}
+        </button>
+      </div>
+      {children}
+    </aside>
   );
 }
 
@@ -383,14 +500,14 @@ function Pagination({ pagination, params }: { pagination: SearchEnvelope['pagina
       <ul>
         {currentPage > 1 && (
           <li>
-            <a href={href(currentPage - 1)} rel="prev">
+            <a href={href(currentPage - 1)} rel="prev" onClick={scrollToResultsWhenShown}>
               Previous<span class="visually-hidden"> page</span>
             </a>
           </li>
         )}
         {pages.map((n) => (
           <li key={n}>
-            <a href={href(n)} aria-current={n === currentPage ? 'page' : undefined}>
+            <a href={href(n)} aria-current={n === currentPage ? 'page' : undefined} onClick={scrollToResultsWhenShown}>
               <span class="visually-hidden">Page </span>
               {n}
             </a>
@@ -398,7 +515,7 @@ function Pagination({ pagination, params }: { pagination: SearchEnvelope['pagina
         ))}
         {currentPage < lastPage && (
           <li>
-            <a href={href(currentPage + 1)} rel="next">
+            <a href={href(currentPage + 1)} rel="next" onClick={scrollToResultsWhenShown}>
               Next<span class="visually-hidden"> page</span>
             </a>
           </li>

@@ -6,6 +6,7 @@ import { useLocation } from 'preact-iso';
 import { ApiError, api, P, type Schemas } from '../api.ts';
 import { session } from '../session.ts';
 import { Loading, Problem, useTitle } from '../components/common.tsx';
+import { mailDelivery, mailbox } from '../settings.ts';
 
 const NEXT_KEY = 'portal.next';
 /** only the portal's own pages */
@@ -116,20 +117,48 @@ export function SignIn() {
           {mode === 'link' ? 'Email me a link' : mode === 'register' ? 'Create account' : 'Sign in'}
         </button>
       </form>
-      {sent && (
-        <div class="panel success" role="status">
-          <h2>Check your email</h2>
-          <p>We sent a sign-in link to {email}. It works once, for 30 minutes.</p>
-          <p class="muted">
-            Running the service on your own machine? The e-mail is in the local mailbox, usually at http://localhost:1080.
-          </p>
-          {sent.magicLink && (
-            <p>
-              Test environment: <a href={sent.magicLink}>open the sign-in link</a>
-            </p>
-          )}
-        </div>
-      )}
+      {sent && <LinkSentPanel email={email} magicLink={sent.magicLink} />}
+    </div>
+  );
+}
+
+/**
+ * What happened to the link, as this environment does it (the service says so in the page, settings.ts):
+ * e-mailed; kept in the local mailbox of a development machine; or, in a test environment, not sent at
+ * all (the response carries the link instead).
+ */
+function LinkSentPanel({ email, magicLink }: { email: string; magicLink: string | undefined }) {
+  const testLink = magicLink && (
+    <p>
+      Test environment: <a href={magicLink}>open the sign-in link</a>
+    </p>
+  );
+  if (mailDelivery === 'not-sent') {
+    return (
+      <div class="panel success" role="status">
+        <h2>Your sign-in link is ready</h2>
+        <p>This is a test environment: no e-mail is sent to {email}. The link works once, for 30 minutes.</p>
+        {testLink}
+      </div>
+    );
+  }
+  if (mailDelivery === 'local-mailbox') {
+    return (
+      <div class="panel success" role="status">
+        <h2>Check the local mailbox</h2>
+        <p>
+          This service runs on a development machine: the e-mail to {email} is kept in its local mailbox at <a href={mailbox}>{mailbox}</a>,
+          not sent. The link works once, for 30 minutes.
+        </p>
+        {testLink}
+      </div>
+    );
+  }
+  return (
+    <div class="panel success" role="status">
+      <h2>Check your email</h2>
+      <p>We sent a sign-in link to {email}. It works once, for 30 minutes.</p>
+      {testLink}
     </div>
   );
 }
