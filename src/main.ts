@@ -26,7 +26,9 @@ async function start(): Promise<void> {
   if (config.REINDEX_WORKER) runtime.worker.start();
   const stateJob = new StateJob(runtime.prisma, runtime.logger);
   stateJob.start();
-  const { app, customers, places, alerts } = buildApp(runtime);
+  const { app, customers, places, alerts, warmReference } = buildApp(runtime);
+  // lookup lists, schemes and portal settings in memory before the database can go away (db/kept-reference.ts)
+  await warmReference();
   if (config.ALERT_JOB) alerts.start();
   if (mailbox) customers.mailer.useSmtp(mailbox.smtp);
   // the autocomplete index (about 1.5 s to build) is made now rather than by the first request
