@@ -27,7 +27,7 @@ export function createDatabase(databaseUrl: string, poolSize: number): { prisma:
   const guard = new DatabaseGuard(() => probeOnce(databaseUrl));
   const pool = guardPool(raw, guard);
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-  return { prisma: new PrismaClient({ adapter }), pool, guard };
+  return { prisma: new PrismaClient({ adapter, errorFormat: 'minimal' }), pool, guard };
 }
 
 /** `SELECT 1` on a connection of its own, so that a probe never waits behind a full pool. */
