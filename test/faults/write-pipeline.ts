@@ -75,6 +75,7 @@ async function acknowledged(method: string, path: string, body?: unknown, ok: (r
 const development = (c: number) => ({ name: `Fault ${c}`, displayAddress: 'Canal Street, Manchester', postcode: 'M1 1AD', tenure: 'leasehold', newBuild: true });
 const property = (dev: string, price: number) => ({
   development: dev, propertyNumber: 'Flat 1', propertyType: 'Apartment', propertyTypeGroup: 'flat', bedrooms: 2, bathrooms: 1, tenure: 'leasehold',
+  energyEfficiencyRatingCurrent: 84, energyEfficiencyRatingPotential: 86, environmentalImpactRatingCurrent: 85, environmentalImpactRatingPotential: 88,
   availabilityStatus: 'available', forSale: true, isSharedOwnership: true, fullMarketPrice: price, minSharePercentage: 25, subsidisedMonthlyRent: 500,
 });
 const listing = (dev: string, prop: string, name: string) => ({
