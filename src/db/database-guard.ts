@@ -48,9 +48,18 @@ export class DatabaseGuard {
     return this.breaker.state === CircuitState.Open || this.breaker.state === CircuitState.HalfOpen;
   }
 
-  /** Calls `listener` when the circuit opens (the server is out of reach); returns the unsubscriber. */
+  /** Calls `listener` when the circuit opens (the server is out of reach), not again for a probe that fails while it is open; returns the unsubscriber. */
   onOpen(listener: () => void): () => void {
-    return this.breaker.onBreak(listener).dispose;
+    let open = false;
+    const opened = this.breaker.onBreak(() => {
+      if (!open) listener();
+      open = true;
+    });
+    const closed = this.breaker.onReset(() => (open = false));
+    return () => {
+      opened.dispose();
+      closed.dispose();
+    };
   }
 
   /** Calls `listener` when a statement succeeds after the circuit was open (the server is back). */
