@@ -18,7 +18,8 @@ for a in "$@"; do
 done
 case "$distribution" in spread | crowded) ;; *) echo "--distribution must be spread or crowded" >&2; exit 2 ;; esac
 bash scripts/setup.sh
-eval "$(bash scripts/services.sh up)"
+# as the test run: without fsync, for speed (the figures were measured so)
+eval "$(PG_DURABLE="${PG_DURABLE:-off}" bash scripts/services.sh up)"
 export DATABASE_URL="$(node -e 'const u=new URL(process.argv[1]);u.pathname="/"+process.argv[2];console.log(u.toString())' "$DATABASE_URL" "${BENCH_DATABASE:-portal_bench_alerts_$distribution}")"
 export ES_INDEX_PREFIX="${BENCH_INDEX_PREFIX:-benchalerts$distribution}" LOG_LEVEL=warn
 npm run --silent db:migrate

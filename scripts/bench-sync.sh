@@ -13,7 +13,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 bash scripts/setup.sh
-eval "$(bash scripts/services.sh up)"
+# as the test run: without fsync, for speed (the figures were measured so)
+eval "$(PG_DURABLE="${PG_DURABLE:-off}" bash scripts/services.sh up)"
 export DATABASE_URL="$(node -e 'const u=new URL(process.argv[1]);u.pathname="/"+(process.env.BENCH_DATABASE||"portal_bench");console.log(u.toString())' "$DATABASE_URL")"
 export ES_INDEX_PREFIX="${BENCH_INDEX_PREFIX:-bench}" LOG_LEVEL=warn REINDEX_WORKER=false
 npm run --silent db:migrate

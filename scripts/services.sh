@@ -14,6 +14,9 @@ ES_PORT="${ES_PORT:-9247}"
 ES_TRANSPORT_PORT="${ES_TRANSPORT_PORT:-9347}"
 ES_HEAP="${ES_HEAP:-1g}"
 PG_PORT="${PG_PORT:-54329}"
+# durable (the default, for `npm start`): fsync and synchronous_commit on, so a crash of the machine loses
+# no committed data; the test run and the benchmarks pass PG_DURABLE=off for speed and say so.
+PG_DURABLE="${PG_DURABLE:-on}"
 PG_USER=portal
 PG_PASSWORD=portal
 SERVICE_USER="${SERVICE_USER:-portalsvc}"
@@ -61,13 +64,26 @@ pg_up() {
     rm -f "$dir/pwfile"
   fi
   own "$dir"
+  local durability
+  case "$PG_DURABLE" in
+    on) durability="-c fsync=on -c synchronous_commit=on" ;;
+    off) durability="-c fsync=off -c synchronous_commit=off" ;;
+    *) die "PG_DURABLE must be on or off, not '$PG_DURABLE'" ;;
+  esac
   if run_as "'$PG_BIN/pg_ctl' -D '$dir/data' status" >/dev/null 2>&1; then
     log "PostgreSQL already running on port $PG_PORT"
+    local running; running="$(cat "$dir/durable" 2>/dev/null || echo unknown)"
+    [ "$running" = "$PG_DURABLE" ] || log "note: it runs with durability '$running', not '$PG_DURABLE' as asked; restart it (services.sh down) to change that"
   else
-    log "starting PostgreSQL on 127.0.0.1:$PG_PORT"
-    run_as "'$PG_BIN/pg_ctl' -D '$dir/data' -l '$dir/postgres.log' -w -t 60 -o \"-p $PG_PORT -h 127.0.0.1 -k '$dir/run' -c max_connections=200 -c shared_buffers=256MB -c fsync=off -c synchronous_commit=off\" start" >/dev/null \
+    if [ "$PG_DURABLE" = on ]; then
+      log "starting PostgreSQL on 127.0.0.1:$PG_PORT (durable: fsync and synchronous_commit on)"
+    else
+      log "starting PostgreSQL on 127.0.0.1:$PG_PORT WITHOUT fsync and synchronous_commit: fast, but a crash of the machine can lose committed data (PG_DURABLE=off, for tests and benchmarks only)"
+    fi
+    run_as "'$PG_BIN/pg_ctl' -D '$dir/data' -l '$dir/postgres.log' -w -t 60 -o \"-p $PG_PORT -h 127.0.0.1 -k '$dir/run' -c max_connections=200 -c shared_buffers=256MB $durability\" start" >/dev/null \
       || { tail -20 "$dir/postgres.log" >&2; die "PostgreSQL did not start"; }
     touch "$dir/started-here"
+    printf '%s\n' "$PG_DURABLE" > "$dir/durable"
   fi
   DATABASE_URL="postgresql://$PG_USER:$PG_PASSWORD@127.0.0.1:$PG_PORT/portal"
 }
@@ -79,7 +95,7 @@ pg_down() {
     log "stopping PostgreSQL"
     run_as "'$PG_BIN/pg_ctl' -D '$dir/data' -m fast -w stop" >/dev/null
   fi
-  rm -f "$dir/started-here"
+  rm -f "$dir/started-here" "$dir/durable"
 }
 
 # ---------- Elasticsearch ----------

@@ -10,7 +10,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh >/dev/null
 eval "$(bash scripts/es-cluster.sh up)"
-eval "$(bash scripts/services.sh up)"
+# as the test run: without fsync, for speed
+eval "$(PG_DURABLE="${PG_DURABLE:-off}" bash scripts/services.sh up)"
 export DATABASE_URL="${FAILOVER_DATABASE_URL:-$(node -e 'const u=new URL(process.argv[1]);u.pathname=u.pathname.replace(/\/?$/,"")+"_failover";console.log(u.toString())' "$DATABASE_URL")}"
 export ES_INDEX_PREFIX="${FAILOVER_INDEX_PREFIX:-failover}" LOG_LEVEL=warn
 npm run --silent db:migrate >/dev/null

@@ -13,7 +13,9 @@ npm run --silent build:web -- --if-needed
 SERVICES_DIR="$(bash scripts/services.sh dir)"
 pg_was_up=$([ -f "$SERVICES_DIR/pg/started-here" ] && echo 1 || echo 0)
 es_was_up=$([ -f "$SERVICES_DIR/es/started-here" ] && echo 1 || echo 0)
-eval "$(bash scripts/services.sh up)"
+# the test run's PostgreSQL trades durability for speed (fsync and synchronous_commit off): its data is
+# thrown away anyway; services.sh says so when it starts it. PG_DURABLE=on keeps them on.
+eval "$(PG_DURABLE="${PG_DURABLE:-off}" bash scripts/services.sh up)"
 cleanup() {
   if [ "${CI:-}" = true ] && [ "$pg_was_up$es_was_up" = 00 ]; then bash scripts/services.sh down >/dev/null 2>&1 || true; fi
 }

@@ -12,6 +12,7 @@ import { securityHeaders } from './core/security-headers.ts';
 import { healthRoutes } from './health/health-routes.ts';
 import { checkDependencies } from './health/dependency-checks.ts';
 import { LookupService } from './lookups/lookup-service.ts';
+import { LOOKUP_LISTS } from './lookups/lookup-lists.ts';
 import { lookupRoutes } from './lookups/lookup-routes.ts';
 import { PostcodeService } from './postcodes/postcode-service.ts';
 import { postcodeRoutes } from './postcodes/postcode-routes.ts';
@@ -32,7 +33,7 @@ import { customerServices, type CustomerServices } from './customers/customer-se
 import { authRoutes } from './auth/auth-routes.ts';
 import { profileRoutes } from './customers/profile-routes.ts';
 import { favouriteRoutes } from './favourites/favourite-routes.ts';
-import { PortalService } from './portals/portal-settings.ts';
+import { DEFAULT_PORTAL_ID, PortalService } from './portals/portal-settings.ts';
 import { PartnerService } from './listings/partner-service.ts';
 import { LocalAuthorityRegions } from './eligibility/eligibility-values.ts';
 import { ListingSearchService } from './listing-search/search-service.ts';
@@ -95,6 +96,8 @@ export interface BuiltApp {
   places: PlaceSuggestionService;
   /** saved-search alerts: matching and e-mails, which the entry point schedules */
   alerts: AlertJob;
+  /** reads the reference data (lookup lists, schemes, the default portal) into memory, as the entry point does at start-up */
+  warmReference(): Promise<void>;
 }
 
 export function buildApp(deps: AppDeps): BuiltApp {
@@ -118,6 +121,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const customerContext = customerSearchContext(prisma, regions, accounts.favourites);
   const signedIn = optionalCustomer(accounts.accessTokens);
   const portals = new PortalService(prisma);
+  const lookups = new LookupService(prisma);
   const schemeTexts = cachedSchemes(sync.schemes);
   const mapListings = new MapListingCache(search, listingIndex.alias, {
     listings: config.MAP_LISTING_CACHE_SIZE,
@@ -163,7 +167,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     // search checks a token beside its engine request rather than before it
     searchRoutes(searchResponder, portals, optionalCustomerAlongside(accounts.accessTokens)),
     healthRoutes((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
-    lookupRoutes(new LookupService(prisma)),
+    lookupRoutes(lookups),
     postcodeRoutes(new PostcodeService(prisma)),
     placeRoutes(places),
     syncRoutes(sync),
@@ -240,5 +244,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
       layer.methods.filter((m) => m !== 'HEAD' || layer.methods.length === 1).map((method) => ({ method, path: layer.path as string })),
     ),
   );
-  return { app, routes, customers: accounts, searchResponses, places, alerts };
+  const warmReference = async () => {
+    await Promise.all([lookups.warm(Object.keys(LOOKUP_LISTS)), sync.schemes.all(), portals.find(DEFAULT_PORTAL_ID)]);
+  };
+  return { app, routes, customers: accounts, searchResponses, places, alerts, warmReference };
 }

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { createLogger, type Logger } from './core/logger.ts';
 import type pg from 'pg';
 import { createDatabase, type PrismaClient } from './db/prisma.ts';
+import type { DatabaseGuard } from './db/database-guard.ts';
 import { createSearchClient, type SearchClient } from './search/client.ts';
 import type { IndexManager } from './search/index-manager.ts';
 import { listingIndexManager } from './search/listing-index.ts';
@@ -22,6 +23,8 @@ export interface Runtime {
   prisma: PrismaClient;
   /** the node-postgres pool under `prisma`, for reads of many rows (db/prisma.ts) */
   pool: pg.Pool;
+  /** the circuit around the database (db/database-guard.ts): open while the server is out of reach */
+  database: DatabaseGuard;
   search: SearchClient;
   listingIndex: IndexManager;
   indexer: ListingIndexer;
@@ -36,9 +39,9 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export function openRuntime(config: Config): Runtime {
-  const logger = createLogger(config.LOG_LEVEL);
-  const { prisma, pool } = createDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+/** `logger` defaults to JSON lines on stdout at LOG_LEVEL. */
+export function openRuntime(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Runtime {
+  const { prisma, pool, guard: database } = createDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const search = createSearchClient({ url: config.ELASTICSEARCH_URL, apiKey: config.ELASTICSEARCH_API_KEY });
   const listingIndex = listingIndexManager(search, config.ES_INDEX_PREFIX, config.ES_REPLICAS);
   const indexer = new ListingIndexer(prisma, search);
@@ -65,11 +68,18 @@ export function openRuntime(config: Config): Runtime {
     logger.info('search engine back');
     worker.nudge();
   });
+  database.onOpen(() => logger.warn('database out of reach: requests that need it answer 503 until it is back'));
+  database.onClose(() => {
+    logger.info('database back');
+    worker.nudge();
+    webhookWorker.nudge();
+  });
   return {
     config,
     logger,
     prisma,
     pool,
+    database,
     search,
     listingIndex,
     indexer,
@@ -80,6 +90,7 @@ export function openRuntime(config: Config): Runtime {
     metrics,
     async close() {
       await Promise.all([worker.stop(), webhookWorker.stop(), listingStats.stop()]);
+      database.stop();
       await Promise.allSettled([prisma.$disconnect(), search.close()]);
     },
   };

@@ -1,13 +1,23 @@
-// Every minute: match the listing changes the index now holds against saved searches, then send the alert
-// e-mails that are due (instant ones within about a minute of the event, daily ones at 08:00 UK time,
-// weekly ones on Mondays at 08:00). Safe with several instances: see alert-matcher.ts and alert-delivery.ts.
+// Match the listing changes the index now holds against saved searches, then send the alert e-mails that
+// are due (instant ones at once, daily ones at 08:00 UK time, weekly ones on Mondays at 08:00): woken as
+// soon as the reindex worker has indexed a batch (wake()), and every minute as the safety net. Safe with
+// several instances: see alert-matcher.ts and alert-delivery.ts.
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from '../core/logger.ts';
 import type { AlertMatcher } from './alert-matcher.ts';
 import type { AlertDelivery } from './alert-delivery.ts';
 
+/** a wake-up waits this long, so that the batches of a burst of writes are matched together */
+const WAKE_DELAY_MS = 250;
+
 export class AlertJob {
   private task: ScheduledTask | null = null;
+  /** the run under way (woken or scheduled: never two at once) */
+  private running: Promise<void> | null = null;
+  /** woken while a run was under way: one more follows it */
+  private again = false;
+  private wakeTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
 
   constructor(
     readonly matcher: AlertMatcher,
@@ -27,22 +37,43 @@ export class AlertJob {
     if (sent.emails || sent.failed) this.logger.info(sent, 'alert e-mails');
   }
 
+  /** Runs soon (the reindex worker has put listing changes in the index): after the run under way, if one is. */
+  wake(): void {
+    if (this.stopped || this.wakeTimer) return;
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null;
+      void this.runExclusive();
+    }, WAKE_DELAY_MS);
+  }
+
   start(expression = '* * * * *'): void {
-    this.task = cron.schedule(
-      expression,
-      async () => {
+    this.task = cron.schedule(expression, () => this.runExclusive(), { noOverlap: true, name: 'alert-job' });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    await this.task?.stop();
+    this.task = null;
+    await this.running;
+  }
+
+  private runExclusive(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
         try {
           await this.runOnce();
         } catch (err) {
           this.logger.error({ err }, 'alert job failed');
         }
-      },
-      { noOverlap: true, name: 'alert-job' },
-    );
-  }
-
-  async stop(): Promise<void> {
-    await this.task?.stop();
-    this.task = null;
+      } while (this.again && !this.stopped);
+    })().finally(() => (this.running = null));
+    return this.running;
   }
 }

@@ -1,6 +1,7 @@
 // The one place where errors become responses: 422 {message, errors}; anything else {message}.
 import type { Middleware } from 'koa';
 import { AppError, ValidationError } from './errors.ts';
+import { DatabaseUnavailableError, isDatabaseUnreachable } from '../db/database-unavailable.ts';
 import type { RequestState } from './http-context.ts';
 
 interface HttpLikeError {
@@ -23,7 +24,8 @@ export function errorMiddleware(): Middleware<RequestState> {
         ctx.body = { message: status === 404 ? 'Not found' : status === 405 ? 'Method not allowed' : 'Error' };
         ctx.status = status;
       }
-    } catch (err) {
+    } catch (caught) {
+      let err = caught;
       // the error's JSON replaces whatever body the route had made, and an encoding set for that body
       ctx.remove('Content-Encoding');
       if (err instanceof ValidationError) {
@@ -31,6 +33,9 @@ export function errorMiddleware(): Middleware<RequestState> {
         ctx.body = { message: err.message, errors: err.errors };
         return;
       }
+      // the database out of reach, however the driver or Prisma reported it: one 503, no trace in the log
+      // (the circuit logs once when it opens and once when it closes)
+      if (!(err instanceof AppError) && isDatabaseUnreachable(err)) err = new DatabaseUnavailableError({ cause: err });
       if (err instanceof AppError) {
         ctx.status = err.status;
         ctx.set(err.headers);

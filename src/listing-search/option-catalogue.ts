@@ -36,9 +36,6 @@ export function optionCatalogue(schemes: { slug: string; text: string }[], forSa
 
 /** Scheme texts change rarely: cache them for a minute. */
 export function cachedSchemes(schemes: SchemeService): () => Promise<{ slug: string; text: string; color: string }[]> {
-  let cached: { at: number; list: Promise<{ slug: string; text: string; color: string }[]> } | null = null;
-  return () => {
-    if (!cached || Date.now() - cached.at > 60_000) cached = { at: Date.now(), list: schemes.all() };
-    return cached.list;
-  };
+  // the service keeps them (a minute, and through a database outage)
+  return () => schemes.all();
 }

@@ -1,16 +1,18 @@
 // The answers every operation can give because of the edge (src/core/edge-guards.ts, the body parser,
 // the error middleware), added to each operation once here instead of in every fragment.
-import { errorResponse, validationResponse } from './schema-helpers.ts';
+import { databaseUnavailable, errorResponse, validationResponse } from './schema-helpers.ts';
 
 type Operation = { parameters?: { in: string }[]; requestBody?: unknown; responses: Record<string, unknown> };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
 export function withEdgeResponses(paths: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
-  for (const item of Object.values(paths)) {
+  for (const [path, item] of Object.entries(paths)) {
     for (const method of METHODS) {
       const operation = item[method] as Operation | undefined;
       if (operation) addEdgeResponses(operation, method);
+      // every operation but liveness may need the database (an API key, a token, a row, the portal settings once)
+      if (operation && path !== '/health') operation.responses['503'] ??= databaseUnavailable;
     }
   }
   return paths;

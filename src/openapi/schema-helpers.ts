@@ -34,6 +34,13 @@ export const nStr = nullable(str);
 export const nNum = nullable(num);
 export const nInt = nullable(int);
 
+/** The 503 of every other operation, while the database is out of reach (added to each by conventions.ts). */
+export const databaseUnavailable = {
+  description: 'The database is out of reach: `{message}` with the service\'s own text; retry after the seconds in Retry-After',
+  headers: { 'Retry-After': { description: 'seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } } },
+  content: { 'application/json': { schema: ref('Error') } },
+};
+
 /** The 503 of every operation that reads the search index, while the search engine is unavailable. */
 export const engineUnavailable = {
   description: 'The search engine is unavailable: `{message}` with the service\'s own text; retry after the seconds in Retry-After',

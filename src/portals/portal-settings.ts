@@ -1,6 +1,8 @@
-// Per-portal search and presentation settings, read from the Portal table and cached briefly.
+// Per-portal search and presentation settings, read from the Portal table, kept briefly, and kept as last
+// read while the database is out of reach (db/kept-reference.ts).
 import * as yup from 'yup';
 import type { PrismaClient } from '../db/prisma.ts';
+import { KeptValues } from '../db/kept-reference.ts';
 
 export const EXTRA_FILTERS = ['wheelchair_accesible', 'off_street_parking', 'pets_allowed'] as const;
 export type ExtraFilter = (typeof EXTRA_FILTERS)[number];
@@ -27,16 +29,16 @@ export const DEFAULT_PORTAL_ID = 1;
 const TTL_MS = 30_000;
 
 export class PortalService {
-  private cache = new Map<number, { portal: Portal | null; at: number }>();
+  private readonly kept: KeptValues<number, Portal | null>;
 
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(prisma: PrismaClient) {
+    this.kept = new KeptValues(async (id) => {
+      const row = await prisma.portal.findUnique({ where: { id } });
+      return row ? { id: row.id, name: row.name, settings: settingsSchema.validateSync(row.settings ?? {}) as PortalSettings } : null;
+    }, TTL_MS);
+  }
 
-  async find(id: number): Promise<Portal | null> {
-    const hit = this.cache.get(id);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.portal;
-    const row = await this.prisma.portal.findUnique({ where: { id } });
-    const portal = row ? { id: row.id, name: row.name, settings: settingsSchema.validateSync(row.settings ?? {}) as PortalSettings } : null;
-    this.cache.set(id, { portal, at: Date.now() });
-    return portal;
+  find(id: number): Promise<Portal | null> {
+    return this.kept.get(id);
   }
 }

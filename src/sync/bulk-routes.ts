@@ -26,7 +26,8 @@ async function settle(externalRef: string | null, work: () => Promise<WriteResul
     return { externalRef, status: result.status, errors: null };
   } catch (err) {
     if (err instanceof ValidationError) return { externalRef, status: 'failed', errors: err.errors };
-    if (err instanceof AppError) return { externalRef, status: 'failed', errors: { _: [err.message] } };
+    // a store out of reach (503) fails the whole request, with Retry-After, rather than item by item
+    if (err instanceof AppError && err.status !== 503) return { externalRef, status: 'failed', errors: { _: [err.message] } };
     throw err;
   }
 }

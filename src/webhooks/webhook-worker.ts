@@ -72,6 +72,11 @@ export class WebhookWorker {
   }
 
   /** Stops claiming; posts under way are cut short and recorded as failed attempts (retried later). */
+  /** Looks for due deliveries at once instead of at the end of its pause or backoff (the database is back). */
+  nudge(): void {
+    this.wake?.();
+  }
+
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
