@@ -23,7 +23,7 @@ function addEdgeResponses(operation: Operation, method: string): void {
   };
   const parameters = operation.parameters ?? [];
   if (operation.requestBody) {
-    add('400', errorResponse('The body is not well-formed JSON'));
+    add('400', errorResponse('The body is not well-formed JSON, or holds a `__proto__` key at any depth'));
     add('413', errorResponse('The body is larger than the service accepts'));
     add('415', errorResponse('The body is not JSON (Content-Type: application/json)'));
   }
