@@ -1,13 +1,13 @@
 // Every minute: match the listing changes the index now holds against saved searches, then send the alert
 // e-mails that are due (instant ones within about a minute of the event, daily ones at 08:00 UK time,
 // weekly ones on Mondays at 08:00). Safe with several instances: see alert-matcher.ts and alert-delivery.ts.
-import cron, { type ScheduledTask } from 'node-cron';
+import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts';
 import type { Logger } from '../core/logger.ts';
 import type { AlertMatcher } from './alert-matcher.ts';
 import type { AlertDelivery } from './alert-delivery.ts';
 
 export class AlertJob {
-  private task: ScheduledTask | null = null;
+  private task: Scheduled | null = null;
 
   constructor(
     readonly matcher: AlertMatcher,
@@ -27,18 +27,8 @@ export class AlertJob {
     if (sent.emails || sent.failed) this.logger.info(sent, 'alert e-mails');
   }
 
-  start(expression = '* * * * *'): void {
-    this.task = cron.schedule(
-      expression,
-      async () => {
-        try {
-          await this.runOnce();
-        } catch (err) {
-          this.logger.error({ err }, 'alert job failed');
-        }
-      },
-      { noOverlap: true, name: 'alert-job' },
-    );
+  start(expression = EVERY_MINUTE): void {
+    this.task = schedule('alert job', expression, () => this.runOnce(), this.logger);
   }
 
   async stop(): Promise<void> {

@@ -80,7 +80,7 @@ export function maxChars<S extends yup.StringSchema<string | null | undefined>>(
   }) as S;
 }
 
-/** Meta for `.meta()` that adds `extra` to what the field's OpenAPI schema already says (src/openapi/from-yup.ts). */
+/** Meta for `.meta()` that adds `extra` to what the field's OpenAPI schema already says (src/core/openapi/from-yup.ts). */
 export function documented(schema: yup.Schema, extra: Record<string, unknown>): { jsonSchema: Record<string, unknown> } {
   const current = (schema.spec.meta as { jsonSchema?: Record<string, unknown> } | undefined)?.jsonSchema ?? {};
   return { jsonSchema: { ...current, ...extra } };

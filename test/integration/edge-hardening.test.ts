@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { request as httpRequest } from 'node:http';
 import { testApp } from '../support/test-app.ts';
 import { api, request } from '../support/api.ts';
-import { buildOpenApiDocument } from '../../src/openapi/document.ts';
+import { buildOpenApiDocument } from '../../src/api-document/document.ts';
 import { P, bearer, clientIp, fromIp, passwordCustomer, uniqueEmail } from '../support/customers.ts';
 
 describe('edge hardening', () => {

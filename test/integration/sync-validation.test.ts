@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { api, request } from '../support/api.ts';
 import { createAccount, developmentPayload, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
-import { buildOpenApiDocument } from '../../src/openapi/document.ts';
+import { buildOpenApiDocument } from '../../src/api-document/document.ts';
 
 const DEV = '/api/rest/inventory/developments';
 const PROP = '/api/rest/inventory/properties';

@@ -1,6 +1,6 @@
 // The answers every operation can give because of the edge (src/core/edge-guards.ts, the body parser,
 // the error middleware), added to each operation once here instead of in every fragment.
-import { errorResponse, validationResponse } from './schema-helpers.ts';
+import { errorResponse, validationResponse } from '../core/openapi/schema-helpers.ts';
 
 type Operation = { parameters?: { in: string }[]; requestBody?: unknown; responses: Record<string, unknown> };
 

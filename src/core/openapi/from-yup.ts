@@ -4,7 +4,7 @@
 import type * as yup from 'yup';
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import { noProtoKey, type JsonSchema } from './schema-helpers.ts';
-import { NO_NUL } from '../core/validation.ts';
+import { NO_NUL } from '../validation.ts';
 
 /** JSON Schema (OpenAPI 3.1) of a yup schema. */
 export function jsonSchemaOf(schema: yup.AnySchema): JsonSchema {
