@@ -5,7 +5,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { isRecordId } from '../core/record-id.ts';
-import type { ListingView } from '../listings/listing-document.ts';
+import type { ListingView } from '../listings/listing-view.ts';
 import { ITEM_ONLY, readItems } from '../listings/listing-item-field.ts';
 import { liveListingFilters } from '../listings/visibility-filters.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';

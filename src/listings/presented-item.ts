@@ -4,7 +4,7 @@
 // is read: the bedrooms of the properties that matched, the partner of a partner search, and whether
 // the latest reduction is recent enough to show. `favourite` stays null: a signed-in customer's are
 // filled in later (listing-search/search-body.ts).
-import type { ListingView } from './listing-document.ts';
+import type { ListingView } from './listing-view.ts';
 import { presentListingItem } from './listing-presenter.ts';
 import { recentReduction } from './price-reductions.ts';
 import { asciiJson } from '../core/ascii-json.ts';
