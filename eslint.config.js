@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'src/generated/', '.local/', 'dist/', '.venv/', 'tmp/', 'web/dist/', 'web/src/api-types.ts'] },
@@ -9,6 +10,44 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', Headers: 'readonly' } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // no import cycle: the layers point down, and a module never reaches itself again through others
+    files: ['src/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js'], 'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] } },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // the layers point down (docs/ARCHITECTURE.md): the foundation imports nothing above it, and no
+    // domain imports the assembly (the app, the runtime, the wiring, the OpenAPI document)
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./src/core/**', './src/db/**', './src/search/**', './src/mail/**', './src/config.ts'],
+              from: './src',
+              except: ['./core', './db', './search', './mail', './generated', './config.ts'],
+              message: 'The foundation (core, config, db, search, mail) imports nothing above it.',
+            },
+            {
+              target: './src/*/**',
+              from: ['./src/app.ts', './src/main.ts', './src/runtime.ts', './src/customer-services.ts', './src/customer-search-context.ts'],
+              message: 'Domains never import the assembly; the app hands them what they need.',
+            },
+            {
+              target: './src/!(api-document)/**',
+              from: './src/api-document',
+              message: 'Domains describe themselves with src/core/openapi/; only the app imports the assembled document.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,11 +1,11 @@
 // Generates web/src/api-types.ts, the portal's types of the API, from the OpenAPI document as the code
-// builds it (src/openapi/document.ts): no running service, and never written by hand. Run by
+// builds it (src/api-document/document.ts): no running service, and never written by hand. Run by
 // scripts/build-web.ts before it type-checks and bundles the portal; the file is git-ignored.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { buildOpenApiDocument } from '../src/openapi/document.ts';
+import { buildOpenApiDocument } from '../src/api-document/document.ts';
 import { PROJECT_ROOT } from '../src/core/project-root.ts';
 
 export const API_TYPES_FILE = path.join(PROJECT_ROOT, 'web/src/api-types.ts');

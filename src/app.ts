@@ -18,7 +18,7 @@ import { PostcodeService } from './postcodes/postcode-service.ts';
 import { postcodeRoutes } from './postcodes/postcode-routes.ts';
 import { PlaceSuggestionService } from './places/place-suggestion-service.ts';
 import { placeRoutes } from './places/place-routes.ts';
-import { openapiRoutes } from './openapi/openapi-routes.ts';
+import { openapiRoutes } from './api-document/openapi-routes.ts';
 import type { Runtime } from './runtime.ts';
 import { ApiAccountService } from './sync/api-account-service.ts';
 import { syncRoutes, type SyncDeps } from './sync/sync-routes.ts';
@@ -29,7 +29,7 @@ import { ListingSyncService } from './listings/listing-sync-service.ts';
 import { MarketplaceService } from './listings/marketplace-service.ts';
 import { SchemeService } from './schemes/scheme-service.ts';
 import { ListingVisibility } from './indexing/listing-visibility.ts';
-import { customerServices, type CustomerServices } from './customers/customer-services.ts';
+import { customerServices, type CustomerServices } from './customer-services.ts';
 import { authRoutes } from './auth/auth-routes.ts';
 import { profileRoutes } from './customers/profile-routes.ts';
 import { favouriteRoutes } from './favourites/favourite-routes.ts';
@@ -41,7 +41,7 @@ import { SearchResponder } from './listing-search/search-responder.ts';
 import { SearchResponseMemo } from './listing-search/search-response-memo.ts';
 import { searchRoutes } from './listing-search/search-routes.ts';
 import { cachedSchemes, optionCatalogue } from './listing-search/option-catalogue.ts';
-import { customerSearchContext } from './listing-search/customer-search-context.ts';
+import { customerSearchContext } from './customer-search-context.ts';
 import { MapListingCache } from './listing-search/map-listing-cache.ts';
 import { optionalCustomer, optionalCustomerAlongside } from './auth/bearer.ts';
 import { ListingReadService } from './listing-reads/listing-read-service.ts';
@@ -213,7 +213,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   for (const middleware of securityHeaders()) app.use(middleware);
   // gzip for clients that accept it, at zlib's fastest level: the CPU of compressing a body as it is
   // sent against a tenth of it on the wire. Bodies that come gzipped already pass as they are: search
-  // responses, kept ones and built ones with their map listings compressed once (core/raw-json.ts).
+  // responses, kept ones and built ones with their map listings compressed once (listing-search/raw-json.ts).
   app.use(compress({ threshold: 1024, gzip: { level: zlib.Z_BEST_SPEED }, br: false, deflate: false }));
   app.use(errorMiddleware());
   app.use(jsonBodiesOnly());

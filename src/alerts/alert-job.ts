@@ -2,7 +2,7 @@
 // are due (instant ones at once, daily ones at 08:00 UK time, weekly ones on Mondays at 08:00): woken as
 // soon as the reindex worker has indexed a batch (wake()), and every minute as the safety net. Safe with
 // several instances: see alert-matcher.ts and alert-delivery.ts.
-import cron, { type ScheduledTask } from 'node-cron';
+import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts';
 import type { Logger } from '../core/logger.ts';
 import type { AlertMatcher } from './alert-matcher.ts';
 import type { AlertDelivery } from './alert-delivery.ts';
@@ -11,7 +11,7 @@ import type { AlertDelivery } from './alert-delivery.ts';
 const WAKE_DELAY_MS = 250;
 
 export class AlertJob {
-  private task: ScheduledTask | null = null;
+  private task: Scheduled | null = null;
   /** the run under way (woken or scheduled: never two at once) */
   private running: Promise<void> | null = null;
   /** woken while a run was under way: one more follows it */
@@ -46,8 +46,8 @@ export class AlertJob {
     }, WAKE_DELAY_MS);
   }
 
-  start(expression = '* * * * *'): void {
-    this.task = cron.schedule(expression, () => this.runExclusive(), { noOverlap: true, name: 'alert-job' });
+  start(expression = EVERY_MINUTE): void {
+    this.task = schedule('alert job', expression, () => this.runExclusive(), this.logger);
   }
 
   async stop(): Promise<void> {

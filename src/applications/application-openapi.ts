@@ -14,9 +14,9 @@ import {
   str,
   validationResponse,
   type JsonSchema,
-} from '../openapi/schema-helpers.ts';
+} from '../core/openapi/schema-helpers.ts';
 import { bearer, tooMany, unauthorised } from '../customers/customer-openapi.ts';
-import { jsonBodyOf, parametersOf } from '../openapi/from-yup.ts';
+import { jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { applicationUpdateSchema, archivedQuery, registerInterestSchema, sizeQuery, tokenUpdateSchema, validateEligibilityQuery } from './application-schemas.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { ELIGIBILITY_FIELDS } from '../listings/listing-sync-schema.ts';

@@ -1,7 +1,7 @@
 // OpenAPI: open-day appointments of the customer's applications.
-import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, validationResponse } from '../openapi/schema-helpers.ts';
+import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, validationResponse } from '../core/openapi/schema-helpers.ts';
 import { bearer, unauthorised } from '../customers/customer-openapi.ts';
-import { jsonBodyOf, parametersOf } from '../openapi/from-yup.ts';
+import { jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { slotBodySchema } from './appointment-schemas.ts';
 import { upcomingQuery } from '../applications/application-schemas.ts';
 

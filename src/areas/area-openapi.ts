@@ -13,9 +13,9 @@ import {
   str,
   validationResponse,
   type JsonSchema,
-} from '../openapi/schema-helpers.ts';
+} from '../core/openapi/schema-helpers.ts';
 import type * as yup from 'yup';
-import { jsonBodyOf, parametersOf } from '../openapi/from-yup.ts';
+import { jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { publishSchema } from '../content/content-inputs.ts';
 import { previewQuery } from '../content/editor-access.ts';
 import { idPath, slugPath } from '../content/path-params.ts';

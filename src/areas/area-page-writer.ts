@@ -4,7 +4,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
-import { isUniqueViolation } from '../auth/db-errors.ts';
+import { isUniqueViolation } from '../db/db-errors.ts';
 import type { PublishInput } from '../content/content-inputs.ts';
 import { countyByRef, localAuthorityByRef, Problems, regionByRef, schemeByRef, type Ref } from '../content/content-references.ts';
 import type { AreaPageInput } from './area-inputs.ts';

@@ -7,6 +7,7 @@ import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
 import { UnauthorizedError } from '../core/errors.ts';
+import { isRecordId } from '../core/record-id.ts';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'homeseeker-portal';
@@ -110,9 +111,7 @@ export class AccessTokenService {
     const customerId = Number(claims.sub);
     const sessionId = typeof claims.sid === 'string' ? claims.sid : null;
     if (
-      !Number.isInteger(customerId) ||
-      customerId <= 0 ||
-      customerId > 2_147_483_647 ||
+      !isRecordId(customerId) ||
       typeof claims.jti !== 'string' ||
       !UUID.test(claims.jti) ||
       (sessionId !== null && !UUID.test(sessionId))

@@ -1,6 +1,6 @@
 // OpenAPI: the sign-up and sign-in endpoints and the bearer security scheme.
-import { errorResponse, int, json, object, pathParam, ref, str, type JsonSchema } from '../openapi/schema-helpers.ts';
-import { jsonBodyOf } from '../openapi/from-yup.ts';
+import { errorResponse, int, json, object, pathParam, ref, str, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { jsonBodyOf } from '../core/openapi/from-yup.ts';
 import { bearer, tooMany, unauthorised } from '../customers/customer-openapi.ts';
 import {
   linkEmailChangeSchema,

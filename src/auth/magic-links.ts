@@ -3,6 +3,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { NotFoundError } from '../core/errors.ts';
+import { recordIdOf } from '../core/record-id.ts';
 import { hashToken, looksLikeSecretToken, newSecretToken } from './secret-tokens.ts';
 
 export type MagicLinkPurpose = 'sign-in' | 'change-email' | 'reset-password';
@@ -33,8 +34,8 @@ export class MagicLinkService {
    * change of e-mail or password also retire the customer's other open links of that purpose.
    */
   async consume(customerIdParam: string, token: string, purpose: MagicLinkPurpose, db: Db = this.prisma): Promise<number> {
-    const customerId = Number(customerIdParam);
-    if (!/^[1-9][0-9]{0,9}$/.test(customerIdParam) || customerId > 2_147_483_647 || !looksLikeSecretToken(token)) {
+    const customerId = recordIdOf(customerIdParam);
+    if (customerId === null || !looksLikeSecretToken(token)) {
       throw new NotFoundError(INVALID_LINK_MESSAGE);
     }
     const [used] = await db.$queryRaw<{ id: number }[]>`

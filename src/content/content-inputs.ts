@@ -3,7 +3,7 @@
 // new object needs; `update` schemas accept any subset (only the fields sent change).
 import * as yup from 'yup';
 import { withJsonSchema } from '../core/validation.ts';
-import { jsonSchemaOf } from '../openapi/from-yup.ts';
+import { jsonSchemaOf } from '../core/openapi/from-yup.ts';
 import { LOCATION_TYPES, RELATION_ENTITY_CODES } from './relation-entities.ts';
 import { TOPIC_USES } from './content-type-rules.ts';
 import { sectionsField, templateSectionsSchema } from './template-model.ts';

@@ -16,8 +16,8 @@ import {
   ref,
   str,
   type JsonSchema,
-} from '../openapi/schema-helpers.ts';
-import { jsonBodyOf, parametersOf } from '../openapi/from-yup.ts';
+} from '../core/openapi/schema-helpers.ts';
+import { jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { contentListQuery, pageBySlugQuery } from './content-filters.ts';
 import { familySchema, pageCreateSchema, pageUpdateSchema, publishSchema, tagSchema, topicSchema } from './content-inputs.ts';
 import { previewQuery } from './editor-access.ts';

@@ -3,7 +3,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
-import { isUniqueViolation } from '../auth/db-errors.ts';
+import { isUniqueViolation } from '../db/db-errors.ts';
 import type { FamilyInput } from './content-inputs.ts';
 import { familyRuleErrors } from './content-type-rules.ts';
 import { familyInclude } from './content-rows.ts';

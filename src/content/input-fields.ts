@@ -2,6 +2,7 @@
 // values as sent (a number is no string, "true" no boolean), lengths in characters as JSON Schema counts
 // them (code points, not UTF-16 units) and before trimming, and no field the object does not know.
 import * as yup from 'yup';
+import { isRecordId } from '../core/record-id.ts';
 import { HTTP_URL_PATTERN, MAX_ID, maxChars, NO_NUL, NON_BLANK, trimmed, withJsonSchema } from '../core/validation.ts';
 import { parseDateTime } from '../core/date-time-format.ts';
 
@@ -83,7 +84,7 @@ export const oneOfField = <T extends string>(values: readonly T[], what: string)
 export const refField = (what: string, { nullable = false } = {}) => {
   const field = yup.mixed<number | string>().test('ref', `${what} must be an id or a slug`, (v) => {
     if (v === undefined || v === null) return true;
-    if (typeof v === 'number') return Number.isInteger(v) && v >= 1 && v <= MAX_ID;
+    if (typeof v === 'number') return isRecordId(v);
     return typeof v === 'string' && nonBlank.test(v);
   });
   // numeric keywords bind numbers only, pattern strings only

@@ -5,7 +5,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../core/errors.ts';
-import { isUniqueViolation } from '../auth/db-errors.ts';
+import { isUniqueViolation } from '../db/db-errors.ts';
 import type { FamilyInput, PageCreateInput, PageUpdateInput, PublishInput } from './content-inputs.ts';
 import { familyPageProblem } from './content-type-rules.ts';
 import { pageInclude, type PageRow } from './content-rows.ts';

@@ -2,7 +2,7 @@
 // created (other systems refer to topics by code); its other fields change freely. Tags belong to a category.
 import type { PrismaClient } from '../db/prisma.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
-import { isUniqueViolation } from '../auth/db-errors.ts';
+import { isUniqueViolation } from '../db/db-errors.ts';
 import type { TagInput, TopicInput } from './content-inputs.ts';
 import { topicInclude } from './content-rows.ts';
 import { Problems } from './content-references.ts';

@@ -138,7 +138,8 @@ function sectionShapeProblems(input: unknown, prefix: string): [string, string][
   return problems;
 }
 
-const names = { pattern: ATTRIBUTE_NAME.source };
+// a valid attribute name, and never `__proto__` (the body parser refuses it with 400)
+const names = { pattern: ATTRIBUTE_NAME.source, not: { const: '__proto__' } };
 
 /**
  * A page's `sections` as the request carries them: the shape is checked where the request arrives, the

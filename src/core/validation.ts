@@ -14,7 +14,7 @@ export function toFieldErrors(err: yup.ValidationError): FieldErrors {
 
 export function validate<S extends yup.AnySchema>(schema: S, input: unknown): yup.InferType<S> {
   try {
-    const value = schema.validateSync(input, { abortEarly: false, stripUnknown: true });
+    const value = schema.validateSync(withoutInheritedNames(input), { abortEarly: false, stripUnknown: true });
     const nul = nulErrors(value);
     if (nul) throw new ValidationError(nul, Object.values(nul)[0]![0]);
     return value;
@@ -28,6 +28,25 @@ export function validate<S extends yup.AnySchema>(schema: S, input: unknown): yu
     }
     throw err;
   }
+}
+
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * The input without members named as `Object.prototype`'s (`constructor`, `toString`, …) at any depth:
+ * yup looks a member's name up among its schema's fields as a plain property, finds the inherited
+ * function and fails on it (a 500). No schema has such a field, so they are dropped as unknown ones are.
+ */
+export function withoutInheritedNames(input: unknown): unknown {
+  if (Array.isArray(input)) {
+    const items = input.map(withoutInheritedNames);
+    return items.some((item, i) => item !== input[i]) ? items : input;
+  }
+  if (input === null || typeof input !== 'object') return input;
+  const entries = Object.entries(input);
+  const kept = entries.filter(([key]) => !INHERITED.has(key)).map(([key, value]) => [key, withoutInheritedNames(value)] as const);
+  const changed = kept.length !== entries.length || kept.some(([key, value]) => value !== (input as Record<string, unknown>)[key]);
+  return changed ? Object.fromEntries(kept) : input;
 }
 
 /**
@@ -61,7 +80,7 @@ export function maxChars<S extends yup.StringSchema<string | null | undefined>>(
   }) as S;
 }
 
-/** Meta for `.meta()` that adds `extra` to what the field's OpenAPI schema already says (src/openapi/from-yup.ts). */
+/** Meta for `.meta()` that adds `extra` to what the field's OpenAPI schema already says (src/core/openapi/from-yup.ts). */
 export function documented(schema: yup.Schema, extra: Record<string, unknown>): { jsonSchema: Record<string, unknown> } {
   const current = (schema.spec.meta as { jsonSchema?: Record<string, unknown> } | undefined)?.jsonSchema ?? {};
   return { jsonSchema: { ...current, ...extra } };

@@ -1,6 +1,6 @@
 // OpenAPI: the Customer resource, the customer update fields and the profile paths.
-import { arrayOf, bool, errorResponse, int, json, nullable, num, object, ref, str, type JsonSchema } from '../openapi/schema-helpers.ts';
-import { jsonBodyOf, jsonSchemaOf } from '../openapi/from-yup.ts';
+import { arrayOf, bool, errorResponse, int, json, noProtoKey, nullable, num, object, ref, str, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { jsonBodyOf, jsonSchemaOf } from '../core/openapi/from-yup.ts';
 import { customerFieldsSchema } from './customer-fields.ts';
 import { changeEmailSchema, changePasswordSchema } from '../auth/auth-schemas.ts';
 
@@ -52,7 +52,7 @@ export const customerSchemas: Record<string, JsonSchema> = {
     updatedAt: { type: 'string', format: 'date-time' },
     createdAt: { type: 'string', format: 'date-time' },
   }),
-  CustomerUpdate: { type: 'object', properties: customerInputProperties },
+  CustomerUpdate: { type: 'object', properties: customerInputProperties, propertyNames: noProtoKey },
   Message: object({ message: str }),
 };
 

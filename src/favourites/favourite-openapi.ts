@@ -1,7 +1,7 @@
 // OpenAPI: the signed-in customer's favourites.
-import { jsonBodyOf } from '../openapi/from-yup.ts';
+import { jsonBodyOf } from '../core/openapi/from-yup.ts';
 import { addFavouriteSchema } from './favourite-schemas.ts';
-import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, validationResponse } from '../openapi/schema-helpers.ts';
+import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, validationResponse } from '../core/openapi/schema-helpers.ts';
 import { bearer, unauthorised } from '../customers/customer-openapi.ts';
 
 const tags = ['Favourites'];

@@ -4,8 +4,8 @@ import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
-import { MAX_ID } from '../core/validation.ts';
-import type { ListingView } from '../listings/listing-document.ts';
+import { isRecordId } from '../core/record-id.ts';
+import type { ListingView } from '../listings/listing-view.ts';
 import { ITEM_ONLY, readItems } from '../listings/listing-item-field.ts';
 import { liveListingFilters } from '../listings/visibility-filters.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
@@ -22,13 +22,13 @@ export class FavouriteService {
   ) {}
 
   async has(customerId: number, listingId: number): Promise<boolean> {
-    if (!validId(listingId)) return false;
+    if (!isRecordId(listingId)) return false;
     return (await this.prisma.favourite.count({ where: { customerId, listingId } })) > 0;
   }
 
   /** 404 unless the listing is live; 409 when it is already a favourite. */
   async add(customerId: number, listingId: number): Promise<void> {
-    if (!validId(listingId) || (await this.liveViews([listingId])).size === 0)
+    if (!isRecordId(listingId) || (await this.liveViews([listingId])).size === 0)
       throw new NotFoundError(`Listing ${listingId} was not found`);
     const { count } = await this.prisma.favourite.createMany({ data: [{ customerId, listingId }], skipDuplicates: true });
     if (count === 0) throw new ConflictError('This listing is already one of your favourites');
@@ -37,7 +37,7 @@ export class FavouriteService {
 
   /** 404 when it was not a favourite. */
   async remove(customerId: number, listingId: number): Promise<void> {
-    const { count } = validId(listingId) ? await this.prisma.favourite.deleteMany({ where: { customerId, listingId } }) : { count: 0 };
+    const { count } = isRecordId(listingId) ? await this.prisma.favourite.deleteMany({ where: { customerId, listingId } }) : { count: 0 };
     if (count === 0) throw new NotFoundError('This listing is not one of your favourites');
   }
 
@@ -64,7 +64,7 @@ export class FavouriteService {
 
   /** Of these listings, the customer's favourites (for search and listing reads that show `favourite`). */
   async favouriteIdsAmong(customerId: number, listingIds: number[]): Promise<Set<number>> {
-    const ids = listingIds.filter(validId);
+    const ids = listingIds.filter(isRecordId);
     if (ids.length === 0) return new Set();
     const { rows } = await this.pool.query<{ listingId: number }>({
       name: 'favourite-ids-among',
@@ -88,8 +88,4 @@ export class FavouriteService {
     }
     return views;
   }
-}
-
-function validId(id: number): boolean {
-  return Number.isInteger(id) && id > 0 && id <= MAX_ID;
 }

@@ -1,4 +1,4 @@
-import { json, object } from '../openapi/schema-helpers.ts';
+import { json, object } from '../core/openapi/schema-helpers.ts';
 
 const updown = { type: 'string', enum: ['up', 'down'] };
 const readiness = object({ status: { type: 'string', enum: ['ready', 'unavailable'] }, database: updown, search: updown });

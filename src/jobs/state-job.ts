@@ -8,7 +8,7 @@
 //     documents are rebuilt from current data as they go live.
 // Several instances may run it: each run takes a transaction-scoped PostgreSQL advisory lock with
 // pg_try_advisory_xact_lock and a run that does not get it does nothing.
-import cron, { type ScheduledTask } from 'node-cron';
+import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Logger } from '../core/logger.ts';
 import { londonToday } from '../core/london-time.ts';
@@ -24,7 +24,7 @@ export interface StateRun {
 }
 
 export class StateJob {
-  private task: ScheduledTask | null = null;
+  private task: Scheduled | null = null;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -55,18 +55,15 @@ export class StateJob {
   }
 
   /** Every minute; a run still going when the next is due is not overlapped. */
-  start(expression = '* * * * *'): void {
-    this.task = cron.schedule(
+  start(expression = EVERY_MINUTE): void {
+    this.task = schedule(
+      'state job',
       expression,
       async () => {
-        try {
-          const run = await this.runOnce();
-          if (run.firstDibsCleared || run.listingsReleased) this.logger.info(run, 'state job');
-        } catch (err) {
-          this.logger.error({ err }, 'state job failed');
-        }
+        const run = await this.runOnce();
+        if (run.firstDibsCleared || run.listingsReleased) this.logger.info(run, 'state job');
       },
-      { noOverlap: true, name: 'state-job' },
+      this.logger,
     );
   }
 

@@ -15,8 +15,8 @@ import {
   str,
   validationResponse,
   type JsonSchema,
-} from '../openapi/schema-helpers.ts';
-import { jsonSchemaOf, parametersOf } from '../openapi/from-yup.ts';
+} from '../core/openapi/schema-helpers.ts';
+import { jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { MAX_ID } from '../sync/payload-fields.ts';
 import { bulkLeadQuery, ELIGIBILITY_STATUSES, pushedLeadSchema, restLeadQuery } from './lead-schemas.ts';
 

@@ -4,6 +4,7 @@ import { customerFieldsShape } from '../customers/customer-fields.ts';
 import { emailField } from '../customers/email-address.ts';
 import { pageFields, type PageOptions } from '../core/envelope.ts';
 import { trimmed } from '../core/validation.ts';
+import { isRecordId } from '../core/record-id.ts';
 import { dateTime, externalRef, MAX_ID, optionalText, requiredText, withJsonSchema } from '../sync/payload-fields.ts';
 import { NON_BLANK } from '../core/validation.ts';
 
@@ -20,7 +21,7 @@ const refOrId = (field: string, what: string) =>
     .test(
       field,
       `${field} must be a reference (string) or a marketplace id (whole number)`,
-      (v) => v == null || (typeof v === 'string' && NOT_BLANK.test(v)) || (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID),
+      (v) => v == null || (typeof v === 'string' && NOT_BLANK.test(v)) || isRecordId(v),
     )
     .meta({ jsonSchema: { type: ['string', 'integer'], pattern: NON_BLANK, minimum: 1, maximum: MAX_ID, description: what } });
 

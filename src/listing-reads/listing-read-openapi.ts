@@ -1,7 +1,7 @@
 // OpenAPI fragment of listing details, properties, full details, similar, home-featured and the search lists.
-import { parametersOf } from '../openapi/from-yup.ts';
+import { parametersOf } from '../core/openapi/from-yup.ts';
 import { bedroomsQuery, sizeQuery } from './listing-read-schemas.ts';
-import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nNum, nStr, nullable, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nNum, nStr, nullable, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { itemDescriptionSchemas, priceHistorySchema, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';

@@ -10,7 +10,7 @@ import { LRUCache } from 'lru-cache';
 import type { SearchClient } from '../search/client.ts';
 import { MAP_DIGEST_FIELD, MAP_FIELDS } from '../listings/map-listing-fields.ts';
 import { presentMapListing } from '../listings/listing-presenter.ts';
-import { RawJsonArray } from '../core/raw-json.ts';
+import { RawJsonArray } from './raw-json.ts';
 import { readMapFingerprint } from './map-fingerprint.ts';
 import { contentKey } from '../core/content-key.ts';
 import { asciiJson } from '../core/ascii-json.ts';

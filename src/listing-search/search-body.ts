@@ -5,8 +5,8 @@
 // is compressed once. A kept body (KeptSearchBody) holds the anonymous body gzipped; a customer's copy
 // inflates the head alone, fills it, compresses it again and splices in the rest as it is.
 import { constants, gunzipSync, inflateRawSync } from 'node:zlib';
-import { checkedOf, deflatedPart, GZIP_HEADER, gzipMember, joined, type Checked } from '../core/gzip-member.ts';
-import { ownMemory, serialiseBody, type SerialisedBody } from '../core/raw-json.ts';
+import { checkedOf, deflatedPart, GZIP_HEADER, gzipMember, joined, type Checked } from './gzip-member.ts';
+import { ownMemory, serialiseBody, type SerialisedBody } from './raw-json.ts';
 
 /** What a route sends: the JSON, the same gzipped, and the ids of the page's results (impressions). */
 export interface SearchResponseBody {

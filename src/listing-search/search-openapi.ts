@@ -1,7 +1,7 @@
 // OpenAPI fragment of the portal search.
-import { engineUnavailable, arrayOf, bool, int, json, num, object, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { engineUnavailable, arrayOf, bool, int, json, num, object, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { searchQuerySchema } from './search-params.ts';
-import { parametersOf } from '../openapi/from-yup.ts';
+import { parametersOf } from '../core/openapi/from-yup.ts';
 
 
 export const searchSchemas: Record<string, JsonSchema> = {

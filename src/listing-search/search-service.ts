@@ -10,7 +10,7 @@ import type { AnswerBytes } from '../search/answer-bytes.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
-import type { RawJsonArray } from '../core/raw-json.ts';
+import type { RawJsonArray } from './raw-json.ts';
 import { PRESENTED_ITEM_ONLY, presentedItemFieldOf, presentedItemJson, readPresentedItem, type PresentedItem } from '../listings/presented-item.ts';
 import { ITEM_ONLY, readItems } from '../listings/listing-item-field.ts';
 import type { MapListingCache, MapPayload } from './map-listing-cache.ts';
@@ -26,7 +26,7 @@ import { readMapFingerprint } from './map-fingerprint.ts';
 import { londonToday } from '../core/london-time.ts';
 import { aggregationsOfMatches, readFacets, type FacetResult, type OptionCatalogue } from './facet-aggregations.ts';
 import { sortOptionsFor } from './search-sort.ts';
-import { hitsOf, totalOf, type Hit, type SearchBody } from './search-engine-types.ts';
+import { hitsOf, totalOf, type Hit, type SearchBody } from '../search/search-engine-types.ts';
 
 interface Matched {
   item: PresentedItem;
@@ -53,7 +53,7 @@ export interface SearchOutcome {
   area: SearchArea;
   full: boolean;
   facets: FacetResult[] | null;
-  /** map listings as JSON text (see core/raw-json.ts) */
+  /** map listings as JSON text (see raw-json.ts) */
   mapListings: RawJsonArray | null;
   sortOptions: { value: string; text: string }[];
   /**

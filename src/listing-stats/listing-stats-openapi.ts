@@ -1,6 +1,6 @@
 // OpenAPI: a listing's performance statistics.
-import { arrayOf, errorResponse, int, json, object, type JsonSchema } from '../openapi/schema-helpers.ts';
-import { parametersOf } from '../openapi/from-yup.ts';
+import { arrayOf, errorResponse, int, json, object, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { parametersOf } from '../core/openapi/from-yup.ts';
 import { refPath } from '../sync/sync-query.ts';
 import { MAX_STATS_DAYS, statsQuery } from './listing-stats-schemas.ts';
 

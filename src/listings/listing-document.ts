@@ -2,6 +2,7 @@
 // not indexed) holding every field the listing item, listing details and property details present.
 import type { Property } from '../generated/prisma/client.ts';
 import type { LoadedListing } from './listing-loader.ts';
+import type { ListingView } from './listing-view.ts';
 import { applyPriceRules, type PriceFields } from './price-rules.ts';
 import { availabilityRank, headlineProperty } from './headline.ts';
 import { availabilityStatus, listingAvailability } from './availability.ts';
@@ -110,12 +111,6 @@ export interface ListingDocument {
   itemPartners?: string[];
   /** digest of the map listing fields (map-listing-fields.ts) */
   mapDigest: number;
-}
-
-export interface ListingView {
-  listing: Record<string, Json>;
-  properties: Record<string, Json>[];
-  registerInterestFields: { eligibilityFields: string[]; priorityFields: string[] };
 }
 
 const PARKING_SECTION = /parking/i;

@@ -1,7 +1,7 @@
 // The listing-item slice of a listing document, kept as one stored field beside `_source`. Fetching a
 // page of items this way costs a fraction of `_source` filtering, which parses each whole document
 // (every property's details included) to pick a few fields out of it.
-import type { ListingView } from './listing-document.ts';
+import type { ListingView } from './listing-view.ts';
 import { ITEM_VIEW_FIELDS } from './listing-presenter.ts';
 import { asciiJson } from '../core/ascii-json.ts';
 

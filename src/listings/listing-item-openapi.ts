@@ -1,6 +1,6 @@
 // Schemas of the item fields that listing items and listing details both take from the view as they
 // are (ITEM_FIELDS in listing-presenter.ts), from `createdAt` on.
-import { arrayOf, bool, int, nStr, nullable, num, object, str, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { arrayOf, bool, int, nStr, nullable, num, object, str, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 
 const day: JsonSchema = { ...str, format: 'date' };
 

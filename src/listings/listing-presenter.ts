@@ -1,5 +1,5 @@
 // Listing items (search results, favourites, featured, similar, marketplace pulls) from the index view.
-import type { ListingView } from './listing-document.ts';
+import type { ListingView } from './listing-view.ts';
 import { PRICE_FIELD_NAMES } from './price-rules.ts';
 import { availabilityStatus } from './availability.ts';
 import { recentReduction } from './price-reductions.ts';

@@ -4,7 +4,7 @@ import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { ITEM_ONLY, readItems } from './listing-item-field.ts';
 import { presentListingItem, type ListingItem } from './listing-presenter.ts';
 import { liveListingFilters } from './visibility-filters.ts';
-import { totalOf } from '../listing-search/search-engine-types.ts';
+import { totalOf } from '../search/search-engine-types.ts';
 import { hitsWindow } from '../search/result-window.ts';
 
 export class MarketplaceService {

@@ -5,7 +5,7 @@
 // property's are kept, as the item's tail, in the doc values of its `itemPrices`), the partner of a
 // partner search, and whether the latest reduction is recent enough to show. `favourite` stays null: a signed-in customer's are
 // filled in later (listing-search/search-body.ts).
-import type { ListingView } from './listing-document.ts';
+import type { ListingView } from './listing-view.ts';
 import { presentListingItem } from './listing-presenter.ts';
 import { recentReduction } from './price-reductions.ts';
 import { PRICE_FIELD_NAMES, type PriceFields } from './price-rules.ts';

@@ -1,4 +1,4 @@
-import { bool, dataEnvelope, int, json, object, ref, str, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { bool, dataEnvelope, int, json, object, ref, str, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { LOOKUP_LISTS, type LookupShape } from './lookup-lists.ts';
 
 

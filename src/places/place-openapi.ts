@@ -1,6 +1,6 @@
 // OpenAPI fragment of the place autocomplete.
-import { arrayOf, json, num, object, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
-import { parametersOf } from '../openapi/from-yup.ts';
+import { arrayOf, json, num, object, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { parametersOf } from '../core/openapi/from-yup.ts';
 import { placeQuerySchema } from './place-params.ts';
 
 export const placeSchemas: Record<string, JsonSchema> = {

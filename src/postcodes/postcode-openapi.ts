@@ -1,5 +1,5 @@
 import { UK_POSTCODE_PATTERN } from './postcode-format.ts';
-import { errorResponse, json, pathParam, ref, validationResponse } from '../openapi/schema-helpers.ts';
+import { errorResponse, json, pathParam, ref, validationResponse } from '../core/openapi/schema-helpers.ts';
 
 export function postcodePaths(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};

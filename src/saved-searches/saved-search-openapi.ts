@@ -1,6 +1,6 @@
 // OpenAPI: saved searches, their matches and the one-click unsubscribe of their alert e-mails.
-import { jsonBodyOf } from '../openapi/from-yup.ts';
-import { bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nullable, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
+import { jsonBodyOf } from '../core/openapi/from-yup.ts';
+import { bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nullable, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { bearer, unauthorised } from '../customers/customer-openapi.ts';
 import { portalHeaders } from '../listing-search/search-openapi.ts';
 import { ALERT_FREQUENCIES, createSavedSearchSchema, updateSavedSearchSchema } from './saved-search-schemas.ts';

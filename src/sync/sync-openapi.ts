@@ -1,8 +1,8 @@
 // OpenAPI fragment of the synchronisation interfaces (REST and bulk). Request bodies, query strings and
 // paths come from the yup schemas the routes validate with; the objects' views from those bodies.
 import * as yup from 'yup';
-import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nStr, nullable, object, pagedEnvelope, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
-import { jsonSchemaOf, parametersOf } from '../openapi/from-yup.ts';
+import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nStr, nullable, object, pagedEnvelope, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { pageFields } from '../core/envelope.ts';
 import { itemDescriptionSchemas, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
 import { DISPLAY_AS } from '../listings/listing-sync-schema.ts';

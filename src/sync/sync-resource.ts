@@ -3,6 +3,7 @@
 // PATCH of the sent fields, DELETE; each write is one transaction that also marks the listings whose
 // search documents it changes.
 import type { PrismaClient } from '../db/prisma.ts';
+import { isUniqueViolation } from '../db/db-errors.ts';
 import type { ApiAccount, Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { markListingsChanged } from '../indexing/outbox.ts';
@@ -18,10 +19,6 @@ export interface SyncRow {
 }
 
 const isGone = (row: SyncRow) => Boolean(row.deletedAt ?? row.withdrawnAt);
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
-}
 
 export abstract class SyncResource<Row extends SyncRow, Input extends { externalRef: string }, Data, View> {
   protected abstract readonly label: string;

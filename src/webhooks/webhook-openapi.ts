@@ -13,8 +13,8 @@ import {
   str,
   validationResponse,
   type JsonSchema,
-} from '../openapi/schema-helpers.ts';
-import { jsonBodyOf, parametersOf } from '../openapi/from-yup.ts';
+} from '../core/openapi/schema-helpers.ts';
+import { jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { MAX_ID } from '../core/validation.ts';
 import { LEAD_EVENT_TYPES } from './lead-events.ts';
 import { DELIVERY_STATUSES, deliveriesQuery, webhookEndpointSchema } from './webhook-schemas.ts';

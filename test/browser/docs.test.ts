@@ -2,7 +2,7 @@
 // the page's Content-Security-Policy, and "Try it out" calls the service.
 import { expect } from 'chai';
 import { testApp } from '../support/test-app.ts';
-import { buildOpenApiDocument } from '../../src/openapi/document.ts';
+import { buildOpenApiDocument } from '../../src/api-document/document.ts';
 import { pageProblems, usePage } from '../support/browser.ts';
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { request as httpRequest } from 'node:http';
 import { testApp } from '../support/test-app.ts';
 import { api, request } from '../support/api.ts';
+import { buildOpenApiDocument } from '../../src/api-document/document.ts';
 import { P, bearer, clientIp, fromIp, passwordCustomer, uniqueEmail } from '../support/customers.ts';
 
 describe('edge hardening', () => {
@@ -68,13 +69,60 @@ describe('edge hardening', () => {
   });
 
   describe('prototype keys', () => {
-    it('__proto__ and constructor.prototype keys are dropped like any unknown field, not refused', async () => {
+    it('a __proto__ key at any depth, escaped or not, is 400 naming it, and nothing is written', async () => {
       const { accessToken: token } = await passwordCustomer();
-      const rawBody = '{"__proto__":{"isAdmin":true},"x":{"__proto__":-1,"constructor":{"prototype":{"y":1}}},"occupation":"Vet","merge":{"__proto__":1}}';
+      const bodies = [
+        '{"__proto__":{"isAdmin":true},"occupation":"Vet"}',
+        '{"occupation":"Vet","x":{"nested":[{"__proto__":-1}]}}',
+        '{"occupation":"Vet","\\u005f_proto__":1}',
+      ];
+      for (const rawBody of bodies) {
+        const res = await request('PUT', `${P}/profile`, { rawBody, headers: { 'content-type': 'application/json', ...bearer(token).headers } });
+        expect(res.status, rawBody).to.equal(400);
+        expect(res.body.message).to.match(/__proto__/);
+      }
+      const profile = await api.get(`${P}/profile`, bearer(token));
+      expect(profile.body.occupation).to.not.equal('Vet');
+      expect(({} as Record<string, unknown>).isAdmin).to.equal(undefined);
+    });
+
+    it('constructor.prototype keys are dropped like any unknown field, not refused', async () => {
+      const { accessToken: token } = await passwordCustomer();
+      const rawBody = '{"x":{"constructor":{"prototype":{"y":1}}},"occupation":"Vet","constructor":{"prototype":{"isAdmin":true}}}';
       const res = await request('PUT', `${P}/profile`, { rawBody, headers: { 'content-type': 'application/json', ...bearer(token).headers } });
       expect(res.status).to.equal(200);
       expect(res.body.occupation).to.equal('Vet');
       expect(({} as Record<string, unknown>).isAdmin).to.equal(undefined);
+    });
+
+    it('the document names the refusal: no object of any request body may hold __proto__, and the 400 says so', () => {
+      const doc = buildOpenApiDocument() as any;
+      const noProto = { not: { const: '__proto__' } };
+      const missing: string[] = [];
+      const seen = new Set<string>();
+      const walk = (schema: any, where: string): void => {
+        if (!schema || typeof schema !== 'object') return;
+        if (schema.$ref) {
+          const name = String(schema.$ref).split('/').pop()!;
+          if (!seen.has(name)) seen.add(name), walk(doc.components.schemas[name], name);
+          return;
+        }
+        if ([schema.type].flat().includes('object') && JSON.stringify(schema.propertyNames?.not) !== JSON.stringify(noProto.not)) missing.push(where);
+        for (const [name, field] of Object.entries(schema.properties ?? {})) walk(field, `${where}.${name}`);
+        for (const key of ['items', 'additionalProperties']) walk(schema[key], `${where}.${key}`);
+        for (const key of ['anyOf', 'oneOf', 'allOf']) (schema[key] ?? []).forEach((s: any, i: number) => walk(s, `${where}.${key}[${i}]`));
+      };
+      let bodies = 0;
+      for (const [path, item] of Object.entries<any>(doc.paths)) {
+        for (const [method, operation] of Object.entries<any>(item)) {
+          if (!operation?.requestBody) continue;
+          bodies++;
+          expect(operation.responses['400'].description, `${method} ${path}`).to.match(/__proto__/);
+          walk(operation.requestBody.content['application/json'].schema, `${method} ${path}`);
+        }
+      }
+      expect(bodies).to.be.greaterThan(20);
+      expect(missing).to.deep.equal([]);
     });
   });
 

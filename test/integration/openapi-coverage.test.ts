@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { testApp } from '../support/test-app.ts';
-import { buildOpenApiDocument } from '../../src/openapi/document.ts';
+import { buildOpenApiDocument } from '../../src/api-document/document.ts';
 
 const toTemplate = (koaPath: string) => koaPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { api, request } from '../support/api.ts';
 import { createAccount, developmentPayload, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
-import { buildOpenApiDocument } from '../../src/openapi/document.ts';
+import { buildOpenApiDocument } from '../../src/api-document/document.ts';
 
 const DEV = '/api/rest/inventory/developments';
 const PROP = '/api/rest/inventory/properties';
@@ -102,13 +102,17 @@ describe('synchronisation interfaces: validation at the edge', () => {
     });
   });
 
-  it('drops a __proto__ member at any depth, as it drops any field it does not read', async () => {
+  it('refuses a __proto__ member at any depth with 400, and drops any other field it does not read', async () => {
     const rawBody = JSON.stringify({ ...developmentPayload(), extra: { nested: [{ x: 1 }] } }).replace('"x"', '"__proto__"');
     const res = await request('PUT', `${DEV}/v-proto`, { ...withKey(account), rawBody, headers: { 'content-type': 'application/json' } });
-    expect(res.status).to.equal(201);
-    expect(res.body).to.not.have.property('extra');
-    const schemas = buildOpenApiDocument().components.schemas as Record<string, { additionalProperties?: unknown }>;
+    expect(res.status).to.equal(400);
+    expect(res.body.message).to.match(/__proto__/);
+    const unread = await api.put(`${DEV}/v-proto`, { ...developmentPayload(), extra: { nested: [{ x: 1 }] } }, withKey(account));
+    expect(unread.status).to.equal(201);
+    expect(unread.body).to.not.have.property('extra');
+    const schemas = buildOpenApiDocument().components.schemas as Record<string, { additionalProperties?: unknown; propertyNames?: unknown }>;
     expect(schemas.DevelopmentPutInput!.additionalProperties).to.deep.equal({ $ref: '#/components/schemas/JsonValue' });
+    expect(schemas.DevelopmentPutInput!.propertyNames).to.deep.equal({ not: { const: '__proto__' } });
   });
 
   describe('bodies that used to reach the database and fail there (500)', () => {

@@ -1,7 +1,7 @@
 // Checks every response a test receives against the OpenAPI document: the route, the status and the body.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { buildOpenApiDocument } from '../../src/openapi/document.ts';
+import { buildOpenApiDocument } from '../../src/api-document/document.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type * as yup from 'yup';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { jsonSchemaOf } from '../../src/openapi/from-yup.ts';
+import { jsonSchemaOf } from '../../src/core/openapi/from-yup.ts';
 import { validate } from '../../src/core/validation.ts';
 import {
   familySchema,

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { crc32, gunzipSync } from 'node:zlib';
-import { checkedOf, crc32Combine, deflatedPart, GZIP_HEADER, gzipTrailer, joined } from '../../src/core/gzip-member.ts';
+import { checkedOf, crc32Combine, deflatedPart, GZIP_HEADER, gzipTrailer, joined } from '../../src/listing-search/gzip-member.ts';
 import { Rng } from '../../src/demo/random.ts';
 
 describe('gzip members from parts', () => {

@@ -4,7 +4,7 @@ import { headlinePricesOf, presentedItemFieldOf, presentedItemJson, readPresente
 import { applyPriceRules } from '../../src/listings/price-rules.ts';
 import { PRICE_FIELD_NAMES } from '../../src/listings/price-rules.ts';
 import { londonToday } from '../../src/core/london-time.ts';
-import type { ListingView } from '../../src/listings/listing-document.ts';
+import type { ListingView } from '../../src/listings/listing-view.ts';
 
 const dayBefore = (days: number) => {
   const d = new Date(`${londonToday()}T12:00:00Z`);

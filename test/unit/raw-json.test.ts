@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { gunzipSync } from 'node:zlib';
-import { RawJsonArray, serialiseBody } from '../../src/core/raw-json.ts';
+import { RawJsonArray, serialiseBody } from '../../src/listing-search/raw-json.ts';
 
 describe('raw JSON splicing', () => {
   const members = [{ id: 1, name: 'Quay "One"' }, { id: 2, name: 'Ünïcode \u2028 line' }].map((m) => JSON.stringify(m));

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { gunzipSync } from 'node:zlib';
 import { BuiltSearchBody } from '../../src/listing-search/search-body.ts';
-import { RawJsonArray } from '../../src/core/raw-json.ts';
+import { RawJsonArray } from '../../src/listing-search/raw-json.ts';
 
 describe('search bodies with favourites filled in', () => {
   const item = (id: number, name: string) => ({ id, name, schemes: [{ text: 'Shared Ownership – 25%', color: '#000' }], favourite: null, price: 100_000 + id });

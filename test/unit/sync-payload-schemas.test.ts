@@ -4,9 +4,9 @@ import { expect } from 'chai';
 import type * as yup from 'yup';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { jsonSchemaOf } from '../../src/openapi/from-yup.ts';
+import { jsonSchemaOf } from '../../src/core/openapi/from-yup.ts';
 import { validateBody } from '../../src/core/validation.ts';
-import { commonSchemas } from '../../src/openapi/components.ts';
+import { commonSchemas } from '../../src/core/openapi/components.ts';
 import { syncWriteSchemas, bulkDeleteBody } from '../../src/sync/write-schemas.ts';
 import { pushedLeadSchema } from '../../src/leads/lead-schemas.ts';
 

@@ -1,11 +1,11 @@
 // Search and listing reads learn about the signed-in customer here: profile values for eligible_only
 // and which listings are favourites.
-import type { PrismaClient } from '../db/prisma.ts';
-import { customerValuesOf, eligibilityProfilesOf } from '../customers/customer-eligibility.ts';
-import { UNKNOWN_CUSTOMER, type CustomerValues } from '../eligibility/eligibility-rules.ts';
-import type { LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
-import type { CustomerContext } from './customer-context.ts';
-import type { FavouriteService } from '../favourites/favourite-service.ts';
+import type { PrismaClient } from './db/prisma.ts';
+import { customerValuesOf, eligibilityProfilesOf } from './customers/customer-eligibility.ts';
+import { UNKNOWN_CUSTOMER, type CustomerValues } from './eligibility/eligibility-rules.ts';
+import type { LocalAuthorityRegions } from './eligibility/eligibility-values.ts';
+import type { CustomerContext } from './listing-search/customer-context.ts';
+import type { FavouriteService } from './favourites/favourite-service.ts';
 
 export function customerSearchContext(prisma: PrismaClient, regions: LocalAuthorityRegions, favourites: Pick<FavouriteService, 'favouriteIdsAmong' | 'favouriteIdsUpTo'>): CustomerContext {
   async function eligibilityValuesOf(customerIds: number[], today: string): Promise<Map<number, CustomerValues>> {

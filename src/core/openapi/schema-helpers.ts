@@ -41,6 +41,9 @@ export const databaseUnavailable = {
   content: { 'application/json': { schema: ref('Error') } },
 };
 
+/** The names an object of a request body may not use: the body parser refuses `__proto__` (400). */
+export const noProtoKey: JsonSchema = { not: { const: '__proto__' } };
+
 /** The 503 of every operation that reads the search index, while the search engine is unavailable. */
 export const engineUnavailable = {
   description: 'The search engine is unavailable: `{message}` with the service\'s own text; retry after the seconds in Retry-After',

@@ -1,5 +1,5 @@
 // The OpenAPI 3.1 document of everything the service serves, assembled from each domain's fragment.
-import { commonSchemas } from './components.ts';
+import { commonSchemas } from '../core/openapi/components.ts';
 import { withEdgeResponses } from './conventions.ts';
 import { lookupPaths, lookupSchemas } from '../lookups/lookup-openapi.ts';
 import { postcodePaths } from '../postcodes/postcode-openapi.ts';

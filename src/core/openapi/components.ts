@@ -1,4 +1,4 @@
-import { arrayOf, int, nullable, object, str, type JsonSchema } from './schema-helpers.ts';
+import { arrayOf, int, noProtoKey, nullable, object, str, type JsonSchema } from './schema-helpers.ts';
 
 
 export const commonSchemas: Record<string, JsonSchema> = {
@@ -9,12 +9,13 @@ export const commonSchemas: Record<string, JsonSchema> = {
   }),
   Pagination: object({ currentPage: int, perPage: int, from: int, to: int, total: int, lastPage: int }),
   Links: object({ first: str, prev: nullable(str), next: nullable(str), last: str }),
-  // Any JSON value (the body parser drops `__proto__` members at any depth, as it drops unknown fields).
+  // Any JSON value in a request body, with no member named `__proto__` at any depth (the body parser
+  // refuses such a body with 400).
   JsonValue: {
     anyOf: [
       { type: ['string', 'number', 'boolean', 'null'] },
       { type: 'array', items: { $ref: '#/components/schemas/JsonValue' } },
-      { type: 'object', additionalProperties: { $ref: '#/components/schemas/JsonValue' } },
+      { type: 'object', propertyNames: noProtoKey, additionalProperties: { $ref: '#/components/schemas/JsonValue' } },
     ],
   },
 };

@@ -1,6 +1,6 @@
 // The answers every operation can give because of the edge (src/core/edge-guards.ts, the body parser,
 // the error middleware), added to each operation once here instead of in every fragment.
-import { databaseUnavailable, errorResponse, validationResponse } from './schema-helpers.ts';
+import { databaseUnavailable, errorResponse, validationResponse } from '../core/openapi/schema-helpers.ts';
 
 type Operation = { parameters?: { in: string }[]; requestBody?: unknown; responses: Record<string, unknown> };
 
@@ -25,7 +25,7 @@ function addEdgeResponses(operation: Operation, method: string): void {
   };
   const parameters = operation.parameters ?? [];
   if (operation.requestBody) {
-    add('400', errorResponse('The body is not well-formed JSON'));
+    add('400', errorResponse('The body is not well-formed JSON, or holds a `__proto__` key at any depth'));
     add('413', errorResponse('The body is larger than the service accepts'));
     add('415', errorResponse('The body is not JSON (Content-Type: application/json)'));
   }

@@ -1,25 +1,25 @@
 // Builds the services of customer accounts (sign-up and sign-in, profile, favourites) from the process
 // resources. Search and listing reads use `accessTokens` (for optionalCustomer) and `favourites`.
 import type pg from 'pg';
-import type { Config } from '../config.ts';
-import type { Logger } from '../core/logger.ts';
-import type { PrismaClient } from '../db/prisma.ts';
-import type { SearchClient } from '../search/client.ts';
-import type { IndexManager } from '../search/index-manager.ts';
-import { Mailer, smtpSettingsOf } from '../mail/mailer.ts';
-import { AccessTokenService } from '../auth/access-tokens.ts';
-import { RefreshTokenService } from '../auth/refresh-tokens.ts';
-import { MagicLinkService } from '../auth/magic-links.ts';
-import { SignInRateLimits } from '../auth/rate-limits.ts';
-import { LinkSender } from '../auth/link-sender.ts';
-import { SessionService } from '../auth/session-service.ts';
-import { PasswordlessService } from '../auth/passwordless-service.ts';
-import { PasswordService } from '../auth/password-service.ts';
-import { parseOrigins } from '../auth/magic-link-url.ts';
-import type { AuthDeps } from '../auth/auth-routes.ts';
-import { FavouriteService } from '../favourites/favourite-service.ts';
-import { CustomerService } from './customer-service.ts';
-import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './core/logger.ts';
+import type { PrismaClient } from './db/prisma.ts';
+import type { SearchClient } from './search/client.ts';
+import type { IndexManager } from './search/index-manager.ts';
+import { Mailer, smtpSettingsOf } from './mail/mailer.ts';
+import { AccessTokenService } from './auth/access-tokens.ts';
+import { RefreshTokenService } from './auth/refresh-tokens.ts';
+import { MagicLinkService } from './auth/magic-links.ts';
+import { SignInRateLimits } from './auth/rate-limits.ts';
+import { LinkSender } from './auth/link-sender.ts';
+import { SessionService } from './auth/session-service.ts';
+import { PasswordlessService } from './auth/passwordless-service.ts';
+import { PasswordService } from './auth/password-service.ts';
+import { parseOrigins } from './auth/magic-link-url.ts';
+import type { AuthDeps } from './auth/auth-routes.ts';
+import { FavouriteService } from './favourites/favourite-service.ts';
+import { CustomerService } from './customers/customer-service.ts';
+import type { ListingStats } from './listing-stats/listing-stats-recorder.ts';
 
 export interface CustomerServices {
   mailer: Mailer;

@@ -3,8 +3,8 @@
 // through the field's `meta({ jsonSchema })`, which the conversion merges in.
 import type * as yup from 'yup';
 import { convertSchema } from '@sodaru/yup-to-json-schema';
-import type { JsonSchema } from './schema-helpers.ts';
-import { NO_NUL } from '../core/validation.ts';
+import { noProtoKey, type JsonSchema } from './schema-helpers.ts';
+import { NO_NUL } from '../validation.ts';
 
 /** JSON Schema (OpenAPI 3.1) of a yup schema. */
 export function jsonSchemaOf(schema: yup.AnySchema): JsonSchema {
@@ -67,8 +67,10 @@ function tidy(schema: JsonSchema, isRequired = false): JsonSchema {
     if (schema.pattern === undefined) out.pattern = NO_NUL;
     if (isRequired && schema.minLength === undefined) out.minLength = 1;
   }
-  // members a route does not read may hold any JSON value (the body parser drops `__proto__` members)
+  // members a route does not read may hold any JSON value; no member is named `__proto__` (the body
+  // parser refuses it with 400)
   if (types.includes('object') && schema.additionalProperties === undefined) out.additionalProperties = { $ref: '#/components/schemas/JsonValue' };
+  if (types.includes('object') && schema.propertyNames === undefined) out.propertyNames = noProtoKey;
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'default' && value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) continue;
