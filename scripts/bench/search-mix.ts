@@ -141,13 +141,37 @@ export function repeatingMix(count: number): Mix {
   return { queries, prefixes: [], sequence: queries.map((_, index) => ({ kind: 'search', index, customer: -1 })) };
 }
 
+/**
+ * Where the searches look. `ranked`: the big towns, then these place names and postcode districts, drawn
+ * by Zipf's law (the crowded seed's places). `weighted`: each name as often as its weight says (the
+ * spread seed's towns and postcode districts, weighted by their listings).
+ */
+export type MixPlaces = { kind: 'ranked'; names: string[] } | { kind: 'weighted'; names: string[]; weights: number[] };
+
+/** Draws an index with probability proportional to its weight. */
+function weighted(weights: number[], random: () => number): () => number {
+  const cdf = new Float64Array(weights.length);
+  let sum = 0;
+  weights.forEach((w, i) => (cdf[i] = sum += w));
+  return () => {
+    const x = random() * sum;
+    let lo = 0;
+    let hi = weights.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cdf[mid]! <= x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
 export interface RealisticOptions {
   /** distinct searches */
   distinct: number;
   /** requests in the sequence (clients go round it) */
   length: number;
-  /** place names and postcode districts the searches are around, besides the big towns */
-  places: string[];
+  places: MixPlaces;
   /** customers who search signed in */
   customers: number;
   signedInShare: number;
@@ -155,15 +179,14 @@ export interface RealisticOptions {
 }
 
 /**
- * `distinct` searches, the most popular first (their places drawn by Zipf over the towns, then the
- * other places), and a sequence drawing them by Zipf's law (s = 1); a share of the sequence searches
+ * `distinct` searches, the most popular first (their places drawn as `places` says), and a sequence drawing them by Zipf's law (s = 1); a share of the sequence searches
  * as a customer, and a share asks for place suggestions as someone types.
  */
 export function realisticMix(o: RealisticOptions): Mix {
   const rng = new Rng(20261124);
   const random = () => rng.next();
-  const places = [...new Set([...TOWNS.filter(Boolean), ...o.places])];
-  const placeRank = zipf(places.length, 1, random);
+  const places = o.places.kind === 'ranked' ? [...new Set([...TOWNS.filter(Boolean), ...o.places.names])] : o.places.names;
+  const placeRank = o.places.kind === 'ranked' ? zipf(places.length, 1, random) : weighted(o.places.weights, random);
   const seen = new Set<string>();
   const queries: URLSearchParams[] = [];
   for (let tries = 0; queries.length < o.distinct && tries < o.distinct * 20; tries++) {
