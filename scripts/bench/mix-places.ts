@@ -11,14 +11,14 @@ import type { MixPlaces } from './search-mix.ts';
 
 const BY_DISTRICT = 0.25;
 
-function nearestDistrict(districts: PostcodeDistrict[], point: LatLng): string {
+function nearestDistrict(districts: PostcodeDistrict[], point: LatLng): PostcodeDistrict {
   let best = districts[0]!;
   let bestMiles = Infinity;
   for (const d of districts) {
     const miles = distanceMiles(point, d.center);
     if (miles < bestMiles) [best, bestMiles] = [d, miles];
   }
-  return best.district;
+  return best;
 }
 
 export async function mixPlaces(prisma: PrismaClient): Promise<MixPlaces & { described: string }> {
@@ -29,14 +29,21 @@ export async function mixPlaces(prisma: PrismaClient): Promise<MixPlaces & { des
   const listings = Number(seed?.listings ?? 0);
   if (listings > 0 && Number(seed!.unposted) * 2 > Number(seed!.developments)) {
     const districts = readPostcodeDistricts();
-    const weights = new Map<string, number>();
-    const add = (name: string, w: number) => weights.set(name, (weights.get(name) ?? 0) + w);
+    const weights = new Map<string, { weight: number; centre: LatLng }>();
+    const add = (name: string, centre: LatLng, w: number) => weights.set(name, { weight: (weights.get(name)?.weight ?? 0) + w, centre: weights.get(name)?.centre ?? centre });
     const shares = benchMarketShares(listings);
     for (const { town, listings: n } of shares) {
-      add(town.name, n * (1 - BY_DISTRICT));
-      add(nearestDistrict(districts, town.center), n * BY_DISTRICT);
+      add(town.name, town.center, n * (1 - BY_DISTRICT));
+      const district = nearestDistrict(districts, town.center);
+      add(district.district, district.center, n * BY_DISTRICT);
     }
-    return { kind: 'weighted', names: [...weights.keys()], weights: [...weights.values()], described: `${shares.length} towns of the spread seed of ${listings} listings, by their listings` };
+    const entries = [...weights];
+    return {
+      kind: 'weighted',
+      names: entries.map(([name]) => name),
+      weights: entries.map(([, w]) => w.weight),
+      centres: entries.map(([, w]) => w.centre),
+      described: `${shares.length} towns of the spread seed of ${listings} listings, by their listings` };
   }
   const rows = await prisma.$queryRaw<{ place: string }[]>`
     SELECT DISTINCT split_part(postcode, ' ', 1) AS place FROM "Postcode"

@@ -63,8 +63,8 @@ const DRAWN_AROUND = [
 const DRAWN_EVERY = 20;
 
 /** A shape as drawn by hand round a centre: 6 to 30 vertices at uneven distances (concave), never crossing itself. */
-function drawnArea(random: () => number): string {
-  const c = DRAWN_AROUND[Math.floor(random() * DRAWN_AROUND.length)]!;
+function drawnArea(random: () => number, around: () => { lat: number; lng: number }): string {
+  const c = around();
   const n = 6 + Math.floor(random() * 25);
   const reach = 0.02 + random() * 0.06;
   const vertices: string[] = [];
@@ -120,14 +120,17 @@ function oneSearch(pickPlace: () => string, random: () => number): URLSearchPara
 }
 
 /** Every DRAWN_EVERY-th search looks inside a drawn area instead, drawn with a generator of its own. */
-function withDrawnAreas(queries: URLSearchParams[]): URLSearchParams[] {
+function withDrawnAreas(queries: URLSearchParams[], places?: MixPlaces): URLSearchParams[] {
   const drawing = new Rng(7);
+  const random = () => drawing.next();
+  const centre = places?.kind === 'weighted' ? weighted(places.weights, random) : null;
+  const around = () => (centre && places?.kind === 'weighted' ? places.centres[centre()]! : DRAWN_AROUND[Math.floor(random() * DRAWN_AROUND.length)]!);
   for (let i = DRAWN_EVERY - 1; i < queries.length; i += DRAWN_EVERY) {
     queries[i]!.delete('location');
     queries[i]!.delete('radius');
     queries[i]!.set(
       'area',
-      drawnArea(() => drawing.next()),
+      drawnArea(random, around),
     );
   }
   return queries;
@@ -144,9 +147,10 @@ export function repeatingMix(count: number): Mix {
 /**
  * Where the searches look. `ranked`: the big towns, then these place names and postcode districts, drawn
  * by Zipf's law (the crowded seed's places). `weighted`: each name as often as its weight says (the
- * spread seed's towns and postcode districts, weighted by their listings).
+ * spread seed's towns and postcode districts, weighted by their listings, and the drawn areas round
+ * their centres alike).
  */
-export type MixPlaces = { kind: 'ranked'; names: string[] } | { kind: 'weighted'; names: string[]; weights: number[] };
+export type MixPlaces = { kind: 'ranked'; names: string[] } | { kind: 'weighted'; names: string[]; weights: number[]; centres: { lat: number; lng: number }[] };
 
 /** Draws an index with probability proportional to its weight. */
 function weighted(weights: number[], random: () => number): () => number {
@@ -196,7 +200,7 @@ export function realisticMix(o: RealisticOptions): Mix {
     seen.add(key);
     queries.push(q);
   }
-  withDrawnAreas(queries);
+  withDrawnAreas(queries, o.places);
   const prefixes = [...new Set(places.flatMap((p) => [1, 2, 3, 4, 6].map((n) => p.slice(0, n).toLowerCase())))].filter((p) => p.length > 0);
   const searchRank = zipf(queries.length, 1, random);
   const prefixRank = zipf(prefixes.length, 1, random);
