@@ -1,6 +1,9 @@
 // npm run db:seed                          demo data through the sync services (idempotent)
-// npm run db:seed -- --listings 100000     benchmark data for the "Benchmark Homes" account: N listings,
-//                                          about 10 homes each (bulk INSERT batches above 2,000 listings)
+// npm run db:seed -- --listings 100000 [--distribution spread|crowded]
+//                                          benchmark data for the "Benchmark Homes" account: N listings,
+//                                          about 10 homes each (bulk INSERT batches above 2,000 listings),
+//                                          spread over the UK's towns as a market of that size would be
+//                                          (src/demo/market-spread.ts), or crowded into the demo places
 // npm run db:seed -- --saved-searches 1000000 [--distribution spread|crowded]
 //                                          benchmark saved searches (src/demo/saved-search-seed.ts), N in
 //                                          all (more are deleted); nothing else is seeded
@@ -11,6 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { openRuntime } from '../src/runtime.ts';
 import { londonToday } from '../src/core/london-time.ts';
 import { seedBenchmark, seedDemo, type SeedResult } from '../src/demo/seed-runner.ts';
+import { LISTING_DISTRIBUTIONS, type ListingDistribution } from '../src/demo/bench-market.ts';
 import { SAVED_SEARCH_DISTRIBUTIONS, seedSavedSearches, type SavedSearchDistribution } from '../src/demo/saved-search-seed.ts';
 
 const { values } = parseArgs({ options: { listings: { type: 'string' }, 'saved-searches': { type: 'string' }, distribution: { type: 'string', default: 'spread' } } });
@@ -25,9 +29,10 @@ const wholeOption = (name: string, value: string | undefined): number | null => 
 };
 const listings = wholeOption('listings', values.listings);
 const savedSearches = wholeOption('saved-searches', values['saved-searches']);
-const distribution = values.distribution as SavedSearchDistribution;
-if (!SAVED_SEARCH_DISTRIBUTIONS.includes(distribution)) {
-  console.error(`--distribution must be one of ${SAVED_SEARCH_DISTRIBUTIONS.join(', ')}`);
+const distribution = values.distribution as SavedSearchDistribution & ListingDistribution;
+const distributions: readonly string[] = savedSearches !== null ? SAVED_SEARCH_DISTRIBUTIONS : LISTING_DISTRIBUTIONS;
+if (!distributions.includes(distribution)) {
+  console.error(`--distribution must be one of ${distributions.join(', ')}`);
   process.exit(2);
 }
 
@@ -55,7 +60,7 @@ try {
     const today = londonToday();
     const progress = (line: string) => console.log(line);
     const result =
-      listings === null ? await seedDemo(runtime.prisma, today, progress) : await seedBenchmark(runtime.prisma, listings, today, progress);
+      listings === null ? await seedDemo(runtime.prisma, today, progress) : await seedBenchmark(runtime.prisma, listings, distribution, today, progress);
     for (const k of result.accounts.newKeys) console.log(`new ${k.kind} account "${k.name}": API key ${k.apiKey} (shown once)`);
     const pending = await runtime.prisma.listingOutbox.count();
     console.log(summary(result, (Date.now() - started) / 1000, pending));

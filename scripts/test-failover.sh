@@ -16,6 +16,6 @@ export DATABASE_URL="${FAILOVER_DATABASE_URL:-$(node -e 'const u=new URL(process
 export ES_INDEX_PREFIX="${FAILOVER_INDEX_PREFIX:-failover}" LOG_LEVEL=warn
 npm run --silent db:migrate >/dev/null
 npm run --silent db:reference >/dev/null
-npm run --silent db:seed -- --listings "${FAILOVER_LISTINGS:-5000}" | tail -3
+npm run --silent db:seed -- --listings "${FAILOVER_LISTINGS:-5000}" --distribution crowded | tail -3
 npm run --silent reindex -- --if-outdated
 exec npx --no-install tsx test/failover/failover-drill.ts

@@ -44,6 +44,7 @@ import { Rng } from '../../src/demo/random.ts';
 import { engineUrls } from '../../src/search/engine-urls.ts';
 import { AccessTokenService } from '../../src/auth/access-tokens.ts';
 import { realisticMix, repeatingMix, type Mix, type MixEntry, type MixName } from './search-mix.ts';
+import { mixPlaces } from './mix-places.ts';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -445,15 +446,14 @@ const PRODUCTION_MALLOC_ARENA_MAX = /^ENV .*\bMALLOC_ARENA_MAX=(\d+)/m.exec(read
 const TOKEN_SECONDS = 4 * 3600;
 const BENCH_SEARCHERS = 'bench-search.example.org';
 
-/** The realistic mix, around the benchmark data's own places too (its postcode districts and towns). */
+/** The realistic mix, around the benchmark data's own places (mix-places.ts). */
 async function realisticTraffic(): Promise<Mix> {
-  const rows = await runtime.prisma.$queryRaw<{ place: string }[]>`
-    SELECT DISTINCT split_part(postcode, ' ', 1) AS place FROM "Postcode"
-    UNION SELECT DISTINCT name FROM "LocalAuthority" ORDER BY 1`;
+  const places = await mixPlaces(runtime.prisma);
+  console.log(`realistic mix around ${places.described}`);
   return realisticMix({
     distinct: QUERIES,
     length: 200_000,
-    places: rows.map((r) => r.place),
+    places,
     customers: CUSTOMERS,
     signedInShare: SIGNED_IN,
     placesShare: PLACES_SHARE,

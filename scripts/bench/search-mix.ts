@@ -63,8 +63,8 @@ const DRAWN_AROUND = [
 const DRAWN_EVERY = 20;
 
 /** A shape as drawn by hand round a centre: 6 to 30 vertices at uneven distances (concave), never crossing itself. */
-function drawnArea(random: () => number): string {
-  const c = DRAWN_AROUND[Math.floor(random() * DRAWN_AROUND.length)]!;
+function drawnArea(random: () => number, around: () => { lat: number; lng: number }): string {
+  const c = around();
   const n = 6 + Math.floor(random() * 25);
   const reach = 0.02 + random() * 0.06;
   const vertices: string[] = [];
@@ -120,14 +120,17 @@ function oneSearch(pickPlace: () => string, random: () => number): URLSearchPara
 }
 
 /** Every DRAWN_EVERY-th search looks inside a drawn area instead, drawn with a generator of its own. */
-function withDrawnAreas(queries: URLSearchParams[]): URLSearchParams[] {
+function withDrawnAreas(queries: URLSearchParams[], places?: MixPlaces): URLSearchParams[] {
   const drawing = new Rng(7);
+  const random = () => drawing.next();
+  const centre = places?.kind === 'weighted' ? weighted(places.weights, random) : null;
+  const around = () => (centre && places?.kind === 'weighted' ? places.centres[centre()]! : DRAWN_AROUND[Math.floor(random() * DRAWN_AROUND.length)]!);
   for (let i = DRAWN_EVERY - 1; i < queries.length; i += DRAWN_EVERY) {
     queries[i]!.delete('location');
     queries[i]!.delete('radius');
     queries[i]!.set(
       'area',
-      drawnArea(() => drawing.next()),
+      drawnArea(random, around),
     );
   }
   return queries;
@@ -141,13 +144,38 @@ export function repeatingMix(count: number): Mix {
   return { queries, prefixes: [], sequence: queries.map((_, index) => ({ kind: 'search', index, customer: -1 })) };
 }
 
+/**
+ * Where the searches look. `ranked`: the big towns, then these place names and postcode districts, drawn
+ * by Zipf's law (the crowded seed's places). `weighted`: each name as often as its weight says (the
+ * spread seed's towns and postcode districts, weighted by their listings, and the drawn areas round
+ * their centres alike).
+ */
+export type MixPlaces = { kind: 'ranked'; names: string[] } | { kind: 'weighted'; names: string[]; weights: number[]; centres: { lat: number; lng: number }[] };
+
+/** Draws an index with probability proportional to its weight. */
+function weighted(weights: number[], random: () => number): () => number {
+  const cdf = new Float64Array(weights.length);
+  let sum = 0;
+  weights.forEach((w, i) => (cdf[i] = sum += w));
+  return () => {
+    const x = random() * sum;
+    let lo = 0;
+    let hi = weights.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cdf[mid]! <= x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
 export interface RealisticOptions {
   /** distinct searches */
   distinct: number;
   /** requests in the sequence (clients go round it) */
   length: number;
-  /** place names and postcode districts the searches are around, besides the big towns */
-  places: string[];
+  places: MixPlaces;
   /** customers who search signed in */
   customers: number;
   signedInShare: number;
@@ -155,15 +183,14 @@ export interface RealisticOptions {
 }
 
 /**
- * `distinct` searches, the most popular first (their places drawn by Zipf over the towns, then the
- * other places), and a sequence drawing them by Zipf's law (s = 1); a share of the sequence searches
+ * `distinct` searches, the most popular first (their places drawn as `places` says), and a sequence drawing them by Zipf's law (s = 1); a share of the sequence searches
  * as a customer, and a share asks for place suggestions as someone types.
  */
 export function realisticMix(o: RealisticOptions): Mix {
   const rng = new Rng(20261124);
   const random = () => rng.next();
-  const places = [...new Set([...TOWNS.filter(Boolean), ...o.places])];
-  const placeRank = zipf(places.length, 1, random);
+  const places = o.places.kind === 'ranked' ? [...new Set([...TOWNS.filter(Boolean), ...o.places.names])] : o.places.names;
+  const placeRank = o.places.kind === 'ranked' ? zipf(places.length, 1, random) : weighted(o.places.weights, random);
   const seen = new Set<string>();
   const queries: URLSearchParams[] = [];
   for (let tries = 0; queries.length < o.distinct && tries < o.distinct * 20; tries++) {
@@ -173,7 +200,7 @@ export function realisticMix(o: RealisticOptions): Mix {
     seen.add(key);
     queries.push(q);
   }
-  withDrawnAreas(queries);
+  withDrawnAreas(queries, o.places);
   const prefixes = [...new Set(places.flatMap((p) => [1, 2, 3, 4, 6].map((n) => p.slice(0, n).toLowerCase())))].filter((p) => p.length > 0);
   const searchRank = zipf(queries.length, 1, random);
   const prefixRank = zipf(prefixes.length, 1, random);

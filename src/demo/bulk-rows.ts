@@ -17,6 +17,7 @@ export type Row = Record<string, unknown>;
 
 export function developmentRow(plan: DevelopmentPlan, accountId: number, housingProviderId: number): Row {
   const { externalRef, latitude: _lat, longitude: _lng, localAuthority: _la, ...rest } = plan.development;
+  // the site's point and local authority: the postcode's, or those the payload gives
   return {
     ...rest,
     accountId,

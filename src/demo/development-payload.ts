@@ -10,10 +10,10 @@ export interface DevelopmentPayload {
   externalRef: string;
   name: string;
   displayAddress: string;
-  postcode: string;
-  latitude: null;
-  longitude: null;
-  localAuthority: null;
+  postcode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  localAuthority: number | null;
   localAreaName: string;
   localAreaDescription: string;
   specifications: { name: string; description: string; imageUrls: string[] }[];
@@ -30,7 +30,9 @@ export interface DevelopmentFacts {
   place: Place;
   area: string;
   street: string;
-  postcode: string;
+  postcode: string | null;
+  /** given when the postcode is not a known one (else the sync service takes them from it) */
+  position: { latitude: number; longitude: number; localAuthority: number | null } | null;
   style: DevelopmentStyle;
   tenure: 'leasehold' | 'freehold';
   newBuild: boolean;
@@ -64,9 +66,9 @@ export function developmentPayload(f: DevelopmentFacts, rng: Rng): DevelopmentPa
     name: f.name,
     displayAddress: displayAddress(`${rng.int(1, 180)} ${f.street}`, f.area, f.place),
     postcode: f.postcode,
-    latitude: null,
-    longitude: null,
-    localAuthority: null,
+    latitude: f.position?.latitude ?? null,
+    longitude: f.position?.longitude ?? null,
+    localAuthority: f.position?.localAuthority ?? null,
     localAreaName: f.area,
     localAreaDescription: `${f.area} ${f.place.blurb}. ${rng.sample(AREA_NOTES, 2).join(' ')}`,
     specifications: specs,

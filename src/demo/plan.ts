@@ -2,20 +2,22 @@
 // sync payloads. Everything is derived from seeded generators keyed by stable references, so the same
 // input gives the same plan on every run (dates are relative to `today`).
 import { Rng } from './random.ts';
-import { PLACES, placeByCode, type Place } from './places.ts';
+import { PLACES, type Place } from './places.ts';
 import { DEVELOPMENT_STEMS, STREETS } from './catalogue.ts';
 import { pickOffer, OFFERS, type Offer } from './offers.ts';
 import { developmentPayload, type DevelopmentPayload, type DevelopmentStyle } from './development-payload.ts';
 import { propertyPayload, type ListingMood, type PropertyPayload } from './property-payload.ts';
 import { listingPayload, type ListingPayload } from './listing-payload.ts';
 import type { DemoPostcode } from './postcodes.ts';
+import type { BenchMarket, DevelopmentSite } from './bench-market.ts';
 import { providerKeyFor } from './accounts.ts';
 import { slugify } from '../listings/slug.ts';
 
 export interface DevelopmentPlan {
   /** key of the account (accounts.ts) that owns it */
   account: string;
-  postcode: DemoPostcode;
+  /** where it stands: a sample postcode (the demo), or a point of a town (the spread benchmark seed) */
+  postcode: DevelopmentSite;
   development: DevelopmentPayload;
   properties: PropertyPayload[];
   listings: ListingPayload[];
@@ -25,7 +27,7 @@ interface DevelopmentSpec {
   ref: string;
   account: string;
   place: Place;
-  postcode: DemoPostcode;
+  postcode: DevelopmentSite;
   stem: string;
   offers: Offer[];
   /** homes per offer */
@@ -52,8 +54,8 @@ function styleFor(rng: Rng, place: Place): DevelopmentStyle {
   );
 }
 
-function areaOf(place: Place, postcode: DemoPostcode): string {
-  return place.areas[postcode.district] ?? place.town;
+function areaOf(place: Place, site: DevelopmentSite): string {
+  return site.area ?? (site.district !== null ? place.areas[site.district] : undefined) ?? place.town;
 }
 
 function buildDevelopment(spec: DevelopmentSpec, rng: Rng, today: string): DevelopmentPlan {
@@ -70,6 +72,8 @@ function buildDevelopment(spec: DevelopmentSpec, rng: Rng, today: string): Devel
       area,
       street: rng.pick(STREETS),
       postcode: postcode.postcode,
+      // a site without a known postcode gives its point and local authority
+      position: postcode.postcode === null ? { latitude: postcode.latitude, longitude: postcode.longitude, localAuthority: postcode.localAuthorityId } : null,
       style,
       tenure: freeholdOnly ? 'freehold' : 'leasehold',
       newBuild,
@@ -160,29 +164,26 @@ export function demoPlan(postcodes: Map<string, DemoPostcode[]>, today: string):
   return plans;
 }
 
-/** Developments needed for `listings` benchmark listings (two listings each). */
-export const benchDevelopmentCount = (listings: number): number => Math.ceil(listings / 2);
 export const benchDevelopmentRef = (index: number): string => `bench-dev-${pad(index + 1, 6)}`;
 
 /**
- * Benchmark developments by index: two listings each (the last one may have one), 1 to 19 homes per
- * listing (about 10 on average), postcodes taken round-robin from every demo place.
+ * Benchmark developments by index, where the market puts them (bench-market.ts): two listings each (a
+ * town's or the seed's odd one out has one), 1 to 19 homes per listing (about 10 on average).
  */
-export function benchPlan(all: DemoPostcode[], listings: number, indices: number[], today: string): DevelopmentPlan[] {
+export function benchPlan(market: BenchMarket, indices: number[], today: string): DevelopmentPlan[] {
   const plans: DevelopmentPlan[] = [];
   for (const i of indices) {
     const rng = new Rng(`bench:dev:${i}`);
-    const postcode = all[i % all.length]!;
-    const place = placeByCode.get(postcode.laCode)!;
+    const { place, site, listings } = market.spot(i);
     const london = place.group === 'london';
     const first = pickOffer(rng, london);
-    const second = pickOffer(rng, london, [first.kind]); // drawn either way, so a development does not depend on N
-    const offers = 2 * i + 1 < listings ? [first, second] : [first];
+    const second = pickOffer(rng, london, [first.kind]); // drawn either way, so a development does not depend on its listing count
+    const offers = listings === 2 ? [first, second] : [first];
     const spec: DevelopmentSpec = {
       ref: benchDevelopmentRef(i),
       account: 'benchmark',
       place,
-      postcode,
+      postcode: site,
       stem: rng.pick(DEVELOPMENT_STEMS),
       offers,
       homes: [rng.int(1, 19), rng.int(1, 19)].slice(0, offers.length),

