@@ -3,12 +3,21 @@ import type { ListingView } from './listing-document.ts';
 import { PRICE_FIELD_NAMES } from './price-rules.ts';
 import { availabilityStatus } from './availability.ts';
 import { recentReduction } from './price-reductions.ts';
+import type { Affordability } from '../affordability/affordability.ts';
 
 export interface ItemContext {
   favourite?: boolean | null;
   partner?: { name: string; imageUrl: string | null } | null;
   /** bedroom counts of the properties that matched the search filters */
   bedrooms?: number[];
+  /** what depends on the searcher: distances in miles from their home and work, and affordability */
+  personal?: PersonalItemFields | null;
+}
+
+export interface PersonalItemFields {
+  distanceFromHome: number | null;
+  distanceFromWork: number | null;
+  affordability: Affordability | null;
 }
 
 /** Fields a listing item takes from the view as they are (listing details take them too). */
@@ -36,6 +45,7 @@ export const ITEM_FIELDS = [
   'furnitureStatus',
   'tenure',
   'propertyFeatures',
+  'monthlyCostFrom',
 ] as const;
 
 /** The fields of a listing's view that a listing item is made from (kept in the stored item field). */
@@ -54,6 +64,9 @@ export function presentListingItem(view: Pick<ListingView, 'listing'>, context: 
   item.housingProvider = { id: provider.id, name: provider.name, logoUrl: provider.logoUrl };
   item.partnerName = context.partner?.name ?? null;
   item.partnerImageUrl = context.partner ? context.partner.imageUrl : null;
+  item.distanceFromHome = context.personal?.distanceFromHome ?? null;
+  item.distanceFromWork = context.personal?.distanceFromWork ?? null;
+  item.affordability = context.personal?.affordability ?? null;
   item.favourite = context.favourite ?? null;
   for (const key of PRICE_FIELD_NAMES) item[key] = l[key] ?? null;
   item.isSharedOwnership = Boolean(l.isSharedOwnership);

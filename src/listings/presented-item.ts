@@ -5,7 +5,7 @@
 // the latest reduction is recent enough to show. `favourite` stays null: a signed-in customer's are
 // filled in later (listing-search/search-body.ts).
 import type { ListingView } from './listing-document.ts';
-import { presentListingItem } from './listing-presenter.ts';
+import { presentListingItem, type PersonalItemFields } from './listing-presenter.ts';
 import { recentReduction } from './price-reductions.ts';
 import { asciiJson } from '../core/ascii-json.ts';
 
@@ -27,11 +27,14 @@ export interface PresentedItemContext {
   /** bedroom counts of the properties that matched the search (none: the listing's own) */
   bedrooms: number[];
   partner: { name: string; imageUrl: string | null } | null;
+  /** distances and affordability for this searcher (none known: left null) */
+  personal?: PersonalItemFields | null;
 }
 
 // Each marker can stand only where the item's own key is: within a string value a quote is escaped.
 const BEDROOMS = ',"bedrooms":[';
 const NO_PARTNER = '"partnerName":null,"partnerImageUrl":null';
+const NO_PERSONAL = '"distanceFromHome":null,"distanceFromWork":null,"affordability":null';
 const REDUCED_ON = ',"priceReducedOn":';
 const NOT_REDUCED = `${REDUCED_ON}null}`;
 
@@ -61,6 +64,11 @@ export function presentedItemJson(json: string, context: PresentedItemContext, n
   if (context.partner) {
     const partner = asciiJson(`"partnerName":${JSON.stringify(context.partner.name)},"partnerImageUrl":${JSON.stringify(context.partner.imageUrl)}`);
     out = out.replace(NO_PARTNER, () => partner);
+  }
+  if (context.personal) {
+    const { distanceFromHome, distanceFromWork, affordability } = context.personal;
+    const personal = asciiJson(`"distanceFromHome":${JSON.stringify(distanceFromHome)},"distanceFromWork":${JSON.stringify(distanceFromWork)},"affordability":${JSON.stringify(affordability)}`);
+    out = out.replace(NO_PERSONAL, () => personal);
   }
   if (!out.endsWith(NOT_REDUCED)) {
     const at = out.lastIndexOf(REDUCED_ON);
