@@ -33,6 +33,7 @@ import { authRoutes } from './auth/auth-routes.ts';
 import { profileRoutes } from './customers/profile-routes.ts';
 import { favouriteRoutes } from './favourites/favourite-routes.ts';
 import { PortalService } from './portals/portal-settings.ts';
+import { postcodeLocator } from './places/postcode-point.ts';
 import { PartnerService } from './listings/partner-service.ts';
 import { LocalAuthorityRegions } from './eligibility/eligibility-values.ts';
 import { ListingSearchService } from './listing-search/search-service.ts';
@@ -131,6 +132,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
     catalogue: async (forSale) => optionCatalogue(await schemeTexts(), forSale),
     schemes: schemeTexts,
     mapListings,
+    locatePostcode: postcodeLocator(gazetteer),
+    lending: () => indexer.lending(),
   });
   const places = new PlaceSuggestionService(prisma, gazetteer);
   const searchResponses = new SearchResponseMemo(Math.round(config.SEARCH_RESPONSE_CACHE_MB * 1024 * 1024));

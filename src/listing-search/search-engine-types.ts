@@ -2,7 +2,7 @@
 export interface Hit {
   _id: string;
   fields?: Record<string, unknown[]>;
-  inner_hits?: { properties?: { hits: { hits: { fields?: { 'properties.bedrooms'?: number[] } }[] } } };
+  inner_hits?: { properties?: { hits: { hits: { fields?: { 'properties.bedrooms'?: number[]; 'properties.id'?: number[] } }[] } } };
 }
 
 /** Parts may be missing: the search asks only for the parts it reads (filter_path), and empty ones go. */

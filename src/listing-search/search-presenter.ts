@@ -11,6 +11,8 @@ export function presentSearch(outcome: SearchOutcome, page: { page: number; size
     center: outcome.area.center,
     rectBounds: outcome.area.rectBounds,
     clearLocation: outcome.area.clearLocation,
+    home: outcome.person.home,
+    work: outcome.person.work,
     ...(outcome.mapListings ? { mapListings: outcome.mapListings } : {}),
     ...(outcome.facets ? { facets: outcome.facets } : {}),
     sortOptions: outcome.sortOptions,

@@ -8,19 +8,23 @@ import type { ListingView } from './listing-document.ts';
 import { presentListingItem, type PersonalItemFields } from './listing-presenter.ts';
 import { recentReduction } from './price-reductions.ts';
 import { asciiJson } from '../core/ascii-json.ts';
+import { ITEM_FACTS_FIELD } from './listing-costs.ts';
 
 export const PRESENTED_ITEM_FIELD = 'presentedItem';
 /** the listing's partner sources, stored (the indexed `partnerSources` is not, and a field's storage cannot change in place) */
 const PARTNERS_FIELD = 'itemPartners';
 
-/** Search and mget options that fetch each hit's presented item and partners, and nothing else. */
-export const PRESENTED_ITEM_ONLY = { _source: false, stored_fields: [PRESENTED_ITEM_FIELD, PARTNERS_FIELD] };
+
+/** Search and mget options that fetch each hit's presented item, partners and facts, and nothing else. */
+export const PRESENTED_ITEM_ONLY = { _source: false, stored_fields: [PRESENTED_ITEM_FIELD, PARTNERS_FIELD, ITEM_FACTS_FIELD] };
 
 export interface PresentedItem {
   id: number;
   /** the item's JSON as presentListingItem makes it with no context, but the reduction's day whatever its age */
   json: string;
   partnerSources: string[];
+  /** the stored facts' JSON (listing-costs.ts ItemFacts); null on an index of an older mapping */
+  facts?: string | null;
 }
 
 export interface PresentedItemContext {
@@ -49,7 +53,8 @@ export function presentedItemFieldOf(view: Pick<ListingView, 'listing'>): string
 export function readPresentedItem(hit: { _id: string; fields?: Record<string, unknown[]> }): PresentedItem | null {
   const json = hit.fields?.[PRESENTED_ITEM_FIELD]?.[0];
   if (typeof json !== 'string') return null;
-  return { id: Number(hit._id), json, partnerSources: (hit.fields?.[PARTNERS_FIELD] as string[] | undefined) ?? [] };
+  const facts = hit.fields?.[ITEM_FACTS_FIELD]?.[0];
+  return { id: Number(hit._id), json, partnerSources: (hit.fields?.[PARTNERS_FIELD] as string[] | undefined) ?? [], ...(typeof facts === 'string' ? { facts } : {}) };
 }
 
 /** The item's JSON for this search: the same text as JSON.stringify(presentListingItem(view, context)) would parse to. */
