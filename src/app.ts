@@ -133,6 +133,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     catalogue: async (forSale) => optionCatalogue(await schemeTexts(), forSale),
     schemes: schemeTexts,
     mapListings,
+    lending: () => indexer.lending(),
   });
   const places = new PlaceSuggestionService(prisma, gazetteer);
   const searchResponses = new SearchResponseMemo(Math.round(config.SEARCH_RESPONSE_CACHE_MB * 1024 * 1024));

@@ -40,6 +40,7 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
     environmentalImpactRatingPotential: int,
     ...prices,
     isSharedOwnership: bool,
+    monthlyCostFrom: nNum,
     priceHistory: priceHistorySchema,
   }),
   ListingDetails: object({

@@ -52,6 +52,12 @@ export const PROPERTY_FIELD_KINDS: Readonly<Record<string, Kind>> = {
   features: 'keyword',
   parking: 'keyword',
   newBuild: 'boolean',
+  availabilityRank: 'integer',
+  itemPrices: 'keyword',
+  monthlyCost: 'double',
+  affordShareValue: 'double',
+  affordMinIncome: 'double',
+  affordFullLoanCost: 'double',
 };
 
 /** The mapped types of the listing's `eligibility` fields. */

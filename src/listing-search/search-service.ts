@@ -27,6 +27,13 @@ import { londonToday } from '../core/london-time.ts';
 import { aggregationsOfMatches, readFacets, type FacetResult, type OptionCatalogue } from './facet-aggregations.ts';
 import { sortOptionsFor } from './search-sort.ts';
 import { hitsOf, totalOf, type Hit, type SearchBody } from './search-engine-types.ts';
+import { NOBODY, roundedMiles, searchPerson, wantsProfile, type SearchPerson } from './personal-search.ts';
+import type { PostcodePointResolver } from '../places/postcode-point.ts';
+import type { LendingAssumptions } from '../affordability/lending.ts';
+import { listingAffordability } from '../affordability/affordability.ts';
+import type { ItemFacts } from '../listings/listing-costs.ts';
+import type { PersonalItemFields } from '../listings/listing-presenter.ts';
+import { distanceMiles } from '../places/geo.ts';
 
 interface Matched {
   item: PresentedItem;
@@ -34,6 +41,8 @@ interface Matched {
   bedrooms: number[];
   /** the prices of the headline among the properties that matched (null: the listing's own) */
   headlinePrices: string | null;
+  /** ids of the properties that matched the filters (none: all of them) */
+  propertyIds: number[];
 }
 
 /** Up to this many favourites, a signed-in search reads all of the customer's beside its engine request. */
@@ -56,6 +65,8 @@ export interface SearchOutcome {
   /** map listings as JSON text (see core/raw-json.ts) */
   mapListings: RawJsonArray | null;
   sortOptions: { value: string; text: string }[];
+  /** the searcher's home and work points (the envelope's `home` and `work`) */
+  person: SearchPerson;
   /**
    * true when the outcome follows from the multi-search's answer and the prepared search alone (the map
    * array is named by the fingerprint in that answer), false when featured items were fetched as well
@@ -68,6 +79,10 @@ export interface PreparedSearch {
   portal: Portal;
   area: SearchArea;
   partner: Partner | null;
+  /** home, work and household, from the query or the signed-in profile */
+  person: SearchPerson;
+  /** the lending assumptions the index's costs were worked out with */
+  lending: LendingAssumptions;
   /**
    * what reading the answer needs of the plan: which requests the multi-search holds, and the map
    * request (the others are kept only in `multiSearch`, so that kept plans stay small)
@@ -85,18 +100,21 @@ export interface PreparedSearch {
 export interface SearchDeps {
   search: SearchClient;
   alias: string;
-  gazetteer: PlaceResolver;
+  /** places, and the points of home and work postcodes */
+  gazetteer: PlaceResolver & PostcodePointResolver;
   partners: PartnerService;
   regions: LocalAuthorityRegions;
   customers: CustomerContext;
   catalogue: (forSale: boolean) => Promise<OptionCatalogue>;
   schemes: () => Promise<{ slug: string; text: string; color: string }[]>;
   mapListings: MapListingCache;
+  /** the lending assumptions the index is built with (the default portal's) */
+  lending: () => Promise<LendingAssumptions>;
 }
 
 export class ListingSearchService {
   /** plans of the most recent searches by parameters' object (a plan's multi-search is about 6 KB) */
-  private readonly planned = new LRUCache<SearchParams, { minute: number; portalId: number; settingsKey: string; schemesKey: string; prepared: PreparedSearch }>({ max: 1000 });
+  private readonly planned = new LRUCache<SearchParams, { minute: number; portalId: number; settingsKey: string; schemesKey: string; personKey: string; prepared: PreparedSearch }>({ max: 1000 });
   private readonly contextIds = new ShortIds();
 
   constructor(private readonly deps: SearchDeps) {}
@@ -116,7 +134,7 @@ export class ListingSearchService {
 
   /** Everything before the engine is asked: the area, the customer's eligibility, the partner and the plan. */
   async prepare(p: SearchParams, portal: Portal, customerId: number | null, now = new Date()): Promise<PreparedSearch> {
-    const schemes = await this.deps.schemes();
+    const [schemes, person, lending] = await Promise.all([this.deps.schemes(), this.personFor(p, customerId), this.deps.lending()]);
     // Without a partner, and without a customer's profile (eligible_only signed in), the same parameters
     // give the same plan on the same portal settings and scheme texts within the minute (the visibility
     // time is taken to the minute): the plan is kept with the parameters' object, which the parameter
@@ -126,22 +144,30 @@ export class ListingSearchService {
     const kept = reusable ? this.planned.get(p) : undefined;
     const settingsKey = contentKey(portal.settings);
     const schemesKey = contentKey(schemes);
-    if (kept && kept.minute === minute && kept.portalId === portal.id && kept.settingsKey === settingsKey && kept.schemesKey === schemesKey) return kept.prepared;
+    // the searcher's points and household change the engine's request (filters, sorts) and the items
+    const personKey = person === NOBODY ? '' : JSON.stringify([person, lending]);
+    if (kept && kept.minute === minute && kept.portalId === portal.id && kept.settingsKey === settingsKey && kept.schemesKey === schemesKey && kept.personKey === personKey) return kept.prepared;
 
     const [area, eligibility, partner] = await Promise.all([
       resolveArea(p, this.deps.gazetteer),
       this.eligibilityFor(p, customerId, londonToday(now)),
       p.source ? this.deps.partners.bySource(p.source) : Promise.resolve(null),
     ]);
-    const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
-    const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null);
+    const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters, person, lending });
+    const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null, person);
     const multiSearch = multiSearchBody(plan);
     // the day is part of it: whether a reduction still shows (priceReducedOn) depends on it, not on the answer
-    const reuseKey = this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : '', londonToday(now)].join('\n'));
+    const reuseKey = this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : '', londonToday(now), personKey].join('\n'));
     const shape = { map: plan.map, featuredPerPage: plan.featuredPerPage, full: plan.full, counts: plan.counts !== null, featuredPool: plan.featuredPool !== null, featuredItems: plan.featuredItems !== null };
-    const prepared = { p, portal, area, partner, plan: shape, multiSearch, reuseKey };
-    if (reusable) this.planned.set(p, { minute, portalId: portal.id, settingsKey, schemesKey, prepared });
+    const prepared = { p, portal, area, partner, person, lending, plan: shape, multiSearch, reuseKey };
+    if (reusable) this.planned.set(p, { minute, portalId: portal.id, settingsKey, schemesKey, personKey, prepared });
     return prepared;
+  }
+
+  /** Home, work and household from the query, else the signed-in customer's profile; 422 for what cannot be used. */
+  async personFor(p: SearchParams, customerId: number | null): Promise<SearchPerson> {
+    const profile = customerId !== null && wantsProfile(p) ? await this.deps.customers.searchProfile(customerId) : null;
+    return searchPerson(p, profile, this.deps.gazetteer);
   }
 
   /**
@@ -161,7 +187,7 @@ export class ListingSearchService {
 
   /** The outcome of a search from the engine's answer: featured items not in it and the map listings are fetched here. */
   async complete(s: PreparedSearch, answer: AnswerBytes): Promise<SearchOutcome> {
-    const { p, portal, plan, partner } = s;
+    const { p, portal, plan, partner, person, lending } = s;
     const { responses } = JSON.parse(answer.text()) as { responses: (SearchBody & { error?: unknown })[] };
     for (const r of responses) if (r.error) throw new Error(`search failed: ${JSON.stringify(r.error)}`);
     const [main, ...rest] = responses;
@@ -181,11 +207,11 @@ export class ListingSearchService {
       this.featured(featuredIds, windowBody),
       plan.map ? this.mapListings(plan.map, readMapFingerprint(aggregationsOfMatches(countsBody?.aggregations)), portal.settings.mapPayload) : null,
     ]);
-    const all = [...featured.items.map((item) => ({ item, bedrooms: [], headlinePrices: null })), ...page];
+    const all = [...featured.items.map((item) => ({ item, bedrooms: [], headlinePrices: null, propertyIds: [] })), ...page];
     const now = new Date();
 
     return {
-      items: all.map((m) => this.present(m, partner, now)),
+      items: all.map((m) => this.present(m, partner, now, person, lending)),
       itemIds: all.map((m) => m.item.id),
       resultIds: page.map((m) => m.item.id),
       total,
@@ -193,7 +219,8 @@ export class ListingSearchService {
       full: plan.full,
       facets: portal.settings.facets && countsBody?.aggregations ? readFacets(p, countsBody.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,
       mapListings,
-      sortOptions: sortOptionsFor(p),
+      sortOptions: sortOptionsFor(p, person),
+      person,
       fromAnswerAlone: !featured.fetched && !pageItems.fetched,
     };
   }
@@ -236,15 +263,32 @@ export class ListingSearchService {
     return { items, fetched: true };
   }
 
-  private present({ item, bedrooms, headlinePrices }: Matched, partner: Partner | null, now: Date): string {
+  private present({ item, bedrooms, headlinePrices, propertyIds }: Matched, partner: Partner | null, now: Date, person: SearchPerson, lending: LendingAssumptions): string {
     const inPartnership = partner !== null && item.partnerSources.includes(partner.source);
-    return presentedItemJson(item.json, { partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null, bedrooms, headlinePrices }, now);
+    const personal = person === NOBODY ? null : personalFields(item.facts ?? null, propertyIds, person, lending);
+    return presentedItemJson(item.json, { partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null, bedrooms, headlinePrices, personal }, now);
   }
+}
+
+/** An item's distances from the searcher's home and work and its affordability (of the matching properties). */
+export function personalFields(factsJson: string | null, propertyIds: readonly number[], person: SearchPerson, lending: LendingAssumptions): PersonalItemFields | null {
+  if (!factsJson) return null;
+  const facts = JSON.parse(factsJson) as ItemFacts;
+  const at = { lat: facts.latitude, lng: facts.longitude };
+  const miles = (from: SearchPerson['home']) => (from ? roundedMiles(distanceMiles({ lat: from.latitude, lng: from.longitude }, at)) : null);
+  const matching = propertyIds.length ? facts.properties.filter((p) => propertyIds.includes(p.id)) : facts.properties;
+  return {
+    distanceFromHome: miles(person.home),
+    distanceFromWork: miles(person.work),
+    affordability: person.household ? listingAffordability(matching.length ? matching : facts.properties, person.household, lending) : null,
+  };
 }
 
 function matched(hit: Hit, items: ReadonlyMap<number, PresentedItem>): Matched | null {
   const item = items.get(Number(hit._id)) ?? null;
-  const bedrooms = hit.inner_hits?.properties?.hits.hits.flatMap((h) => h.fields?.['properties.bedrooms'] ?? []) ?? [];
+  const inner = hit.inner_hits?.properties?.hits.hits ?? [];
+  const bedrooms = inner.flatMap((h) => h.fields?.['properties.bedrooms'] ?? []);
+  const propertyIds = inner.flatMap((h) => h.fields?.['properties.id'] ?? []);
   const headlinePrices = hit.inner_hits?.headline?.hits.hits[0]?.fields?.['properties.itemPrices']?.[0] ?? null;
-  return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b), headlinePrices };
+  return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b), headlinePrices, propertyIds };
 }

@@ -78,8 +78,11 @@ export const SELECTING_PARAMETERS = [
 
 /** The parameters that say where, which the rectangle holds once resolved. */
 export const PLACE_PARAMETERS = ['location', 'radius', 'lat', 'lng', 'north', 'south', 'east', 'west'] as const;
-/** The parameters that choose no listing: how results show, the partner listed first, and postcodes the search does not use. */
-export const OTHER_PARAMETERS = ['page', 'size', 'sort_by', 'max_featured', 'source', 'home_postcode', 'work_postcode'] as const;
+/**
+ * The parameters that choose no listing (how results show, the partner listed first), and, for now,
+ * those of home, work and budget, which saved searches and alerts do not keep yet (docs/search.md).
+ */
+export const OTHER_PARAMETERS = ['page', 'size', 'sort_by', 'max_featured', 'source', 'home_postcode', 'work_postcode', 'max_monthly_cost', 'affordable_only', 'max_distance_from_work'] as const;
 
 /** Raise it when the form below or the meaning of a parameter changes: filters of another version are worked out again from the query. */
 export const FILTERS_VERSION = 1;
