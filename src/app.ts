@@ -156,6 +156,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
       gazetteer,
       portals,
       eligibility: (wanted, today) => listingSearch.eligibilityForEach(wanted, today),
+      people: (wanted) => listingSearch.personForEach(wanted),
+      lending: () => listingSearch.lending(),
     }),
     new AlertDelivery(prisma, search, listingIndex.alias, accounts.mailer, alertLinks(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`), logger),
     logger,

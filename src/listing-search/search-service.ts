@@ -27,6 +27,7 @@ import { londonToday } from '../core/london-time.ts';
 import { aggregationsOfMatches, readFacets, type FacetResult, type OptionCatalogue } from './facet-aggregations.ts';
 import { sortOptionsFor } from './search-sort.ts';
 import { hitsOf, totalOf, type Hit, type SearchBody } from './search-engine-types.ts';
+import { ValidationError } from '../core/errors.ts';
 import { NOBODY, roundedMiles, searchPerson, wantsProfile, type SearchPerson } from './personal-search.ts';
 import type { PostcodePointResolver } from '../places/postcode-point.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
@@ -130,6 +131,30 @@ export class ListingSearchService {
     const ids = [...new Set(wanted.filter((w) => w.p.eligible_only).map((w) => w.customerId))];
     const profiles = ids.length ? await this.deps.customers.eligibilityValuesOf(ids, today) : new Map<number, CustomerValues>();
     return Promise.all(wanted.map((w) => (w.p.eligible_only ? mergeEligibility(this.deps.regions, w.p, profiles.get(w.customerId) ?? null) : null)));
+  }
+
+  /**
+   * What alert matching needs of each saved query that asks for `affordable_only` or
+   * `max_distance_from_work` (null for the others): home, work and household from the query, else its
+   * customer's profile as it is now. A query that cannot be judged (no income, no work postcode, a
+   * postcode no longer known) gives NOBODY, with which such a search matches nothing.
+   */
+  async personForEach(wanted: readonly { p: SearchParams; customerId: number }[]): Promise<(SearchPerson | null)[]> {
+    const needs = (p: SearchParams) => p.affordable_only || p.max_distance_from_work !== null;
+    return Promise.all(
+      wanted.map(async (w) => {
+        if (!needs(w.p)) return null;
+        return this.personFor(w.p, w.customerId).catch((err: unknown) => {
+          if (err instanceof ValidationError) return NOBODY;
+          throw err;
+        });
+      }),
+    );
+  }
+
+  /** The lending assumptions the index's monthly costs and thresholds were worked out with. */
+  lending(): Promise<LendingAssumptions> {
+    return this.deps.lending();
   }
 
   /** Everything before the engine is asked: the area, the customer's eligibility, the partner and the plan. */
