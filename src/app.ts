@@ -135,6 +135,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     mapListings,
     lending: () => indexer.lending(),
   });
+  const personal = (customerId: number | null) => listingSearch.personalOf(customerId);
   const places = new PlaceSuggestionService(prisma, gazetteer);
   const searchResponses = new SearchResponseMemo(Math.round(config.SEARCH_RESPONSE_CACHE_MB * 1024 * 1024));
   const listingReads = new ListingReadService(search, listingIndex.alias);
@@ -171,11 +172,11 @@ export function buildApp(deps: AppDeps): BuiltApp {
     placeRoutes(places),
     syncRoutes(sync),
     bulkRoutes(sync),
-    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats }),
+    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
     listingStatsRoutes(sync.accounts, new ListingStatsService(prisma)),
     authRoutes(accounts.auth),
     profileRoutes(accounts),
-    favouriteRoutes(accounts),
+    favouriteRoutes({ ...accounts, personal }),
     savedSearchRoutes({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder }),
     applicationRoutes({
       applications,
@@ -190,7 +191,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     appointmentRoutes({ appointments: new AppointmentService(prisma, leadEvents, listingStats), views: applicationViews, accessTokens: accounts.accessTokens }),
     leadRoutes(sync.accounts, new LeadService(prisma, accounts.customers, applicationListings, leadEvents)),
     webhookRoutes(sync.accounts, new WebhookService(prisma, config.APP_ENV === 'live')),
-    areaRoutes({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn }),
+    areaRoutes({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal }),
     areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma)),
     contentRoutes(contentReads, sync.accounts),
     contentEditorRoutes({

@@ -28,13 +28,11 @@ import { aggregationsOfMatches, readFacets, type FacetResult, type OptionCatalog
 import { sortOptionsFor } from './search-sort.ts';
 import { hitsOf, totalOf, type Hit, type SearchBody } from './search-engine-types.ts';
 import { ValidationError } from '../core/errors.ts';
-import { NOBODY, roundedMiles, searchPerson, wantsProfile, type SearchPerson } from './personal-search.ts';
+import { NOBODY, searchPerson, wantsProfile, type SearchPerson } from './personal-search.ts';
+import { personalFields, type Personal } from './personal-fields.ts';
+import { parseSearchParams } from './search-params.ts';
 import type { PostcodePointResolver } from '../places/postcode-point.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
-import { listingAffordability } from '../affordability/affordability.ts';
-import type { ItemFacts } from '../listings/listing-costs.ts';
-import type { PersonalItemFields } from '../listings/listing-presenter.ts';
-import { distanceMiles } from '../places/geo.ts';
 
 interface Matched {
   item: PresentedItem;
@@ -150,6 +148,16 @@ export class ListingSearchService {
         });
       }),
     );
+  }
+
+  /**
+   * A signed-in customer's home, work and household from their profile, for the listing items and
+   * property details outside search; null when none is known (or for nobody signed in).
+   */
+  async personalOf(customerId: number | null): Promise<Personal | null> {
+    if (customerId === null) return null;
+    const [person, lending] = await Promise.all([this.personFor(PROFILE_ONLY, customerId), this.deps.lending()]);
+    return person === NOBODY ? null : { person, lending };
   }
 
   /** The lending assumptions the index's monthly costs and thresholds were worked out with. */
@@ -295,19 +303,8 @@ export class ListingSearchService {
   }
 }
 
-/** An item's distances from the searcher's home and work and its affordability (of the matching properties). */
-export function personalFields(factsJson: string | null, propertyIds: readonly number[], person: SearchPerson, lending: LendingAssumptions): PersonalItemFields | null {
-  if (!factsJson) return null;
-  const facts = JSON.parse(factsJson) as ItemFacts;
-  const at = { lat: facts.latitude, lng: facts.longitude };
-  const miles = (from: SearchPerson['home']) => (from ? roundedMiles(distanceMiles({ lat: from.latitude, lng: from.longitude }, at)) : null);
-  const matching = propertyIds.length ? facts.properties.filter((p) => propertyIds.includes(p.id)) : facts.properties;
-  return {
-    distanceFromHome: miles(person.home),
-    distanceFromWork: miles(person.work),
-    affordability: person.household ? listingAffordability(matching.length ? matching : facts.properties, person.household, lending) : null,
-  };
-}
+/** A search asking nothing of its own: the profile's values alone. */
+const PROFILE_ONLY = parseSearchParams({}) as SearchParams;
 
 function matched(hit: Hit, items: ReadonlyMap<number, PresentedItem>): Matched | null {
   const item = items.get(Number(hit._id)) ?? null;
