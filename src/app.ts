@@ -137,7 +137,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
     catalogue: async (forSale) => optionCatalogue(await schemeTexts(), forSale),
     schemes: schemeTexts,
     mapListings,
+    lending: () => indexer.lending(),
   });
+  const personal = (customerId: number | null) => listingSearch.personalOf(customerId);
   const places = new PlaceSuggestionService(prisma, gazetteer);
   const searchResponses = new SearchResponseMemo(Math.round(config.SEARCH_RESPONSE_CACHE_MB * 1024 * 1024));
   const listingReads = new ListingReadService(search, listingIndex.alias);
@@ -159,6 +161,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
       gazetteer,
       portals,
       eligibility: (wanted, today) => listingSearch.eligibilityForEach(wanted, today),
+      people: (wanted) => listingSearch.personForEach(wanted),
+      lending: () => listingSearch.lending(),
     }),
     new AlertDelivery(prisma, search, listingIndex.alias, accounts.mailer, alertLinks(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`), logger),
     logger,
@@ -172,11 +176,11 @@ export function buildApp(deps: AppDeps): BuiltApp {
     placeRoutes(places),
     syncRoutes(sync),
     bulkRoutes(sync),
-    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats }),
+    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
     listingStatsRoutes(sync.accounts, new ListingStatsService(prisma)),
     authRoutes(accounts.auth),
     profileRoutes(accounts),
-    favouriteRoutes(accounts),
+    favouriteRoutes({ ...accounts, personal }),
     savedSearchRoutes({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder }),
     applicationRoutes({
       applications,
@@ -191,7 +195,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     appointmentRoutes({ appointments: new AppointmentService(prisma, leadEvents, listingStats), views: applicationViews, accessTokens: accounts.accessTokens }),
     leadRoutes(sync.accounts, new LeadService(prisma, accounts.customers, applicationListings, leadEvents)),
     webhookRoutes(sync.accounts, new WebhookService(prisma, config.APP_ENV === 'live')),
-    areaRoutes({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn }),
+    areaRoutes({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal }),
     areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma)),
     contentRoutes(contentReads, sync.accounts),
     contentEditorRoutes({

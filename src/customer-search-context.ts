@@ -20,6 +20,7 @@ export function customerSearchContext(prisma: PrismaClient, regions: LocalAuthor
   return {
     eligibilityValues: async (customerId, today) => (await eligibilityValuesOf([customerId], today)).get(customerId)!,
     eligibilityValuesOf,
+    searchProfile: async (customerId) => (await eligibilityProfilesOf(prisma, [customerId])).get(customerId) ?? null,
     favouriteIds: (customerId, listingIds) => favourites.favouriteIdsAmong(customerId, listingIds),
     favouriteIdsUpTo: (customerId, limit) => favourites.favouriteIdsUpTo(customerId, limit),
   };

@@ -116,8 +116,28 @@ function oneSearch(pickPlace: () => string, random: () => number): URLSearchPara
     q.set('household_income', String(pick([40000, 60000, 85000])));
   }
   if (random() < 0.2) q.set('page', String(pick([2, 3])));
+  // near work and within budget (PORTAL-EXTRAS §6, §7). The mix's searches differ from those before
+  // these were added (one stream of random numbers): compare runs of the same version. A work postcode
+  // in one search in ten (a city centre: every district is known), within a distance of it in a third of those; a monthly budget in one in ten; "homes I can
+  // afford" in one in twelve; the new sorts now and then.
+  const work = random() < 0.1 ? pick(WORK_POSTCODES) : null;
+  if (work) {
+    q.set('work_postcode', work);
+    if (random() < 0.33) q.set('max_distance_from_work', String(pick([5, 10, 20])));
+    if (random() < 0.3) q.set('sort_by', 'nearest-work');
+  }
+  if (random() < 0.1) q.set('max_monthly_cost', String(pick([800, 1000, 1200, 1500])));
+  if (random() < 0.08) {
+    q.set('affordable_only', '1');
+    q.set('household_income', String(pick([28000, 34000, 45000, 60000])));
+    q.set('deposit', String(pick([0, 6000, 15000])));
+  }
+  if (random() < 0.05) q.set('sort_by', 'monthly-cost-low-high');
   return q;
 }
+
+/** City-centre postcodes people work at. */
+const WORK_POSTCODES = ['LS1 4AP', 'M1 1AE', 'B1 1BB', 'BS1 4DJ', 'NG1 5FS', 'SW1A 1AA', 'EC2V 7HH', 'CF10 1EP'];
 
 /** Every DRAWN_EVERY-th search looks inside a drawn area instead, drawn with a generator of its own. */
 function withDrawnAreas(queries: URLSearchParams[], places?: MixPlaces): URLSearchParams[] {

@@ -9,6 +9,8 @@ import type { SearchParams } from '../listing-search/search-params.ts';
 import type { Rect } from '../places/geo.ts';
 import { buildFilters, listingQuery } from '../listing-search/search-filters.ts';
 import type { Candidate } from './alert-candidates.ts';
+import type { SearchPerson } from '../listing-search/personal-search.ts';
+import type { LendingAssumptions } from '../affordability/lending.ts';
 
 export interface EngineCase {
   candidate: Candidate;
@@ -18,6 +20,9 @@ export interface EngineCase {
   key: string;
   portal: Portal;
   eligibility: CustomerValues | null;
+  /** home, work and household of an affordable_only or max_distance_from_work query, with the lending assumptions */
+  person?: SearchPerson | null;
+  lending?: LendingAssumptions;
 }
 
 const CHUNK = 100;
@@ -27,14 +32,14 @@ export async function confirmWithEngine(deps: { search: SearchClient; alias: str
   // depends on its customer's profile as well
   const groups = new Map<string, EngineCase[]>();
   for (const c of cases) {
-    const key = `${c.portal.id}\n${c.eligibility ? c.candidate.customerId : ''}\n${c.key}`;
+    const key = `${c.portal.id}\n${c.eligibility || c.person ? c.candidate.customerId : ''}\n${c.key}`;
     const group = groups.get(key);
     if (group) group.push(c);
     else groups.set(key, [c]);
   }
   const named = [...groups.values()].map((group, i) => {
-    const { params, rect, portal, eligibility } = group[0]!;
-    const filters = buildFilters(params, { rect, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
+    const { params, rect, portal, eligibility, person, lending } = group[0]!;
+    const filters = buildFilters(params, { rect, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters, ...(person && lending ? { person, lending } : {}) });
     return { name: String(i), group, query: listingQuery(filters) };
   });
   const matched = new Set<string>();

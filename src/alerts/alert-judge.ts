@@ -21,6 +21,8 @@ import { savedParams } from '../saved-searches/saved-search-schemas.ts';
 import { paramsOfFilters, writeDerived, type SavedFilters } from '../saved-searches/saved-search-criteria.ts';
 import type { Candidate } from './alert-candidates.ts';
 import { confirmWithEngine, type EngineCase } from './alert-confirm.ts';
+import type { SearchPerson } from '../listing-search/personal-search.ts';
+import type { LendingAssumptions } from '../affordability/lending.ts';
 
 type Db = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
 
@@ -31,6 +33,10 @@ export interface JudgeDeps {
   portals: PortalService;
   /** the customers' eligibility values for `eligible_only` queries, null for the others (search-service.ts eligibilityForEach) */
   eligibility: (wanted: readonly { p: SearchParams; customerId: number }[], today: string) => Promise<(CustomerValues | null)[]>;
+  /** the searchers of `affordable_only` and `max_distance_from_work` queries, null for the others (search-service.ts personForEach) */
+  people: (wanted: readonly { p: SearchParams; customerId: number }[]) => Promise<(SearchPerson | null)[]>;
+  /** the lending assumptions the index holds costs for */
+  lending: () => Promise<LendingAssumptions>;
 }
 
 /** A listing as an event shows it: its id and its index document (the fields the predicates read). */
@@ -99,7 +105,7 @@ export async function judgeCandidates(deps: JudgeDeps, db: Db, listing: EventLis
   }
 
   const today = londonToday(now);
-  const eligibility = await eligibilityOf(deps, candidates, compiled, today);
+  const [eligibility, people, lending] = await Promise.all([eligibilityOf(deps, candidates, compiled, today), peopleOf(deps, candidates, compiled), deps.lending()]);
 
   const l = prepareListing(listing.source, now);
   const matched: Candidate[] = [];
@@ -111,9 +117,11 @@ export async function judgeCandidates(deps: JudgeDeps, db: Db, listing: EventLis
     const on = portals.get(candidate.portalId);
     if (!f || !on) continue;
     const values = f.params.eligible_only ? (eligibility.get(i) ?? null) : null;
-    const verdict = f.predicate.test(l, values ? { ...on.ctx, eligibility: values } : on.ctx);
+    const person = people.get(i) ?? null;
+    const ctx = values || person ? { ...on.ctx, eligibility: values, person, lending } : on.ctx;
+    const verdict = f.predicate.test(l, ctx);
     if (verdict === true) matched.push(candidate);
-    else if (verdict === undefined) undecided.push({ candidate, params: f.params, rect: f.rect, key: f.key, portal: on.portal, eligibility: values });
+    else if (verdict === undefined) undecided.push({ candidate, params: f.params, rect: f.rect, key: f.key, portal: on.portal, eligibility: values, person, lending });
   }
   if (undecided.length) matched.push(...(await confirmWithEngine(deps, listing.id, undecided, now)));
   return { matched, byEngine: undecided.length };
@@ -140,6 +148,32 @@ async function eligibilityOf(deps: JudgeDeps, candidates: Candidate[], compiled:
     wanted.forEach(({ i, key }, k) => {
       out.set(i, values[k] ?? null);
       eligibilityValues.set(key, { values: values[k] ?? null });
+    });
+  }
+  return out;
+}
+
+// A customer's home, work and household for an affordable_only or max_distance_from_work query, kept a
+// minute as eligibility values are.
+const searchPeople = new LRUCache<string, { person: SearchPerson | null }>({ max: 100_000, ttl: 60_000 });
+
+/** The searcher of each candidate whose query needs one, by its position. */
+async function peopleOf(deps: JudgeDeps, candidates: Candidate[], compiled: (Compiled | null)[]): Promise<Map<number, SearchPerson | null>> {
+  const out = new Map<number, SearchPerson | null>();
+  const wanted: { i: number; key: string }[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const f = compiled[i];
+    if (!f || (!f.params.affordable_only && f.params.max_distance_from_work === null)) continue;
+    const key = `${candidates[i]!.customerId}\n${f.key}`;
+    const kept = searchPeople.get(key);
+    if (kept) out.set(i, kept.person);
+    else wanted.push({ i, key });
+  }
+  if (wanted.length) {
+    const people = await deps.people(wanted.map(({ i }) => ({ p: compiled[i]!.params, customerId: candidates[i]!.customerId })));
+    wanted.forEach(({ i, key }, k) => {
+      out.set(i, people[k] ?? null);
+      searchPeople.set(key, { person: people[k] ?? null });
     });
   }
   return out;

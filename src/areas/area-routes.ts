@@ -7,6 +7,7 @@ import type { ApiAccountService } from '../sync/api-account-service.ts';
 import type { CustomerContext } from '../listing-search/customer-context.ts';
 import type { CustomerAwareState } from '../listing-search/search-routes.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
+import { personalOfItem, type PersonalOf } from '../listing-search/personal-fields.ts';
 import { editorPreview, previewQuery, type PreviewQuery } from '../content/editor-access.ts';
 import { numericId, slugParam } from '../content/path-params.ts';
 import type { AreaPageKey, AreaPageService } from './area-page-service.ts';
@@ -21,6 +22,8 @@ export interface AreaRouteDeps {
   customers: CustomerContext;
   /** sets ctx.state.customerId from an optional bearer token (favourite flags on listings) */
   signedIn: Middleware;
+  /** the signed-in customer's home, work and household (distances and affordability on the listings) */
+  personal: PersonalOf;
 }
 
 export function areaRoutes(deps: AreaRouteDeps): Router<CustomerAwareState> {
@@ -47,14 +50,8 @@ export function areaRoutes(deps: AreaRouteDeps): Router<CustomerAwareState> {
       const page = await load(key, preview);
       const hits = await areas.listings(page, size);
       const customerId = ctx.state.customerId ?? null;
-      const favourites =
-        customerId === null
-          ? null
-          : await customers.favouriteIds(
-              customerId,
-              hits.map((h) => h.id),
-            );
-      ctx.body = collection(hits.map((h) => presentListingItem(h.view, { favourite: favourites ? favourites.has(h.id) : null })));
+      const [favourites, personal] = await Promise.all([customerId === null ? null : customers.favouriteIds(customerId, hits.map((h) => h.id)), deps.personal(customerId)]);
+      ctx.body = collection(hits.map((h) => presentListingItem(h.view, { favourite: favourites ? favourites.has(h.id) : null, personal: personalOfItem(h.facts, personal) })));
     });
   }
   return router;

@@ -6,6 +6,7 @@ import { NotFoundError } from '../core/errors.ts';
 import type { AccessTokenService } from '../auth/access-tokens.ts';
 import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.ts';
 import { presentMessage } from '../auth/auth-presenter.ts';
+import { personalOfItem, type PersonalOf } from '../listing-search/personal-fields.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
 import type { FavouriteService } from './favourite-service.ts';
 import { addFavouriteSchema } from './favourite-schemas.ts';
@@ -14,7 +15,7 @@ import { pathId } from '../core/path-id.ts';
 const FAVOURITES = '/api/rest/portal/profile/favourites';
 
 
-export function favouriteRoutes(deps: { favourites: FavouriteService; accessTokens: AccessTokenService }): Router<CustomerState> {
+export function favouriteRoutes(deps: { favourites: FavouriteService; accessTokens: AccessTokenService; personal: PersonalOf }): Router<CustomerState> {
   const { favourites, accessTokens } = deps;
   const router = new Router<CustomerState>();
   const signedIn = requireCustomer(accessTokens);
@@ -33,8 +34,9 @@ export function favouriteRoutes(deps: { favourites: FavouriteService; accessToke
   });
 
   router.get(FAVOURITES, signedIn, async (ctx) => {
-    const views = await favourites.list(sessionOf(ctx.state).customerId);
-    ctx.body = collection(views.map((view) => presentListingItem(view, { favourite: true })));
+    const customerId = sessionOf(ctx.state).customerId;
+    const [items, personal] = await Promise.all([favourites.list(customerId), deps.personal(customerId)]);
+    ctx.body = collection(items.map((item) => presentListingItem(item.view, { favourite: true, personal: personalOfItem(item.facts, personal) })));
   });
 
   router.delete(`${FAVOURITES}/:listingId`, signedIn, async (ctx) => {

@@ -5,8 +5,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { isRecordId } from '../core/record-id.ts';
-import type { ListingView } from '../listings/listing-view.ts';
-import { ITEM_ONLY, readItems } from '../listings/listing-item-field.ts';
+import { ITEM_ONLY, readItems, type StoredItem } from '../listings/listing-item-field.ts';
 import { liveListingFilters } from '../listings/visibility-filters.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 
@@ -42,7 +41,7 @@ export class FavouriteService {
   }
 
   /** The live favourites, most recently added first. */
-  async list(customerId: number): Promise<Pick<ListingView, 'listing'>[]> {
+  async list(customerId: number): Promise<StoredItem[]> {
     const rows = await this.prisma.favourite.findMany({
       where: { customerId },
       orderBy: [{ createdAt: 'desc' }, { listingId: 'desc' }],
@@ -74,8 +73,8 @@ export class FavouriteService {
     return new Set(rows.map((r) => r.listingId));
   }
 
-  private async liveViews(listingIds: number[], now = new Date()): Promise<Map<number, Pick<ListingView, 'listing'>>> {
-    const views = new Map<number, Pick<ListingView, 'listing'>>();
+  private async liveViews(listingIds: number[], now = new Date()): Promise<Map<number, StoredItem>> {
+    const views = new Map<number, StoredItem>();
     for (let i = 0; i < listingIds.length; i += 1000) {
       const chunk = listingIds.slice(i, i + 1000);
       const res = await this.search.search({
@@ -84,7 +83,7 @@ export class FavouriteService {
         query: { bool: { filter: [{ ids: { values: chunk.map(String) } }, ...liveListingFilters(now)] } },
         ...ITEM_ONLY,
       });
-      for (const item of readItems(res.hits.hits)) views.set(item.id, item.view);
+      for (const item of readItems(res.hits.hits)) views.set(item.id, item);
     }
     return views;
   }

@@ -4,6 +4,8 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import { loadListings, type LoadedListing } from '../listings/listing-loader.ts';
 import { buildListingDocument } from '../listings/listing-document.ts';
+import { DEFAULT_PORTAL_ID, PortalService } from '../portals/portal-settings.ts';
+import { DEFAULT_LENDING, type LendingAssumptions } from '../affordability/lending.ts';
 
 export interface IndexResult {
   /** listing ids whose document could not be written, with the engine's reason */
@@ -18,10 +20,19 @@ export interface IndexOptions {
 }
 
 export class ListingIndexer {
+  private readonly portals: PortalService;
+
   constructor(
     private readonly prisma: PrismaClient,
     private readonly search: SearchClient,
-  ) {}
+  ) {
+    this.portals = new PortalService(prisma);
+  }
+
+  /** The lending assumptions monthly costs are indexed with: the default portal's (docs/search.md). */
+  async lending(): Promise<LendingAssumptions> {
+    return (await this.portals.find(DEFAULT_PORTAL_ID))?.settings.lending ?? DEFAULT_LENDING;
+  }
 
   /** Reads the listings in one consistent snapshot, so each document matches its version. */
   loadSnapshot(ids: number[]): Promise<LoadedListing[]> {
@@ -42,11 +53,12 @@ export class ListingIndexer {
   /** Writes already loaded listings; ids absent from `listings` are removed from the index. */
   async write(listings: LoadedListing[], ids: number[], options: IndexOptions): Promise<IndexResult> {
     const byId = new Map(listings.map((l) => [l.id, l]));
+    const lending = await this.lending();
     const operations: object[] = [];
     const opListing: number[] = [];
     for (const id of ids) {
       const listing = byId.get(id);
-      const doc = listing ? buildListingDocument(listing) : null;
+      const doc = listing ? buildListingDocument(listing, lending) : null;
       for (const index of options.targets) {
         if (doc && listing) {
           operations.push({ index: { _index: index, _id: String(id), version: Number(listing.indexVersion), version_type: 'external' } }, doc);

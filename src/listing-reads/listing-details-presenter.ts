@@ -4,6 +4,7 @@ import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 import { ITEM_FIELDS } from '../listings/listing-presenter.ts';
 import { latestReductionOn, recentReduction, type PriceHistoryEntry } from '../listings/price-reductions.ts';
 import { headlineProperty } from '../listings/headline.ts';
+import type { Affordability } from '../affordability/affordability.ts';
 
 // Listing details: the item's fields except the item-only ones, plus the details' own.
 const DETAIL_FIELDS = [
@@ -29,9 +30,16 @@ const DETAIL_FIELDS = [
   'metaDescription',
 ] as const;
 
-export function presentPropertyDetails(doc: ListingDocument, bedrooms: number[] = []) {
+/** `affordability`: each property's for the household looking, by id (none known: null on each). */
+export function presentPropertyDetails(doc: ListingDocument, bedrooms: number[] = [], affordability?: ReadonlyMap<number, Affordability>) {
   const all = doc.view.properties;
-  return bedrooms.length ? all.filter((p) => bedrooms.includes(p.bedrooms as number)) : all;
+  const chosen = bedrooms.length ? all.filter((p) => bedrooms.includes(p.bedrooms as number)) : all;
+  return affordability ? chosen.map((p) => withAffordability(p, affordability)) : chosen;
+}
+
+/** Property details with the household's affordability (PORTAL-EXTRAS §7), null when it is not known. */
+function withAffordability(p: Record<string, unknown>, affordability: ReadonlyMap<number, Affordability> | undefined): Record<string, unknown> {
+  return { ...p, affordability: affordability?.get(p.id as number) ?? null };
 }
 
 /** The price fields of the headline among these properties' details (headline.ts), with its latest reduction's day. */
@@ -51,7 +59,7 @@ function headlinePricesOf(properties: Record<string, unknown>[]): Record<string,
 }
 
 /** `bedrooms`: the price fields come from the headline among the properties with those bedroom counts. */
-export function presentListingDetails(doc: ListingDocument, options: { favourite: boolean | null; bedrooms?: number[] }) {
+export function presentListingDetails(doc: ListingDocument, options: { favourite: boolean | null; bedrooms?: number[]; affordability?: ReadonlyMap<number, Affordability> }) {
   const l = doc.view.listing;
   const out: Record<string, unknown> = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, l[f] ?? null]));
   let prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership', 'priceReducedOn'].map((f) => [f, l[f] ?? null]));
@@ -63,14 +71,14 @@ export function presentListingDetails(doc: ListingDocument, options: { favourite
     priceReducedOn: recentReduction(prices.priceReducedOn),
     featured: doc.displayAs === 'featured',
     favourite: options.favourite,
-    propertyDetails: l.singleProperty ? (doc.view.properties[0] ?? null) : null,
+    propertyDetails: l.singleProperty && doc.view.properties[0] ? withAffordability(doc.view.properties[0], options.affordability) : null,
   };
 }
 
-export function presentFullDetails(doc: ListingDocument, options: { favourite: boolean | null; bedrooms?: number[] }) {
+export function presentFullDetails(doc: ListingDocument, options: { favourite: boolean | null; bedrooms?: number[]; affordability?: ReadonlyMap<number, Affordability> }) {
   return {
     listing: presentListingDetails(doc, options),
-    properties: doc.view.listing.singleProperty ? [] : presentPropertyDetails(doc, options.bedrooms),
+    properties: doc.view.listing.singleProperty ? [] : presentPropertyDetails(doc, options.bedrooms, options.affordability ?? new Map()),
     checkEligibility: doc.view.registerInterestFields.eligibilityFields.length > 0,
   };
 }

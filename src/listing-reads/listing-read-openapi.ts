@@ -1,8 +1,25 @@
 // OpenAPI fragment of listing details, properties, full details, similar, home-featured and the search lists.
 import { parametersOf } from '../core/openapi/from-yup.ts';
 import { bedroomsQuery, sizeQuery } from './listing-read-schemas.ts';
-import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nNum, nStr, nullable, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
-import { itemDescriptionSchemas, priceHistorySchema, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
+import {
+  arrayOf,
+  bool,
+  dataEnvelope,
+  engineUnavailable,
+  errorResponse,
+  int,
+  json,
+  nNum,
+  nStr,
+  nullable,
+  object,
+  pathParam,
+  ref,
+  str,
+  validationResponse,
+  type JsonSchema,
+} from '../core/openapi/schema-helpers.ts';
+import { affordabilitySchema, itemDescriptionSchemas, priceHistorySchema, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 
@@ -10,38 +27,49 @@ const prices = Object.fromEntries(PRICE_FIELD_NAMES.map((f) => [f, nNum]));
 const schemeFull = object({ text: str, slug: str, color: str });
 const image = object({ largeSize: str, mediumSize: str, thumbnail: str });
 
+/** An object schema with more properties that are not required. */
+const withOptional = (schema: JsonSchema, more: Record<string, JsonSchema>): JsonSchema => ({
+  ...schema,
+  properties: { ...(schema.properties as Record<string, JsonSchema>), ...more },
+});
+
 export const listingReadSchemas: Record<string, JsonSchema> = {
-  PropertyDetails: object({
-    id: int,
-    propertyNumber: str,
-    schemes: arrayOf(schemeFull),
-    propertyType: str,
-    availabilityStatus: object({ code: str, name: str }),
-    fullSpecifications: nStr,
-    floorplans: arrayOf(object({ url: str, thumbnailUrl: str, alternativeText: str, caption: str })),
-    forSale: bool,
-    firstDibs: bool,
-    firstDibsExpirationDate: nStr,
-    newBuild: bool,
-    bedrooms: int,
-    bathrooms: int,
-    receptionRooms: nullable(int),
-    furnitureStatus: nStr,
-    floorArea: nNum,
-    rooms: arrayOf({ type: 'object', required: ['name', 'units'] }),
-    numberOfFloors: nullable(int),
-    floor: nullable(object({ name: str, level: int })),
-    tenure: str,
-    leaseYears: nullable(int),
-    propertyFeatures: arrayOf(object({ section: str, values: arrayOf(str) })),
-    energyEfficiencyRatingCurrent: int,
-    energyEfficiencyRatingPotential: int,
-    environmentalImpactRatingCurrent: int,
-    environmentalImpactRatingPotential: int,
-    ...prices,
-    isSharedOwnership: bool,
-    priceHistory: priceHistorySchema,
-  }),
+  PropertyDetails: withOptional(
+    object({
+      id: int,
+      propertyNumber: str,
+      schemes: arrayOf(schemeFull),
+      propertyType: str,
+      availabilityStatus: object({ code: str, name: str }),
+      fullSpecifications: nStr,
+      floorplans: arrayOf(object({ url: str, thumbnailUrl: str, alternativeText: str, caption: str })),
+      forSale: bool,
+      firstDibs: bool,
+      firstDibsExpirationDate: nStr,
+      newBuild: bool,
+      bedrooms: int,
+      bathrooms: int,
+      receptionRooms: nullable(int),
+      furnitureStatus: nStr,
+      floorArea: nNum,
+      rooms: arrayOf({ type: 'object', required: ['name', 'units'] }),
+      numberOfFloors: nullable(int),
+      floor: nullable(object({ name: str, level: int })),
+      tenure: str,
+      leaseYears: nullable(int),
+      propertyFeatures: arrayOf(object({ section: str, values: arrayOf(str) })),
+      energyEfficiencyRatingCurrent: int,
+      energyEfficiencyRatingPotential: int,
+      environmentalImpactRatingCurrent: int,
+      environmentalImpactRatingPotential: int,
+      ...prices,
+      isSharedOwnership: bool,
+      monthlyCostFrom: nNum,
+      priceHistory: priceHistorySchema,
+    }),
+    // for a signed-in customer whose profile holds an income, else null; absent where no customer is asked about (PORTAL-EXTRAS §7)
+    { affordability: nullable(affordabilitySchema) },
+  ),
   ListingDetails: object({
     id: int,
     name: str,
@@ -86,7 +114,12 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
 
 const bedrooms = parametersOf(bedroomsQuery, 'query', { bracketArrays: true })[0]!;
 const preview = [
-  { name: 'ignore_visibility', in: 'query', schema: { type: 'string', enum: ['1', 'true'] }, description: 'preview an unpublished listing; needs the owning account\'s or an editor\'s api_key' },
+  {
+    name: 'ignore_visibility',
+    in: 'query',
+    schema: { type: 'string', enum: ['1', 'true'] },
+    description: "preview an unpublished listing; needs the owning account's or an editor's api_key",
+  },
   { name: 'api_key', in: 'query', schema: str },
 ];
 const notFound = errorResponse('No such listing, or not visible');
@@ -118,7 +151,13 @@ export function listingReadPaths(): Record<string, unknown> {
       summary: 'The properties of a listing; bedrooms[] keeps those with exactly those counts',
       parameters: [keyParam(v), bedrooms, ...preview, ...portalHeaders],
       security: optionalBearer,
-      responses: { 200: json(dataEnvelope(ref('PropertyDetails'))), 401: badBearer, 404: notFound, 422: validationResponse, 503: engineUnavailable },
+      responses: {
+        200: json(dataEnvelope(ref('PropertyDetails'))),
+        401: badBearer,
+        404: notFound,
+        422: validationResponse,
+        503: engineUnavailable,
+      },
     })),
     ...variants('/full-details', (v) => ({
       tags: tag,
@@ -134,14 +173,55 @@ export function listingReadPaths(): Record<string, unknown> {
       summary: 'Listings like this one: same occupancy type, near, comparable price and bedrooms',
       parameters: [keyParam(v), size(3), ...portalHeaders],
       security: optionalBearer,
-      responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: badBearer, 404: notFound, 422: validationResponse, 503: engineUnavailable },
+      responses: {
+        200: json(dataEnvelope(ref('ListingItem'))),
+        401: badBearer,
+        404: notFound,
+        422: validationResponse,
+        503: engineUnavailable,
+      },
     })),
     '/api/rest/portal/home-featured-listings': {
-      get: { tags: tag, operationId: 'homeFeaturedListings', summary: 'Featured listings for the home page', parameters: [size(6), ...portalHeaders], security: optionalBearer, responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: badBearer, 422: validationResponse, 503: engineUnavailable } },
+      get: {
+        tags: tag,
+        operationId: 'homeFeaturedListings',
+        summary: 'Featured listings for the home page',
+        parameters: [size(6), ...portalHeaders],
+        security: optionalBearer,
+        responses: { 200: json(dataEnvelope(ref('ListingItem'))), 401: badBearer, 422: validationResponse, 503: engineUnavailable },
+      },
     },
-    '/search-lists/schemes': { get: { tags: ['Search'], operationId: 'searchListSchemes', summary: 'Schemes for search forms', responses: { 200: json(dataEnvelope(ref('IdName'))) } } },
-    '/search-lists/types': { get: { tags: ['Search'], operationId: 'searchListTypes', summary: 'Property types for search forms', responses: { 200: json(dataEnvelope(ref('IdName'))) } } },
-    '/search-ranges/full-market-price': { get: { tags: ['Search'], operationId: 'rangeFullMarketPrice', summary: 'Lowest and highest full market price on the marketplace', responses: { 200: json(ref('Range')), 503: engineUnavailable } } },
-    '/search-ranges/monthly-rent': { get: { tags: ['Search'], operationId: 'rangeMonthlyRent', summary: 'Lowest and highest monthly rent on the marketplace', responses: { 200: json(ref('Range')), 503: engineUnavailable } } },
+    '/search-lists/schemes': {
+      get: {
+        tags: ['Search'],
+        operationId: 'searchListSchemes',
+        summary: 'Schemes for search forms',
+        responses: { 200: json(dataEnvelope(ref('IdName'))) },
+      },
+    },
+    '/search-lists/types': {
+      get: {
+        tags: ['Search'],
+        operationId: 'searchListTypes',
+        summary: 'Property types for search forms',
+        responses: { 200: json(dataEnvelope(ref('IdName'))) },
+      },
+    },
+    '/search-ranges/full-market-price': {
+      get: {
+        tags: ['Search'],
+        operationId: 'rangeFullMarketPrice',
+        summary: 'Lowest and highest full market price on the marketplace',
+        responses: { 200: json(ref('Range')), 503: engineUnavailable },
+      },
+    },
+    '/search-ranges/monthly-rent': {
+      get: {
+        tags: ['Search'],
+        operationId: 'rangeMonthlyRent',
+        summary: 'Lowest and highest monthly rent on the marketplace',
+        responses: { 200: json(ref('Range')), 503: engineUnavailable },
+      },
+    },
   };
 }

@@ -19,6 +19,7 @@ import type { ListingKey, ListingReadService } from './listing-read-service.ts';
 import type { StoredItem } from '../listings/listing-item-field.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 import { presentFullDetails, presentListingDetails, presentPropertyDetails } from './listing-details-presenter.ts';
+import { personalOfItem, propertyAffordability, type PersonalOf } from '../listing-search/personal-fields.ts';
 
 export interface ListingReadDeps {
   reads: ListingReadService;
@@ -30,6 +31,8 @@ export interface ListingReadDeps {
   signedIn: Middleware;
   /** detail views (listing statistics), counted in memory */
   stats?: Pick<ListingStats, 'detailView'>;
+  /** the signed-in customer's home, work and household (distances and affordability) */
+  personal: PersonalOf;
 }
 
 import { bedroomsQuery, sizeQuery } from './listing-read-schemas.ts';
@@ -48,9 +51,12 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
 
   async function items(ctx: Context, hits: StoredItem[]) {
     const customerId = customerOf(ctx);
-    const favourites = customerId === null ? null : await customers.favouriteIds(customerId, hits.map((h) => h.id));
-    return hits.map((h) => presentListingItem(h.view, { favourite: favourites ? favourites.has(h.id) : null }));
+    const [favourites, personal] = await Promise.all([customerId === null ? null : customers.favouriteIds(customerId, hits.map((h) => h.id)), deps.personal(customerId)]);
+    return hits.map((h) => presentListingItem(h.view, { favourite: favourites ? favourites.has(h.id) : null, personal: personalOfItem(h.facts, personal) }));
   }
+
+  /** Each property's affordability for the signed-in customer's household (none without one). */
+  const affordabilityOf = async (ctx: Context, doc: { itemFacts?: string }) => propertyAffordability(doc.itemFacts, await deps.personal(customerOf(ctx)));
 
   async function load(ctx: Context, key: ListingKey) {
     const portal = await portalFromHeaders(ctx.headers, portals);
@@ -78,17 +84,17 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
     router.get(base, signedIn, async (ctx) => {
       const bedrooms = bedroomsOf(ctx);
       const { doc } = await loadDetail(ctx);
-      ctx.body = presentListingDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms });
+      ctx.body = presentListingDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms, affordability: await affordabilityOf(ctx, doc) });
     });
     router.get(`${base}/properties`, signedIn, async (ctx) => {
       const bedrooms = bedroomsOf(ctx);
       const { doc } = await load(ctx, keyOf(ctx));
-      ctx.body = collection(presentPropertyDetails(doc, bedrooms));
+      ctx.body = collection(presentPropertyDetails(doc, bedrooms, await affordabilityOf(ctx, doc)));
     });
     router.get(`${base}/full-details`, signedIn, async (ctx) => {
       const bedrooms = bedroomsOf(ctx);
       const { doc } = await loadDetail(ctx);
-      ctx.body = presentFullDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms });
+      ctx.body = presentFullDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms, affordability: await affordabilityOf(ctx, doc) });
     });
     router.get(`${base}/similar`, signedIn, async (ctx) => {
       const { size } = validateQuery(sizeQuery(3), ctx.query);

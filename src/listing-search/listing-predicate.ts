@@ -15,6 +15,10 @@ import { decide, type CustomerValues } from '../eligibility/eligibility-rules.ts
 import { londonToday } from '../core/london-time.ts';
 import { reductionCutoff } from '../listings/price-reductions.ts';
 import { EXTRA_FILTER_CLAUSES, propertyFilters } from './search-filters.ts';
+import { affordableClauses } from './affordability-clauses.ts';
+import type { SearchPerson } from './personal-search.ts';
+import type { LendingAssumptions } from '../affordability/lending.ts';
+import { distanceMiles } from '../places/geo.ts';
 
 export type Verdict = boolean | undefined;
 
@@ -52,6 +56,12 @@ export const PROPERTY_FIELD_KINDS: Readonly<Record<string, Kind>> = {
   features: 'keyword',
   parking: 'keyword',
   newBuild: 'boolean',
+  availabilityRank: 'integer',
+  itemPrices: 'keyword',
+  monthlyCost: 'double',
+  affordShareValue: 'double',
+  affordMinIncome: 'double',
+  affordFullLoanCost: 'double',
 };
 
 /** The mapped types of the listing's `eligibility` fields. */
@@ -235,6 +245,12 @@ export interface PredicateContext {
   allowedExtraFilters: readonly string[];
   /** as search-service.ts eligibilityFor gives them; null unless `eligible_only` */
   eligibility: CustomerValues | null;
+  /**
+   * the searcher's work point and household (personal-search.ts) with the index's lending assumptions,
+   * for `max_distance_from_work` and `affordable_only`; a search asking for either without them matches nothing
+   */
+  person?: SearchPerson | null;
+  lending?: LendingAssumptions;
 }
 
 // Far more than the engine's rounding of a point (under 1e-7 degrees) and about 10 cm on the ground: a
@@ -376,6 +392,8 @@ export class ListingPredicate {
   private readonly leaves: readonly Leaf[];
   private readonly extraNames: readonly string[];
   private readonly extraLeaves: readonly Leaf[];
+  private readonly maxDistanceFromWork: number | null;
+  private readonly affordableOnly: boolean;
 
   constructor(p: SearchParams, rect: Rect) {
     this.forSale = p.occupancy_type === 'for-sale';
@@ -388,6 +406,8 @@ export class ListingPredicate {
     this.leaves = propertyFilters(p, []).map((c) => compileLeaf(c.clause));
     this.extraNames = p.extraFilters;
     this.extraLeaves = p.extraFilters.map((name) => compileLeaf(EXTRA_FILTER_CLAUSES[name]!));
+    this.maxDistanceFromWork = p.max_distance_from_work;
+    this.affordableOnly = p.affordable_only;
   }
 
   test(l: PreparedListing, ctx: PredicateContext): Verdict {
@@ -403,8 +423,14 @@ export class ListingPredicate {
     if (this.schemes) v = then(v, anyIn(l.schemes, this.schemes));
     if (this.reducedOnly) v = then(v, l.reducedRecently);
     if (this.newBuild !== null) v = then(v, anyEqual(l.newBuild, this.newBuild));
+    if (this.maxDistanceFromWork !== null) v = then(v, pt ? withinMiles(pt, ctx.person?.work ?? null, this.maxDistanceFromWork) : undefined);
     if (v === false) return false;
-    const extras = this.extraNames.length ? this.extraLeaves.filter((_, i) => ctx.allowedExtraFilters.includes(this.extraNames[i]!)) : NONE;
+    let extras = this.extraNames.length ? this.extraLeaves.filter((_, i) => ctx.allowedExtraFilters.includes(this.extraNames[i]!)) : NONE;
+    if (this.affordableOnly) {
+      const household = ctx.person?.household;
+      if (!household || !ctx.lending) return false;
+      extras = [...extras, ...affordableClauses(household, ctx.lending).map(compileLeaf)];
+    }
     // without property clauses the search has no nested clause at all
     if (this.leaves.length || extras.length) v = then(v, someProperty(l.properties, this.leaves, extras));
     if (v === false) return false;
@@ -414,6 +440,16 @@ export class ListingPredicate {
 }
 
 const NONE: readonly Leaf[] = [];
+
+/** Miles within which the engine's and this distance may round apart: nearer the limit, the engine decides. */
+const DISTANCE_EDGE_MILES = 0.01;
+
+/** max_distance_from_work: false without a work point (the search would refuse it). */
+function withinMiles(pt: LatLng, work: SearchPerson['work'], max: number): Verdict {
+  if (!work) return false;
+  const miles = distanceMiles({ lat: work.latitude, lng: work.longitude }, pt);
+  return Math.abs(miles - max) < DISTANCE_EDGE_MILES ? undefined : miles <= max;
+}
 
 export function listingPredicate(p: SearchParams, rect: Rect): ListingPredicate {
   return new ListingPredicate(p, rect);

@@ -9,6 +9,9 @@ import { londonToday } from '../core/london-time.ts';
 import { liveListingFilters, portalFilter } from '../listings/visibility-filters.ts';
 import { geoJsonRing } from './area-polygon.ts';
 import { reductionCutoff } from '../listings/price-reductions.ts';
+import type { SearchPerson } from './personal-search.ts';
+import type { LendingAssumptions } from '../affordability/lending.ts';
+import { affordableClauses, monthlyCostClause } from './affordability-clauses.ts';
 
 export interface TaggedClause {
   facet: string | null;
@@ -40,6 +43,9 @@ export interface FilterContext {
   now: Date;
   eligibility: CustomerValues | null;
   allowedExtraFilters: string[];
+  /** home, work and household (personal-search.ts), with the lending assumptions the index holds costs for */
+  person?: SearchPerson;
+  lending?: LendingAssumptions;
 }
 
 export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters {
@@ -49,12 +55,14 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
     { facet: null, clause: { term: { forSale: p.occupancy_type === 'for-sale' } } },
     { facet: null, clause: whereClause(p, ctx.rect) },
   ];
-  const property = propertyFilters(p, ctx.allowedExtraFilters);
+  const property = propertyFilters(p, ctx.allowedExtraFilters, ctx.person && ctx.lending ? { person: ctx.person, lending: ctx.lending } : undefined);
   const add = (list: TaggedClause[], facet: string | null, clause: object | null) => clause && list.push({ facet, clause });
 
   if (p.schemes.length) add(listing, 'schemes', { terms: { schemes: p.schemes } });
   if (p.reduced_only) add(listing, null, { range: { priceReducedOn: { gte: reductionCutoff(ctx.now) } } });
   if (p.new_homes) add(listing, 'new_homes', { term: { newBuild: p.new_homes === 'new-build' } });
+  const work = ctx.person?.work;
+  if (p.max_distance_from_work !== null && work) add(listing, null, { geo_distance: { distance: `${p.max_distance_from_work}mi`, location: { lat: work.latitude, lon: work.longitude } } });
 
   const mustNot: object[] = [];
   if (ctx.eligibility) {
@@ -65,8 +73,11 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
   return { listing, property, mustNot };
 }
 
-/** The clauses on a property's fields (inside the nested `properties`), the portal's allowed extra filters included. */
-export function propertyFilters(p: SearchParams, allowedExtraFilters: readonly string[]): TaggedClause[] {
+/**
+ * The clauses on a property's fields (inside the nested `properties`), the portal's allowed extra
+ * filters included; `affordability` (the searcher and the index's lending assumptions) for affordable_only.
+ */
+export function propertyFilters(p: SearchParams, allowedExtraFilters: readonly string[], affordability?: { person: SearchPerson; lending: LendingAssumptions }): TaggedClause[] {
   const property: TaggedClause[] = [];
   const add = (facet: string | null, clause: object | null) => clause && property.push({ facet, clause });
   if (p.status.length) add('status', { terms: { 'properties.availabilityStatus': p.status } });
@@ -86,6 +97,9 @@ export function propertyFilters(p: SearchParams, allowedExtraFilters: readonly s
   add(null, range('properties.bedrooms', p.min_bedrooms, p.max_bedrooms));
   add(null, range('properties.bathrooms', p.min_bathrooms, p.max_bathrooms));
   for (const extra of p.extraFilters) if (allowedExtraFilters.includes(extra)) add(null, EXTRA_FILTER_CLAUSES[extra]!);
+  if (p.max_monthly_cost !== null) add(null, monthlyCostClause(p.max_monthly_cost));
+  const household = affordability?.person.household;
+  if (p.affordable_only && household) for (const clause of affordableClauses(household, affordability.lending)) add(null, clause);
   return property;
 }
 

@@ -1,8 +1,11 @@
 // OpenAPI fragment of the portal search.
-import { engineUnavailable, arrayOf, bool, int, json, num, object, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { engineUnavailable, arrayOf, bool, int, json, nullable, num, object, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { searchQuerySchema } from './search-params.ts';
 import { parametersOf } from '../core/openapi/from-yup.ts';
 
+
+/** Where a home or work postcode is: its own point, or its district's centre. */
+const postcodePoint = object({ postcode: str, latitude: num, longitude: num });
 
 export const searchSchemas: Record<string, JsonSchema> = {
   Facet: object({
@@ -31,6 +34,8 @@ export const searchSchemas: Record<string, JsonSchema> = {
         description:
           'false when `location` names no known place (nor a postcode of a known postcode district): the search then covers the whole UK, and a client should say that the place was not found',
       },
+      home: nullable(postcodePoint),
+      work: nullable(postcodePoint),
       mapListings: arrayOf(ref('MapListing')),
       facets: arrayOf(ref('Facet')),
       sortOptions: arrayOf(object({ value: str, text: str })),
@@ -58,7 +63,14 @@ export function searchParameters() {
       ...Object.fromEntries(['max_deposit', 'max_full_value', 'max_share_value', 'min_deposit', 'min_full_value', 'min_share_value'].map((n) => [n, FOR_SALE_ONLY])),
       max_monthly_rent: TO_RENT_ONLY,
       min_monthly_rent: TO_RENT_ONLY,
-      sort_by: 'one of the sortOptions of the occupancy type',
+      sort_by: 'one of the sortOptions of the occupancy type; nearest-work and nearest-home need that postcode (422 otherwise)',
+      home_postcode: 'a UK postcode (its own point, else its district’s centre; 422 when neither is known); else the signed-in profile’s. Distances, nearest-home',
+      work_postcode: 'a UK postcode, as home_postcode: distances, nearest-work, max_distance_from_work',
+      household_income: 'yearly, pounds: eligible_only, and each item’s affordability (else the signed-in profile’s)',
+      deposit: 'savings, pounds: eligible_only and affordability (else the profile’s; 0 when unknown)',
+      max_monthly_cost: 'pounds a month: a property whose monthly cost (minimum share, minimum deposit; or the rent) is at most this',
+      affordable_only: 'only listings with a property the household can afford at its minimum share (422 without an income)',
+      max_distance_from_work: 'miles, more than 0: only listings within this distance of the work postcode (422 without one)',
       ...Object.fromEntries(['wheelchair_accesible', 'off_street_parking', 'pets_allowed'].map((n) => [n, 'only where the portal offers it'])),
     },
   });

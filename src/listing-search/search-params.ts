@@ -45,14 +45,22 @@ export const SORT_OPTIONS = {
     { value: 'price-low-high', text: 'Price: low to high' },
     { value: 'price-high-low', text: 'Price: high to low' },
     { value: 'nearest', text: 'Nearest first' },
+    { value: 'monthly-cost-low-high', text: 'Monthly cost: low to high' },
   ],
   'to-rent': [
     { value: 'newest', text: 'Newest first' },
     { value: 'rent-low-high', text: 'Rent: low to high' },
     { value: 'rent-high-low', text: 'Rent: high to low' },
     { value: 'nearest', text: 'Nearest first' },
+    { value: 'monthly-cost-low-high', text: 'Monthly cost: low to high' },
   ],
 } as const;
+
+/** Offered after the portal's own options only when that postcode is known (personal-search.ts). */
+export const POSTCODE_SORT_OPTIONS = [
+  { value: 'nearest-work', text: 'Nearest to work first', needs: 'work' },
+  { value: 'nearest-home', text: 'Nearest to home first', needs: 'home' },
+] as const;
 
 export const searchQuerySchema = yup.object({
   occupancy_type: yup.string().oneOf(['for-sale', 'to-rent'], 'occupancy_type must be for-sale or to-rent').default('for-sale'),
@@ -92,7 +100,7 @@ export const searchQuerySchema = yup.object({
     .string()
     .nullable()
     .default(null)
-    .meta({ jsonSchema: { enum: [...new Set([...SORT_OPTIONS['for-sale'], ...SORT_OPTIONS['to-rent']].map((o) => o.value))] } }),
+    .meta({ jsonSchema: { enum: [...new Set([...SORT_OPTIONS['for-sale'], ...SORT_OPTIONS['to-rent'], ...POSTCODE_SORT_OPTIONS].map((o) => o.value))] } }),
   max_deposit: amount().nullable().default(null),
   max_full_value: amount().nullable().default(null),
   max_share_value: amount().nullable().default(null),
@@ -118,6 +126,10 @@ export const searchQuerySchema = yup.object({
   pets_allowed: flag(),
   // listings whose price was reduced within the last 30 days (price-reductions.ts)
   reduced_only: flag(),
+  // what a home costs this household and how far it is from their work (personal-search.ts)
+  max_monthly_cost: amount().nullable().default(null),
+  affordable_only: flag(),
+  max_distance_from_work: yup.number().typeError('max_distance_from_work must be a number').moreThan(0, 'max_distance_from_work must be more than 0').max(1000).nullable().default(null),
 });
 
 export type SearchParams = yup.InferType<typeof searchQuerySchema> & {
@@ -189,7 +201,7 @@ function validated(input: Record<string, unknown>): SearchParams {
   }
   // sort_by is checked against the options of the requested occupancy type, even when other parameters failed
   const occupancy = (p?.occupancy_type ?? (input.occupancy_type === 'to-rent' ? 'to-rent' : 'for-sale')) as SearchParams['occupancy_type'];
-  const sorts = SORT_OPTIONS[occupancy].map((o) => o.value as string);
+  const sorts = [...SORT_OPTIONS[occupancy], ...POSTCODE_SORT_OPTIONS].map((o) => o.value as string);
   const sortBy = input.sort_by;
   if (sortBy !== undefined && sortBy !== null && !sorts.includes(String(sortBy))) errors.sort_by = [`sort_by must be one of ${sorts.join(', ')}`];
   if (p) {

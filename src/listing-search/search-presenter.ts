@@ -1,6 +1,7 @@
 // The search envelope. Pages after the first carry only data, pagination and links unless the portal
 // asks for the full envelope; facets and map listings are left out when the portal turns them off.
 import { paginated } from '../core/envelope.ts';
+import type { PostcodePoint } from '../places/postcode-point.ts';
 import type { SearchOutcome } from './search-service.ts';
 
 export function presentSearch(outcome: SearchOutcome, page: { page: number; size: number }, url: URL) {
@@ -11,8 +12,13 @@ export function presentSearch(outcome: SearchOutcome, page: { page: number; size
     center: outcome.area.center,
     rectBounds: outcome.area.rectBounds,
     clearLocation: outcome.area.clearLocation,
+    home: placed(outcome.person.home),
+    work: placed(outcome.person.work),
     ...(outcome.mapListings ? { mapListings: outcome.mapListings } : {}),
     ...(outcome.facets ? { facets: outcome.facets } : {}),
     sortOptions: outcome.sortOptions,
   };
 }
+
+/** The envelope's `home` and `work`: the postcode used and its point. */
+const placed = (point: PostcodePoint | null) => point && { postcode: point.postcode, latitude: point.latitude, longitude: point.longitude };

@@ -12,6 +12,7 @@ import { HEADLINE_PRICES_FIELD, PRESENTED_ITEM_ONLY } from '../listings/presente
 import { MAP_DIGEST_FIELD } from '../listings/map-listing-fields.ts';
 import { MAP_FINGERPRINT_AGGS } from './map-fingerprint.ts';
 import { hitsWindow } from '../search/result-window.ts';
+import { NOBODY, type SearchPerson } from './personal-search.ts';
 
 export const MAP_LIMIT = 1000;
 export const FEATURED_POOL_LIMIT = 200;
@@ -47,14 +48,15 @@ export interface SearchPlan {
   full: boolean;
 }
 
-export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, settings: PortalSettings, partnerSource: string | null): SearchPlan {
+export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, settings: PortalSettings, partnerSource: string | null, person: SearchPerson = NOBODY): SearchPlan {
   const full = p.page === 1 || settings.fullEnvelopeOnLaterPages;
   const featuredPerPage = Math.min(settings.featuredPerPage, p.max_featured ?? Number.POSITIVE_INFINITY);
   // bedrooms of the matching properties, from doc values: reading them from _source parses the whole document
-  const innerHits = { size: 100, _source: false, docvalue_fields: ['properties.bedrooms'] };
+  // (and their ids: an item's affordability is that of its matching properties)
+  const innerHits = { size: 100, _source: false, docvalue_fields: ['properties.bedrooms', 'properties.id'] };
   const props = propertyClauses(f);
   const filtered = withHeadlineHit(listingQuery(f, undefined, innerHits), props, p.occupancy_type === 'for-sale' ? 'properties.fullMarketPrice' : 'properties.monthlyRent');
-  const { should, sort } = sortPlan(p, area.center, props, partnerSource);
+  const { should, sort } = sortPlan(p, area.center, props, partnerSource, person);
   const main: Record<string, unknown> = {
     query: should.length ? { bool: { filter: [filtered], should } } : filtered,
     sort,

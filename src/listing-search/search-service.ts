@@ -27,6 +27,12 @@ import { londonToday } from '../core/london-time.ts';
 import { aggregationsOfMatches, readFacets, type FacetResult, type OptionCatalogue } from './facet-aggregations.ts';
 import { sortOptionsFor } from './search-sort.ts';
 import { hitsOf, totalOf, type Hit, type SearchBody } from '../search/search-engine-types.ts';
+import { ValidationError } from '../core/errors.ts';
+import { NOBODY, searchPerson, wantsProfile, type SearchPerson } from './personal-search.ts';
+import { personalFields, type Personal } from './personal-fields.ts';
+import { parseSearchParams } from './search-params.ts';
+import type { PostcodePointResolver } from '../places/postcode-point.ts';
+import type { LendingAssumptions } from '../affordability/lending.ts';
 
 interface Matched {
   item: PresentedItem;
@@ -34,6 +40,8 @@ interface Matched {
   bedrooms: number[];
   /** the prices of the headline among the properties that matched (null: the listing's own) */
   headlinePrices: string | null;
+  /** ids of the properties that matched the filters (none: all of them) */
+  propertyIds: number[];
 }
 
 /** Up to this many favourites, a signed-in search reads all of the customer's beside its engine request. */
@@ -56,6 +64,8 @@ export interface SearchOutcome {
   /** map listings as JSON text (see raw-json.ts) */
   mapListings: RawJsonArray | null;
   sortOptions: { value: string; text: string }[];
+  /** the searcher's home and work points (the envelope's `home` and `work`) */
+  person: SearchPerson;
   /**
    * true when the outcome follows from the multi-search's answer and the prepared search alone (the map
    * array is named by the fingerprint in that answer), false when featured items were fetched as well
@@ -68,6 +78,10 @@ export interface PreparedSearch {
   portal: Portal;
   area: SearchArea;
   partner: Partner | null;
+  /** home, work and household, from the query or the signed-in profile */
+  person: SearchPerson;
+  /** the lending assumptions the index's costs were worked out with */
+  lending: LendingAssumptions;
   /**
    * what reading the answer needs of the plan: which requests the multi-search holds, and the map
    * request (the others are kept only in `multiSearch`, so that kept plans stay small)
@@ -85,18 +99,21 @@ export interface PreparedSearch {
 export interface SearchDeps {
   search: SearchClient;
   alias: string;
-  gazetteer: PlaceResolver;
+  /** places, and the points of home and work postcodes */
+  gazetteer: PlaceResolver & PostcodePointResolver;
   partners: PartnerService;
   regions: LocalAuthorityRegions;
   customers: CustomerContext;
   catalogue: (forSale: boolean) => Promise<OptionCatalogue>;
   schemes: () => Promise<{ slug: string; text: string; color: string }[]>;
   mapListings: MapListingCache;
+  /** the lending assumptions the index is built with (the default portal's) */
+  lending: () => Promise<LendingAssumptions>;
 }
 
 export class ListingSearchService {
   /** plans of the most recent searches by parameters' object (a plan's multi-search is about 6 KB) */
-  private readonly planned = new LRUCache<SearchParams, { minute: number; portalId: number; settingsKey: string; schemesKey: string; prepared: PreparedSearch }>({ max: 1000 });
+  private readonly planned = new LRUCache<SearchParams, { minute: number; portalId: number; settingsKey: string; schemesKey: string; personKey: string; prepared: PreparedSearch }>({ max: 1000 });
   private readonly contextIds = new ShortIds();
 
   constructor(private readonly deps: SearchDeps) {}
@@ -114,9 +131,43 @@ export class ListingSearchService {
     return Promise.all(wanted.map((w) => (w.p.eligible_only ? mergeEligibility(this.deps.regions, w.p, profiles.get(w.customerId) ?? null) : null)));
   }
 
+  /**
+   * What alert matching needs of each saved query that asks for `affordable_only` or
+   * `max_distance_from_work` (null for the others): home, work and household from the query, else its
+   * customer's profile as it is now. A query that cannot be judged (no income, no work postcode, a
+   * postcode no longer known) gives NOBODY, with which such a search matches nothing.
+   */
+  async personForEach(wanted: readonly { p: SearchParams; customerId: number }[]): Promise<(SearchPerson | null)[]> {
+    const needs = (p: SearchParams) => p.affordable_only || p.max_distance_from_work !== null;
+    return Promise.all(
+      wanted.map(async (w) => {
+        if (!needs(w.p)) return null;
+        return this.personFor(w.p, w.customerId).catch((err: unknown) => {
+          if (err instanceof ValidationError) return NOBODY;
+          throw err;
+        });
+      }),
+    );
+  }
+
+  /**
+   * A signed-in customer's home, work and household from their profile, for the listing items and
+   * property details outside search; null when none is known (or for nobody signed in).
+   */
+  async personalOf(customerId: number | null): Promise<Personal | null> {
+    if (customerId === null) return null;
+    const [person, lending] = await Promise.all([this.personFor(PROFILE_ONLY, customerId), this.deps.lending()]);
+    return person === NOBODY ? null : { person, lending };
+  }
+
+  /** The lending assumptions the index's monthly costs and thresholds were worked out with. */
+  lending(): Promise<LendingAssumptions> {
+    return this.deps.lending();
+  }
+
   /** Everything before the engine is asked: the area, the customer's eligibility, the partner and the plan. */
   async prepare(p: SearchParams, portal: Portal, customerId: number | null, now = new Date()): Promise<PreparedSearch> {
-    const schemes = await this.deps.schemes();
+    const [schemes, person, lending] = await Promise.all([this.deps.schemes(), this.personFor(p, customerId), this.deps.lending()]);
     // Without a partner, and without a customer's profile (eligible_only signed in), the same parameters
     // give the same plan on the same portal settings and scheme texts within the minute (the visibility
     // time is taken to the minute): the plan is kept with the parameters' object, which the parameter
@@ -126,22 +177,30 @@ export class ListingSearchService {
     const kept = reusable ? this.planned.get(p) : undefined;
     const settingsKey = contentKey(portal.settings);
     const schemesKey = contentKey(schemes);
-    if (kept && kept.minute === minute && kept.portalId === portal.id && kept.settingsKey === settingsKey && kept.schemesKey === schemesKey) return kept.prepared;
+    // the searcher's points and household change the engine's request (filters, sorts) and the items
+    const personKey = person === NOBODY ? '' : JSON.stringify([person, lending]);
+    if (kept && kept.minute === minute && kept.portalId === portal.id && kept.settingsKey === settingsKey && kept.schemesKey === schemesKey && kept.personKey === personKey) return kept.prepared;
 
     const [area, eligibility, partner] = await Promise.all([
       resolveArea(p, this.deps.gazetteer),
       this.eligibilityFor(p, customerId, londonToday(now)),
       p.source ? this.deps.partners.bySource(p.source) : Promise.resolve(null),
     ]);
-    const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters });
-    const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null);
+    const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters, person, lending });
+    const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null, person);
     const multiSearch = multiSearchBody(plan);
     // the day is part of it: whether a reduction still shows (priceReducedOn) depends on it, not on the answer
-    const reuseKey = this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : '', londonToday(now)].join('\n'));
+    const reuseKey = this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : '', londonToday(now), personKey].join('\n'));
     const shape = { map: plan.map, featuredPerPage: plan.featuredPerPage, full: plan.full, counts: plan.counts !== null, featuredPool: plan.featuredPool !== null, featuredItems: plan.featuredItems !== null };
-    const prepared = { p, portal, area, partner, plan: shape, multiSearch, reuseKey };
-    if (reusable) this.planned.set(p, { minute, portalId: portal.id, settingsKey, schemesKey, prepared });
+    const prepared = { p, portal, area, partner, person, lending, plan: shape, multiSearch, reuseKey };
+    if (reusable) this.planned.set(p, { minute, portalId: portal.id, settingsKey, schemesKey, personKey, prepared });
     return prepared;
+  }
+
+  /** Home, work and household from the query, else the signed-in customer's profile; 422 for what cannot be used. */
+  async personFor(p: SearchParams, customerId: number | null): Promise<SearchPerson> {
+    const profile = customerId !== null && wantsProfile(p) ? await this.deps.customers.searchProfile(customerId) : null;
+    return searchPerson(p, profile, this.deps.gazetteer);
   }
 
   /**
@@ -161,7 +220,7 @@ export class ListingSearchService {
 
   /** The outcome of a search from the engine's answer: featured items not in it and the map listings are fetched here. */
   async complete(s: PreparedSearch, answer: AnswerBytes): Promise<SearchOutcome> {
-    const { p, portal, plan, partner } = s;
+    const { p, portal, plan, partner, person, lending } = s;
     const { responses } = JSON.parse(answer.text()) as { responses: (SearchBody & { error?: unknown })[] };
     for (const r of responses) if (r.error) throw new Error(`search failed: ${JSON.stringify(r.error)}`);
     const [main, ...rest] = responses;
@@ -181,11 +240,11 @@ export class ListingSearchService {
       this.featured(featuredIds, windowBody),
       plan.map ? this.mapListings(plan.map, readMapFingerprint(aggregationsOfMatches(countsBody?.aggregations)), portal.settings.mapPayload) : null,
     ]);
-    const all = [...featured.items.map((item) => ({ item, bedrooms: [], headlinePrices: null })), ...page];
+    const all = [...featured.items.map((item) => ({ item, bedrooms: [], headlinePrices: null, propertyIds: [] })), ...page];
     const now = new Date();
 
     return {
-      items: all.map((m) => this.present(m, partner, now)),
+      items: all.map((m) => this.present(m, partner, now, person, lending)),
       itemIds: all.map((m) => m.item.id),
       resultIds: page.map((m) => m.item.id),
       total,
@@ -193,7 +252,8 @@ export class ListingSearchService {
       full: plan.full,
       facets: portal.settings.facets && countsBody?.aggregations ? readFacets(p, countsBody.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,
       mapListings,
-      sortOptions: sortOptionsFor(p),
+      sortOptions: sortOptionsFor(p, person),
+      person,
       fromAnswerAlone: !featured.fetched && !pageItems.fetched,
     };
   }
@@ -236,15 +296,21 @@ export class ListingSearchService {
     return { items, fetched: true };
   }
 
-  private present({ item, bedrooms, headlinePrices }: Matched, partner: Partner | null, now: Date): string {
+  private present({ item, bedrooms, headlinePrices, propertyIds }: Matched, partner: Partner | null, now: Date, person: SearchPerson, lending: LendingAssumptions): string {
     const inPartnership = partner !== null && item.partnerSources.includes(partner.source);
-    return presentedItemJson(item.json, { partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null, bedrooms, headlinePrices }, now);
+    const personal = person === NOBODY ? null : personalFields(item.facts ?? null, propertyIds, person, lending);
+    return presentedItemJson(item.json, { partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null, bedrooms, headlinePrices, personal }, now);
   }
 }
 
+/** A search asking nothing of its own: the profile's values alone. */
+const PROFILE_ONLY = parseSearchParams({}) as SearchParams;
+
 function matched(hit: Hit, items: ReadonlyMap<number, PresentedItem>): Matched | null {
   const item = items.get(Number(hit._id)) ?? null;
-  const bedrooms = hit.inner_hits?.properties?.hits.hits.flatMap((h) => h.fields?.['properties.bedrooms'] ?? []) ?? [];
+  const inner = hit.inner_hits?.properties?.hits.hits ?? [];
+  const bedrooms = inner.flatMap((h) => h.fields?.['properties.bedrooms'] ?? []);
+  const propertyIds = inner.flatMap((h) => h.fields?.['properties.id'] ?? []);
   const headlinePrices = hit.inner_hits?.headline?.hits.hits[0]?.fields?.['properties.itemPrices']?.[0] ?? null;
-  return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b), headlinePrices };
+  return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b), headlinePrices, propertyIds };
 }

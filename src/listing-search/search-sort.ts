@@ -1,13 +1,19 @@
 // Sort clauses for each sort option. Price sorts order by the headline price the items show, through
 // the listings' scores (price-order.ts); with a partner source, partner listings come first whatever
-// the sort.
+// the sort. The monthly cost sorts on the lowest cost among the matching properties (the item's
+// "from"); nearest work and home by the distance from that postcode (personal-search.ts refuses them
+// without one).
 import type { SearchParams } from './search-params.ts';
-import { SORT_OPTIONS } from './search-params.ts';
+import { POSTCODE_SORT_OPTIONS, SORT_OPTIONS } from './search-params.ts';
 import type { LatLng } from '../places/geo.ts';
 import { priceOrder } from './price-order.ts';
+import { NOBODY, type SearchPerson } from './personal-search.ts';
 
-export function sortOptionsFor(p: SearchParams) {
-  return SORT_OPTIONS[p.occupancy_type].map((o) => ({ value: o.value as string, text: o.text as string }));
+/** The occupancy type's options, then nearest work and home when those postcodes are known. */
+export function sortOptionsFor(p: SearchParams, person: SearchPerson = NOBODY) {
+  const own = SORT_OPTIONS[p.occupancy_type].map((o) => ({ value: o.value as string, text: o.text as string }));
+  const known = POSTCODE_SORT_OPTIONS.filter((o) => person[o.needs] !== null).map((o) => ({ value: o.value as string, text: o.text as string }));
+  return [...own, ...known];
 }
 
 export interface SortPlan {
@@ -24,15 +30,21 @@ const PRICE_SORTS: Record<string, [string, 'asc' | 'desc']> = {
 };
 
 /** `propertyFilter`: the search's clauses on a property's fields, which decide the matching properties. */
-export function sortPlan(p: SearchParams, center: LatLng, propertyFilter: object[], partnerSource: string | null): SortPlan {
+export function sortPlan(p: SearchParams, center: LatLng, propertyFilter: object[], partnerSource: string | null, person: SearchPerson = NOBODY): SortPlan {
   const sortBy = p.sort_by ?? SORT_OPTIONS[p.occupancy_type][0].value;
   const byPrice = PRICE_SORTS[sortBy];
   if (byPrice) return priceOrder(byPrice[0], byPrice[1], propertyFilter, partnerSource);
+  const nested = { path: 'properties', ...(propertyFilter.length ? { filter: { bool: { filter: propertyFilter } } } : {}) };
   const main: Record<string, object> = {
     newest: { publishedAt: { order: 'desc' } },
-    nearest: { _geo_distance: { location: { lat: center.lat, lon: center.lng }, order: 'asc', unit: 'mi' } },
+    nearest: byDistance(center.lat, center.lng),
+    'monthly-cost-low-high': { 'properties.monthlyCost': { order: 'asc', mode: 'min', missing: '_last', nested } },
   };
+  if (person.work) main['nearest-work'] = byDistance(person.work.latitude, person.work.longitude);
+  if (person.home) main['nearest-home'] = byDistance(person.home.latitude, person.home.longitude);
   const sort = [main[sortBy]!, { id: { order: 'asc' } }];
   if (partnerSource === null) return { should: [], sort };
   return { should: [{ constant_score: { filter: { term: { partnerSources: partnerSource } }, boost: 1 } }], sort: [{ _score: { order: 'desc' } }, ...sort] };
 }
+
+const byDistance = (lat: number, lon: number) => ({ _geo_distance: { location: { lat, lon }, order: 'asc', unit: 'mi' } });

@@ -11,6 +11,8 @@ import { itemFieldOf } from './listing-item-field.ts';
 import { headlinePricesOf, presentedItemFieldOf } from './presented-item.ts';
 import { mapDigestOf } from './map-listing-fields.ts';
 import { latestReductionOn, priceHistoryOf } from './price-reductions.ts';
+import { costedProperty, ITEM_FACTS_FIELD, listingMonthlyCostFrom, propertyCostFields, type PropertyCostFields } from './listing-costs.ts';
+import { DEFAULT_LENDING, type LendingAssumptions } from '../affordability/lending.ts';
 
 type Json = unknown;
 interface FeatureSection {
@@ -50,6 +52,7 @@ export interface IndexedProperty {
   /** its price fields and priceReducedOn as the presented item's tail (presented-item.ts), doc values only */
   itemPrices: string;
 }
+export type IndexedPropertyWithCosts = IndexedProperty & PropertyCostFields;
 
 export interface ListingDocument {
   id: number;
@@ -99,7 +102,9 @@ export interface ListingDocument {
   portalIds: number[];
   partnerSources: string[];
   eligibility: ListingEligibility;
-  properties: IndexedProperty[];
+  properties: IndexedPropertyWithCosts[];
+  /** the lowest monthly cost among the properties (affordability/) */
+  monthlyCostFrom: number | null;
   createdAt: string;
   updatedAt: string;
   view: ListingView;
@@ -109,6 +114,8 @@ export interface ListingDocument {
   presentedItem?: string;
   /** partnerSources again, as a stored field (presented-item.ts) */
   itemPartners?: string[];
+  /** the item's point and its properties' prices, JSON, stored: a search's distances and affordability (listing-costs.ts) */
+  itemFacts?: string;
   /** digest of the map listing fields (map-listing-fields.ts) */
   mapDigest: number;
 }
@@ -136,8 +143,11 @@ function pricesOf(property: Property, depositPercentage: number | null): PriceFi
   return applyPriceRules(property, depositPercentage);
 }
 
-/** Null when the listing is not on the marketplace at all (withdrawn, or nothing left to advertise). */
-export function buildListingDocument(listing: LoadedListing): ListingDocument | null {
+/**
+ * Null when the listing is not on the marketplace at all (withdrawn, or nothing left to advertise).
+ * `lending`: the assumptions monthly costs are worked out with (the default portal's).
+ */
+export function buildListingDocument(listing: LoadedListing, lending: LendingAssumptions = DEFAULT_LENDING): ListingDocument | null {
   const { development } = listing;
   const properties = listing.properties.map((lp) => lp.property).filter((p) => p.deletedAt === null);
   if (listing.withdrawnAt || development.deletedAt || properties.length === 0) return null;
@@ -161,8 +171,11 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
   const first = properties[0]!;
   const availability = listingAvailability(properties.map((p) => p.availabilityStatus));
   const singleProperty = properties.length === 1;
+  const costed = perProperty.map(({ property: p, prices: pp }) => costedProperty(p.id, p.forSale, pp, p.availabilityStatus));
+  const costFields = costed.map((c) => propertyCostFields(c, lending));
+  const monthlyCostFrom = listingMonthlyCostFrom(costed, lending);
 
-  const propertyDetails = perProperty.map(({ property: p, prices: pp, priceHistory }) => ({
+  const propertyDetails = perProperty.map(({ property: p, prices: pp, priceHistory }, i) => ({
     id: p.id,
     propertyNumber: p.propertyNumber,
     schemes,
@@ -191,6 +204,7 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
     environmentalImpactRatingCurrent: p.environmentalImpactRatingCurrent,
     environmentalImpactRatingPotential: p.environmentalImpactRatingPotential,
     ...pp,
+    monthlyCostFrom: costFields[i]!.monthlyCost,
     priceHistory,
   }));
 
@@ -228,6 +242,7 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
       tenure: first.tenure,
       propertyFeatures,
       ...prices,
+      monthlyCostFrom,
       singleProperty,
       galleryImages: asArray(listing.galleryImages),
       videos: asArray(development.videos),
@@ -315,10 +330,13 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
       newBuild: development.newBuild,
       availabilityRank: availabilityRank(p.availabilityStatus),
       itemPrices: headlinePricesOf(pp, reducedOn),
+      ...costFields[i]!,
     })),
+    monthlyCostFrom,
     createdAt: listing.createdAt.toISOString(),
     updatedAt: listing.updatedAt.toISOString(),
     view,
   };
-  return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), presentedItem: presentedItemFieldOf(view), itemPartners: doc.partnerSources, mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };
+  const itemFacts = JSON.stringify({ latitude: development.latitude, longitude: development.longitude, properties: costed });
+  return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), presentedItem: presentedItemFieldOf(view), itemPartners: doc.partnerSources, [ITEM_FACTS_FIELD]: itemFacts, mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };
 }

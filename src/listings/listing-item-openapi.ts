@@ -1,6 +1,6 @@
 // Schemas of the item fields that listing items and listing details both take from the view as they
 // are (ITEM_FIELDS in listing-presenter.ts), from `createdAt` on.
-import { arrayOf, bool, int, nStr, nullable, num, object, str, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { arrayOf, bool, int, nNum, nStr, nullable, num, object, str, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 
 const day: JsonSchema = { ...str, format: 'date' };
 
@@ -23,4 +23,27 @@ export const itemDescriptionSchemas: Record<string, JsonSchema> = {
   furnitureStatus: nullable(arrayOf(str)),
   tenure: str,
   propertyFeatures: arrayOf(object({ section: str, values: arrayOf(str) })),
+  monthlyCostFrom: { ...nNum, description: 'the lowest monthly cost among the properties, whole pounds: at the minimum share with the minimum deposit, or the rent' },
+};
+
+/** Whether the household can afford a property, at what share, with the figures (PORTAL-EXTRAS §7). */
+export const affordabilitySchema: JsonSchema = object({
+  status: { type: 'string', enum: ['affordable', 'unaffordable', 'unknown'] },
+  share: nNum,
+  shareValue: nNum,
+  deposit: nNum,
+  mortgage: nNum,
+  monthlyMortgage: nNum,
+  monthlyRent: nNum,
+  monthlyServiceCharge: nNum,
+  monthlyCost: nNum,
+  costToIncomePercent: nNum,
+  reasons: arrayOf(str),
+});
+
+/** The item fields that depend on who searches: distances in miles (one decimal) and affordability. */
+export const personalItemSchemas: Record<string, JsonSchema> = {
+  distanceFromHome: nNum,
+  distanceFromWork: nNum,
+  affordability: nullable(affordabilitySchema),
 };

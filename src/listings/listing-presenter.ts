@@ -3,6 +3,7 @@ import type { ListingView } from './listing-view.ts';
 import { PRICE_FIELD_NAMES } from './price-rules.ts';
 import { availabilityStatus } from './availability.ts';
 import { recentReduction } from './price-reductions.ts';
+import type { Affordability } from '../affordability/affordability.ts';
 
 export interface ItemContext {
   favourite?: boolean | null;
@@ -11,6 +12,14 @@ export interface ItemContext {
   bedrooms?: number[];
   /** the price fields, isSharedOwnership and priceReducedOn of the headline among the matching properties (none: the listing's own) */
   headline?: Record<string, unknown> | null;
+  /** what depends on the searcher: distances in miles from their home and work, and affordability */
+  personal?: PersonalItemFields | null;
+}
+
+export interface PersonalItemFields {
+  distanceFromHome: number | null;
+  distanceFromWork: number | null;
+  affordability: Affordability | null;
 }
 
 /** Fields a listing item takes from the view as they are (listing details take them too). */
@@ -38,6 +47,7 @@ export const ITEM_FIELDS = [
   'furnitureStatus',
   'tenure',
   'propertyFeatures',
+  'monthlyCostFrom',
 ] as const;
 
 /** The fields of a listing's view that a listing item is made from (kept in the stored item field). */
@@ -56,6 +66,9 @@ export function presentListingItem(view: Pick<ListingView, 'listing'>, context: 
   item.housingProvider = { id: provider.id, name: provider.name, logoUrl: provider.logoUrl };
   item.partnerName = context.partner?.name ?? null;
   item.partnerImageUrl = context.partner ? context.partner.imageUrl : null;
+  item.distanceFromHome = context.personal?.distanceFromHome ?? null;
+  item.distanceFromWork = context.personal?.distanceFromWork ?? null;
+  item.affordability = context.personal?.affordability ?? null;
   item.favourite = context.favourite ?? null;
   const priced = context.headline ?? l;
   for (const key of PRICE_FIELD_NAMES) item[key] = priced[key] ?? null;

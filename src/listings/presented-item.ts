@@ -6,10 +6,11 @@
 // partner search, and whether the latest reduction is recent enough to show. `favourite` stays null: a signed-in customer's are
 // filled in later (listing-search/search-body.ts).
 import type { ListingView } from './listing-view.ts';
-import { presentListingItem } from './listing-presenter.ts';
+import { presentListingItem, type PersonalItemFields } from './listing-presenter.ts';
 import { recentReduction } from './price-reductions.ts';
 import { PRICE_FIELD_NAMES, type PriceFields } from './price-rules.ts';
 import { asciiJson } from '../core/ascii-json.ts';
+import { ITEM_FACTS_FIELD } from './listing-costs.ts';
 
 export const PRESENTED_ITEM_FIELD = 'presentedItem';
 /** the listing's partner sources, stored (the indexed `partnerSources` is not, and a field's storage cannot change in place) */
@@ -17,14 +18,16 @@ const PARTNERS_FIELD = 'itemPartners';
 /** each property's prices as the item's tail (headlinePricesOf), in its doc values */
 export const HEADLINE_PRICES_FIELD = 'properties.itemPrices';
 
-/** Search and mget options that fetch each hit's presented item and partners, and nothing else. */
-export const PRESENTED_ITEM_ONLY = { _source: false, stored_fields: [PRESENTED_ITEM_FIELD, PARTNERS_FIELD] };
+/** Search and mget options that fetch each hit's presented item, partners and facts, and nothing else. */
+export const PRESENTED_ITEM_ONLY = { _source: false, stored_fields: [PRESENTED_ITEM_FIELD, PARTNERS_FIELD, ITEM_FACTS_FIELD] };
 
 export interface PresentedItem {
   id: number;
   /** the item's JSON as presentListingItem makes it with no context, but the reduction's day whatever its age */
   json: string;
   partnerSources: string[];
+  /** the stored facts' JSON (listing-costs.ts ItemFacts); null on an index of an older mapping */
+  facts?: string | null;
 }
 
 export interface PresentedItemContext {
@@ -33,12 +36,15 @@ export interface PresentedItemContext {
   /** the headline property's prices among those that matched, as headlinePricesOf gave them (null: the listing's own) */
   headlinePrices?: string | null;
   partner: { name: string; imageUrl: string | null } | null;
+  /** distances and affordability for this searcher (none known: left null) */
+  personal?: PersonalItemFields | null;
 }
 
 // Each marker can stand only where the item's own key is: within a string value a quote is escaped.
 const BEDROOMS = ',"bedrooms":[';
 const NO_PARTNER = '"partnerName":null,"partnerImageUrl":null';
 const PRICES = ',"fullMarketPrice":';
+const NO_PERSONAL = '"distanceFromHome":null,"distanceFromWork":null,"affordability":null';
 const REDUCED_ON = ',"priceReducedOn":';
 const NOT_REDUCED = `${REDUCED_ON}null}`;
 
@@ -66,7 +72,8 @@ export function headlinePricesOf(prices: PriceFields, priceReducedOn: string | n
 export function readPresentedItem(hit: { _id: string; fields?: Record<string, unknown[]> }): PresentedItem | null {
   const json = hit.fields?.[PRESENTED_ITEM_FIELD]?.[0];
   if (typeof json !== 'string') return null;
-  return { id: Number(hit._id), json, partnerSources: (hit.fields?.[PARTNERS_FIELD] as string[] | undefined) ?? [] };
+  const facts = hit.fields?.[ITEM_FACTS_FIELD]?.[0];
+  return { id: Number(hit._id), json, partnerSources: (hit.fields?.[PARTNERS_FIELD] as string[] | undefined) ?? [], ...(typeof facts === 'string' ? { facts } : {}) };
 }
 
 /** The item's JSON for this search: the same text as JSON.stringify(presentListingItem(view, context)) would parse to. */
@@ -87,6 +94,11 @@ export function presentedItemJson(json: string, context: PresentedItemContext, n
   if (context.partner) {
     const partner = asciiJson(`"partnerName":${JSON.stringify(context.partner.name)},"partnerImageUrl":${JSON.stringify(context.partner.imageUrl)}`);
     out = out.replace(NO_PARTNER, () => partner);
+  }
+  if (context.personal) {
+    const { distanceFromHome, distanceFromWork, affordability } = context.personal;
+    const personal = asciiJson(`"distanceFromHome":${JSON.stringify(distanceFromHome)},"distanceFromWork":${JSON.stringify(distanceFromWork)},"affordability":${JSON.stringify(affordability)}`);
+    out = out.replace(NO_PERSONAL, () => personal);
   }
   if (!out.endsWith(NOT_REDUCED)) {
     const at = out.lastIndexOf(REDUCED_ON);

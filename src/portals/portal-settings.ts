@@ -3,6 +3,7 @@
 import * as yup from 'yup';
 import type { PrismaClient } from '../db/prisma.ts';
 import { KeptValues } from '../db/kept-reference.ts';
+import { lendingSchema, type LendingAssumptions } from '../affordability/lending.ts';
 
 export const EXTRA_FILTERS = ['wheelchair_accesible', 'off_street_parking', 'pets_allowed'] as const;
 export type ExtraFilter = (typeof EXTRA_FILTERS)[number];
@@ -15,9 +16,11 @@ const settingsSchema = yup.object({
   fullEnvelopeOnLaterPages: yup.boolean().default(false),
   extraFilters: yup.array(yup.string().oneOf(EXTRA_FILTERS).required()).default([]),
   usesPasswords: yup.boolean().default(true),
+  // the lending assumptions of monthly costs and affordability; the default portal's are the index's (docs/search.md)
+  lending: lendingSchema,
 });
 
-export type PortalSettings = yup.InferType<typeof settingsSchema> & { extraFilters: ExtraFilter[]; mapPayload: 'basic' | 'extended' };
+export type PortalSettings = yup.InferType<typeof settingsSchema> & { extraFilters: ExtraFilter[]; mapPayload: 'basic' | 'extended'; lending: LendingAssumptions };
 
 export interface Portal {
   id: number;

@@ -74,15 +74,21 @@ export const SELECTING_PARAMETERS = [
   'deposit',
   'home_local_authority',
   'work_local_authority',
+  // near work and within budget (affordable_only judged with the query's household, else the profile's)
+  'max_monthly_cost',
+  'affordable_only',
+  'max_distance_from_work',
+  'home_postcode',
+  'work_postcode',
 ] as const satisfies readonly (keyof SearchParams)[];
 
 /** The parameters that say where, which the rectangle holds once resolved. */
 export const PLACE_PARAMETERS = ['location', 'radius', 'lat', 'lng', 'north', 'south', 'east', 'west'] as const;
-/** The parameters that choose no listing: how results show, the partner listed first, and postcodes the search does not use. */
-export const OTHER_PARAMETERS = ['page', 'size', 'sort_by', 'max_featured', 'source', 'home_postcode', 'work_postcode'] as const;
+/** The parameters that choose no listing: how results show, and the partner listed first. */
+export const OTHER_PARAMETERS = ['page', 'size', 'sort_by', 'max_featured', 'source'] as const;
 
 /** Raise it when the form below or the meaning of a parameter changes: filters of another version are worked out again from the query. */
-export const FILTERS_VERSION = 1;
+export const FILTERS_VERSION = 2;
 
 export interface SavedFilters {
   v: number;

@@ -4,7 +4,7 @@ import * as yup from 'yup';
 import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nStr, nullable, object, pagedEnvelope, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { pageFields } from '../core/envelope.ts';
-import { itemDescriptionSchemas, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
+import { itemDescriptionSchemas, personalItemSchemas, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
 import { DISPLAY_AS } from '../listings/listing-sync-schema.ts';
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 import { listingRefPath, listQuery, propertyListQuery, refPath, writeQuery } from './sync-query.ts';
@@ -70,6 +70,7 @@ export const syncSchemas: Record<string, JsonSchema> = {
     firstDibs: bool,
     partnerName: nStr,
     partnerImageUrl: nStr,
+    ...personalItemSchemas,
     favourite: nullable(bool),
     ...itemDescriptionSchemas,
     ...nullablePrices,

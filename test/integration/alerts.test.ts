@@ -113,6 +113,23 @@ describe('saved-search alerts', function () {
     expect(await alertsTo(tooRich)).to.deep.equal([]);
   });
 
+  it('judges affordable_only with the customer profile, and the budget and the distance from work as saved', async () => {
+    // a 25% share of £250,000 with £500 rent: with 5% down, £59,375 borrowed, £330 + £500 = £830 a month;
+    // with £30,000 down, £180.64 + £500 = £680.64, more than 40% of £15,000 a year (£500 a month)
+    const canAfford = { annualHouseholdIncome: 80000, deposit: 30000 };
+    const { customer: able } = await customerWith([{ name: 'Affordable', query: { ...brighton, affordable_only: true } }], canAfford);
+    const { customer: unable } = await customerWith([{ name: 'Affordable', query: { ...brighton, affordable_only: true } }], { ...canAfford, annualHouseholdIncome: 15000 });
+    const { customer: within } = await customerWith([{ name: 'Budget', query: { ...brighton, max_monthly_cost: 900 } }]);
+    const { customer: beyond } = await customerWith([{ name: 'Budget', query: { ...brighton, max_monthly_cost: 800 } }]);
+    const { customer: nearWork } = await customerWith([{ name: 'Near work', query: { ...brighton, max_distance_from_work: 2 } }], { workPostcode: 'BN1 4BH' });
+    const { customer: farWork } = await customerWith([{ name: 'Near work', query: { ...brighton, work_postcode: 'LS2 7QJ', max_distance_from_work: 2 } }], { workPostcode: 'BN1 4BH' });
+    const listing = await publish({ fullMarketPrice: 250000, minSharePercentage: 25, subsidisedMonthlyRent: 500, monthlyServiceCharge: null, annualGroundRent: null });
+    await runUntilMatched(listing.id);
+    await runJob();
+    for (const c of [able, within, nearWork]) expect((await alertsTo(c)).map((m) => m.text).join(), c.email).to.include(listing.name);
+    for (const c of [unable, beyond, farWork]) expect(await alertsTo(c), c.email).to.deep.equal([]);
+  });
+
   it('sends daily alerts at 08:00 UK time and weekly ones on Monday at 08:00, with a fixed clock', async () => {
     const { customer: daily } = await customerWith([{ name: 'Daily', query: brighton, alerts: { frequency: 'daily' } }]);
     const { customer: weekly } = await customerWith([{ name: 'Weekly', query: brighton, alerts: { frequency: 'weekly' } }]);

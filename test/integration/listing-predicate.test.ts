@@ -17,6 +17,8 @@ import type { Rect } from '../../src/places/geo.ts';
 import { londonToday } from '../../src/core/london-time.ts';
 import { reductionCutoff } from '../../src/listings/price-reductions.ts';
 import { EXTRA_FILTERS } from '../../src/portals/portal-settings.ts';
+import type { SearchPerson } from '../../src/listing-search/personal-search.ts';
+import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
 
 const SEED = Number(process.env.PREDICATE_SEED ?? 20261124);
 const DOCUMENTS = 400;
@@ -105,6 +107,10 @@ describe('the in-process listing predicate', function () {
         features: r.some(FEATURES),
         parking: r.some(PARKING),
         newBuild: r.chance(0.5),
+        // the monthly cost and the affordability thresholds (listing-costs.ts), unknown now and then
+        ...(r.chance(0.9)
+          ? { monthlyCost: r.int(4, 30) * 50, affordShareValue: forSale ? r.int(2, 30) * 10_000 : 0, affordMinIncome: r.int(0, 60) * 1_000, affordFullLoanCost: forSale ? r.int(2, 30) * 100 : 0 }
+          : { monthlyCost: null, affordShareValue: null, affordMinIncome: null, affordFullLoanCost: null }),
       };
     };
     const eligibility = r.chance(0.3)
@@ -204,7 +210,18 @@ describe('the in-process listing predicate', function () {
     if (r.chance(0.3)) bounds('min_bedrooms', 'max_bedrooms', 1, 0, 5);
     if (r.chance(0.1)) bounds('min_bathrooms', 'max_bathrooms', 1, 1, 3);
     if (r.chance(0.2)) q.eligible_only = true;
+    if (r.chance(0.15)) q.max_monthly_cost = r.int(4, 30) * 50;
+    if (r.chance(0.15)) q.affordable_only = true;
+    if (r.chance(0.15)) q.max_distance_from_work = r.pick([1, 2.5, 5, 10, 20]);
     return q;
+  }
+
+  /** Work and household as search would place them: present whenever the query needs them (else it is 422). */
+  function generatedPerson(p: SearchParams): SearchPerson | null {
+    if (!p.affordable_only && p.max_distance_from_work === null) return null;
+    const work = p.max_distance_from_work !== null || r.chance(0.5) ? { postcode: 'LS1 1AA', precision: 'postcode' as const, latitude: round6(CENTRE.lat + (r.next() - 0.5) * 0.4), longitude: round6(CENTRE.lng + (r.next() - 0.5) * 0.6) } : null;
+    const household = p.affordable_only || r.chance(0.5) ? { income: r.int(1, 12) * 10_000, deposit: r.int(0, 12) * 5_000 } : null;
+    return { home: null, work, household };
   }
 
   function generatedCustomer(): CustomerValues {
@@ -224,7 +241,7 @@ describe('the in-process listing predicate', function () {
 
   it('gives the engine’s verdict wherever it decides, for generated listings and saved queries', async () => {
     const { search, gazetteer } = testApp().runtime;
-    const cases: { p: SearchParams; rect: Rect; portalId: number; allowed: string[]; eligibility: CustomerValues | null }[] = [];
+    const cases: { p: SearchParams; rect: Rect; portalId: number; allowed: string[]; eligibility: CustomerValues | null; person: SearchPerson | null }[] = [];
     while (cases.length < QUERIES) {
       let p: Readonly<SearchParams>;
       try {
@@ -239,6 +256,7 @@ describe('the in-process listing predicate', function () {
         portalId: r.int(1, 3),
         allowed: r.some(EXTRA_FILTERS, 0.6),
         eligibility: p.eligible_only ? generatedCustomer() : null,
+        person: generatedPerson(p as SearchParams),
       });
     }
     const prepared = documents.map((d) => ({ id: Number(d.id), listing: prepareListing(d, now) }));
@@ -255,7 +273,7 @@ describe('the in-process listing predicate', function () {
             size: documents.length,
             _source: false,
             query: listingQuery(
-              buildFilters(c.p, { rect: c.rect, portalId: c.portalId, now, eligibility: c.eligibility, allowedExtraFilters: c.allowed }),
+              buildFilters(c.p, { rect: c.rect, portalId: c.portalId, now, eligibility: c.eligibility, allowedExtraFilters: c.allowed, ...(c.person ? { person: c.person, lending: DEFAULT_LENDING } : {}) }),
             ),
           },
         ]),
@@ -270,6 +288,8 @@ describe('the in-process listing predicate', function () {
             portalId: c.portalId,
             allowedExtraFilters: c.allowed,
             eligibility: c.eligibility,
+            person: c.person,
+            lending: DEFAULT_LENDING,
           });
           compared += 1;
           if (engine.has(d.id)) matched += 1;

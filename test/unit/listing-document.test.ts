@@ -1,5 +1,8 @@
 import { expect } from 'chai';
 import { buildListingDocument } from '../../src/listings/listing-document.ts';
+import { monthlyCostOf } from '../../src/affordability/affordability.ts';
+import { thresholdsOf } from '../../src/affordability/affordability-thresholds.ts';
+import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
 import type { LoadedListing } from '../../src/listings/listing-loader.ts';
 import { listingAvailability, availabilityStatus } from '../../src/listings/availability.ts';
 import { readItem } from '../../src/listings/listing-item-field.ts';
@@ -142,6 +145,23 @@ describe('listing document builder', () => {
       [2, 3, 100000, ['Garage']],
     ]);
     expect(doc.eligibility).to.deep.equal({ maxHouseholdIncome: 80000 });
+  });
+
+  it('costs each property a month and holds the thresholds affordable_only filters on', () => {
+    const doc = buildListingDocument(listing())!;
+    const [first] = buildListingDocument(listing())!.properties;
+    // the same arithmetic as the affordability module's (tested there by hand): the document only carries it
+    const costed = { id: 1, forSale: true, availabilityStatus: 'available', isSharedOwnership: true, fullMarketPrice: 300000, minSharePercentage: 25, subsidisedMonthlyRent: 500, monthlyServiceCharge: null, annualGroundRent: null, monthlyRent: null };
+    expect(first).to.include({ monthlyCost: monthlyCostOf(costed, DEFAULT_LENDING), affordShareValue: 75000 });
+    expect(first!.affordMinIncome).to.be.closeTo(thresholdsOf(costed, DEFAULT_LENDING)!.minIncome, 1e-9);
+    expect(doc.monthlyCostFrom).to.equal(Math.min(...doc.properties.map((p) => p.monthlyCost!)));
+    expect(doc.view.listing.monthlyCostFrom).to.equal(doc.monthlyCostFrom);
+    expect(doc.view.properties[0]!.monthlyCostFrom).to.equal(first!.monthlyCost);
+    expect(JSON.parse(doc.itemFacts!)).to.deep.include({ latitude: 53.48, longitude: -2.24 });
+    expect(JSON.parse(doc.itemFacts!).properties[0]).to.deep.equal(costed);
+    // dearer lending, dearer months
+    const dearer = buildListingDocument(listing(), { ...DEFAULT_LENDING, mortgageRatePercent: 7 })!;
+    expect(dearer.monthlyCostFrom).to.be.above(doc.monthlyCostFrom!);
   });
 
   it('holds the presentation fields in the view', () => {

@@ -55,6 +55,15 @@ describe('presented items kept in the index', () => {
     { bedrooms: [2] },
     { bedrooms: [1, 3], partner: { name: 'Partner "One" – £', imageUrl: 'https://example.com/p.png' } },
     { partner: { name: 'Plain', imageUrl: null } },
+    { personal: { distanceFromHome: 3.2, distanceFromWork: null, affordability: null } },
+    {
+      bedrooms: [2],
+      personal: {
+        distanceFromHome: null,
+        distanceFromWork: 0.4,
+        affordability: { status: 'unaffordable', share: 25, shareValue: 75000, deposit: 2000, mortgage: 73000, monthlyMortgage: 406, monthlyRent: 500, monthlyServiceCharge: 100, monthlyCost: 1006, costToIncomePercent: 35.5, reasons: ['A 25% share needs a deposit of £3,750; you have £2,000.'] },
+      },
+    },
   ];
 
   it('gives the text presentListingItem would, for every context and reduction age', () => {
@@ -63,7 +72,7 @@ describe('presented items kept in the index', () => {
       const stored = presentedItemFieldOf(v);
       expect(/^[\x20-\x7e]*$/.test(stored), 'ASCII').to.equal(true);
       for (const context of contexts) {
-        const json = presentedItemJson(stored, { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null });
+        const json = presentedItemJson(stored, { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, personal: context.personal ?? null });
         const expected = presentListingItem(v, { favourite: null, ...context });
         // the same keys in the same order, the same values
         expect(JSON.stringify(JSON.parse(json))).to.equal(JSON.stringify(expected));
@@ -88,7 +97,7 @@ describe('presented items kept in the index', () => {
       const headline = { ...prices, priceReducedOn: reducedOn };
       for (const [i, context] of contexts.entries()) {
         const v = view(i + 1, 'Says ,"fullMarketPrice":1 in its name', dayBefore(2));
-        const json = presentedItemJson(presentedItemFieldOf(v), { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, headlinePrices: fragment });
+        const json = presentedItemJson(presentedItemFieldOf(v), { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, headlinePrices: fragment, personal: context.personal ?? null });
         const expected = presentListingItem(v, { favourite: null, ...context, headline });
         expect(JSON.stringify(JSON.parse(json))).to.equal(JSON.stringify(expected));
         const item = JSON.parse(json) as Record<string, unknown>;

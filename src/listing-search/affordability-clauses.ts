@@ -1,0 +1,19 @@
+// affordable_only and max_monthly_cost as clauses on a property's indexed values: each affordability
+// condition at the minimum share is a property threshold at most a household bound
+// (affordability-thresholds.ts), so the engine needs no script.
+import { boundsOf } from '../affordability/affordability-thresholds.ts';
+import type { Household } from '../affordability/affordability.ts';
+import type { LendingAssumptions } from '../affordability/lending.ts';
+
+export function affordableClauses(h: Household, lending: LendingAssumptions): object[] {
+  const b = boundsOf(h, lending);
+  return [
+    { range: { 'properties.affordShareValue': { lte: b.maxShareValue } } },
+    { range: { 'properties.affordMinIncome': { lte: b.maxMinIncome } } },
+    { range: { 'properties.affordFullLoanCost': { lte: b.maxFullLoanCost } } },
+  ];
+}
+
+export function monthlyCostClause(max: number): object {
+  return { range: { 'properties.monthlyCost': { lte: max } } };
+}

@@ -1,0 +1,46 @@
+// What a listing item or property details show for who is looking (PORTAL-EXTRAS §6, §7): the
+// distances from their home and work and their household's affordability, worked out from the
+// listing's stored facts (listing-costs.ts) wherever items appear: search, similar, home-featured,
+// favourites, area listings and saved-search matches.
+import { affordabilityOf, listingAffordability, type Affordability } from '../affordability/affordability.ts';
+import type { LendingAssumptions } from '../affordability/lending.ts';
+import type { ItemFacts } from '../listings/listing-costs.ts';
+import type { PersonalItemFields } from '../listings/listing-presenter.ts';
+import { distanceMiles } from '../places/geo.ts';
+import { roundedMiles, type SearchPerson } from './personal-search.ts';
+
+/** The searcher and the lending assumptions the index's costs were worked out with. */
+export interface Personal {
+  person: SearchPerson;
+  lending: LendingAssumptions;
+}
+
+/** Who is looking, for a signed-in customer (their profile); null when nothing is known of them. */
+export type PersonalOf = (customerId: number | null) => Promise<Personal | null>;
+
+/** An item's distances from the searcher's home and work and its affordability (of the matching properties). */
+export function personalFields(factsJson: string | null, propertyIds: readonly number[], person: SearchPerson, lending: LendingAssumptions): PersonalItemFields | null {
+  if (!factsJson) return null;
+  const facts = JSON.parse(factsJson) as ItemFacts;
+  const at = { lat: facts.latitude, lng: facts.longitude };
+  const miles = (from: SearchPerson['home']) => (from ? roundedMiles(distanceMiles({ lat: from.latitude, lng: from.longitude }, at)) : null);
+  const matching = propertyIds.length ? facts.properties.filter((p) => propertyIds.includes(p.id)) : facts.properties;
+  return {
+    distanceFromHome: miles(person.home),
+    distanceFromWork: miles(person.work),
+    affordability: person.household ? listingAffordability(matching.length ? matching : facts.properties, person.household, lending) : null,
+  };
+}
+
+/** The personal fields of an item outside search (all of its properties), null when nobody is known. */
+export function personalOfItem(factsJson: string | null | undefined, personal: Personal | null): PersonalItemFields | null {
+  return personal ? personalFields(factsJson ?? null, [], personal.person, personal.lending) : null;
+}
+
+/** Each property's affordability for the household, by property id (none without a household). */
+export function propertyAffordability(factsJson: string | null | undefined, personal: Personal | null): Map<number, Affordability> {
+  const household = personal?.person.household;
+  if (!factsJson || !household) return new Map();
+  const facts = JSON.parse(factsJson) as ItemFacts;
+  return new Map(facts.properties.map((p) => [p.id, affordabilityOf(p, household, personal.lending)]));
+}

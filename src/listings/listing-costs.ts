@@ -1,0 +1,48 @@
+// A listing's monthly costs and affordability thresholds for its document (affordability/): what
+// `monthlyCostFrom`, `max_monthly_cost`, the `monthly-cost-low-high` sort and `affordable_only` read.
+// Worked out with the lending assumptions the index is built with (the default portal's).
+import type { PriceFields } from './price-rules.ts';
+import { monthlyCostFrom, monthlyCostOf, type CostedProperty } from '../affordability/affordability.ts';
+import { thresholdsOf } from '../affordability/affordability-thresholds.ts';
+import type { LendingAssumptions } from '../affordability/lending.ts';
+
+/** The indexed fields of one property (nested `properties`); nulls when its price is unknown. */
+export interface PropertyCostFields {
+  monthlyCost: number | null;
+  affordShareValue: number | null;
+  affordMinIncome: number | null;
+  affordFullLoanCost: number | null;
+}
+
+/** What a search needs to work out an item's distances and affordability, stored beside the presented item. */
+export interface ItemFacts {
+  latitude: number;
+  longitude: number;
+  properties: CostedProperty[];
+}
+
+export const ITEM_FACTS_FIELD = 'itemFacts';
+
+export function costedProperty(id: number, forSale: boolean, prices: PriceFields, availabilityStatus: string): CostedProperty {
+  return {
+    id,
+    forSale,
+    availabilityStatus,
+    isSharedOwnership: prices.isSharedOwnership,
+    fullMarketPrice: prices.fullMarketPrice,
+    minSharePercentage: prices.minSharePercentage,
+    subsidisedMonthlyRent: prices.subsidisedMonthlyRent,
+    monthlyServiceCharge: prices.monthlyServiceCharge,
+    annualGroundRent: prices.annualGroundRent,
+    monthlyRent: prices.monthlyRent,
+  };
+}
+
+export function propertyCostFields(p: CostedProperty, lending: LendingAssumptions): PropertyCostFields {
+  const t = thresholdsOf(p, lending);
+  return { monthlyCost: monthlyCostOf(p, lending), affordShareValue: t?.shareValue ?? null, affordMinIncome: t?.minIncome ?? null, affordFullLoanCost: t?.fullLoanCost ?? null };
+}
+
+export function listingMonthlyCostFrom(properties: CostedProperty[], lending: LendingAssumptions): number | null {
+  return monthlyCostFrom(properties, lending);
+}

@@ -1,0 +1,229 @@
+import { expect } from 'chai';
+import { affordabilityOf, affordableAtMinimumShare, listingAffordability, monthlyCostFrom, monthlyCostOf, sharesOf, type CostedProperty } from '../../src/affordability/affordability.ts';
+import { boundsOf, thresholdsOf, withinBounds } from '../../src/affordability/affordability-thresholds.ts';
+import { DEFAULT_LENDING, monthlyRepayment, repaymentPerPound } from '../../src/affordability/lending.ts';
+
+// Hand-computed with the default assumptions: r = 4.5 / 12 / 100 = 0.00375, n = 300 months,
+// k = r / (1 − 1.00375^−300) = 0.0055583248 a month for each pound borrowed.
+const lending = DEFAULT_LENDING;
+
+const outright: CostedProperty = {
+  id: 1,
+  forSale: true,
+  isSharedOwnership: false,
+  fullMarketPrice: 200_000,
+  minSharePercentage: null,
+  subsidisedMonthlyRent: null,
+  monthlyServiceCharge: null,
+  annualGroundRent: null,
+  monthlyRent: null,
+};
+// £300,000, 25% minimum share, £500 a month on the unsold 75%, £100 service charge
+const shared: CostedProperty = { ...outright, id: 2, isSharedOwnership: true, fullMarketPrice: 300_000, minSharePercentage: 25, subsidisedMonthlyRent: 500, monthlyServiceCharge: 100 };
+const toRent: CostedProperty = { ...outright, id: 3, forSale: false, fullMarketPrice: null, monthlyRent: 1_000 };
+
+describe('affordability arithmetic', () => {
+  it('repays a loan as an annuity', () => {
+    expect(repaymentPerPound(lending)).to.be.closeTo(0.0055583248, 1e-10);
+    // £180,000 × k = £1,000.50; nothing borrowed costs nothing
+    expect(monthlyRepayment(180_000, lending)).to.be.closeTo(1000.4985, 1e-3);
+    expect(monthlyRepayment(0, lending)).to.equal(0);
+    expect(monthlyRepayment(-5, lending)).to.equal(0);
+    // at 0% the loan is repaid in equal parts: £30,000 over 300 months
+    expect(monthlyRepayment(30_000, { ...lending, mortgageRatePercent: 0 })).to.equal(100);
+  });
+
+  describe('monthlyCostFrom (minimum share, 5% deposit)', () => {
+    const cases: { name: string; property: CostedProperty; expected: number | null }[] = [
+      // loan 95% of £200,000 = £190,000 × k = £1,056.08
+      { name: 'outright sale', property: outright, expected: 1056 },
+      // with £250 ground rent a year (£20.83 a month) and £80 service charge: 1,056.08 + 80 + 20.83
+      { name: 'outright sale with charges', property: { ...outright, monthlyServiceCharge: 80, annualGroundRent: 250 }, expected: 1157 },
+      // 25% = £75,000, loan £71,250 × k = £396.03, + £500 rent + £100 service charge
+      { name: 'shared ownership', property: shared, expected: 996 },
+      { name: 'to rent', property: toRent, expected: 1000 },
+      { name: 'unknown price', property: { ...outright, fullMarketPrice: null }, expected: null },
+      { name: 'shared ownership without a minimum share', property: { ...shared, minSharePercentage: null }, expected: null },
+      { name: 'rent unknown', property: { ...toRent, monthlyRent: null }, expected: null },
+    ];
+    for (const c of cases) it(c.name, () => expect(monthlyCostOf(c.property, lending)).to.equal(c.expected));
+
+    it('is the lowest among the properties, unknown prices left out', () => {
+      expect(monthlyCostFrom([outright, shared, { ...outright, fullMarketPrice: null }], lending)).to.equal(996);
+      expect(monthlyCostFrom([{ ...outright, fullMarketPrice: null }], lending)).to.equal(null);
+    });
+  });
+
+  it('offers the minimum share and the multiples of 5 above it up to 75', () => {
+    expect(sharesOf(shared)).to.deep.equal([25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75]);
+    expect(sharesOf({ ...shared, minSharePercentage: 27.5 })).to.deep.equal([27.5, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75]);
+    expect(sharesOf({ ...shared, minSharePercentage: 80 })).to.deep.equal([80]);
+    expect(sharesOf(outright)).to.deep.equal([100]);
+  });
+
+  describe('affordabilityOf', () => {
+    const none = { share: null, shareValue: null, deposit: null, mortgage: null, monthlyMortgage: null, monthlyServiceCharge: null };
+    const cases: { name: string; property: CostedProperty; income: number; deposit: number; expected: Record<string, unknown> }[] = [
+      {
+        // deposit £10,000 needed; loan £180,000 ≤ 4.5 × £50,000; £1,000.50 ≤ 40% of £4,166.67
+        name: 'outright sale, affordable',
+        property: outright,
+        income: 50_000,
+        deposit: 20_000,
+        expected: { status: 'affordable', share: 100, shareValue: 200_000, deposit: 20_000, mortgage: 180_000, monthlyMortgage: 1000, monthlyRent: null, monthlyServiceCharge: null, monthlyCost: 1000, costToIncomePercent: 24, reasons: [] },
+      },
+      {
+        // 25%: deposit £3,750 ≤ £4,000, loan £71,000, £394.64 + £500 + £100 = £994.64 ≤ £1,133.33;
+        // 30% needs a deposit of £4,500: the minimum share is the largest affordable
+        name: 'shared ownership at the minimum share',
+        property: shared,
+        income: 34_000,
+        deposit: 4_000,
+        expected: { status: 'affordable', share: 25, shareValue: 75_000, deposit: 4_000, mortgage: 71_000, monthlyMortgage: 395, monthlyRent: 500, monthlyServiceCharge: 100, monthlyCost: 995, costToIncomePercent: 35.1, reasons: [] },
+      },
+      {
+        // 35%: deposit £5,250 ≤ £6,000, loan £99,000 → £550.27, rent 500 × 65/75 = £433.33, + £100 = £1,083.61 ≤ £1,133.33;
+        // 40%: £633.65 + £400 + £100 = £1,133.65 > £1,133.33; 45% needs £6,750 down
+        name: 'shared ownership at a larger share',
+        property: shared,
+        income: 34_000,
+        deposit: 6_000,
+        expected: { status: 'affordable', share: 35, shareValue: 105_000, deposit: 6_000, mortgage: 99_000, monthlyMortgage: 550, monthlyRent: 433, monthlyServiceCharge: 100, monthlyCost: 1084, costToIncomePercent: 38.2, reasons: [] },
+      },
+      {
+        name: 'none affordable: the deposit',
+        property: shared,
+        income: 34_000,
+        deposit: 2_000,
+        // loan £73,000 → £405.76 + £600 = £1,005.76 ≤ £1,133.33: only the deposit fails
+        expected: { status: 'unaffordable', share: 25, shareValue: 75_000, deposit: 2_000, mortgage: 73_000, monthlyMortgage: 406, monthlyRent: 500, monthlyServiceCharge: 100, monthlyCost: 1006, costToIncomePercent: 35.5, reasons: ['A 25% share needs a deposit of £3,750; you have £2,000.'] },
+      },
+      {
+        // loan £160,000 > 4.5 × £30,000 = £135,000; £889.33 ≤ £1,000
+        name: 'none affordable: the loan',
+        property: outright,
+        income: 30_000,
+        deposit: 40_000,
+        expected: { status: 'unaffordable', share: 100, mortgage: 160_000, monthlyMortgage: 889, monthlyCost: 889, costToIncomePercent: 35.6, reasons: ['This home needs a mortgage of £160,000; lenders lend up to 4.5 times your income, £135,000.'] },
+      },
+      {
+        // loan £180,000 = 4.5 × £40,000 (allowed); £1,000.50 + £400 = £1,400.50 > 40% of £3,333.33 = £1,333.33
+        name: 'none affordable: the monthly cost',
+        property: { ...outright, monthlyServiceCharge: 400 },
+        income: 40_000,
+        deposit: 20_000,
+        expected: { status: 'unaffordable', monthlyCost: 1400, monthlyServiceCharge: 400, costToIncomePercent: 42, reasons: ['This home would cost £1,400 a month, 42% of your income; it should take at most 40% of your income, £1,333 a month.'] },
+      },
+      {
+        // 25%: £3,750 > £2,000; £73,000 > 4.5 × £15,000 = £67,500; £1,005.76 > £500 (80.5% of £1,250)
+        name: 'none affordable: every condition',
+        property: shared,
+        income: 15_000,
+        deposit: 2_000,
+        expected: {
+          status: 'unaffordable',
+          share: 25,
+          costToIncomePercent: 80.5,
+          reasons: [
+            'A 25% share needs a deposit of £3,750; you have £2,000.',
+            'A 25% share needs a mortgage of £73,000; lenders lend up to 4.5 times your income, £67,500.',
+            'A 25% share would cost £1,006 a month, 80.5% of your income; it should take at most 40% of your income, £500 a month.',
+          ],
+        },
+      },
+      {
+        // savings beyond the share's value: all of the value is put down, nothing borrowed
+        name: 'savings above the price',
+        property: outright,
+        income: 10_000,
+        deposit: 250_000,
+        expected: { status: 'affordable', deposit: 200_000, mortgage: 0, monthlyMortgage: 0, monthlyCost: 0, costToIncomePercent: 0, reasons: [] },
+      },
+      {
+        // 30 × £1,000 = £30,000 ≤ £30,000
+        name: 'to rent, affordable',
+        property: toRent,
+        income: 30_000,
+        deposit: 0,
+        expected: { status: 'affordable', ...none, monthlyRent: 1000, monthlyCost: 1000, costToIncomePercent: 40, reasons: [] },
+      },
+      {
+        name: 'to rent, unaffordable',
+        property: toRent,
+        income: 29_000,
+        deposit: 0,
+        expected: { status: 'unaffordable', ...none, monthlyRent: 1000, monthlyCost: 1000, costToIncomePercent: 41.4, reasons: ['The rent of £1,000 a month needs a household income of £30,000 a year (30 times the rent); yours is £29,000.'] },
+      },
+      {
+        name: 'unknown price',
+        property: { ...shared, fullMarketPrice: null },
+        income: 34_000,
+        deposit: 6_000,
+        expected: { status: 'unknown', ...none, monthlyRent: null, monthlyCost: null, costToIncomePercent: null, reasons: [] },
+      },
+    ];
+    for (const c of cases) {
+      it(c.name, () => {
+        const got = affordabilityOf(c.property, { income: c.income, deposit: c.deposit }, lending);
+        expect(Object.keys(got)).to.deep.equal(['status', 'share', 'shareValue', 'deposit', 'mortgage', 'monthlyMortgage', 'monthlyRent', 'monthlyServiceCharge', 'monthlyCost', 'costToIncomePercent', 'reasons']);
+        for (const [key, value] of Object.entries(c.expected)) expect(got[key as keyof typeof got], key).to.deep.equal(value);
+      });
+    }
+  });
+
+  describe('listingAffordability', () => {
+    const dear = { ...outright, id: 10, fullMarketPrice: 400_000 };
+    it('takes the affordable property with the lowest monthly cost', () => {
+      // the outright home is cheaper a month (£1,000) but unaffordable on £30,000; the shared one is affordable
+      const a = listingAffordability([outright, shared], { income: 30_000, deposit: 20_000 }, lending);
+      expect(a.status).to.equal('affordable');
+      expect(a.share).to.be.at.least(25);
+    });
+    it('takes the lowest monthly cost of all when none is affordable', () => {
+      const a = listingAffordability([dear, outright], { income: 10_000, deposit: 0 }, lending);
+      expect(a).to.include({ status: 'unaffordable', shareValue: 200_000 });
+    });
+    it('is unknown when no price is known', () => {
+      expect(listingAffordability([{ ...outright, fullMarketPrice: null }], { income: 10_000, deposit: 0 }, lending).status).to.equal('unknown');
+    });
+  });
+
+  describe('the thresholds affordable_only filters on', () => {
+    it('hold the hand-computed values', () => {
+      // V = £75,000; F = £600 → 1200 × 600 / 40 = £18,000 a year; k × 75,000 + 600 = £1,016.87
+      const t = thresholdsOf(shared, lending)!;
+      expect(t.shareValue).to.equal(75_000);
+      expect(t.minIncome).to.be.closeTo(18_000, 1e-9);
+      expect(t.fullLoanCost).to.be.closeTo(1016.8744, 1e-3);
+      expect(thresholdsOf(toRent, lending)).to.deep.equal({ shareValue: 0, minIncome: 30_000, fullLoanCost: 0 });
+      expect(thresholdsOf({ ...outright, fullMarketPrice: null }, lending)).to.equal(null);
+    });
+
+    it('decide as the conditions do, over many random properties and households', () => {
+      let seed = 7;
+      const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+      const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)]!;
+      let affordable = 0;
+      for (let i = 0; i < 5000; i++) {
+        const kind = pick(['outright', 'shared', 'rent']);
+        const p: CostedProperty =
+          kind === 'rent'
+            ? { ...toRent, monthlyRent: Math.round(400 + random() * 2000) }
+            : {
+                ...outright,
+                isSharedOwnership: kind === 'shared',
+                fullMarketPrice: Math.round(80_000 + random() * 500_000),
+                minSharePercentage: kind === 'shared' ? pick([10, 25, 27.5, 40]) : null,
+                subsidisedMonthlyRent: kind === 'shared' ? Math.round(random() * 900) : null,
+                monthlyServiceCharge: pick([null, 50, 150.5]),
+                annualGroundRent: pick([null, 250]),
+              };
+        const h = { income: Math.round(random() * 120_000), deposit: Math.round(random() * 60_000) };
+        const expected = affordableAtMinimumShare(p, h, lending);
+        if (expected) affordable++;
+        expect(withinBounds(thresholdsOf(p, lending), boundsOf(h, lending)), JSON.stringify({ p, h })).to.equal(expected);
+      }
+      expect(affordable).to.be.within(500, 4500);
+    });
+  });
+});
