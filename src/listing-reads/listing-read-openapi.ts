@@ -2,11 +2,9 @@
 import { parametersOf } from '../openapi/from-yup.ts';
 import { bedroomsQuery, sizeQuery } from './listing-read-schemas.ts';
 import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nNum, nStr, nullable, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../openapi/schema-helpers.ts';
-import { itemDescriptionSchemas, priceHistorySchema, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
+import { itemDescriptionSchemas, priceFieldSchemas, priceHistorySchema, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
-import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 
-const prices = Object.fromEntries(PRICE_FIELD_NAMES.map((f) => [f, nNum]));
 const schemeFull = object({ text: str, slug: str, color: str });
 const image = object({ largeSize: str, mediumSize: str, thumbnail: str });
 
@@ -38,7 +36,7 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
     energyEfficiencyRatingPotential: int,
     environmentalImpactRatingCurrent: int,
     environmentalImpactRatingPotential: int,
-    ...prices,
+    ...priceFieldSchemas,
     isSharedOwnership: bool,
     priceHistory: priceHistorySchema,
   }),
@@ -54,7 +52,7 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
     firstDibs: bool,
     favourite: nullable(bool),
     ...itemDescriptionSchemas,
-    ...prices,
+    ...priceFieldSchemas,
     isSharedOwnership: bool,
     priceReducedOn: priceReducedOnSchema,
     singleProperty: bool,
