@@ -49,11 +49,10 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
     { facet: null, clause: { term: { forSale: p.occupancy_type === 'for-sale' } } },
     { facet: null, clause: whereClause(p, ctx.rect) },
   ];
-  const property = propertyFilters(p, ctx.allowedExtraFilters);
+  const property = propertyFilters(p, ctx.allowedExtraFilters, p.reduced_only ? reductionCutoff(ctx.now) : null);
   const add = (list: TaggedClause[], facet: string | null, clause: object | null) => clause && list.push({ facet, clause });
 
   if (p.schemes.length) add(listing, 'schemes', { terms: { schemes: p.schemes } });
-  if (p.reduced_only) add(listing, null, { range: { priceReducedOn: { gte: reductionCutoff(ctx.now) } } });
   if (p.new_homes) add(listing, 'new_homes', { term: { newBuild: p.new_homes === 'new-build' } });
 
   const mustNot: object[] = [];
@@ -65,8 +64,13 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
   return { listing, property, mustNot };
 }
 
-/** The clauses on a property's fields (inside the nested `properties`), the portal's allowed extra filters included. */
-export function propertyFilters(p: SearchParams, allowedExtraFilters: readonly string[]): TaggedClause[] {
+/**
+ * The clauses on a property's fields (inside the nested `properties`), the portal's allowed extra filters
+ * included. `reduced_only` is one of them (`reducedSince`: the earliest day a reduction counts from), so
+ * that the home shown, the headline among the matching ones, is a reduced one: a listing's own reduction
+ * is its headline's, which other filters may leave out.
+ */
+export function propertyFilters(p: SearchParams, allowedExtraFilters: readonly string[], reducedSince: string | null = null): TaggedClause[] {
   const property: TaggedClause[] = [];
   const add = (facet: string | null, clause: object | null) => clause && property.push({ facet, clause });
   if (p.status.length) add('status', { terms: { 'properties.availabilityStatus': p.status } });
@@ -86,6 +90,7 @@ export function propertyFilters(p: SearchParams, allowedExtraFilters: readonly s
   add(null, range('properties.bedrooms', p.min_bedrooms, p.max_bedrooms));
   add(null, range('properties.bathrooms', p.min_bathrooms, p.max_bathrooms));
   for (const extra of p.extraFilters) if (allowedExtraFilters.includes(extra)) add(null, EXTRA_FILTER_CLAUSES[extra]!);
+  if (reducedSince !== null) add(null, { range: { 'properties.priceReducedOn': { gte: reducedSince } } });
   return property;
 }
 

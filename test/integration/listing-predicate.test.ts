@@ -105,6 +105,7 @@ describe('the in-process listing predicate', function () {
         features: r.some(FEATURES),
         parking: r.some(PARKING),
         newBuild: r.chance(0.5),
+        priceReducedOn: r.pick([null, null, null, cutoff, day(-1, cutoff), day(1, cutoff), day(-20, today), today]),
       };
     };
     const eligibility = r.chance(0.3)
