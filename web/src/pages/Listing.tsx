@@ -413,6 +413,18 @@ function RegisterInterest({
     if (profile.data) setValues(valuesOf(profile.data, [...eligibility, ...priority]));
   }, [profile.data, fields.data]);
 
+  // every home sold or let: the service refuses interest, so none is asked for
+  if (properties.length > 0 && properties.every((p) => p.availabilityStatus.code === 'closed')) {
+    const gone = listing.forSale ? 'sold' : 'let';
+    return (
+      <section class="panel" aria-labelledby="register-title">
+        <h2 id="register-title">{properties.length === 1 ? `This home is ${gone}` : `Every home here is ${gone}`}</h2>
+        <p>
+          Interest can no longer be registered here: <a href="/search">search for other homes</a>.
+        </p>
+      </section>
+    );
+  }
   if (!signedIn) {
     return (
       <section class="panel" aria-labelledby="register-title">
