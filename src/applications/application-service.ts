@@ -96,8 +96,13 @@ export class ApplicationService {
     const propertyId = body.property ?? null;
     const named = propertyId === null ? null : doc.properties.find((p) => p.id === propertyId);
     if (named === undefined) throw ValidationError.field('property', `property ${propertyId} is not advertised by this listing`);
-    if (named?.availabilityStatus === 'closed')
-      throw ValidationError.field('property', `property ${propertyId} is ${doc.forSale ? 'sold' : 'let'}: interest can no longer be registered in it`);
+    const gone = doc.forSale ? 'sold' : 'let';
+    if (named?.availabilityStatus === 'closed') throw ValidationError.field('property', `property ${propertyId} is ${gone}: interest can no longer be registered in it`);
+    // without a property named, the listing's homes are meant: none left (a single home sold, say) is the same refusal
+    if (named === null && doc.properties.every((p) => p.availabilityStatus === 'closed')) {
+      const what = doc.properties.length === 1 ? `this listing's home is ${gone}` : `every home of this listing is ${gone}`;
+      throw ValidationError.field('property', `${what}: interest can no longer be registered in it`);
+    }
     const fields = customerFieldsOf(body);
 
     let passwordHash: string | null = null;

@@ -35,6 +35,7 @@ export function priceTerms(
   const { marketPrice, leasehold, flat, place } = opts;
   const terms: PriceTerms = {
     fullMarketPrice: null,
+    openMarketValue: null,
     depositValue: null,
     minSharePercentage: null,
     subsidisedMonthlyRent: null,
@@ -72,9 +73,12 @@ export function priceTerms(
       terms.depositValue = roundTo(marketPrice * rng.pick([0.05, 0.1]), 50);
       terms.reservationFee = rng.pick([1_000, 2_000]);
     } else {
+      // sold below the open market: the value, and the price at least the offer's discount below it (rounded
+      // down to £1,000); a First Home's price is capped, so a home worth more is valued at what the cap allows
       const cap = london ? FIRST_HOMES_CAP.london : FIRST_HOMES_CAP.elsewhere;
-      const price = roundTo(marketPrice * offer.priceFactor, 1_000);
-      terms.fullMarketPrice = offer.kind === 'first-homes' ? Math.min(price, cap) : price;
+      const value = offer.kind === 'first-homes' ? Math.min(marketPrice, Math.floor(cap / offer.priceFactor / 5_000) * 5_000) : marketPrice;
+      terms.openMarketValue = value;
+      terms.fullMarketPrice = Math.floor((value * offer.priceFactor) / 1_000) * 1_000;
       terms.reservationFee = 500;
     }
     return terms;

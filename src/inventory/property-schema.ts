@@ -62,6 +62,8 @@ export const propertySchema = yup.object({
   forSale: plainBoolean().required(),
   isSharedOwnership: bool(false),
   fullMarketPrice: money(),
+  /** the home's value on the open market, for a home sold below it (First Homes, Discount Market Sale); the discount is derived from it */
+  openMarketValue: plainNumber().moreThan(0, '${path} must be more than 0').nullable().default(null),
   depositValue: money(),
   minSharePercentage: percent(),
   subsidisedMonthlyRent: money(),
@@ -77,3 +79,17 @@ export const propertySchema = yup.object({
 });
 
 export type PropertyInput = yup.InferType<typeof propertySchema>;
+
+/**
+ * The rules of openMarketValue that read other fields, as field errors (none: it is consistent). Checked
+ * on the whole object a write stores, so that a PATCH of either price is held to them too.
+ */
+export function openMarketValueErrors(p: Pick<PropertyInput, 'openMarketValue' | 'fullMarketPrice' | 'forSale' | 'isSharedOwnership'>): string[] {
+  if (p.openMarketValue === null || p.openMarketValue === undefined) return [];
+  if (!p.forSale) return ['openMarketValue is for homes for sale only'];
+  if (p.isSharedOwnership) return ['openMarketValue is not for shared ownership, whose fullMarketPrice is the market value'];
+  if (p.fullMarketPrice !== null && p.fullMarketPrice !== undefined && p.openMarketValue < p.fullMarketPrice) {
+    return ['openMarketValue must not be below fullMarketPrice (the price asked)'];
+  }
+  return [];
+}

@@ -3,7 +3,7 @@ import { ValidationError } from '../core/errors.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { SyncResource, type Tx } from '../sync/sync-resource.ts';
 import { sameData } from '../sync/write-result.ts';
-import { propertySchema, type PropertyInput } from './property-schema.ts';
+import { openMarketValueErrors, propertySchema, type PropertyInput } from './property-schema.ts';
 import { presentProperty, type PropertyView } from './property-presenter.ts';
 import { requireProvider } from './development-service.ts';
 import { recordPriceChange } from './price-history.ts';
@@ -24,6 +24,8 @@ export class PropertyService extends SyncResource<Property, PropertyInput, Prope
 
   protected async resolve(db: Tx, account: ApiAccount, input: PropertyInput): Promise<PropertyData> {
     requireProvider(account);
+    const marketValueErrors = openMarketValueErrors(input);
+    if (marketValueErrors.length) throw new ValidationError({ openMarketValue: marketValueErrors }, marketValueErrors[0]);
     const { externalRef: _ref, development, firstDibsExpirationDate, ...rest } = input;
     const dev = await db.development.findUnique({ where: { accountId_externalRef: { accountId: account.id, externalRef: development } } });
     if (!dev || dev.deletedAt) throw ValidationError.field('development', `development ${development} is unknown`);

@@ -19,11 +19,9 @@ import {
   validationResponse,
   type JsonSchema,
 } from '../core/openapi/schema-helpers.ts';
-import { affordabilitySchema, itemDescriptionSchemas, priceHistorySchema, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
+import { affordabilitySchema, itemDescriptionSchemas, priceFieldSchemas, priceHistorySchema, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
-import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 
-const prices = Object.fromEntries(PRICE_FIELD_NAMES.map((f) => [f, nNum]));
 const schemeFull = object({ text: str, slug: str, color: str });
 const image = object({ largeSize: str, mediumSize: str, thumbnail: str });
 
@@ -62,7 +60,7 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
       energyEfficiencyRatingPotential: int,
       environmentalImpactRatingCurrent: int,
       environmentalImpactRatingPotential: int,
-      ...prices,
+      ...priceFieldSchemas,
       isSharedOwnership: bool,
       monthlyCostFrom: nNum,
       priceHistory: priceHistorySchema,
@@ -82,7 +80,7 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
     firstDibs: bool,
     favourite: nullable(bool),
     ...itemDescriptionSchemas,
-    ...prices,
+    ...priceFieldSchemas,
     isSharedOwnership: bool,
     priceReducedOn: priceReducedOnSchema,
     singleProperty: bool,

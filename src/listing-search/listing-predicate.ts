@@ -62,6 +62,7 @@ export const PROPERTY_FIELD_KINDS: Readonly<Record<string, Kind>> = {
   affordShareValue: 'double',
   affordMinIncome: 'double',
   affordFullLoanCost: 'double',
+  priceReducedOn: 'date',
 };
 
 /** The mapped types of the listing's `eligibility` fields. */
@@ -158,8 +159,6 @@ export interface PreparedListing {
   point: LatLng | null | undefined;
   schemes: unknown[] | undefined;
   newBuild: unknown[] | undefined;
-  /** reduced within the window that `reduced_only` asks for */
-  reducedRecently: Verdict;
   properties: PreparedProperty[] | undefined;
   /** the listing's rules and its properties' deposits, as the eligibility engine reads them */
   eligibility: { rules: ListingEligibility; deposits: (number | null)[] } | undefined;
@@ -174,10 +173,15 @@ function pointOf(location: unknown): LatLng | null | undefined {
   return { lat, lng: lon };
 }
 
-function prepareProperty(source: unknown): PreparedProperty | undefined {
+/** A prepared property's own field: reduced on or after the cutoff of `reduced_only` (the day it is prepared on). */
+const REDUCED_RECENTLY = 'reducedRecently';
+
+function prepareProperty(source: unknown, reductionCutoffMs: number): PreparedProperty | undefined {
   if (source === null || typeof source !== 'object' || Array.isArray(source)) return undefined;
   const out: Record<string, unknown[] | undefined> = {};
   for (const [field, kind] of Object.entries(PROPERTY_FIELD_KINDS)) out[field] = valuesOf((source as Record<string, unknown>)[field], kind);
+  const reducedOn = out.priceReducedOn as number[] | undefined;
+  out[REDUCED_RECENTLY] = reducedOn === undefined ? undefined : [reducedOn.some((t) => t >= reductionCutoffMs)];
   return out;
 }
 
@@ -215,14 +219,13 @@ export function prepareListing(source: Readonly<Record<string, unknown>>, now: D
     publishAt === undefined ? undefined : publishAt.length === 0 || publishAt.some((t) => t <= minute),
   );
   const cutoff = Date.parse(`${reductionCutoff(now)}T00:00:00Z`);
-  const reducedOn = valuesOf(source.priceReducedOn, 'date') as number[] | undefined;
   const rawProperties =
     source.properties === null || source.properties === undefined
       ? []
       : Array.isArray(source.properties)
         ? (source.properties as unknown[])
         : [source.properties];
-  const prepared = rawProperties.map(prepareProperty);
+  const prepared = rawProperties.map((p) => prepareProperty(p, cutoff));
   const properties = prepared.some((p) => p === undefined) ? undefined : (prepared as PreparedProperty[]);
   return {
     live,
@@ -232,7 +235,6 @@ export function prepareListing(source: Readonly<Record<string, unknown>>, now: D
     point: pointOf(source.location),
     schemes: valuesOf(source.schemes, 'keyword'),
     newBuild: valuesOf(source.newBuild, 'boolean'),
-    reducedRecently: reducedOn === undefined ? undefined : reducedOn.some((t) => t >= cutoff),
     properties,
     eligibility: prepareEligibility(source.eligibility, properties === undefined ? undefined : rawProperties),
     today: londonToday(now),
@@ -295,6 +297,8 @@ type Leaf =
   | { op: 'range'; field: string; gte: number; lte: number; gt: number; lt: number };
 
 const UNKNOWN: Leaf = { op: 'unknown' };
+/** `reduced_only`: its clause's day moves on with the days, so it is read against the day a listing is prepared on */
+const REDUCED: Leaf = { op: 'any', field: REDUCED_RECENTLY, values: new Set([true]) };
 
 function fieldOf(path: unknown): string | null {
   if (typeof path !== 'string' || !path.startsWith('properties.')) return null;
@@ -387,7 +391,6 @@ export class ListingPredicate {
   private readonly rect: Rect | null;
   private readonly polygon: AreaPolygon | null;
   private readonly schemes: ReadonlySet<unknown> | null;
-  private readonly reducedOnly: boolean;
   private readonly newBuild: boolean | null;
   private readonly leaves: readonly Leaf[];
   private readonly extraNames: readonly string[];
@@ -401,9 +404,8 @@ export class ListingPredicate {
     // the engine reads west beyond east as crossing the antimeridian: not a rectangle of the United Kingdom
     this.rect = rect.north >= rect.south && rect.east >= rect.west ? rect : null;
     this.schemes = p.schemes.length ? new Set<unknown>(p.schemes) : null;
-    this.reducedOnly = p.reduced_only;
     this.newBuild = p.new_homes ? p.new_homes === 'new-build' : null;
-    this.leaves = propertyFilters(p, []).map((c) => compileLeaf(c.clause));
+    this.leaves = [...propertyFilters(p, [], undefined, null).map((c) => compileLeaf(c.clause)), ...(p.reduced_only ? [REDUCED] : [])];
     this.extraNames = p.extraFilters;
     this.extraLeaves = p.extraFilters.map((name) => compileLeaf(EXTRA_FILTER_CLAUSES[name]!));
     this.maxDistanceFromWork = p.max_distance_from_work;
@@ -421,7 +423,6 @@ export class ListingPredicate {
     v = then(v, pt === null ? false : pt === undefined ? undefined : this.polygon ? inPolygon(pt, this.polygon) : this.rect ? inRect(pt, this.rect) : undefined);
     if (v === false) return false;
     if (this.schemes) v = then(v, anyIn(l.schemes, this.schemes));
-    if (this.reducedOnly) v = then(v, l.reducedRecently);
     if (this.newBuild !== null) v = then(v, anyEqual(l.newBuild, this.newBuild));
     if (this.maxDistanceFromWork !== null) v = then(v, pt ? withinMiles(pt, ctx.person?.work ?? null, this.maxDistanceFromWork) : undefined);
     if (v === false) return false;

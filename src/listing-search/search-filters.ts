@@ -55,11 +55,15 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
     { facet: null, clause: { term: { forSale: p.occupancy_type === 'for-sale' } } },
     { facet: null, clause: whereClause(p, ctx.rect) },
   ];
-  const property = propertyFilters(p, ctx.allowedExtraFilters, ctx.person && ctx.lending ? { person: ctx.person, lending: ctx.lending } : undefined);
+  const property = propertyFilters(
+    p,
+    ctx.allowedExtraFilters,
+    ctx.person && ctx.lending ? { person: ctx.person, lending: ctx.lending } : undefined,
+    p.reduced_only ? reductionCutoff(ctx.now) : null,
+  );
   const add = (list: TaggedClause[], facet: string | null, clause: object | null) => clause && list.push({ facet, clause });
 
   if (p.schemes.length) add(listing, 'schemes', { terms: { schemes: p.schemes } });
-  if (p.reduced_only) add(listing, null, { range: { priceReducedOn: { gte: reductionCutoff(ctx.now) } } });
   if (p.new_homes) add(listing, 'new_homes', { term: { newBuild: p.new_homes === 'new-build' } });
   const work = ctx.person?.work;
   if (p.max_distance_from_work !== null && work) add(listing, null, { geo_distance: { distance: `${p.max_distance_from_work}mi`, location: { lat: work.latitude, lon: work.longitude } } });
@@ -74,10 +78,18 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
 }
 
 /**
- * The clauses on a property's fields (inside the nested `properties`), the portal's allowed extra
- * filters included; `affordability` (the searcher and the index's lending assumptions) for affordable_only.
+ * The clauses on a property's fields (inside the nested `properties`), the portal's allowed extra filters
+ * included; `affordability` (the searcher and the index's lending assumptions) for affordable_only.
+ * `reduced_only` is one of them (`reducedSince`: the earliest day a reduction counts from), so that the
+ * home shown, the headline among the matching ones, is a reduced one: a listing's own reduction is its
+ * headline's, which other filters may leave out.
  */
-export function propertyFilters(p: SearchParams, allowedExtraFilters: readonly string[], affordability?: { person: SearchPerson; lending: LendingAssumptions }): TaggedClause[] {
+export function propertyFilters(
+  p: SearchParams,
+  allowedExtraFilters: readonly string[],
+  affordability?: { person: SearchPerson; lending: LendingAssumptions },
+  reducedSince: string | null = null,
+): TaggedClause[] {
   const property: TaggedClause[] = [];
   const add = (facet: string | null, clause: object | null) => clause && property.push({ facet, clause });
   if (p.status.length) add('status', { terms: { 'properties.availabilityStatus': p.status } });
@@ -100,6 +112,7 @@ export function propertyFilters(p: SearchParams, allowedExtraFilters: readonly s
   if (p.max_monthly_cost !== null) add(null, monthlyCostClause(p.max_monthly_cost));
   const household = affordability?.person.household;
   if (p.affordable_only && household) for (const clause of affordableClauses(household, affordability.lending)) add(null, clause);
+  if (reducedSince !== null) add(null, { range: { 'properties.priceReducedOn': { gte: reducedSince } } });
   return property;
 }
 

@@ -47,6 +47,8 @@ export interface IndexedProperty {
   features: string[];
   parking: string[];
   newBuild: boolean;
+  /** the UK day of the latest reduction of its headline price, however long ago (`reduced_only` filters on it) */
+  priceReducedOn: string | null;
   /** the rank of its availability in the headline choice (headline.ts), for the search's headline inner hit */
   availabilityRank: number;
   /** its price fields and priceReducedOn as the presented item's tail (presented-item.ts), doc values only */
@@ -328,6 +330,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
       features: featureValues(features[i]!, false),
       parking: featureValues(features[i]!, true),
       newBuild: development.newBuild,
+      priceReducedOn: reducedOn,
       availabilityRank: availabilityRank(p.availabilityStatus),
       itemPrices: headlinePricesOf(pp, reducedOn),
       ...costFields[i]!,

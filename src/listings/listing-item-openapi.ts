@@ -1,6 +1,7 @@
 // Schemas of the item fields that listing items and listing details both take from the view as they
 // are (ITEM_FIELDS in listing-presenter.ts), from `createdAt` on.
 import { arrayOf, bool, int, nNum, nStr, nullable, num, object, str, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { PRICE_FIELD_NAMES } from './price-rules.ts';
 
 const day: JsonSchema = { ...str, format: 'date' };
 
@@ -9,6 +10,13 @@ export const priceReducedOnSchema: JsonSchema = { ...nullable(day), description:
 
 /** A property's headline price history, oldest first (property details). */
 export const priceHistorySchema: JsonSchema = arrayOf(object({ date: day, price: num, change: { type: 'string', enum: ['added', 'reduced', 'increased'] } }));
+
+/** The price fields of one home (the headline's in listing items and details), each a number or null (to be announced). */
+export const priceFieldSchemas: Record<string, JsonSchema> = {
+  ...Object.fromEntries(PRICE_FIELD_NAMES.map((f) => [f, nNum])),
+  openMarketValue: { ...nNum, description: "the home's value on the open market, for a home sold below it (First Homes, Discount Market Sale); null otherwise" },
+  discountPercentage: { ...nNum, description: 'how far fullMarketPrice is below openMarketValue, in whole percent rounded down; null without both' },
+};
 
 export const itemDescriptionSchemas: Record<string, JsonSchema> = {
   createdAt: str,

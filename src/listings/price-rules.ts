@@ -5,6 +5,8 @@ export interface PropertyPrices {
   isSharedOwnership: boolean;
   tenure: string;
   fullMarketPrice: number | null;
+  /** the home's value on the open market, for a home sold below it (First Homes, Discount Market Sale) */
+  openMarketValue: number | null;
   depositValue: number | null;
   minSharePercentage: number | null;
   subsidisedMonthlyRent: number | null;
@@ -37,6 +39,8 @@ export interface PriceFields {
   minTenancyMonths: number | null;
   maxTenancyMonths: number | null;
   administrationFee: number | null;
+  openMarketValue: number | null;
+  discountPercentage: number | null;
 }
 
 const money = (value: number): number => Math.round(value * 100) / 100;
@@ -46,6 +50,16 @@ const percentOf = (amount: number | null, percent: number | null): number | null
 /** Weekly rent from monthly: twelve months spread over fifty-two weeks. */
 export function weeklyFromMonthly(monthly: number | null): number | null {
   return monthly === null ? null : money((monthly * 12) / 52);
+}
+
+/**
+ * How far below its open-market value a home is sold, in whole percent rounded down (a discount is never
+ * overstated: 29.9% reads 29%); null unless both figures are known and the price is not above the value.
+ */
+export function discountPercentage(price: number | null, openMarketValue: number | null): number | null {
+  if (price === null || openMarketValue === null || openMarketValue <= 0 || price > openMarketValue) return null;
+  // the epsilon keeps a whole percent of prices in pence whole (binary fractions can land just below it)
+  return Math.floor(((openMarketValue - price) * 100) / openMarketValue + 1e-9);
 }
 
 /**
@@ -65,6 +79,8 @@ export function applyPriceRules(p: PropertyPrices, depositPercentage: number | n
       ? percentOf(minShareValue, depositPercentage)
       : (p.depositValue ?? percentOf(fullMarketPrice, depositPercentage));
   const maxGovernmentLoanPercent = sale ? p.maxGovernmentLoanPercent : null;
+  // a discount on the open market: a sale that is not shared ownership (whose full price is the market value)
+  const openMarketValue = sale && !shared ? p.openMarketValue : null;
   return {
     fullMarketPrice,
     depositValue,
@@ -83,10 +99,12 @@ export function applyPriceRules(p: PropertyPrices, depositPercentage: number | n
     minTenancyMonths: sale ? null : p.minTenancyMonths,
     maxTenancyMonths: sale ? null : p.maxTenancyMonths,
     administrationFee: p.administrationFee,
+    openMarketValue,
+    discountPercentage: discountPercentage(fullMarketPrice, openMarketValue),
   };
 }
 
-/** Every nullable price field, in the order the spec lists them. */
+/** Every nullable price field, in the order the spec lists them, then the open-market value and discount this service adds. */
 export const PRICE_FIELD_NAMES = [
   'fullMarketPrice',
   'depositValue',
@@ -104,4 +122,6 @@ export const PRICE_FIELD_NAMES = [
   'minTenancyMonths',
   'maxTenancyMonths',
   'administrationFee',
+  'openMarketValue',
+  'discountPercentage',
 ] as const satisfies readonly (keyof PriceFields)[];

@@ -4,9 +4,8 @@ import * as yup from 'yup';
 import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nStr, nullable, object, pagedEnvelope, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { pageFields } from '../core/envelope.ts';
-import { itemDescriptionSchemas, personalItemSchemas, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
+import { itemDescriptionSchemas, personalItemSchemas, priceFieldSchemas, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
 import { DISPLAY_AS } from '../listings/listing-sync-schema.ts';
-import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 import { listingRefPath, listQuery, propertyListQuery, refPath, writeQuery } from './sync-query.ts';
 import { SEARCH_INDEX_HEADER } from './visibility-header.ts';
 import { BULK_LIMIT, bulkDeleteBody, bulkUpsertBody, syncWriteSchemas, type WriteSchemas } from './write-schemas.ts';
@@ -16,7 +15,7 @@ const instant: JsonSchema = { type: 'string', format: 'date-time' };
 
 // What a view shows is what was sent, stored: the body's types and required fields, without the rules
 // that only a body must meet (an object stored before a rule was added still shows).
-const BODY_ONLY = new Set(['default', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems', 'uniqueItems', 'not', 'propertyNames']);
+const BODY_ONLY = new Set(['default', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'minItems', 'maxItems', 'uniqueItems', 'not', 'propertyNames']);
 function asShown(schema: JsonSchema): JsonSchema {
   return Object.fromEntries(
     Object.entries(schema)
@@ -43,7 +42,6 @@ const bodySchemas = (name: string, schemas: WriteSchemas) => ({
 
 const { development, property, listing } = syncWriteSchemas;
 const availability = object({ code: str, name: str });
-const nullablePrices = Object.fromEntries(PRICE_FIELD_NAMES.map((f) => [f, nullable({ type: 'number' })]));
 const openDay = object({ id: int, date: { type: 'string', format: 'date' }, time: str, durationMin: int, capacity: int });
 
 export const syncSchemas: Record<string, JsonSchema> = {
@@ -73,7 +71,7 @@ export const syncSchemas: Record<string, JsonSchema> = {
     ...personalItemSchemas,
     favourite: nullable(bool),
     ...itemDescriptionSchemas,
-    ...nullablePrices,
+    ...priceFieldSchemas,
     isSharedOwnership: bool,
     priceReducedOn: priceReducedOnSchema,
   }),

@@ -2,7 +2,8 @@
 // Cardiff): a place chosen from the autocomplete, a facet that changes the other facets' counts, the
 // address kept in step (back button), a drawn area, a listing opened from the results, the phone layout
 // (results first, filters and the map as sheets), a failed search in people's words, the scroll position
-// kept on back and a new page of results opened at its top, cards whose numbers agree, an unknown
+// kept on back and a new page of results opened at its top, cards whose numbers agree (a shared
+// ownership share of its price, a First Home's discount of its market value), an unknown
 // address as the portal's 404 page, and axe-core's accessibility check.
 import { expect } from 'chai';
 import { testApp } from '../support/test-app.ts';
@@ -233,6 +234,27 @@ describe('browser: the portal search page', function () {
     expect(shared).to.be.greaterThan(0);
     const shown = cards.map((c) => pounds(/^£[\d,]+/.exec(c)![0]));
     expect(shown).to.deep.equal([...shown].sort((a, b) => a - b));
+  });
+
+  it("shows a First Home's price with its discount and market value, in agreement, on its card and its page", async () => {
+    const problems = await portalPage(page());
+    await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Leeds&radius=5&max_featured=0`);
+    const card = page().locator('.result-list .listing-card', { has: page().getByRole('link', { name: 'Holbeck Yard' }) });
+    const price = await card.locator('.price').innerText();
+    const match = /^£([\d,]+), (\d+)% below the market value of £([\d,]+)/.exec(price);
+    expect(match, price).to.not.equal(null);
+    const [asked, percent, value] = [Number(match![1]!.replace(/,/g, '')), Number(match![2]), Number(match![3]!.replace(/,/g, ''))];
+    expect([asked, percent, value]).to.deep.equal([200000, 31, 290000]);
+    // the percentage is the discount's, rounded down: never more than the figures give
+    expect(percent).to.equal(Math.floor(((value - asked) * 100) / value));
+    // the figures replace the scheme's general rule
+    expect(await card.innerText()).to.not.include('at least 30%');
+
+    await card.getByRole('link', { name: 'Holbeck Yard' }).click();
+    await page().getByRole('heading', { level: 1, name: 'Holbeck Yard' }).waitFor();
+    expect(await page().locator('.listing-price .price').innerText()).to.match(/^£200,000, 31% below the market value of £290,000/);
+    expect(await seriousAxeViolations(page())).to.deep.equal([]);
+    expect(problems).to.deep.equal([]);
   });
 
   it('answers an unknown address and an unknown listing with 404 and the portal’s page', async () => {

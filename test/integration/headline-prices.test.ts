@@ -191,12 +191,16 @@ describe('one headline per listing, and price sorts in the order shown', functio
     ['coming soon or under offer', { 'status[]': ['coming-soon', 'under-offer'] }, (h) => ['coming-soon', 'under-offer'].includes(h.availabilityStatus.code)],
     ['at most 250,000', { max_full_value: 250000 }, (h) => h.fullMarketPrice !== null && (h.fullMarketPrice as number) <= 250000],
     ['at least 300,000 with three bedrooms or more', { min_full_value: 300000, min_bedrooms: 3 }, (h) => h.fullMarketPrice !== null && (h.fullMarketPrice as number) >= 300000 && h.bedrooms >= 3],
+    // reduced_only is a filter on the homes: the home shown is a reduced one, whatever the listing's own headline
+    ['reduced in price', { reduced_only: '1' }, (h) => reducedOn(h) !== null],
+    ['two bedrooms reduced in price', { reduced_only: '1', 'bedrooms[]': ['2'] }, (h) => h.bedrooms === 2 && reducedOn(h) !== null],
   ];
   const rentFilters: [string, Query, (h: Home) => boolean][] = [
     ['no filter', {}, () => true],
     ['one or two bedrooms', { 'bedrooms[]': ['1', '2'] }, (h) => h.bedrooms <= 2],
     ['at most 1,500 a month', { max_monthly_rent: 1500 }, (h) => h.monthlyRent !== null && (h.monthlyRent as number) <= 1500],
     ['let or let agreed', { 'status[]': ['closed', 'under-offer'] }, (h) => ['closed', 'under-offer'].includes(h.availabilityStatus.code)],
+    ['available and reduced', { reduced_only: '1', 'status[]': ['available'] }, (h) => h.availabilityStatus.code === 'available' && reducedOn(h) !== null],
   ];
   const searches: [boolean, string[], typeof saleFilters][] = [
     [true, ['newest', 'price-low-high', 'price-high-low'], saleFilters],

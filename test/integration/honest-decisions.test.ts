@@ -65,4 +65,22 @@ describe('decisions that do not contradict themselves', () => {
     // the same customer may then register for an open home: nothing was kept of the refused request
     expect((await registerInterest(homes.id, { ...asked, property: id(fits) }, customer)).status).to.equal(201);
   });
+
+  it('is 422 on the property for a listing whose one home is sold, or whose every home is, when none is named', async () => {
+    const soldOne = await pushAppListing(account, { properties: [{ availabilityStatus: 'closed' }] });
+    const allSold = await pushAppListing(account, { properties: [{ availabilityStatus: 'closed' }, { availabilityStatus: 'closed', fullMarketPrice: 600000 }] });
+    const customer = await passwordCustomer();
+    for (const [listing, said] of [
+      [soldOne, /this listing's home is sold/],
+      [allSold, /every home of this listing is sold/],
+    ] as const) {
+      const res = await registerInterest(listing.id, asked, customer);
+      expect(res.status, res.text).to.equal(422);
+      expect(Object.keys(res.body.errors)).to.deep.equal(['property']);
+      expect(res.body.errors.property[0]).to.match(said);
+    }
+    // a home under offer may still be asked about, named or not
+    const offered = await pushAppListing(account, { properties: [{ availabilityStatus: 'under-offer' }] });
+    expect((await registerInterest(offered.id, asked, customer)).status).to.equal(201);
+  });
 });

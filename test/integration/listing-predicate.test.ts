@@ -111,6 +111,7 @@ describe('the in-process listing predicate', function () {
         ...(r.chance(0.9)
           ? { monthlyCost: r.int(4, 30) * 50, affordShareValue: forSale ? r.int(2, 30) * 10_000 : 0, affordMinIncome: r.int(0, 60) * 1_000, affordFullLoanCost: forSale ? r.int(2, 30) * 100 : 0 }
           : { monthlyCost: null, affordShareValue: null, affordMinIncome: null, affordFullLoanCost: null }),
+        priceReducedOn: r.pick([null, null, null, cutoff, day(-1, cutoff), day(1, cutoff), day(-20, today), today]),
       };
     };
     const eligibility = r.chance(0.3)

@@ -61,7 +61,7 @@ async function build(): Promise<SearchFixture> {
     so3: ['leeds', { bedrooms: 3, propertyTypeGroup: 'house', propertyType: 'Semi-detached house', isSharedOwnership: true, fullMarketPrice: 320000, minSharePercentage: 25, availabilityStatus: 'coming-soon', propertyFeatures: [{ section: 'Outside space', values: ['Garden'] }] }],
     ms1: ['leeds2', { bedrooms: 2, fullMarketPrice: 210000, depositValue: 21000, propertyFeatures: [{ section: 'Parking', values: ['Garage'] }, { section: 'Accessibility', values: ['Step-free access'] }] }],
     ms2: ['leeds2', { bedrooms: 4, propertyTypeGroup: 'house', propertyType: 'Detached house', fullMarketPrice: 450000, depositValue: 45000, bathrooms: 2 }],
-    fh1: ['leedsSouth', { bedrooms: 2, fullMarketPrice: 200000, depositValue: 10000 }],
+    fh1: ['leedsSouth', { bedrooms: 2, fullMarketPrice: 200000, openMarketValue: 290000, depositValue: 10000 }],
     rent1: ['leeds', { forSale: false, monthlyRent: 950, bedrooms: 1 }],
     rent2: ['leeds2', { forSale: false, monthlyRent: 1400, bedrooms: 3, propertyTypeGroup: 'house', propertyType: 'Terraced house' }],
     br1: ['bristol', { bedrooms: 2, isSharedOwnership: true, fullMarketPrice: 300000, minSharePercentage: 10 }],

@@ -45,6 +45,7 @@ function property(id: number, overrides: Record<string, unknown> = {}) {
     forSale: true,
     isSharedOwnership: true,
     fullMarketPrice: 300000,
+    openMarketValue: null,
     depositValue: null,
     minSharePercentage: 25,
     subsidisedMonthlyRent: 500,
@@ -177,6 +178,26 @@ describe('listing document builder', () => {
     expect(view.properties[1]!.availabilityStatus).to.deep.equal({ code: 'coming-soon', name: 'Coming soon' });
     expect(view.registerInterestFields).to.deep.equal({ eligibilityFields: ['deposit'], priorityFields: [] });
     expect(String(view.listing.mapImageUrl)).to.contain('53.480000,-2.240000');
+  });
+
+  it("shows a home sold below its value with the headline home's open-market value and discount", () => {
+    const sale = { isSharedOwnership: false, minSharePercentage: null, subsidisedMonthlyRent: null };
+    const doc = buildListingDocument(
+      listing({}, [
+        property(1, { ...sale, fullMarketPrice: 210_000, openMarketValue: 300_000 }),
+        property(2, { ...sale, fullMarketPrice: 175_000, openMarketValue: 250_000 }),
+        property(3, { ...sale, fullMarketPrice: 150_000, openMarketValue: 250_000, availabilityStatus: 'closed' }),
+      ]),
+    )!;
+    expect(doc.view.listing).to.include({ fullMarketPrice: 175_000, openMarketValue: 250_000, discountPercentage: 30 });
+    expect(presentListingItem(doc.view)).to.include({ fullMarketPrice: 175_000, openMarketValue: 250_000, discountPercentage: 30 });
+    expect(doc.view.properties.map((p) => [p.id, p.openMarketValue, p.discountPercentage])).to.deep.equal([
+      [1, 300_000, 30],
+      [2, 250_000, 30],
+      [3, 250_000, 40],
+    ]);
+    const item = JSON.parse(doc.presentedItem!) as Record<string, unknown>;
+    expect(item).to.include({ fullMarketPrice: 175_000, openMarketValue: 250_000, discountPercentage: 30 });
   });
 
   it('keeps the listing-item slice of the view as one stored field', () => {

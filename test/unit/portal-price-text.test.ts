@@ -1,7 +1,7 @@
 // The portal's price rules (web/src/format.ts): null prices are "to be announced", shared ownership
 // shows the share, its price and the rent on the rest, rent shows per month and per week.
 import { expect } from 'chai';
-import { bedroomsText, priceText, ratingBand, TO_BE_ANNOUNCED, type PriceFields } from '../../web/src/format.ts';
+import { bedroomsText, firstHomesWithoutFigures, priceText, ratingBand, TO_BE_ANNOUNCED, type PriceFields } from '../../web/src/format.ts';
 
 const sale = (o: Partial<PriceFields> = {}): PriceFields => ({
   forSale: true,
@@ -19,6 +19,24 @@ describe('portal price text', () => {
       main: '£210,000',
       details: ['Deposit £21,000'],
     });
+  });
+
+  it('shows a home sold below its value with the discount and the value after its price', () => {
+    expect(priceText(sale({ fullMarketPrice: 175000, openMarketValue: 250000, discountPercentage: 30, depositValue: 8750 }))).to.deep.equal({
+      main: '£175,000',
+      qualifier: '30% below the market value of £250,000',
+      details: ['Deposit £8,750'],
+    });
+    // no discount to name, or no value: the price alone
+    expect(priceText(sale({ fullMarketPrice: 250000, openMarketValue: 250000, discountPercentage: 0 }))).to.deep.equal({ main: '£250,000', details: [] });
+    expect(priceText(sale({ fullMarketPrice: null, openMarketValue: 250000, discountPercentage: null }))).to.deep.equal({ main: TO_BE_ANNOUNCED, details: [] });
+  });
+
+  it("says First Homes' own rule only when no discount is given", () => {
+    const firstHomes = [{ text: 'First Homes' }];
+    expect(firstHomesWithoutFigures({ forSale: true, discountPercentage: null, schemes: firstHomes })).to.equal(true);
+    expect(firstHomesWithoutFigures({ forSale: true, discountPercentage: 30, schemes: firstHomes })).to.equal(false);
+    expect(firstHomesWithoutFigures({ forSale: true, discountPercentage: null, schemes: [{ text: 'Shared Ownership' }] })).to.equal(false);
   });
 
   it('shows shared ownership as the share price, the share of the full price and the rent on the rest', () => {

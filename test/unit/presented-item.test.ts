@@ -89,7 +89,7 @@ describe('presented items kept in the index', () => {
   });
 
   it("takes every price field and the reduction from the headline of the matching homes when given", () => {
-    const base = { forSale: true, isSharedOwnership: true, tenure: 'leasehold', depositValue: null, maxGovernmentLoanPercent: null, monthlyServiceCharge: 95.5, annualGroundRent: 0, reservationFee: 250, monthlyRent: null, rentalDeposit: null, minTenancyMonths: null, maxTenancyMonths: null, administrationFee: null };
+    const base = { forSale: true, isSharedOwnership: true, tenure: 'leasehold', openMarketValue: null, depositValue: null, maxGovernmentLoanPercent: null, monthlyServiceCharge: 95.5, annualGroundRent: 0, reservationFee: 250, monthlyRent: null, rentalDeposit: null, minTenancyMonths: null, maxTenancyMonths: null, administrationFee: null };
     const prices = applyPriceRules({ ...base, fullMarketPrice: 195000, minSharePercentage: 10, subsidisedMonthlyRent: 335.16 }, 5);
     for (const reducedOn of reductions) {
       const fragment = headlinePricesOf(prices, reducedOn);

@@ -13,6 +13,9 @@ export interface PriceFields {
   subsidisedMonthlyRent?: number | null;
   monthlyRent: number | null;
   weeklyRent?: number | null;
+  /** a home sold below its open-market value (First Homes, Discount Market Sale), and how far below */
+  openMarketValue?: number | null;
+  discountPercentage?: number | null;
 }
 
 export const TO_BE_ANNOUNCED = 'Price to be announced';
@@ -36,6 +39,8 @@ export const weeklyFromMonthly = (monthly: number) => Math.round(((monthly * 12)
 export interface PriceText {
   /** the headline: the full price, the share's price or the monthly rent */
   main: string;
+  /** what qualifies the headline itself, read after it with a comma: "30% below the market value of £250,000" */
+  qualifier?: string;
   /** what the headline stands for and what else is paid, one line each */
   details: string[];
 }
@@ -58,7 +63,18 @@ export function priceText(p: PriceFields): PriceText {
   }
   if (p.fullMarketPrice === null) return { main: TO_BE_ANNOUNCED, details: [] };
   const details = p.depositValue != null ? [`Deposit ${money(p.depositValue)}`] : [];
+  if (p.openMarketValue != null && p.discountPercentage != null && p.discountPercentage > 0) {
+    return { main: money(p.fullMarketPrice), qualifier: `${p.discountPercentage}% below the market value of ${money(p.openMarketValue)}`, details };
+  }
   return { main: money(p.fullMarketPrice), details };
+}
+
+/**
+ * First Homes are sold at a discount of at least 30% on the market value (the scheme's own rule): said in
+ * those words only when no figures are given (else the price names the discount and the value).
+ */
+export function firstHomesWithoutFigures(p: { forSale: boolean; discountPercentage?: number | null; schemes: readonly { text: string }[] }): boolean {
+  return p.forSale && p.discountPercentage == null && p.schemes.some((s) => /^first homes$/i.test(s.text));
 }
 
 /** what a renter pays and agrees to beside the rent (the spec's to-rent fields, often unset) */

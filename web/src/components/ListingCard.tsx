@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, P, type ListingItem } from '../api.ts';
 import { useSession } from '../session.ts';
-import { bedroomsText, dayText, rentTerms } from '../format.ts';
+import { bedroomsText, dayText, firstHomesWithoutFigures, rentTerms } from '../format.ts';
 import { Price, SchemeTags } from './common.tsx';
-
-/** First Homes are sold at a discount of at least 30% on the market value (the scheme's own rule). */
-const isFirstHomes = (listing: ListingItem) => listing.forSale && listing.schemes.some((s) => /^first homes$/i.test(s.text));
 
 /** One listing in a list: search results, featured, similar, favourites. */
 export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingItem; headingLevel?: 2 | 3 }) {
@@ -30,7 +27,7 @@ export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingIte
         <p class="card-address">{listing.displayAddress}</p>
         <Price fields={listing} />
         {terms.length > 0 && <p class="card-terms">{terms.join(' · ')}</p>}
-        {isFirstHomes(listing) && <p class="card-terms">First Homes: at least 30% below the market value</p>}
+        {firstHomesWithoutFigures(listing) && <p class="card-terms">First Homes: at least 30% below the market value</p>}
         {listing.priceReducedOn && <p class="reduced">Reduced on {dayText(listing.priceReducedOn)}</p>}
         <p class="card-facts">
           {[bedroomsText(listing.bedrooms), listing.propertyType, listing.availabilityStatus.name].filter(Boolean).join(' · ')}

@@ -82,6 +82,7 @@ export function Price({ fields, compact = false }: { fields: PriceFields; compac
   return (
     <p class="price">
       <span class="price-main">{text.main}</span>
+      {text.qualifier && <span class="price-detail">, {text.qualifier}</span>}
       {!compact &&
         text.details.map((line) => (
           <span class="price-detail" key={line}>
@@ -89,7 +90,7 @@ export function Price({ fields, compact = false }: { fields: PriceFields; compac
             {line}
           </span>
         ))}
-      {compact && text.details[0] && <span class="price-detail"> {text.details[0]}</span>}
+      {compact && !text.qualifier && text.details[0] && <span class="price-detail"> {text.details[0]}</span>}
     </p>
   );
 }

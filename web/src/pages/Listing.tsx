@@ -11,7 +11,7 @@ import { RatingChart } from '../components/RatingChart.tsx';
 import { CustomerFields, valuesOf, type Values } from '../components/CustomerFields.tsx';
 import { OpenDays } from '../components/OpenDays.tsx';
 import { Loading, notReady, Price, Problem, SchemeTags, Section, useLoad, useTitle } from '../components/common.tsx';
-import { bedroomsText, dayText, money, rentTerms } from '../format.ts';
+import { bedroomsText, dayText, firstHomesWithoutFigures, money, rentTerms } from '../format.ts';
 
 type FullDetails = Schemas['FullDetails'];
 interface GalleryImage {
@@ -76,7 +76,7 @@ export function Listing({ slug }: { slug: string }) {
         <div class="listing-price">
           <Price fields={listing} />
           {rentTerms(listing).length > 0 && <p class="card-terms">{rentTerms(listing).join(' · ')}</p>}
-          {listing.forSale && listing.schemes.some((s) => /^first homes$/i.test(s.text)) && (
+          {firstHomesWithoutFigures(listing) && (
             <p class="card-terms">First Homes: at least 30% below the market value</p>
           )}
           {listing.priceReducedOn && <p class="reduced">Reduced on {dayText(listing.priceReducedOn)}</p>}
@@ -413,6 +413,18 @@ function RegisterInterest({
     if (profile.data) setValues(valuesOf(profile.data, [...eligibility, ...priority]));
   }, [profile.data, fields.data]);
 
+  // every home sold or let: the service refuses interest, so none is asked for
+  if (properties.length > 0 && properties.every((p) => p.availabilityStatus.code === 'closed')) {
+    const gone = listing.forSale ? 'sold' : 'let';
+    return (
+      <section class="panel" aria-labelledby="register-title">
+        <h2 id="register-title">{properties.length === 1 ? `This home is ${gone}` : `Every home here is ${gone}`}</h2>
+        <p>
+          Interest can no longer be registered here: <a href="/search">search for other homes</a>.
+        </p>
+      </section>
+    );
+  }
   if (!signedIn) {
     return (
       <section class="panel" aria-labelledby="register-title">

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Property" ADD COLUMN     "openMarketValue" DOUBLE PRECISION;
