@@ -71,9 +71,11 @@ describe('browser: the portal account', function () {
   it('marks required fields, words the 422s, offers available homes only, never names the chosen home as failed and eligible, and remembers the interest', async () => {
     const problems = await portalPage(page());
     const listing = await pushAppListing(account, {
-      properties: [{}, {}, { availabilityStatus: 'closed' }, { availabilityStatus: 'under-offer' }, {}],
+      // deposits on the share at 10%: 7,500 for each home but Flat 2 (15,000)
+      properties: [{}, { fullMarketPrice: 600000 }, { availabilityStatus: 'closed' }, { availabilityStatus: 'under-offer' }, {}],
     });
-    const customer = await passwordCustomer();
+    // the listing's other rules known from the profile: without them no other home can be said to be eligible
+    const customer = await passwordCustomer({ eligibleCitizen: true, homeOwnershipStatus: 1 });
     await signInPage(page(), customer);
     await page().goto(`${testApp().baseUrl}/listings/${listing.slug}`);
     await page().getByRole('heading', { name: 'Register your interest' }).waitFor();
@@ -93,12 +95,13 @@ describe('browser: the portal account', function () {
     expect(await error.innerText()).to.equal('Annual household income is needed to register interest in this home.');
     expect(await page().locator('.listing-side').innerText()).to.not.match(/annualHouseholdIncome|is required for this listing/);
 
-    // interest in Flat 2 with an income over the limit: failed, and Flat 2 is never among the homes eligible for
+    // interest in Flat 2 with a deposit below its own: failed, and Flat 2 is never among the homes eligible for
+    // (an income over the listing's limit would fail every home, and name none)
     await page().getByLabel('Which home?').selectOption({ label: 'Flat 2 – 2 bedrooms' });
-    await income.fill('95000');
+    await income.fill('45000');
     await page()
       .getByLabel(/^Deposit or savings \(£\)/)
-      .fill('20000');
+      .fill('10000');
     await page().getByRole('button', { name: 'Register interest' }).click();
     const decision = page().locator('.decision');
     await decision.waitFor();
@@ -118,6 +121,16 @@ describe('browser: the portal account', function () {
     expect(await page().getByRole('heading', { name: 'Register your interest' }).count()).to.equal(0);
     expect(await seriousAxeViolations(page())).to.deep.equal([]);
     expect(problems.filter((p) => !p.includes('422'))).to.deep.equal([]);
+  });
+
+  it('says a sold home is sold instead of offering a form the service would refuse', async () => {
+    const problems = await portalPage(page());
+    const listing = await pushAppListing(account, { properties: [{ availabilityStatus: 'closed' }] });
+    await signInPage(page(), await passwordCustomer());
+    await page().goto(`${testApp().baseUrl}/listings/${listing.slug}`);
+    await page().getByRole('heading', { name: 'This home is sold' }).waitFor();
+    expect(await page().getByRole('button', { name: 'Register interest' }).count()).to.equal(0);
+    expect(problems).to.deep.equal([]);
   });
 
   it('books an open-day viewing from an application, changes its time, then cancels it', async () => {
