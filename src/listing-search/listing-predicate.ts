@@ -56,8 +56,6 @@ export const PROPERTY_FIELD_KINDS: Readonly<Record<string, Kind>> = {
   features: 'keyword',
   parking: 'keyword',
   newBuild: 'boolean',
-  availabilityRank: 'integer',
-  itemPrices: 'keyword',
   monthlyCost: 'double',
   affordShareValue: 'double',
   affordMinIncome: 'double',

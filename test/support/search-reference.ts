@@ -138,6 +138,8 @@ export interface ReferenceProperty {
   monthlyRent: number | null;
   features: string[];
   parking: string[];
+  /** the day of the home's latest price reduction (reduced_only filters on homes) */
+  priceReducedOn?: string | null;
 }
 
 export interface ReferenceListing {
@@ -242,7 +244,7 @@ export interface ReferenceContext {
   featuredPerPage: number;
 }
 
-function propertyClauses(q: Query): Clause<ReferenceProperty>[] {
+function propertyClauses(q: Query, reductionCutoff: string): Clause<ReferenceProperty>[] {
   const out: Clause<ReferenceProperty>[] = [];
   const terms = (facet: string, read: (p: ReferenceProperty) => (string | number)[]) => {
     const wanted = many(q, facet);
@@ -271,6 +273,8 @@ function propertyClauses(q: Query): Clause<ReferenceProperty>[] {
   min('min_bedrooms', (p) => p.bedrooms);
   const maxBedrooms = num(q, 'max_bedrooms');
   if (maxBedrooms !== null) out.push({ facet: null, test: (p) => p.bedrooms <= maxBedrooms });
+  // a filter on the homes: the home shown is a reduced one (docs/decisions.md)
+  if (q.reduced_only === '1') out.push({ facet: null, test: (p) => p.priceReducedOn != null && p.priceReducedOn >= reductionCutoff });
   return out;
 }
 
@@ -292,7 +296,6 @@ function listingClauses(q: Query, where: Where, ctx: ReferenceContext): Clause<R
   ];
   const schemes = many(q, 'schemes');
   if (schemes.length) out.push({ facet: 'schemes', test: (l) => l.schemes.some((s) => schemes.includes(s)) });
-  if (q.reduced_only === '1') out.push({ facet: null, test: (l) => l.priceReducedOn !== null && l.priceReducedOn >= ctx.reductionCutoff });
   if (q.new_homes) out.push({ facet: 'new_homes', test: (l) => l.newBuild === (q.new_homes === 'new-build') });
   return out;
 }
@@ -353,7 +356,7 @@ export interface ReferenceAnswer {
 export function referenceAnswer(listings: ReferenceListing[], q: Query, where: Where, ctx: ReferenceContext): ReferenceAnswer {
   const forSale = q.occupancy_type !== 'to-rent';
   const listingC = listingClauses(q, where, ctx);
-  const propertyC = propertyClauses(q);
+  const propertyC = propertyClauses(q, ctx.reductionCutoff);
   const matched = listings.map((l) => ({ l, props: matching(l, listingC, propertyC, null) })).filter((m): m is { l: ReferenceListing; props: ReferenceProperty[] } => m.props !== null);
 
   // the order
