@@ -14,7 +14,7 @@ function run(command: string, args: string[]): Promise<{ code: number | null; ou
 }
 
 describe('contract: the service against its OpenAPI document (Schemathesis)', function () {
-  this.timeout(12 * 60_000);
+  this.timeout(25 * 60_000);
 
   it('reports no failure in any pass: anonymous, provider and customer, editor, sign-out and key rotation', async () => {
     const { code, output } = await run('bash', ['scripts/contract-test.sh']);
