@@ -5,20 +5,15 @@ import { api } from './api.ts';
 import { withKey, type TestAccount } from './factories.ts';
 import { headlineProperty } from '../../src/listings/headline.ts';
 import { distanceMiles, type LatLng, type Rect } from '../../src/places/geo.ts';
+import { Rng } from '../../src/demo/random.ts';
 
-/** mulberry32: the same listings and searches on every run for the same seed */
+/** The same listings and searches on every run for the same seed (the demo data's generator). */
 export function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const chance = (p: number) => next() < p;
+  const rng = new Rng(seed);
+  const next = () => rng.next();
+  const int = (lo: number, hi: number) => rng.int(lo, hi);
+  const pick = <T>(list: readonly T[]): T => rng.pick(list);
+  const chance = (p: number) => rng.chance(p);
   const some = <T>(list: readonly T[], p = 0.3): T[] => {
     const out = list.filter(() => chance(p));
     return out.length ? out : [pick(list)];
