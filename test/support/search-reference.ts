@@ -6,6 +6,7 @@ import { withKey, type TestAccount } from './factories.ts';
 import { headlineProperty } from '../../src/listings/headline.ts';
 import { distanceMiles, type LatLng, type Rect } from '../../src/places/geo.ts';
 import { Rng } from '../../src/demo/random.ts';
+import type { IndexedProperty } from '../../src/listings/listing-document.ts';
 
 /** The same listings and searches on every run for the same seed (the demo data's generator). */
 export function seeded(seed: number) {
@@ -121,21 +122,11 @@ export async function pushGeneratedMarket(account: TestAccount, r: Random, centr
 }
 
 /** What the reference reads of a listing's index document. */
-export interface ReferenceProperty {
-  id: number;
-  bedrooms: number;
-  bathrooms: number;
-  propertyTypeGroup: string;
-  availabilityStatus: string;
-  fullMarketPrice: number | null;
-  minShareValue: number | null;
-  depositValue: number | null;
-  monthlyRent: number | null;
-  features: string[];
-  parking: string[];
-  /** the day of the home's latest price reduction (reduced_only filters on homes) */
-  priceReducedOn?: string | null;
-}
+/** The property fields of an index document the reference reads. */
+export type ReferenceProperty = Pick<
+  IndexedProperty,
+  'id' | 'bedrooms' | 'bathrooms' | 'propertyTypeGroup' | 'availabilityStatus' | 'fullMarketPrice' | 'minShareValue' | 'depositValue' | 'monthlyRent' | 'features' | 'parking' | 'priceReducedOn'
+>;
 
 export interface ReferenceListing {
   id: number;
