@@ -9,6 +9,8 @@ import { londonToday } from '../core/london-time.ts';
 import { liveListingFilters, portalFilter } from '../listings/visibility-filters.ts';
 import { geoJsonRing } from './area-polygon.ts';
 import { reductionCutoff } from '../listings/price-reductions.ts';
+import { parseKeywords } from '../keywords/keyword-query.ts';
+import { keywordClauses } from '../keywords/keyword-clauses.ts';
 
 export interface TaggedClause {
   facet: string | null;
@@ -18,8 +20,10 @@ export interface TaggedClause {
 export interface SearchFilters {
   listing: TaggedClause[];
   property: TaggedClause[];
-  /** whole-query clauses that must not match (eligibility) */
+  /** whole-query clauses that must not match (eligibility, excluded keywords) */
   mustNot: object[];
+  /** the keywords' words and phrases: they must match, and they score (the `relevance` sort) */
+  must?: object[];
 }
 
 export const EXTRA_FILTER_CLAUSES: Record<string, object> = {
@@ -62,7 +66,11 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
     for (const clause of e.filter) add(listing, null, clause);
     mustNot.push(...e.must_not);
   }
-  return { listing, property, mustNot };
+  const keywords = parseKeywords(p.keywords);
+  if (!keywords) return { listing, property, mustNot };
+  const k = keywordClauses(keywords);
+  mustNot.push(...k.mustNot);
+  return { listing, property, mustNot, must: k.must };
 }
 
 /** The clauses on a property's fields (inside the nested `properties`), the portal's allowed extra filters included. */
@@ -115,5 +123,5 @@ export function propertyClauses(f: SearchFilters, exceptFacet?: ExceptFacet): ob
 export function listingQuery(f: SearchFilters, exceptFacet?: ExceptFacet, innerHits?: object): object {
   const props = propertyClauses(f, exceptFacet);
   const nested = props.length ? [{ nested: { path: 'properties', query: { bool: { filter: props } }, ...(innerHits ? { inner_hits: innerHits } : {}) } }] : [];
-  return { bool: { filter: [...without(f.listing, exceptFacet), ...nested], must_not: f.mustNot } };
+  return { bool: { filter: [...without(f.listing, exceptFacet), ...nested], must_not: f.mustNot, ...(f.must?.length ? { must: f.must } : {}) } };
 }

@@ -15,6 +15,7 @@ import { hitsWindow } from '../search/result-window.ts';
 
 export const MAP_LIMIT = 1000;
 export const FEATURED_POOL_LIMIT = 200;
+const PARTNER_ABOVE_RELEVANCE = 10_000;
 
 // Map listings and the featured pool are read from doc values only: loading the stored fields of up to
 // 1000 hits, even just their _id, costs several times the search itself. Map listings come back as ids
@@ -53,9 +54,12 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   const innerHits = { size: 100, _source: false, docvalue_fields: ['properties.bedrooms'] };
   const filtered = listingQuery(f, undefined, innerHits);
   const sort = sortClauses(p, area.center, propertyClauses(f));
+  // Sorted by relevance, the keywords' score counts within the partner's listings and within the rest: the
+  // partner's boost lies far above any keyword score.
+  const relevance = sort.some((s) => '_score' in s);
   const main: Record<string, unknown> = {
     query: partnerSource
-      ? { bool: { filter: [filtered], should: [{ constant_score: { filter: { term: { partnerSources: partnerSource } }, boost: 1 } }] } }
+      ? { bool: { [relevance ? 'must' : 'filter']: [filtered], should: [{ constant_score: { filter: { term: { partnerSources: partnerSource } }, boost: relevance ? PARTNER_ABOVE_RELEVANCE : 1 } }] } }
       : filtered,
     sort: partnerSource ? [{ _score: { order: 'desc' } }, ...sort] : sort,
     ...hitsWindow((p.page - 1) * p.size, p.size),

@@ -9,6 +9,7 @@ import { itemFieldOf } from './listing-item-field.ts';
 import { presentedItemFieldOf } from './presented-item.ts';
 import { mapDigestOf } from './map-listing-fields.ts';
 import { latestReductionOn, priceHistoryOf } from './price-reductions.ts';
+import { keywordTextOf } from '../keywords/keyword-text.ts';
 
 type Json = unknown;
 interface FeatureSection {
@@ -105,6 +106,8 @@ export interface ListingDocument {
   itemPartners?: string[];
   /** digest of the map listing fields (map-listing-fields.ts) */
   mapDigest: number;
+  /** the texts that `keywords` search, as prepared tokens (keyword-text.ts) */
+  keywordText: string[];
 }
 
 export interface ListingView {
@@ -245,6 +248,14 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
   };
 
   const portalIds = listing.portals.map((p) => p.portalId);
+  const keywordText = keywordTextOf([
+    listing.name,
+    listing.shortDescription,
+    listing.longDescription,
+    development.localAreaName,
+    ...sortedUnique(properties.flatMap((p) => [p.propertyType, p.propertyTypeGroup])),
+    ...propertyFeatures.flatMap((s) => s.values),
+  ]);
   const doc: Omit<ListingDocument, 'mapDigest'> = {
     id: listing.id,
     slug: listing.slug,
@@ -309,6 +320,7 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
     createdAt: listing.createdAt.toISOString(),
     updatedAt: listing.updatedAt.toISOString(),
     view,
+    keywordText,
   };
   return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), presentedItem: presentedItemFieldOf(view), itemPartners: doc.partnerSources, mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };
 }

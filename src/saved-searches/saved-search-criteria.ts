@@ -47,6 +47,7 @@ export async function writeDerived(db: Pick<Prisma.TransactionClient, '$executeR
 export const SELECTING_PARAMETERS = [
   'occupancy_type',
   'area',
+  'keywords',
   'schemes',
   'reduced_only',
   'new_homes',

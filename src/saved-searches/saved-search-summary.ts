@@ -46,6 +46,7 @@ export function summarise(p: SearchParams): string {
   if (p.types.length) parts.push(p.types.map(words).join(' or '));
   if (p.new_homes) parts.push(p.new_homes === 'new-build' ? 'new build' : 'resale');
   if (p.reduced_only) parts.push('reduced in price');
+  if (p.keywords) parts.push(`matching \u201c${p.keywords.trim()}\u201d`);
   if (p.eligible_only) parts.push('that you are eligible for');
   const text = parts.join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);
