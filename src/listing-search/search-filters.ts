@@ -93,6 +93,10 @@ export function propertyFilters(p: SearchParams, allowedExtraFilters: readonly s
   add(null, range('properties.monthlyRent', p.min_monthly_rent, null));
   add(null, range('properties.bedrooms', p.min_bedrooms, p.max_bedrooms));
   add(null, range('properties.bathrooms', p.min_bathrooms, p.max_bathrooms));
+  if (p.epc_bands.length) add('epc_bands', { terms: { 'properties.epcBand': p.epc_bands } });
+  if (p.council_tax_bands.length) add('council_tax_bands', { terms: { 'properties.councilTaxBand': p.council_tax_bands } });
+  add(null, range('properties.floorArea', p.min_floor_area, null));
+  add(null, range('properties.monthlyServiceCharge', null, p.max_service_charge));
   for (const extra of p.extraFilters) if (allowedExtraFilters.includes(extra)) add(null, EXTRA_FILTER_CLAUSES[extra]!);
   return property;
 }

@@ -6,6 +6,7 @@ import { ValidationError } from '../core/errors.ts';
 import { EXTRA_FILTERS, type ExtraFilter } from '../portals/portal-settings.ts';
 import { AREA_PATTERN, parseAreaPolygon, type AreaParse, type AreaPolygon } from './area-polygon.ts';
 import { hasKeywords, MAX_KEYWORDS_LENGTH } from '../keywords/keyword-query.ts';
+import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../listings/material-information.ts';
 
 const TRUTHY = ['1', 'true', 'on', 'yes'];
 const FALSY = ['0', 'false', 'off', 'no', ''];
@@ -127,6 +128,11 @@ export const searchQuerySchema = yup.object({
   pets_allowed: flag(),
   // listings whose price was reduced within the last 30 days (price-reductions.ts)
   reduced_only: flag(),
+  // material information (material-information.ts), property-level
+  epc_bands: many(yup.string().oneOf(EPC_BANDS, `epc_bands values are ${EPC_BANDS.join(', ')}`).required()),
+  council_tax_bands: many(yup.string().oneOf(COUNCIL_TAX_BANDS, `council_tax_bands values are ${COUNCIL_TAX_BANDS.join(', ')}`).required()),
+  min_floor_area: amount().nullable().default(null),
+  max_service_charge: amount().nullable().default(null),
 });
 
 export type SearchParams = yup.InferType<typeof searchQuerySchema> & {
@@ -203,7 +209,7 @@ function validated(input: Record<string, unknown>): SearchParams {
   const sortBy = input.sort_by;
   if (sortBy !== undefined && sortBy !== null && !sorts.includes(String(sortBy))) errors.sort_by = [`sort_by must be one of ${sorts.join(', ')}`];
   if (p) {
-    const saleOnly = ['max_deposit', 'max_full_value', 'max_share_value', 'min_deposit', 'min_full_value', 'min_share_value'] as const;
+    const saleOnly = ['max_deposit', 'max_full_value', 'max_share_value', 'min_deposit', 'min_full_value', 'min_share_value', 'max_service_charge'] as const;
     if (p.occupancy_type === 'to-rent') for (const k of saleOnly) if (p[k] !== null) errors[k] = [`${k} applies to for-sale searches only`];
     if (p.occupancy_type === 'for-sale') for (const k of ['max_monthly_rent', 'min_monthly_rent'] as const) if (p[k] !== null) errors[k] = [`${k} applies to to-rent searches only`];
     for (const [min, max] of [['min_bedrooms', 'max_bedrooms'], ['min_bathrooms', 'max_bathrooms'], ['min_full_value', 'max_full_value'], ['min_monthly_rent', 'max_monthly_rent']] as const) {

@@ -10,6 +10,7 @@ import { presentedItemFieldOf } from './presented-item.ts';
 import { mapDigestOf } from './map-listing-fields.ts';
 import { latestReductionOn, priceHistoryOf } from './price-reductions.ts';
 import { keywordTextOf } from '../keywords/keyword-text.ts';
+import { epcBandOf, materialInformationOf } from './material-information.ts';
 
 type Json = unknown;
 interface FeatureSection {
@@ -44,6 +45,10 @@ export interface IndexedProperty {
   features: string[];
   parking: string[];
   newBuild: boolean;
+  epcBand: string | null;
+  councilTaxBand: string | null;
+  floorArea: number | null;
+  monthlyServiceCharge: number | null;
 }
 
 export interface ListingDocument {
@@ -187,6 +192,7 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
     environmentalImpactRatingPotential: p.environmentalImpactRatingPotential,
     ...pp,
     priceHistory,
+    materialInformation: materialInformationOf(p, pp),
   }));
 
   const view: ListingView = {
@@ -222,6 +228,8 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
       furnitureStatus: sortedUnique(properties.map((p) => p.furnitureStatus).filter((v): v is string => v !== null)),
       tenure: first.tenure,
       propertyFeatures,
+      councilTaxBands: sortedUnique(properties.flatMap((p) => p.councilTaxBand ?? [])),
+      epcBands: sortedUnique(properties.flatMap((p) => epcBandOf(p.energyEfficiencyRatingCurrent) ?? [])),
       ...prices,
       singleProperty,
       galleryImages: asArray(listing.galleryImages),
@@ -316,6 +324,10 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
       features: featureValues(features[i]!, false),
       parking: featureValues(features[i]!, true),
       newBuild: development.newBuild,
+      epcBand: epcBandOf(p.energyEfficiencyRatingCurrent),
+      councilTaxBand: p.councilTaxBand,
+      floorArea: p.floorArea,
+      monthlyServiceCharge: pp.monthlyServiceCharge,
     })),
     createdAt: listing.createdAt.toISOString(),
     updatedAt: listing.updatedAt.toISOString(),

@@ -108,6 +108,10 @@ describe('the in-process listing predicate', function () {
         features: r.some(FEATURES),
         parking: r.some(PARKING),
         newBuild: r.chance(0.5),
+        epcBand: r.chance(0.9) ? r.pick(['A', 'B', 'C', 'D', 'E', 'F', 'G']) : null,
+        councilTaxBand: r.chance(0.7) ? r.pick(['A', 'B', 'C', 'D', 'E', 'I']) : null,
+        floorArea: r.chance(0.8) ? r.int(30, 150) : null,
+        monthlyServiceCharge: r.chance(0.5) ? r.int(0, 40) * 10 : null,
       };
     };
     const eligibility = r.chance(0.3)
@@ -209,6 +213,10 @@ describe('the in-process listing predicate', function () {
     if (r.chance(0.1)) bounds('min_bathrooms', 'max_bathrooms', 1, 1, 3);
     if (r.chance(0.2)) q.eligible_only = true;
     if (r.chance(0.3)) q.keywords = r.pick(KEYWORDS);
+    if (r.chance(0.15)) q.epc_bands = r.some(['A', 'B', 'C', 'D', 'E', 'F', 'G'], 0.4);
+    if (r.chance(0.1)) q.council_tax_bands = r.some(['A', 'B', 'C', 'D', 'E', 'I'], 0.4);
+    if (r.chance(0.1)) q.min_floor_area = r.int(30, 150);
+    if (forSale && r.chance(0.1)) q.max_service_charge = r.int(0, 40) * 10;
     return q;
   }
 
