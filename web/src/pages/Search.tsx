@@ -22,6 +22,7 @@ const TYPE_BOUND = [
   'min_share_value',
   'max_monthly_rent',
   'min_monthly_rent',
+  'max_service_charge',
   'schemes[]',
 ];
 /** the form's number filters, per occupancy type */
@@ -30,8 +31,13 @@ const RANGE_FILTERS: Record<'for-sale' | 'to-rent', [string, string][]> = {
     ['min_full_value', 'Minimum price (£)'],
     ['min_share_value', 'Minimum share price (£)'],
     ['min_deposit', 'Minimum deposit (£)'],
+    ['min_floor_area', 'Floor area from (m²)'],
+    ['max_service_charge', 'Service charge up to (£ per month)'],
   ],
-  'to-rent': [['min_monthly_rent', 'Minimum rent per month (£)']],
+  'to-rent': [
+    ['min_monthly_rent', 'Minimum rent per month (£)'],
+    ['min_floor_area', 'Floor area from (m²)'],
+  ],
 };
 const ROOM_FILTERS: [string, string][] = [
   ['min_bedrooms', 'Bedrooms from'],
@@ -69,7 +75,8 @@ function apiQuery(params: URLSearchParams, overrides: Record<string, string> = {
 
 function summaryOf(params: URLSearchParams, total: number): string {
   const kind = params.get('occupancy_type') === 'to-rent' ? 'to rent' : 'for sale';
-  const homes = `${total.toLocaleString('en-GB')} ${total === 1 ? 'home' : 'homes'} ${kind}`;
+  const keywords = params.get('keywords')?.trim();
+  const homes = `${total.toLocaleString('en-GB')} ${total === 1 ? 'home' : 'homes'} ${kind}${keywords ? ` matching \u201c${keywords}\u201d` : ''}`;
   if (params.get('area')) return `${homes} in the area drawn`;
   const location = params.get('location');
   if (!location) return `${homes} across the UK`;
@@ -122,17 +129,27 @@ export function Search() {
 
   const [place, setPlace] = useState(params.get('location') ?? '');
   useEffect(() => setPlace(params.get('location') ?? ''), [params.get('location')]);
+  const [keywords, setKeywords] = useState(params.get('keywords') ?? '');
+  useEffect(() => setKeywords(params.get('keywords') ?? ''), [params.get('keywords')]);
 
   const area = parseArea(params.get('area'));
   const total = result.data?.pagination.total ?? 0;
   const summary = result.data ? summaryOf(params, total) : undefined;
   useTitle(summary ? `${summary}` : 'Search homes');
 
+  // the place and the keywords typed beside it go into the address together
   const setLocation = (location: string) =>
     update((p) => {
       p.set('location', location);
       p.delete('area');
       for (const k of ['lat', 'lng', 'north', 'south', 'east', 'west']) p.delete(k);
+      const words = keywords.trim();
+      if (words) p.set('keywords', words);
+      else {
+        p.delete('keywords');
+        // relevance is a sort of keyword searches only
+        if (p.get('sort_by') === 'relevance') p.delete('sort_by');
+      }
     });
 
   return (
@@ -175,6 +192,17 @@ export function Search() {
           onInput={setPlace}
           onChoose={(p) => (setPlace(p.location), setLocation(p.location))}
         />
+        <div class="field keywords">
+          <label for="keywords">Keywords</label>
+          <input
+            id="keywords"
+            type="search"
+            maxLength={100}
+            placeholder='garden "roof terrace" -leasehold'
+            value={keywords}
+            onInput={(e) => setKeywords((e.target as HTMLInputElement).value)}
+          />
+        </div>
         <div class="field">
           <label for="radius">Within</label>
           <select
