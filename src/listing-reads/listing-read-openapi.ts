@@ -5,6 +5,7 @@ import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, jso
 import { itemDescriptionSchemas, priceHistorySchema, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
+import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../listings/material-information.ts';
 
 const prices = Object.fromEntries(PRICE_FIELD_NAMES.map((f) => [f, nNum]));
 const schemeFull = object({ text: str, slug: str, color: str });
@@ -41,6 +42,17 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
     ...prices,
     isSharedOwnership: bool,
     priceHistory: priceHistorySchema,
+    materialInformation: object({
+      councilTaxBand: nullable({ type: 'string', enum: [...COUNCIL_TAX_BANDS] }),
+      epcBand: nullable({ type: 'string', enum: [...EPC_BANDS] }),
+      tenure: str,
+      leaseYears: nullable(int),
+      monthlyServiceCharge: nNum,
+      annualGroundRent: nNum,
+      floorArea: nNum,
+      pricePerSquareMetre: nullable(int),
+      broadbandMbps: nNum,
+    }),
   }),
   ListingDetails: object({
     id: int,
@@ -78,6 +90,8 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
     titleTag: str,
     metaKeywords: str,
     metaDescription: str,
+    councilTaxBands: arrayOf({ type: 'string', enum: [...COUNCIL_TAX_BANDS] }),
+    epcBands: arrayOf({ type: 'string', enum: [...EPC_BANDS] }),
   }),
   FullDetails: object({ listing: ref('ListingDetails'), properties: arrayOf(ref('PropertyDetails')), checkEligibility: bool }),
   IdName: object({ id: int, name: str }),

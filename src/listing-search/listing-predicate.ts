@@ -15,6 +15,7 @@ import { decide, type CustomerValues } from '../eligibility/eligibility-rules.ts
 import { londonToday } from '../core/london-time.ts';
 import { reductionCutoff } from '../listings/price-reductions.ts';
 import { EXTRA_FILTER_CLAUSES, propertyFilters } from './search-filters.ts';
+import { keywordsMatch, parseKeywords, type KeywordQuery } from '../keywords/keyword-query.ts';
 
 export type Verdict = boolean | undefined;
 
@@ -32,6 +33,7 @@ export const PREDICATE_SOURCE_FIELDS = [
   'priceReducedOn',
   'eligibility',
   'properties',
+  'keywordText',
 ] as const;
 
 type Kind = 'keyword' | 'integer' | 'double' | 'boolean' | 'date';
@@ -52,6 +54,10 @@ export const PROPERTY_FIELD_KINDS: Readonly<Record<string, Kind>> = {
   features: 'keyword',
   parking: 'keyword',
   newBuild: 'boolean',
+  epcBand: 'keyword',
+  councilTaxBand: 'keyword',
+  floorArea: 'double',
+  monthlyServiceCharge: 'double',
 };
 
 /** The mapped types of the listing's `eligibility` fields. */
@@ -154,6 +160,8 @@ export interface PreparedListing {
   /** the listing's rules and its properties' deposits, as the eligibility engine reads them */
   eligibility: { rules: ListingEligibility; deposits: (number | null)[] } | undefined;
   today: string;
+  /** the prepared texts that keywords search (keyword-text.ts) */
+  keywordText: string[] | undefined;
 }
 
 function pointOf(location: unknown): LatLng | null | undefined {
@@ -226,6 +234,7 @@ export function prepareListing(source: Readonly<Record<string, unknown>>, now: D
     properties,
     eligibility: prepareEligibility(source.eligibility, properties === undefined ? undefined : rawProperties),
     today: londonToday(now),
+    keywordText: valuesOf(source.keywordText, 'keyword') as string[] | undefined,
   };
 }
 
@@ -376,6 +385,7 @@ export class ListingPredicate {
   private readonly leaves: readonly Leaf[];
   private readonly extraNames: readonly string[];
   private readonly extraLeaves: readonly Leaf[];
+  private readonly keywords: Readonly<KeywordQuery> | null;
 
   constructor(p: SearchParams, rect: Rect) {
     this.forSale = p.occupancy_type === 'for-sale';
@@ -388,6 +398,7 @@ export class ListingPredicate {
     this.leaves = propertyFilters(p, []).map((c) => compileLeaf(c.clause));
     this.extraNames = p.extraFilters;
     this.extraLeaves = p.extraFilters.map((name) => compileLeaf(EXTRA_FILTER_CLAUSES[name]!));
+    this.keywords = parseKeywords(p.keywords);
   }
 
   test(l: PreparedListing, ctx: PredicateContext): Verdict {
@@ -403,6 +414,8 @@ export class ListingPredicate {
     if (this.schemes) v = then(v, anyIn(l.schemes, this.schemes));
     if (this.reducedOnly) v = then(v, l.reducedRecently);
     if (this.newBuild !== null) v = then(v, anyEqual(l.newBuild, this.newBuild));
+    // the same preparation made the indexed tokens, so the verdict is the engine's (keyword-query.ts)
+    if (this.keywords) v = then(v, l.keywordText === undefined ? undefined : keywordsMatch(this.keywords, l.keywordText));
     if (v === false) return false;
     const extras = this.extraNames.length ? this.extraLeaves.filter((_, i) => ctx.allowedExtraFilters.includes(this.extraNames[i]!)) : NONE;
     // without property clauses the search has no nested clause at all

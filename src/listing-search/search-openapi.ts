@@ -58,7 +58,13 @@ export function searchParameters() {
       ...Object.fromEntries(['max_deposit', 'max_full_value', 'max_share_value', 'min_deposit', 'min_full_value', 'min_share_value'].map((n) => [n, FOR_SALE_ONLY])),
       max_monthly_rent: TO_RENT_ONLY,
       min_monthly_rent: TO_RENT_ONLY,
-      sort_by: 'one of the sortOptions of the occupancy type',
+      sort_by: 'one of the sortOptions of the occupancy type; `relevance` (the default then) only with keywords',
+      keywords:
+        'words the listing\'s text must all hold (singular and plural alike, a word the text only negates not), "a phrase" in double quotes, -word or -"a phrase" to leave out listings holding it',
+      epc_bands: 'EPC bands A to G of a property',
+      council_tax_bands: 'council tax bands A to I of a property',
+      min_floor_area: 'square metres, a property\'s floor area at least',
+      max_service_charge: `monthly service charge in pounds, at most (a property stating one); ${FOR_SALE_ONLY}`,
       ...Object.fromEntries(['wheelchair_accesible', 'off_street_parking', 'pets_allowed'].map((n) => [n, 'only where the portal offers it'])),
     },
   });

@@ -10,6 +10,8 @@ import { itemFieldOf } from './listing-item-field.ts';
 import { headlinePricesOf, presentedItemFieldOf } from './presented-item.ts';
 import { mapDigestOf } from './map-listing-fields.ts';
 import { latestReductionOn, priceHistoryOf } from './price-reductions.ts';
+import { keywordTextOf } from '../keywords/keyword-text.ts';
+import { epcBandOf, materialInformationOf } from './material-information.ts';
 
 type Json = unknown;
 interface FeatureSection {
@@ -48,6 +50,10 @@ export interface IndexedProperty {
   availabilityRank: number;
   /** its price fields and priceReducedOn as the presented item's tail (presented-item.ts), doc values only */
   itemPrices: string;
+  epcBand: string | null;
+  councilTaxBand: string | null;
+  floorArea: number | null;
+  monthlyServiceCharge: number | null;
 }
 
 export interface ListingDocument {
@@ -110,6 +116,8 @@ export interface ListingDocument {
   itemPartners?: string[];
   /** digest of the map listing fields (map-listing-fields.ts) */
   mapDigest: number;
+  /** the texts that `keywords` search, as prepared tokens (keyword-text.ts) */
+  keywordText: string[];
 }
 
 export interface ListingView {
@@ -197,6 +205,7 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
     environmentalImpactRatingPotential: p.environmentalImpactRatingPotential,
     ...pp,
     priceHistory,
+    materialInformation: materialInformationOf(p, pp),
   }));
 
   const view: ListingView = {
@@ -232,6 +241,8 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
       furnitureStatus: sortedUnique(properties.map((p) => p.furnitureStatus).filter((v): v is string => v !== null)),
       tenure: first.tenure,
       propertyFeatures,
+      councilTaxBands: sortedUnique(properties.flatMap((p) => p.councilTaxBand ?? [])),
+      epcBands: sortedUnique(properties.flatMap((p) => epcBandOf(p.energyEfficiencyRatingCurrent) ?? [])),
       ...prices,
       singleProperty,
       galleryImages: asArray(listing.galleryImages),
@@ -258,6 +269,14 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
   };
 
   const portalIds = listing.portals.map((p) => p.portalId);
+  const keywordText = keywordTextOf([
+    listing.name,
+    listing.shortDescription,
+    listing.longDescription,
+    development.localAreaName,
+    ...sortedUnique(properties.flatMap((p) => [p.propertyType, p.propertyTypeGroup])),
+    ...propertyFeatures.flatMap((s) => s.values),
+  ]);
   const doc: Omit<ListingDocument, 'mapDigest'> = {
     id: listing.id,
     slug: listing.slug,
@@ -320,10 +339,15 @@ export function buildListingDocument(listing: LoadedListing): ListingDocument | 
       newBuild: development.newBuild,
       availabilityRank: availabilityRank(p.availabilityStatus),
       itemPrices: headlinePricesOf(pp, reducedOn),
+      epcBand: epcBandOf(p.energyEfficiencyRatingCurrent),
+      councilTaxBand: p.councilTaxBand,
+      floorArea: p.floorArea,
+      monthlyServiceCharge: pp.monthlyServiceCharge,
     })),
     createdAt: listing.createdAt.toISOString(),
     updatedAt: listing.updatedAt.toISOString(),
     view,
+    keywordText,
   };
   return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), presentedItem: presentedItemFieldOf(view), itemPartners: doc.partnerSources, mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };
 }
