@@ -3,6 +3,22 @@
 export const COUNCIL_TAX_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const;
 export const EPC_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
 
+/** Wales's 2003 revaluation added band I; England's and Scotland's bands end at H. */
+export const WELSH_ONLY_BAND = 'I';
+/** the Region code (GSS) of Wales */
+export const WALES_REGION_CODE = 'W92000004';
+
+/**
+ * Why a property may not have this council tax band, or null when it may: band I only in Wales, told by
+ * the region of its development's local authority (null: the development names none, so Wales is not
+ * known either).
+ */
+export function councilTaxBandProblem(band: string | null, region: { code: string; name: string } | null): string | null {
+  if (band !== WELSH_ONLY_BAND || region?.code === WALES_REGION_CODE) return null;
+  const where = region ? `this development is in ${region.name}` : "this development's local authority is not known (send the development's localAuthority or a known postcode)";
+  return `councilTaxBand I is a band of properties in Wales only: ${where}`;
+}
+
 // the lowest energy efficiency rating of each band, A first
 const EPC_BAND_FLOORS: readonly [string, number][] = [
   ['A', 92],

@@ -41,12 +41,12 @@ describe('material information', function () {
       energyEfficiencyRatingCurrent: 84,
     });
     expect((await api.put(`${PROPERTIES}/mi-flat`, flat, k)).status).to.equal(201);
-    // bulk: a Welsh band, a house with no service charge, a home to rent, and one property per EPC boundary
+    // bulk: the top band, a house with no service charge, a home to rent, and one property per EPC boundary
     const bulk = await api.post(
       '/api/bulk/inventory/properties',
       {
         data: [
-          { externalRef: 'mi-house', ...propertyPayload('mi-dev', { tenure: 'freehold', leaseYears: null, isSharedOwnership: false, fullMarketPrice: 400_000, floorArea: 120, councilTaxBand: 'I', broadbandMbps: 30, energyEfficiencyRatingCurrent: 60, propertyTypeGroup: 'house' }) },
+          { externalRef: 'mi-house', ...propertyPayload('mi-dev', { tenure: 'freehold', leaseYears: null, isSharedOwnership: false, fullMarketPrice: 400_000, floorArea: 120, councilTaxBand: 'H', broadbandMbps: 30, energyEfficiencyRatingCurrent: 60, propertyTypeGroup: 'house' }) },
           { externalRef: 'mi-rent', ...propertyPayload('mi-dev', { forSale: false, isSharedOwnership: false, fullMarketPrice: null, monthlyRent: 900, floorArea: 50, councilTaxBand: 'B', monthlyServiceCharge: 80, energyEfficiencyRatingCurrent: 70 }) },
           ...BOUNDARIES.map(([rating]) => ({ externalRef: `mi-epc-${rating}`, ...propertyPayload('mi-dev', { energyEfficiencyRatingCurrent: rating, isSharedOwnership: false, floorArea: null }) })),
         ],
@@ -72,7 +72,7 @@ describe('material information', function () {
     const rest = await api.get(`${PROPERTIES}/mi-flat`, withKey(account));
     expect(rest.body).to.include({ councilTaxBand: 'C', broadbandMbps: 910.5 });
     const bulk = await api.get(`${PROPERTIES}/mi-house`, withKey(account));
-    expect(bulk.body).to.include({ councilTaxBand: 'I', broadbandMbps: 30 });
+    expect(bulk.body).to.include({ councilTaxBand: 'H', broadbandMbps: 30 });
     // both optional: a property without them has them null
     expect((await api.get(`${PROPERTIES}/mi-epc-92`, withKey(account))).body).to.include({ councilTaxBand: null, broadbandMbps: null });
   });
@@ -95,7 +95,7 @@ describe('material information', function () {
     expect(flat.body.councilTaxBands).to.deep.equal(['C']);
     expect(flat.body.epcBands).to.deep.equal(['B']);
     const house = (await api.get(`${P}/listings/${ids.house}`)).body.propertyDetails.materialInformation;
-    expect(house).to.include({ councilTaxBand: 'I', epcBand: 'D', tenure: 'freehold', leaseYears: null, pricePerSquareMetre: 3333 });
+    expect(house).to.include({ councilTaxBand: 'H', epcBand: 'D', tenure: 'freehold', leaseYears: null, pricePerSquareMetre: 3333 });
     // to rent: no price per square metre, no service charge (a sale price)
     const rent = (await api.get(`${P}/listings/${ids.rent}`)).body.propertyDetails.materialInformation;
     expect(rent).to.include({ epcBand: 'C', pricePerSquareMetre: null, monthlyServiceCharge: null, floorArea: 50 });
@@ -115,7 +115,7 @@ describe('material information', function () {
   it('filters by EPC and council tax bands, floor area and service charge', async () => {
     expect(await found({ 'epc_bands[]': 'A' })).to.deep.equal([ids.epc]);
     expect(await found({ 'epc_bands[]': ['B', 'D'] })).to.deep.equal([ids.flat!, ids.house!, ids.epc!].sort((a, b) => a - b));
-    expect(await found({ 'council_tax_bands[]': 'I' })).to.deep.equal([ids.house]);
+    expect(await found({ 'council_tax_bands[]': 'H' })).to.deep.equal([ids.house]);
     expect(await found({ 'council_tax_bands[]': 'B', occupancy_type: 'to-rent' })).to.deep.equal([ids.rent]);
     expect(await found({ min_floor_area: 100 })).to.deep.equal([ids.house]);
     expect(await found({ min_floor_area: 72.5 })).to.deep.equal([ids.flat!, ids.house!].sort((a, b) => a - b));
@@ -129,13 +129,13 @@ describe('material information', function () {
     const all = await search();
     // for sale: the flat (B), the house (D) and the twelve boundary properties (1 A, 2 B, 2 C, 2 D, 2 E, 2 F, 1 G)
     expect(facet(all.body, 'epc_bands')).to.deep.equal({ A: 1, B: 3, C: 2, D: 3, E: 2, F: 2, G: 1 });
-    expect(facet(all.body, 'council_tax_bands')).to.include({ C: 1, I: 1, A: 0 });
+    expect(facet(all.body, 'council_tax_bands')).to.include({ C: 1, H: 1, A: 0, I: 0 });
     const texts = all.body.facets.find((f: Facet) => f.param === 'epc_bands').options.map((o: { text: string }) => o.text);
     expect(texts[0]).to.equal('Band A');
     const selected = await search({ 'epc_bands[]': 'A' });
     // its own selection left out, the other facets counted under it
     expect(facet(selected.body, 'epc_bands')).to.deep.equal({ A: 1, B: 3, C: 2, D: 3, E: 2, F: 2, G: 1 });
-    expect(facet(selected.body, 'council_tax_bands')).to.include({ C: 0, I: 0 });
+    expect(facet(selected.body, 'council_tax_bands')).to.include({ C: 0, H: 0 });
     expect(facet(selected.body, 'bedrooms')[2]).to.equal(1);
   });
 
@@ -159,5 +159,39 @@ describe('material information', function () {
     const toRent = await search({ occupancy_type: 'to-rent', max_service_charge: 100 });
     expect(toRent.status).to.equal(422);
     expect(toRent.body.errors).to.have.property('max_service_charge');
+  });
+
+  it('takes band I for properties in Wales only, told by the development\'s local authority', async () => {
+    const k = withKey(account);
+    // Cardiff (its local authority from the postcode), and a development whose local authority is not known
+    expect((await api.put('/api/rest/inventory/developments/mi-wales', developmentPayload({ postcode: 'CF3 0BD', displayAddress: 'Rumney, Cardiff' }), k)).status).to.equal(201);
+    const unknownPlace = developmentPayload({ postcode: 'YY1 1AA', latitude: 52.1, longitude: -1.5, displayAddress: 'Somewhere' });
+    expect((await api.put('/api/rest/inventory/developments/mi-nowhere', unknownPlace, k)).status).to.equal(201);
+
+    const welsh = await api.put(`${PROPERTIES}/mi-welsh`, propertyPayload('mi-wales', { councilTaxBand: 'I' }), k);
+    expect(welsh.status, JSON.stringify(welsh.body)).to.equal(201);
+    expect(welsh.body).to.include({ councilTaxBand: 'I' });
+    // England (Nottingham, East Midlands): 422, the band named and the region said
+    const english = await api.put(`${PROPERTIES}/mi-english-i`, propertyPayload('mi-dev', { councilTaxBand: 'I' }), k);
+    expect(english.status).to.equal(422);
+    expect(english.body.errors).to.have.keys('councilTaxBand');
+    expect(english.body.errors.councilTaxBand[0]).to.match(/Wales only/).and.match(/East Midlands/);
+    expect((await api.get(`${PROPERTIES}/mi-english-i`, k)).status).to.equal(404);
+    // H is a band everywhere
+    expect((await api.put(`${PROPERTIES}/mi-english-i`, propertyPayload('mi-dev', { councilTaxBand: 'H' }), k)).status).to.equal(201);
+    const unknown = await api.put(`${PROPERTIES}/mi-nowhere-i`, propertyPayload('mi-nowhere', { councilTaxBand: 'I' }), k);
+    expect(unknown.status).to.equal(422);
+    expect(unknown.body.errors.councilTaxBand[0]).to.match(/local authority is not known/);
+
+    const bulk = await api.post(
+      '/api/bulk/inventory/properties',
+      { data: [{ externalRef: 'mi-welsh-2', ...propertyPayload('mi-wales', { councilTaxBand: 'I' }) }, { externalRef: 'mi-english-i', ...propertyPayload('mi-dev', { councilTaxBand: 'I' }) }] },
+      k,
+    );
+    expect(bulk.status).to.equal(200);
+    expect(bulk.body.data.map((r: { status: string }) => r.status)).to.deep.equal(['created', 'failed']);
+    expect(bulk.body.data[1].errors.councilTaxBand[0]).to.match(/Wales only/);
+    // the refused write left the property as it was
+    expect((await api.get(`${PROPERTIES}/mi-english-i`, k)).body).to.include({ councilTaxBand: 'H' });
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { epcBandOf, materialInformationOf, pricePerSquareMetre } from '../../src/listings/material-information.ts';
+import { councilTaxBandProblem, epcBandOf, materialInformationOf, pricePerSquareMetre } from '../../src/listings/material-information.ts';
 
 describe('material information', () => {
   it('bands energy efficiency ratings as EPCs do, at every boundary', () => {
@@ -34,5 +34,16 @@ describe('material information', () => {
       pricePerSquareMetre: 4000,
       broadbandMbps: 900,
     });
+  });
+
+  it('takes band I in Wales only', () => {
+    const wales = { code: 'W92000004', name: 'Wales' };
+    const england = { code: 'E12000004', name: 'East Midlands' };
+    const scotland = { code: 'S92000003', name: 'Scotland' };
+    expect(councilTaxBandProblem('I', wales)).to.equal(null);
+    expect(councilTaxBandProblem('I', england)).to.match(/Wales only: this development is in East Midlands$/);
+    expect(councilTaxBandProblem('I', scotland)).to.match(/in Scotland$/);
+    expect(councilTaxBandProblem('I', null)).to.match(/local authority is not known/);
+    for (const band of ['A', 'H', null]) for (const region of [wales, england, null]) expect(councilTaxBandProblem(band, region), `${band} in ${region?.name}`).to.equal(null);
   });
 });
