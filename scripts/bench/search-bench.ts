@@ -3,8 +3,9 @@
 // Expects the benchmark database and index prepared by scripts/bench-sync.sh (or bench-search.sh).
 //   --seconds=15 --concurrency=1,10,50 --rounds=3 (the seconds of each side and concurrency are
 //                        split into rounds, the sides taking turns)
-//   --mix=realistic      (the default) distinct searches drawn by Zipf's law, a third signed in, place
-//                        autocomplete between them (search-mix.ts); --mix=repeating sends --queries
+//   --mix=realistic      (the default) distinct searches drawn by Zipf's law, a third signed in, one in
+//                        eight with keywords, place autocomplete between them (search-mix.ts);
+//                        --mix=repeating sends --queries
 //                        anonymous searches (300 by default) round and round, as before
 //   --queries=N          distinct searches (realistic: 5000 by default)
 //   --customers=300 --signed-in=0.33 --places-share=0.1   the realistic mix's signed-in customers
@@ -364,10 +365,11 @@ async function main(): Promise<void> {
       `p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  ${r.rps.toFixed(0)} searches/s  (${r.n} searches, ${r.errors} errors)` +
       `  CPU/search: engine ${r.cpu.engine.toFixed(2)} ms, server ${r.cpu.server.toFixed(2)} ms, load generator ${r.cpu.loader.toFixed(2)} ms`;
     const signedIn = mix.sequence.filter((e) => e.customer >= 0).length / Math.max(1, searchesOnly.length);
+    const withKeywords = searchesOnly.filter((e) => queries[e.index]!.has('keywords')).length / Math.max(1, searchesOnly.length);
     console.log(
       `\n${MIX} mix: ${queries.length} distinct searches` +
         (MIX === 'realistic'
-          ? ` drawn by Zipf's law, ${(signedIn * 100).toFixed(0)}% signed in (${tokens.length} customers), ${(PLACES_SHARE * 100).toFixed(0)}% of requests place autocomplete`
+          ? ` drawn by Zipf's law, ${(signedIn * 100).toFixed(0)}% signed in (${tokens.length} customers), ${(withKeywords * 100).toFixed(0)}% with keywords, ${(PLACES_SHARE * 100).toFixed(0)}% of requests place autocomplete`
           : ', sent in turn') +
         `; ${SECONDS}s per side and concurrency, in ${ROUNDS} interleaved rounds; response memo ${RESPONSE_CACHE_MB === '0' ? 'off' : 'on'}, API metrics ${METRICS === 'off' ? 'off' : 'on'}, listing statistics ${LISTING_STATS === 'off' ? 'off' : 'on'}`,
     );

@@ -1,7 +1,7 @@
 // The search benchmark's traffic. The default looks like a portal's: thousands of distinct searches
 // whose popularity falls off as Zipf's law (a few places and filters very common, a long tail), about
-// a third of them from signed-in customers, some later pages, one in twenty inside a drawn area, and
-// place autocomplete requests between them. The older mix (`repeating`) sends a few hundred anonymous
+// a third of them from signed-in customers, some later pages, one in twenty inside a drawn area, one
+// in eight with keywords, and place autocomplete requests between them. The older mix (`repeating`) sends a few hundred anonymous
 // searches round and round, so that most answers come from the response memo.
 import { Rng } from '../../src/demo/random.ts';
 
@@ -156,6 +156,43 @@ function withDrawnAreas(queries: URLSearchParams[], places?: MixPlaces): URLSear
   return queries;
 }
 
+// what people type in a portal's keyword box, the most common first (drawn by Zipf's law): single
+// features, a phrase, two words, an exclusion
+const KEYWORDS = [
+  'garden',
+  'parking',
+  'garage',
+  'balcony',
+  '"south facing"',
+  'en suite',
+  'lift',
+  'pets',
+  'conservatory',
+  '"roof terrace"',
+  'garden -leasehold',
+  'detached',
+  'bungalow',
+  'garden parking',
+  '"new build"',
+  'woodland',
+  'cul de sac',
+  'station -flat',
+];
+const KEYWORDS_SHARE = 1 / 8;
+
+/**
+ * One search in eight (KEYWORDS_SHARE) sends keywords, chosen with a generator of its own so that the
+ * rest of the mix stays as it was. Without a sort of their own they are sorted by relevance, the
+ * default with keywords.
+ */
+function withKeywords(queries: URLSearchParams[]): URLSearchParams[] {
+  const rng = new Rng(8);
+  const random = () => rng.next();
+  const rank = zipf(KEYWORDS.length, 1, random);
+  for (const q of queries) if (random() < KEYWORDS_SHARE) q.set('keywords', KEYWORDS[rank()]!);
+  return queries;
+}
+
 /** The older mix: `count` anonymous searches sent in turn (the same 300 by default as before). */
 export function repeatingMix(count: number): Mix {
   const rng = new Rng(42);
@@ -220,7 +257,7 @@ export function realisticMix(o: RealisticOptions): Mix {
     seen.add(key);
     queries.push(q);
   }
-  withDrawnAreas(queries, o.places);
+  withDrawnAreas(withKeywords(queries), o.places);
   const prefixes = [...new Set(places.flatMap((p) => [1, 2, 3, 4, 6].map((n) => p.slice(0, n).toLowerCase())))].filter((p) => p.length > 0);
   const searchRank = zipf(queries.length, 1, random);
   const prefixRank = zipf(prefixes.length, 1, random);

@@ -40,6 +40,8 @@ export interface PropertyPayload extends PriceTerms {
   firstDibsExpirationDate: string | null;
   forSale: boolean;
   isSharedOwnership: boolean;
+  councilTaxBand: string;
+  broadbandMbps: number;
 }
 
 export interface PropertyFacts {
@@ -52,6 +54,23 @@ export interface PropertyFacts {
   offer: Offer;
   mood: ListingMood;
   today: string;
+}
+
+// Council tax bands by today's market price: the valuation bands (England's of 1991, Wales's of 2003 with
+// its band I) grown roughly with house prices. Derived, not drawn, so that the demo's other random
+// values stay as they were.
+const ENGLAND_BANDS: [number, string][] = [[150_000, 'A'], [200_000, 'B'], [270_000, 'C'], [350_000, 'D'], [480_000, 'E'], [640_000, 'F'], [1_300_000, 'G']];
+const WALES_BANDS: [number, string][] = [[80_000, 'A'], [115_000, 'B'], [150_000, 'C'], [200_000, 'D'], [260_000, 'E'], [340_000, 'F'], [430_000, 'G'], [530_000, 'H']];
+
+export function councilTaxBandFor(marketPrice: number, welsh: boolean): string {
+  const bands = welsh ? WALES_BANDS : ENGLAND_BANDS;
+  return bands.find(([upTo]) => marketPrice <= upTo)?.[1] ?? (welsh ? 'I' : 'H');
+}
+
+/** Full fibre on new builds and in London; elsewhere what the street's copper or cable gives. */
+function broadbandFor(newBuild: boolean, london: boolean, plot: number): number {
+  if (newBuild) return 1000;
+  return london ? 500 : [80, 67, 150, 36][plot % 4]!;
 }
 
 const FLOOR_AREA: [number, number][] = [
@@ -178,6 +197,8 @@ export function propertyPayload(f: PropertyFacts, rng: Rng): PropertyPayload {
     firstDibsExpirationDate: firstDibs ? addDays(f.today, rng.int(10, 45)) : null,
     forSale: f.offer.forSale,
     isSharedOwnership: f.offer.sharedOwnership,
+    councilTaxBand: councilTaxBandFor(marketPrice, f.place.code.startsWith('W')),
+    broadbandMbps: broadbandFor(f.newBuild, f.place.group === 'london', f.plot),
     ...priceTerms(rng, f.offer, { place: f.place, marketPrice, leasehold, flat: inBlock, tba }),
   };
 }

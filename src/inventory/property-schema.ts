@@ -1,7 +1,8 @@
 import * as yup from 'yup';
-import { bool, count, externalRef, MAX_ID, isoDate, money, optionalText, percent, plainBoolean, plainNumber, plainString, requiredText, textOrEmpty, url } from '../sync/payload-fields.ts';
+import { bool, count, externalRef, MAX_ID, isoDate, withJsonSchema, money, optionalText, percent, plainBoolean, plainNumber, plainString, requiredText, textOrEmpty, url } from '../sync/payload-fields.ts';
 import { AVAILABILITY_CODES } from '../listings/availability.ts';
 import { TENURES } from './development-schema.ts';
+import { COUNCIL_TAX_BANDS } from '../listings/material-information.ts';
 
 export const PROPERTY_TYPE_GROUPS = ['house', 'flat', 'maisonette', 'bungalow', 'other'] as const;
 export const FURNITURE_STATUSES = ['unfurnished', 'part-furnished', 'furnished'] as const;
@@ -70,6 +71,11 @@ export const propertySchema = yup.object({
   maxGovernmentLoanPercent: percent(),
   monthlyServiceCharge: money(),
   annualGroundRent: money(),
+  // material information: the council tax band (I in Wales only) and the fastest download speed available
+  councilTaxBand: withJsonSchema(plainString().nullable().oneOf([...COUNCIL_TAX_BANDS, null], '${path} must be one of: A, B, C, D, E, F, G, H, I').default(null), {
+    description: "A to H; I only when the development's local authority is in Wales (422 otherwise, and when the development has no local authority)",
+  }),
+  broadbandMbps: plainNumber().min(0, '${path} must not be negative').max(100_000, '${path} must be at most ${max}').nullable().default(null),
   reservationFee: money(),
   monthlyRent: money(),
   rentalDeposit: money(),

@@ -7,6 +7,7 @@ import { openMarketValueErrors, propertySchema, type PropertyInput } from './pro
 import { presentProperty, type PropertyView } from './property-presenter.ts';
 import { requireProvider } from './development-service.ts';
 import { recordPriceChange } from './price-history.ts';
+import { councilTaxBandProblem, WELSH_ONLY_BAND } from '../listings/material-information.ts';
 
 type PropertyData = Omit<PropertyInput, 'externalRef' | 'development' | 'firstDibsExpirationDate'> & {
   developmentId: number;
@@ -29,6 +30,11 @@ export class PropertyService extends SyncResource<Property, PropertyInput, Prope
     const { externalRef: _ref, development, firstDibsExpirationDate, ...rest } = input;
     const dev = await db.development.findUnique({ where: { accountId_externalRef: { accountId: account.id, externalRef: development } } });
     if (!dev || dev.deletedAt) throw ValidationError.field('development', `development ${development} is unknown`);
+    if (rest.councilTaxBand === WELSH_ONLY_BAND) {
+      const la = dev.localAuthorityId === null ? null : await db.localAuthority.findUnique({ where: { id: dev.localAuthorityId }, select: { county: { select: { region: { select: { code: true, name: true } } } } } });
+      const problem = councilTaxBandProblem(rest.councilTaxBand, la?.county.region ?? null);
+      if (problem) throw ValidationError.field('councilTaxBand', problem);
+    }
     return { ...rest, developmentId: dev.id, firstDibsExpirationDate: firstDibsExpirationDate ? new Date(`${firstDibsExpirationDate}T00:00:00Z`) : null };
   }
 

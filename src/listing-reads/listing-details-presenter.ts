@@ -72,6 +72,9 @@ export function presentListingDetails(doc: ListingDocument, options: { favourite
     featured: doc.displayAs === 'featured',
     favourite: options.favourite,
     propertyDetails: l.singleProperty && doc.view.properties[0] ? withAffordability(doc.view.properties[0], options.affordability) : null,
+    // material information of its properties (documents indexed before it have none)
+    councilTaxBands: l.councilTaxBands ?? [],
+    epcBands: l.epcBands ?? [],
   };
 }
 

@@ -21,6 +21,7 @@ import {
 } from '../core/openapi/schema-helpers.ts';
 import { affordabilitySchema, itemDescriptionSchemas, priceFieldSchemas, priceHistorySchema, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
+import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../listings/material-information.ts';
 
 const schemeFull = object({ text: str, slug: str, color: str });
 const image = object({ largeSize: str, mediumSize: str, thumbnail: str });
@@ -64,6 +65,17 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
       isSharedOwnership: bool,
       monthlyCostFrom: nNum,
       priceHistory: priceHistorySchema,
+      materialInformation: object({
+        councilTaxBand: nullable({ type: 'string', enum: [...COUNCIL_TAX_BANDS] }),
+        epcBand: nullable({ type: 'string', enum: [...EPC_BANDS] }),
+        tenure: str,
+        leaseYears: nullable(int),
+        monthlyServiceCharge: nNum,
+        annualGroundRent: nNum,
+        floorArea: nNum,
+        pricePerSquareMetre: nullable(int),
+        broadbandMbps: nNum,
+      }),
     }),
     // for a signed-in customer whose profile holds an income, else null; absent where no customer is asked about (PORTAL-EXTRAS §7)
     { affordability: nullable(affordabilitySchema) },
@@ -104,6 +116,8 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
     titleTag: str,
     metaKeywords: str,
     metaDescription: str,
+    councilTaxBands: arrayOf({ type: 'string', enum: [...COUNCIL_TAX_BANDS] }),
+    epcBands: arrayOf({ type: 'string', enum: [...EPC_BANDS] }),
   }),
   FullDetails: object({ listing: ref('ListingDetails'), properties: arrayOf(ref('PropertyDetails')), checkEligibility: bool }),
   IdName: object({ id: int, name: str }),

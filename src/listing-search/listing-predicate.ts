@@ -19,6 +19,7 @@ import { affordableClauses } from './affordability-clauses.ts';
 import type { SearchPerson } from './personal-search.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import { distanceMiles } from '../places/geo.ts';
+import { keywordsMatch, parseKeywords, type KeywordQuery } from '../keywords/keyword-query.ts';
 
 export type Verdict = boolean | undefined;
 
@@ -36,6 +37,7 @@ export const PREDICATE_SOURCE_FIELDS = [
   'priceReducedOn',
   'eligibility',
   'properties',
+  'keywordText',
 ] as const;
 
 type Kind = 'keyword' | 'integer' | 'double' | 'boolean' | 'date';
@@ -61,6 +63,10 @@ export const PROPERTY_FIELD_KINDS: Readonly<Record<string, Kind>> = {
   affordMinIncome: 'double',
   affordFullLoanCost: 'double',
   priceReducedOn: 'date',
+  epcBand: 'keyword',
+  councilTaxBand: 'keyword',
+  floorArea: 'double',
+  monthlyServiceCharge: 'double',
 };
 
 /** The mapped types of the listing's `eligibility` fields. */
@@ -161,6 +167,8 @@ export interface PreparedListing {
   /** the listing's rules and its properties' deposits, as the eligibility engine reads them */
   eligibility: { rules: ListingEligibility; deposits: (number | null)[] } | undefined;
   today: string;
+  /** the prepared texts that keywords search (keyword-text.ts) */
+  keywordText: string[] | undefined;
 }
 
 function pointOf(location: unknown): LatLng | null | undefined {
@@ -236,6 +244,7 @@ export function prepareListing(source: Readonly<Record<string, unknown>>, now: D
     properties,
     eligibility: prepareEligibility(source.eligibility, properties === undefined ? undefined : rawProperties),
     today: londonToday(now),
+    keywordText: valuesOf(source.keywordText, 'keyword') as string[] | undefined,
   };
 }
 
@@ -395,6 +404,7 @@ export class ListingPredicate {
   private readonly extraLeaves: readonly Leaf[];
   private readonly maxDistanceFromWork: number | null;
   private readonly affordableOnly: boolean;
+  private readonly keywords: Readonly<KeywordQuery> | null;
 
   constructor(p: SearchParams, rect: Rect) {
     this.forSale = p.occupancy_type === 'for-sale';
@@ -408,6 +418,7 @@ export class ListingPredicate {
     this.extraLeaves = p.extraFilters.map((name) => compileLeaf(EXTRA_FILTER_CLAUSES[name]!));
     this.maxDistanceFromWork = p.max_distance_from_work;
     this.affordableOnly = p.affordable_only;
+    this.keywords = parseKeywords(p.keywords);
   }
 
   test(l: PreparedListing, ctx: PredicateContext): Verdict {
@@ -423,6 +434,8 @@ export class ListingPredicate {
     if (this.schemes) v = then(v, anyIn(l.schemes, this.schemes));
     if (this.newBuild !== null) v = then(v, anyEqual(l.newBuild, this.newBuild));
     if (this.maxDistanceFromWork !== null) v = then(v, pt ? withinMiles(pt, ctx.person?.work ?? null, this.maxDistanceFromWork) : undefined);
+    // the same preparation made the indexed tokens, so the verdict is the engine's (keyword-query.ts)
+    if (this.keywords) v = then(v, l.keywordText === undefined ? undefined : keywordsMatch(this.keywords, l.keywordText));
     if (v === false) return false;
     let extras = this.extraNames.length ? this.extraLeaves.filter((_, i) => ctx.allowedExtraFilters.includes(this.extraNames[i]!)) : NONE;
     if (this.affordableOnly) {

@@ -4,6 +4,7 @@ import { PROPERTY_TYPE_GROUPS } from '../inventory/property-schema.ts';
 import { AVAILABILITY_CODES, availabilityStatus } from '../listings/availability.ts';
 import type { Facet } from './facet-definitions.ts';
 import type { OptionCatalogue } from './facet-aggregations.ts';
+import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../listings/material-information.ts';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const rooms = (n: number, word: string) => (n === 0 && word === 'bedroom' ? 'Studio' : `${n} ${word}${n === 1 ? '' : 's'}`);
@@ -22,6 +23,10 @@ export function optionCatalogue(schemes: { slug: string; text: string }[], forSa
           return [0, 1, 2, 3, 4].map((n) => ({ value: n, text: rooms(n, 'bedroom') }));
         case 'bathrooms':
           return [1, 2, 3].map((n) => ({ value: n, text: rooms(n, 'bathroom') }));
+        case 'epc_bands':
+          return EPC_BANDS.map((band) => ({ value: band, text: `Band ${band}` }));
+        case 'council_tax_bands':
+          return COUNCIL_TAX_BANDS.map((band) => ({ value: band, text: `Band ${band}` }));
         default:
           return [];
       }

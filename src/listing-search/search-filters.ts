@@ -12,6 +12,8 @@ import { reductionCutoff } from '../listings/price-reductions.ts';
 import type { SearchPerson } from './personal-search.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import { affordableClauses, monthlyCostClause } from './affordability-clauses.ts';
+import { parseKeywords } from '../keywords/keyword-query.ts';
+import { keywordClauses } from '../keywords/keyword-clauses.ts';
 
 export interface TaggedClause {
   facet: string | null;
@@ -21,7 +23,7 @@ export interface TaggedClause {
 export interface SearchFilters {
   listing: TaggedClause[];
   property: TaggedClause[];
-  /** whole-query clauses that must not match (eligibility) */
+  /** whole-query clauses that must not match (eligibility, excluded keywords) */
   mustNot: object[];
 }
 
@@ -74,6 +76,14 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
     for (const clause of e.filter) add(listing, null, clause);
     mustNot.push(...e.must_not);
   }
+  // the keywords filter, never score here: only the relevance sort scores them (search-sort.ts), so
+  // that the price sorts' scores stay the headline prices (price-order.ts)
+  const keywords = parseKeywords(p.keywords);
+  if (keywords) {
+    const k = keywordClauses(keywords);
+    for (const clause of k.required) add(listing, null, clause);
+    mustNot.push(...k.excluded);
+  }
   return { listing, property, mustNot };
 }
 
@@ -108,6 +118,10 @@ export function propertyFilters(
   add(null, range('properties.monthlyRent', p.min_monthly_rent, null));
   add(null, range('properties.bedrooms', p.min_bedrooms, p.max_bedrooms));
   add(null, range('properties.bathrooms', p.min_bathrooms, p.max_bathrooms));
+  if (p.epc_bands.length) add('epc_bands', { terms: { 'properties.epcBand': p.epc_bands } });
+  if (p.council_tax_bands.length) add('council_tax_bands', { terms: { 'properties.councilTaxBand': p.council_tax_bands } });
+  add(null, range('properties.floorArea', p.min_floor_area, null));
+  add(null, range('properties.monthlyServiceCharge', null, p.max_service_charge));
   for (const extra of p.extraFilters) if (allowedExtraFilters.includes(extra)) add(null, EXTRA_FILTER_CLAUSES[extra]!);
   if (p.max_monthly_cost !== null) add(null, monthlyCostClause(p.max_monthly_cost));
   const household = affordability?.person.household;

@@ -63,7 +63,7 @@ export function searchParameters() {
       ...Object.fromEntries(['max_deposit', 'max_full_value', 'max_share_value', 'min_deposit', 'min_full_value', 'min_share_value'].map((n) => [n, FOR_SALE_ONLY])),
       max_monthly_rent: TO_RENT_ONLY,
       min_monthly_rent: TO_RENT_ONLY,
-      sort_by: 'one of the sortOptions of the occupancy type; nearest-work and nearest-home need that postcode (422 otherwise)',
+      sort_by: 'one of the sortOptions of the occupancy type; `relevance` (the default then) only with keywords; nearest-work and nearest-home need that postcode (422 otherwise)',
       home_postcode: 'a UK postcode (its own point, else its district’s centre; 422 when neither is known); else the signed-in profile’s. Distances, nearest-home',
       work_postcode: 'a UK postcode, as home_postcode: distances, nearest-work, max_distance_from_work',
       household_income: 'yearly, pounds: eligible_only, and each item’s affordability (else the signed-in profile’s)',
@@ -71,6 +71,12 @@ export function searchParameters() {
       max_monthly_cost: 'pounds a month: a property whose monthly cost (minimum share, minimum deposit; or the rent) is at most this',
       affordable_only: 'only listings with a property the household can afford at its minimum share (422 without an income)',
       max_distance_from_work: 'miles, more than 0: only listings within this distance of the work postcode (422 without one)',
+      keywords:
+        'words the listing\'s text must all hold (singular and plural alike, a word the text only negates not), "a phrase" in double quotes, -word or -"a phrase" to leave out listings holding it',
+      epc_bands: 'EPC bands A to G of a property',
+      council_tax_bands: 'council tax bands A to I of a property',
+      min_floor_area: 'square metres, a property\'s floor area at least',
+      max_service_charge: `monthly service charge in pounds, at most (a property stating one); ${FOR_SALE_ONLY}`,
       ...Object.fromEntries(['wheelchair_accesible', 'off_street_parking', 'pets_allowed'].map((n) => [n, 'only where the portal offers it'])),
     },
   });

@@ -1,10 +1,12 @@
 // The search query string, validated: 422 with errors per parameter for anything malformed.
 import * as yup from 'yup';
 import { LRUCache } from 'lru-cache';
-import { MAX_ID, trimmed, validateQuery } from '../core/validation.ts';
+import { MAX_ID, maxChars, trimmed, validateQuery } from '../core/validation.ts';
 import { ValidationError } from '../core/errors.ts';
 import { EXTRA_FILTERS, type ExtraFilter } from '../portals/portal-settings.ts';
 import { AREA_PATTERN, parseAreaPolygon, type AreaParse, type AreaPolygon } from './area-polygon.ts';
+import { hasKeywords, MAX_KEYWORDS_LENGTH } from '../keywords/keyword-query.ts';
+import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../listings/material-information.ts';
 
 const TRUTHY = ['1', 'true', 'on', 'yes'];
 const FALSY = ['0', 'false', 'off', 'no', ''];
@@ -62,6 +64,9 @@ export const POSTCODE_SORT_OPTIONS = [
   { value: 'nearest-home', text: 'Nearest to home first', needs: 'home' },
 ] as const;
 
+/** Offered first, and the default, when the search sends keywords (keyword-query.ts). */
+export const RELEVANCE_OPTION = { value: 'relevance', text: 'Most relevant' } as const;
+
 export const searchQuerySchema = yup.object({
   occupancy_type: yup.string().oneOf(['for-sale', 'to-rent'], 'occupancy_type must be for-sale or to-rent').default('for-sale'),
   location: yup.string().max(200).default(''),
@@ -100,7 +105,12 @@ export const searchQuerySchema = yup.object({
     .string()
     .nullable()
     .default(null)
-    .meta({ jsonSchema: { enum: [...new Set([...SORT_OPTIONS['for-sale'], ...SORT_OPTIONS['to-rent'], ...POSTCODE_SORT_OPTIONS].map((o) => o.value))] } }),
+    .meta({ jsonSchema: { enum: [...new Set([RELEVANCE_OPTION, ...SORT_OPTIONS['for-sale'], ...SORT_OPTIONS['to-rent'], ...POSTCODE_SORT_OPTIONS].map((o) => o.value))] } }),
+  // words, "phrases" and -exclusions in the listing's text (src/keywords/); blank is none
+  keywords: maxChars(yup.string(), MAX_KEYWORDS_LENGTH)
+    .nullable()
+    .default(null)
+    .transform((v: unknown) => (typeof v === 'string' && trimmed(v) === '' ? null : v)),
   max_deposit: amount().nullable().default(null),
   max_full_value: amount().nullable().default(null),
   max_share_value: amount().nullable().default(null),
@@ -130,6 +140,11 @@ export const searchQuerySchema = yup.object({
   max_monthly_cost: amount().nullable().default(null),
   affordable_only: flag(),
   max_distance_from_work: yup.number().typeError('max_distance_from_work must be a number').moreThan(0, 'max_distance_from_work must be more than 0').max(1000).nullable().default(null),
+  // material information (material-information.ts), property-level
+  epc_bands: many(yup.string().oneOf(EPC_BANDS, `epc_bands values are ${EPC_BANDS.join(', ')}`).required()),
+  council_tax_bands: many(yup.string().oneOf(COUNCIL_TAX_BANDS, `council_tax_bands values are ${COUNCIL_TAX_BANDS.join(', ')}`).required()),
+  min_floor_area: amount().nullable().default(null),
+  max_service_charge: amount().nullable().default(null),
 });
 
 export type SearchParams = yup.InferType<typeof searchQuerySchema> & {
@@ -202,10 +217,11 @@ function validated(input: Record<string, unknown>): SearchParams {
   // sort_by is checked against the options of the requested occupancy type, even when other parameters failed
   const occupancy = (p?.occupancy_type ?? (input.occupancy_type === 'to-rent' ? 'to-rent' : 'for-sale')) as SearchParams['occupancy_type'];
   const sorts = [...SORT_OPTIONS[occupancy], ...POSTCODE_SORT_OPTIONS].map((o) => o.value as string);
+  if (hasKeywords(typeof input.keywords === 'string' ? input.keywords : null)) sorts.unshift(RELEVANCE_OPTION.value);
   const sortBy = input.sort_by;
   if (sortBy !== undefined && sortBy !== null && !sorts.includes(String(sortBy))) errors.sort_by = [`sort_by must be one of ${sorts.join(', ')}`];
   if (p) {
-    const saleOnly = ['max_deposit', 'max_full_value', 'max_share_value', 'min_deposit', 'min_full_value', 'min_share_value'] as const;
+    const saleOnly = ['max_deposit', 'max_full_value', 'max_share_value', 'min_deposit', 'min_full_value', 'min_share_value', 'max_service_charge'] as const;
     if (p.occupancy_type === 'to-rent') for (const k of saleOnly) if (p[k] !== null) errors[k] = [`${k} applies to for-sale searches only`];
     if (p.occupancy_type === 'for-sale') for (const k of ['max_monthly_rent', 'min_monthly_rent'] as const) if (p[k] !== null) errors[k] = [`${k} applies to to-rent searches only`];
     for (const [min, max] of [['min_bedrooms', 'max_bedrooms'], ['min_bathrooms', 'max_bathrooms'], ['min_full_value', 'max_full_value'], ['min_monthly_rent', 'max_monthly_rent']] as const) {

@@ -1,19 +1,27 @@
 // Sort clauses for each sort option. Price sorts order by the headline price the items show, through
-// the listings' scores (price-order.ts); with a partner source, partner listings come first whatever
-// the sort. The monthly cost sorts on the lowest cost among the matching properties (the item's
-// "from"); nearest work and home by the distance from that postcode (personal-search.ts refuses them
+// the listings' scores (price-order.ts); the `relevance` sort (with keywords) by the keywords' score;
+// with a partner source, partner listings come first whatever the sort. The keywords themselves are
+// filters (search-filters.ts): only the relevance sort scores them, so no other sort's score moves.
+// The monthly cost sorts on the lowest cost among the matching properties (the item's "from");
+// nearest work and home by the distance from that postcode (personal-search.ts refuses them
 // without one).
 import type { SearchParams } from './search-params.ts';
-import { POSTCODE_SORT_OPTIONS, SORT_OPTIONS } from './search-params.ts';
+import { POSTCODE_SORT_OPTIONS, RELEVANCE_OPTION, SORT_OPTIONS } from './search-params.ts';
 import type { LatLng } from '../places/geo.ts';
 import { priceOrder } from './price-order.ts';
 import { NOBODY, type SearchPerson } from './personal-search.ts';
+import { hasKeywords, parseKeywords } from '../keywords/keyword-query.ts';
+import { keywordClauses } from '../keywords/keyword-clauses.ts';
 
-/** The occupancy type's options, then nearest work and home when those postcodes are known. */
+/** Sorted by relevance, partner listings first: a boost far above any keyword score. */
+const PARTNER_ABOVE_RELEVANCE = 10_000;
+
+/** Relevance first when the search sends keywords, the occupancy type's options, then nearest work and home when those postcodes are known. */
 export function sortOptionsFor(p: SearchParams, person: SearchPerson = NOBODY) {
   const own = SORT_OPTIONS[p.occupancy_type].map((o) => ({ value: o.value as string, text: o.text as string }));
   const known = POSTCODE_SORT_OPTIONS.filter((o) => person[o.needs] !== null).map((o) => ({ value: o.value as string, text: o.text as string }));
-  return [...own, ...known];
+  const relevance = hasKeywords(p.keywords) ? [{ value: RELEVANCE_OPTION.value as string, text: RELEVANCE_OPTION.text as string }] : [];
+  return [...relevance, ...own, ...known];
 }
 
 export interface SortPlan {
@@ -29,9 +37,11 @@ const PRICE_SORTS: Record<string, [string, 'asc' | 'desc']> = {
   'rent-high-low': ['properties.monthlyRent', 'desc'],
 };
 
+const partnerBoost = (partnerSource: string, boost: number) => ({ constant_score: { filter: { term: { partnerSources: partnerSource } }, boost } });
+
 /** `propertyFilter`: the search's clauses on a property's fields, which decide the matching properties. */
 export function sortPlan(p: SearchParams, center: LatLng, propertyFilter: object[], partnerSource: string | null, person: SearchPerson = NOBODY): SortPlan {
-  const sortBy = p.sort_by ?? SORT_OPTIONS[p.occupancy_type][0].value;
+  const sortBy = p.sort_by ?? sortOptionsFor(p, person)[0]!.value;
   const byPrice = PRICE_SORTS[sortBy];
   if (byPrice) return priceOrder(byPrice[0], byPrice[1], propertyFilter, partnerSource);
   const nested = { path: 'properties', ...(propertyFilter.length ? { filter: { bool: { filter: propertyFilter } } } : {}) };
@@ -42,9 +52,17 @@ export function sortPlan(p: SearchParams, center: LatLng, propertyFilter: object
   };
   if (person.work) main['nearest-work'] = byDistance(person.work.latitude, person.work.longitude);
   if (person.home) main['nearest-home'] = byDistance(person.home.latitude, person.home.longitude);
-  const sort = [main[sortBy]!, { id: { order: 'asc' } }];
+  const tieBreak = { id: { order: 'asc' } };
+  if (sortBy === RELEVANCE_OPTION.value) {
+    // the required words and phrases score again here (they filter already); equally relevant listings newest first
+    const keywords = parseKeywords(p.keywords);
+    const scoring = keywords ? keywordClauses(keywords).required : [];
+    const should = partnerSource === null ? scoring : [...scoring, partnerBoost(partnerSource, PARTNER_ABOVE_RELEVANCE)];
+    return { should, sort: [{ _score: { order: 'desc' } }, main.newest!, tieBreak] };
+  }
+  const sort = [main[sortBy]!, tieBreak];
   if (partnerSource === null) return { should: [], sort };
-  return { should: [{ constant_score: { filter: { term: { partnerSources: partnerSource } }, boost: 1 } }], sort: [{ _score: { order: 'desc' } }, ...sort] };
+  return { should: [partnerBoost(partnerSource, 1)], sort: [{ _score: { order: 'desc' } }, ...sort] };
 }
 
 const byDistance = (lat: number, lon: number) => ({ _geo_distance: { location: { lat, lon }, order: 'asc', unit: 'mi' } });

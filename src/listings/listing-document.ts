@@ -13,6 +13,8 @@ import { mapDigestOf } from './map-listing-fields.ts';
 import { latestReductionOn, priceHistoryOf } from './price-reductions.ts';
 import { costedProperty, ITEM_FACTS_FIELD, listingMonthlyCostFrom, propertyCostFields, type PropertyCostFields } from './listing-costs.ts';
 import { DEFAULT_LENDING, type LendingAssumptions } from '../affordability/lending.ts';
+import { keywordTextOf } from '../keywords/keyword-text.ts';
+import { epcBandOf, materialInformationOf } from './material-information.ts';
 
 type Json = unknown;
 interface FeatureSection {
@@ -53,6 +55,10 @@ export interface IndexedProperty {
   availabilityRank: number;
   /** its price fields and priceReducedOn as the presented item's tail (presented-item.ts), doc values only */
   itemPrices: string;
+  epcBand: string | null;
+  councilTaxBand: string | null;
+  floorArea: number | null;
+  monthlyServiceCharge: number | null;
 }
 export type IndexedPropertyWithCosts = IndexedProperty & PropertyCostFields;
 
@@ -120,6 +126,8 @@ export interface ListingDocument {
   itemFacts?: string;
   /** digest of the map listing fields (map-listing-fields.ts) */
   mapDigest: number;
+  /** the texts that `keywords` search, as prepared tokens (keyword-text.ts) */
+  keywordText: string[];
 }
 
 const PARKING_SECTION = /parking/i;
@@ -208,6 +216,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     ...pp,
     monthlyCostFrom: costFields[i]!.monthlyCost,
     priceHistory,
+    materialInformation: materialInformationOf(p, pp),
   }));
 
   const view: ListingView = {
@@ -243,6 +252,8 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
       furnitureStatus: sortedUnique(properties.map((p) => p.furnitureStatus).filter((v): v is string => v !== null)),
       tenure: first.tenure,
       propertyFeatures,
+      councilTaxBands: sortedUnique(properties.flatMap((p) => p.councilTaxBand ?? [])),
+      epcBands: sortedUnique(properties.flatMap((p) => epcBandOf(p.energyEfficiencyRatingCurrent) ?? [])),
       ...prices,
       monthlyCostFrom,
       singleProperty,
@@ -270,6 +281,14 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
   };
 
   const portalIds = listing.portals.map((p) => p.portalId);
+  const keywordText = keywordTextOf([
+    listing.name,
+    listing.shortDescription,
+    listing.longDescription,
+    development.localAreaName,
+    ...sortedUnique(properties.flatMap((p) => [p.propertyType, p.propertyTypeGroup])),
+    ...propertyFeatures.flatMap((s) => s.values),
+  ]);
   const doc: Omit<ListingDocument, 'mapDigest'> = {
     id: listing.id,
     slug: listing.slug,
@@ -334,11 +353,16 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
       availabilityRank: availabilityRank(p.availabilityStatus),
       itemPrices: headlinePricesOf(pp, reducedOn),
       ...costFields[i]!,
+      epcBand: epcBandOf(p.energyEfficiencyRatingCurrent),
+      councilTaxBand: p.councilTaxBand,
+      floorArea: p.floorArea,
+      monthlyServiceCharge: pp.monthlyServiceCharge,
     })),
     monthlyCostFrom,
     createdAt: listing.createdAt.toISOString(),
     updatedAt: listing.updatedAt.toISOString(),
     view,
+    keywordText,
   };
   const itemFacts = JSON.stringify({ latitude: development.latitude, longitude: development.longitude, properties: costed });
   return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), presentedItem: presentedItemFieldOf(view), itemPartners: doc.partnerSources, [ITEM_FACTS_FIELD]: itemFacts, mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };

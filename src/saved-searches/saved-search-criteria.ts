@@ -47,6 +47,7 @@ export async function writeDerived(db: Pick<Prisma.TransactionClient, '$executeR
 export const SELECTING_PARAMETERS = [
   'occupancy_type',
   'area',
+  'keywords',
   'schemes',
   'reduced_only',
   'new_homes',
@@ -68,6 +69,10 @@ export const SELECTING_PARAMETERS = [
   'max_bedrooms',
   'min_bathrooms',
   'max_bathrooms',
+  'epc_bands',
+  'council_tax_bands',
+  'min_floor_area',
+  'max_service_charge',
   ...EXTRA_FILTERS,
   'eligible_only',
   'household_income',

@@ -46,6 +46,11 @@ export function summarise(p: SearchParams): string {
   if (p.types.length) parts.push(p.types.map(words).join(' or '));
   if (p.new_homes) parts.push(p.new_homes === 'new-build' ? 'new build' : 'resale');
   if (p.reduced_only) parts.push('reduced in price');
+  if (p.epc_bands.length) parts.push(`EPC band ${p.epc_bands.join(' or ')}`);
+  if (p.council_tax_bands.length) parts.push(`council tax band ${p.council_tax_bands.join(' or ')}`);
+  if (p.min_floor_area !== null) parts.push(`from ${p.min_floor_area} m\u00b2`);
+  if (p.max_service_charge !== null) parts.push(`service charge up to ${pounds(p.max_service_charge)} a month`);
+  if (p.keywords) parts.push(`matching \u201c${p.keywords.trim()}\u201d`);
   if (p.eligible_only) parts.push('that you are eligible for');
   const text = parts.join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);

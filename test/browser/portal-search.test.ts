@@ -129,6 +129,11 @@ describe('browser: the portal search page', function () {
     const price = (await firstCard.locator('.price-main').boundingBox())!;
     expect(title.y + title.height).to.be.lessThan(740);
     expect(price.y + price.height).to.be.lessThan(740);
+    // the keywords box and Search too, beside each other under the place and its radius
+    const keywords = (await page().getByRole('searchbox', { name: 'Keywords' }).boundingBox())!;
+    const search = (await page().getByRole('button', { name: 'Search', exact: true }).boundingBox())!;
+    expect(keywords.y + keywords.height).to.be.lessThan(title.y);
+    expect(Math.abs(keywords.y + keywords.height - (search.y + search.height))).to.be.lessThan(4);
     expect(await page().locator('#search-filters').isVisible()).to.equal(false);
     expect(await page().locator('.results-map .map').isVisible()).to.equal(false);
     expect(await page().locator('#results-summary').innerText()).to.match(/^3 developments, 6 homes for sale within 5 miles of Leeds$/);
@@ -152,6 +157,11 @@ describe('browser: the portal search page', function () {
         .getByRole('checkbox', { name: /^House \(\d+\)/ })
         .isVisible(),
     ).to.equal(true);
+    // the material information filters are in the sheet too
+    for (const legend of ['EPC band', 'Council tax band']) expect(await sheet.locator('fieldset.facet legend', { hasText: legend }).count(), legend).to.equal(1);
+    await sheet.locator('.more-filters summary').click();
+    expect(await sheet.getByLabel('Floor area from (m²)').isVisible()).to.equal(true);
+    expect(await sheet.getByLabel('Service charge up to (£ per month)').isVisible()).to.equal(true);
     expect(await seriousAxeViolations(page())).to.deep.equal([]);
     await page()
       .getByRole('checkbox', { name: /^House \(\d+\)/ })

@@ -19,6 +19,7 @@ import { reductionCutoff } from '../../src/listings/price-reductions.ts';
 import { EXTRA_FILTERS } from '../../src/portals/portal-settings.ts';
 import type { SearchPerson } from '../../src/listing-search/personal-search.ts';
 import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
+import { keywordTextOf } from '../../src/keywords/keyword-text.ts';
 
 const SEED = Number(process.env.PREDICATE_SEED ?? 20261124);
 const DOCUMENTS = 400;
@@ -47,6 +48,8 @@ const STATUSES = ['coming-soon', 'available', 'under-offer', 'closed'];
 const TYPES = ['flat', 'house', 'bungalow', 'maisonette'];
 const FEATURES = ['Garden', 'Balcony', 'Pets allowed', 'Wheelchair accessible', 'Step-free access'];
 const PARKING = ['Allocated space', 'Garage', 'On street'];
+const TEXTS = ['Garden flat with a lift', 'Sorry, no pets.', 'Pets welcome, no smokers', 'South facing roof terrace', 'Without a lift; gardens', 'Two balconies and parking', 'No onward chain', 'A terrace on the roof'];
+const KEYWORDS = ['garden', 'pets', '"roof terrace"', 'garden -lift', 'balcony parking', '"no pets"', '-pets', 'LIFT', 'smokers', 'gardens -"roof terrace"'];
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 const day = (offset: number, from: string) => new Date(Date.parse(`${from}T12:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -112,6 +115,10 @@ describe('the in-process listing predicate', function () {
           ? { monthlyCost: r.int(4, 30) * 50, affordShareValue: forSale ? r.int(2, 30) * 10_000 : 0, affordMinIncome: r.int(0, 60) * 1_000, affordFullLoanCost: forSale ? r.int(2, 30) * 100 : 0 }
           : { monthlyCost: null, affordShareValue: null, affordMinIncome: null, affordFullLoanCost: null }),
         priceReducedOn: r.pick([null, null, null, cutoff, day(-1, cutoff), day(1, cutoff), day(-20, today), today]),
+        epcBand: r.chance(0.9) ? r.pick(['A', 'B', 'C', 'D', 'E', 'F', 'G']) : null,
+        councilTaxBand: r.chance(0.7) ? r.pick(['A', 'B', 'C', 'D', 'E', 'I']) : null,
+        floorArea: r.chance(0.8) ? r.int(30, 150) : null,
+        monthlyServiceCharge: r.chance(0.5) ? r.int(0, 40) * 10 : null,
       };
     };
     const eligibility = r.chance(0.3)
@@ -156,6 +163,7 @@ describe('the in-process listing predicate', function () {
       priceReducedOn: r.pick([null, null, cutoff, day(-1, cutoff), day(1, cutoff), day(-20, today), today]),
       eligibility,
       properties: Array.from({ length: r.chance(0.02) ? 0 : r.int(1, 4) }, (_, i) => property(i)),
+      keywordText: keywordTextOf(r.some(TEXTS, 0.3)),
     };
   }
 
@@ -214,6 +222,11 @@ describe('the in-process listing predicate', function () {
     if (r.chance(0.15)) q.max_monthly_cost = r.int(4, 30) * 50;
     if (r.chance(0.15)) q.affordable_only = true;
     if (r.chance(0.15)) q.max_distance_from_work = r.pick([1, 2.5, 5, 10, 20]);
+    if (r.chance(0.3)) q.keywords = r.pick(KEYWORDS);
+    if (r.chance(0.15)) q.epc_bands = r.some(['A', 'B', 'C', 'D', 'E', 'F', 'G'], 0.4);
+    if (r.chance(0.1)) q.council_tax_bands = r.some(['A', 'B', 'C', 'D', 'E', 'I'], 0.4);
+    if (r.chance(0.1)) q.min_floor_area = r.int(30, 150);
+    if (forSale && r.chance(0.1)) q.max_service_charge = r.int(0, 40) * 10;
     return q;
   }
 

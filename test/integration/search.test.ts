@@ -142,6 +142,8 @@ describe('search', function () {
         'max_full_value',
         'max_share_value',
         'max_deposit',
+        'epc_bands',
+        'council_tax_bands',
         'parking',
         'other_features',
       ]);

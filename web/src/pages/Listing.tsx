@@ -8,6 +8,7 @@ import { useSession } from '../session.ts';
 import { ListingCard } from '../components/ListingCard.tsx';
 import { PinMap } from '../components/PinMap.tsx';
 import { RatingChart } from '../components/RatingChart.tsx';
+import { EpcBadge, MaterialInformation } from '../components/MaterialInformation.tsx';
 import { CustomerFields, valuesOf, type Values } from '../components/CustomerFields.tsx';
 import { OpenDays } from '../components/OpenDays.tsx';
 import { Loading, notReady, Price, Problem, SchemeTags, Section, useLoad, useTitle } from '../components/common.tsx';
@@ -205,12 +206,6 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
           <dt>Bathrooms</dt>
           <dd>{property.bathrooms}</dd>
         </div>
-        {property.floorArea !== null && (
-          <div>
-            <dt>Floor area</dt>
-            <dd>{property.floorArea} m²</dd>
-          </div>
-        )}
         {property.floor && (
           <div>
             <dt>Floor</dt>
@@ -218,29 +213,11 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
           </div>
         )}
         <div>
-          <dt>Tenure</dt>
-          <dd>
-            {property.tenure}
-            {property.leaseYears ? ` (${property.leaseYears} years)` : ''}
-          </dd>
-        </div>
-        <div>
           <dt>Availability</dt>
           <dd>{property.availabilityStatus.name}</dd>
         </div>
-        {property.monthlyServiceCharge != null && (
-          <div>
-            <dt>Service charge</dt>
-            <dd>{money(property.monthlyServiceCharge)} per month</dd>
-          </div>
-        )}
-        {property.tenure === 'leasehold' && property.annualGroundRent != null && (
-          <div>
-            <dt>Ground rent</dt>
-            <dd>{money(property.annualGroundRent)} per year</dd>
-          </div>
-        )}
       </dl>
+      {property.materialInformation && <MaterialInformation info={property.materialInformation} forSale={property.forSale} />}
       {property.fullSpecifications && <p>{property.fullSpecifications}</p>}
       {property.rooms.length > 0 && (
         <table class="rooms">
@@ -279,6 +256,7 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
         </div>
       )}
       <div class="ratings">
+        <EpcBadge band={property.materialInformation?.epcBand ?? null} />
         <RatingChart
           kind="energy"
           title="Energy efficiency"

@@ -25,6 +25,7 @@ const TYPE_BOUND = [
   'min_share_value',
   'max_monthly_rent',
   'min_monthly_rent',
+  'max_service_charge',
   'schemes[]',
 ];
 /** the form's number filters, per occupancy type */
@@ -33,8 +34,13 @@ const RANGE_FILTERS: Record<'for-sale' | 'to-rent', [string, string][]> = {
     ['min_full_value', 'Minimum price (£)'],
     ['min_share_value', 'Minimum share price (£)'],
     ['min_deposit', 'Minimum deposit (£)'],
+    ['min_floor_area', 'Floor area from (m²)'],
+    ['max_service_charge', 'Service charge up to (£ per month)'],
   ],
-  'to-rent': [['min_monthly_rent', 'Minimum rent per month (£)']],
+  'to-rent': [
+    ['min_monthly_rent', 'Minimum rent per month (£)'],
+    ['min_floor_area', 'Floor area from (m²)'],
+  ],
 };
 const ROOM_FILTERS: [string, string][] = [
   ['min_bedrooms', 'Bedrooms from'],
@@ -76,7 +82,8 @@ function apiQuery(params: URLSearchParams, overrides: Record<string, string> = {
  */
 function summaryOf(params: URLSearchParams, total: number, homesTotal: number | null, placeFound: boolean): string {
   const kind = params.get('occupancy_type') === 'to-rent' ? 'to rent' : 'for sale';
-  const homes = `${countsText(total, homesTotal)} ${kind}`;
+  const keywords = params.get('keywords')?.trim();
+  const homes = `${countsText(total, homesTotal)} ${kind}${keywords ? ` matching \u201c${keywords}\u201d` : ''}`;
   if (params.get('area')) return `${homes} in the area drawn`;
   const location = params.get('location');
   if (!location || !placeFound) return `${homes} across the UK`;
@@ -135,6 +142,8 @@ export function Search() {
 
   const [place, setPlace] = useState(params.get('location') ?? '');
   useEffect(() => setPlace(params.get('location') ?? ''), [params.get('location')]);
+  const [keywords, setKeywords] = useState(params.get('keywords') ?? '');
+  useEffect(() => setKeywords(params.get('keywords') ?? ''), [params.get('keywords')]);
 
   const area = parseArea(params.get('area'));
   const total = result.data?.pagination.total ?? 0;
@@ -143,11 +152,19 @@ export function Search() {
   useTitle(result.error ? 'The search did not work' : summary ? `${summary}` : 'Search homes');
   const activeFilters = [...params.keys()].filter((k) => !NOT_FILTERS.has(k)).length;
 
+  // the place and the keywords typed beside it go into the address together
   const setLocation = (location: string) =>
     update((p) => {
       p.set('location', location);
       p.delete('area');
       for (const k of ['lat', 'lng', 'north', 'south', 'east', 'west']) p.delete(k);
+      const words = keywords.trim();
+      if (words) p.set('keywords', words);
+      else {
+        p.delete('keywords');
+        // relevance is a sort of keyword searches only
+        if (p.get('sort_by') === 'relevance') p.delete('sort_by');
+      }
     });
 
   return (
@@ -203,6 +220,17 @@ export function Search() {
               </option>
             ))}
           </select>
+        </div>
+        <div class="field keywords">
+          <label for="keywords">Keywords</label>
+          <input
+            id="keywords"
+            type="search"
+            maxLength={100}
+            placeholder='garden "roof terrace" -leasehold'
+            value={keywords}
+            onInput={(e) => setKeywords((e.target as HTMLInputElement).value)}
+          />
         </div>
         <button type="submit" class="primary">
           Search
@@ -328,6 +356,7 @@ export function Search() {
 const NOT_FILTERS = new Set([
   'occupancy_type',
   'location',
+  'keywords',
   'radius',
   'page',
   'size',

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Property" ADD COLUMN     "broadbandMbps" DOUBLE PRECISION,
+ADD COLUMN     "councilTaxBand" TEXT;
