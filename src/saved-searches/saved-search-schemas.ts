@@ -33,7 +33,8 @@ const query = () =>
       .test('object', 'query must be an object of search parameters', (v) => v === undefined || (typeof v === 'object' && v !== null && !Array.isArray(v))),
     {
       type: 'object',
-      additionalProperties: true,
+      // any JSON value, but none holding a member named `__proto__` (the body parser refuses it with 400)
+      additionalProperties: { $ref: '#/components/schemas/JsonValue' },
       description: "The search's own parameters (those of GET /api/rest/portal/search, without page, size and sort_by), e.g. {\"location\": \"Leeds\", \"radius\": 5, \"bedrooms\": [2, 3]}",
     },
   );
