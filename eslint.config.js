@@ -2,6 +2,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 
+// the middle layers of docs/ARCHITECTURE.md, bottom to top (the foundation and the assembly are named below)
+const CATALOGUE = [
+  'lookups', 'postcodes', 'places', 'schemes', 'portals', 'eligibility', 'affordability', 'keywords', 'inventory',
+  'listings', 'listing-index', 'sync', 'indexing', 'listing-stats', 'jobs', 'reference',
+];
+const READING = ['listing-search', 'listing-reads', 'areas', 'content'];
+const CUSTOMERS = ['auth', 'customers', 'favourites', 'saved-searches', 'alerts', 'applications', 'appointments', 'leads', 'webhooks'];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'src/generated/', '.local/', 'dist/', '.venv/', 'tmp/', 'web/dist/', 'web/src/api-types.ts'] },
   js.configs.recommended,
@@ -20,8 +28,9 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // the layers point down (docs/ARCHITECTURE.md): the foundation imports nothing above it, and no
-    // domain imports the assembly (the app, the runtime, the wiring, the OpenAPI document)
+    // the layers point down (docs/ARCHITECTURE.md): the foundation imports nothing above it, the
+    // catalogue nothing of reading or customers, reading nothing of customers, and no domain imports the
+    // assembly (the app, the runtime, the wiring, the OpenAPI document)
     files: ['src/**/*.ts'],
     plugins: { 'import-x': importX },
     rules: {
@@ -34,6 +43,16 @@ export default tseslint.config(
               from: './src',
               except: ['./core', './db', './search', './mail', './generated', './config.ts'],
               message: 'The foundation (core, config, db, search, mail) imports nothing above it.',
+            },
+            {
+              target: CATALOGUE.map((d) => `./src/${d}/**`),
+              from: [...READING, ...CUSTOMERS].map((d) => `./src/${d}`),
+              message: 'The catalogue (inventory, reference data, the listing index and its queries) imports nothing of reading or customers.',
+            },
+            {
+              target: READING.map((d) => `./src/${d}/**`),
+              from: CUSTOMERS.map((d) => `./src/${d}`),
+              message: 'The reading layer imports nothing of customers.',
             },
             {
               target: './src/*/**',

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { buildApp } from '../../src/app.ts';
-import { liveListingFilters } from '../../src/listings/visibility-filters.ts';
+import { liveListingClauses } from '../../src/listing-index/live-listing.ts';
 import { Rng } from '../../src/demo/random.ts';
 import { britishTowns, PopulationSampler } from '../../src/demo/population-places.ts';
 import type { LiveListing } from '../../src/alerts/alert-matcher.ts';
@@ -48,7 +48,7 @@ async function removeMovedCopies(): Promise<void> {
 /** The listing ids to take as events. */
 async function eventIds(): Promise<number[]> {
   await removeMovedCopies();
-  const demo = await search.search<Record<string, unknown>>({ index: alias, size: 1000, query: { bool: { filter: liveListingFilters(now) } } });
+  const demo = await search.search<Record<string, unknown>>({ index: alias, size: 1000, query: { bool: { filter: liveListingClauses(now) } } });
   if (DISTRIBUTION === 'crowded') return demo.hits.hits.slice(0, EVENTS).map((h) => Number(h._id));
   const places = new PopulationSampler(britishTowns());
   const copies = Array.from({ length: EVENTS }, (_, i) => {

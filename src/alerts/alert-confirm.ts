@@ -8,6 +8,8 @@ import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import type { SearchParams } from '../listing-search/search-params.ts';
 import type { Rect } from '../places/geo.ts';
 import { buildFilters, listingQuery } from '../listing-search/search-filters.ts';
+import { namedQueriesOnListingRequest } from '../listing-index/alert-requests.ts';
+import { matchedQueryNames } from '../listing-index/hit-readers.ts';
 import type { Candidate } from './alert-candidates.ts';
 import type { SearchPerson } from '../listing-search/personal-search.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
@@ -45,19 +47,8 @@ export async function confirmWithEngine(deps: { search: SearchClient; alias: str
   const matched = new Set<string>();
   for (let i = 0; i < named.length; i += CHUNK) {
     const chunk = named.slice(i, i + CHUNK);
-    const answer = await deps.search.search({
-      index: deps.alias,
-      size: 1,
-      _source: false,
-      query: {
-        bool: {
-          filter: [{ ids: { values: [String(listingId)] } }],
-          should: chunk.map(({ name, query }) => ({ bool: { filter: [query], _name: name } })),
-          minimum_should_match: 1,
-        },
-      },
-    });
-    for (const hit of answer.hits.hits) for (const name of (hit.matched_queries as string[] | undefined) ?? []) matched.add(name);
+    const answer = await deps.search.search({ index: deps.alias, ...namedQueriesOnListingRequest(listingId, chunk) });
+    for (const name of matchedQueryNames(answer.hits.hits)) matched.add(name);
   }
   return named.filter((n) => matched.has(n.name)).flatMap((n) => n.group.map((c) => c.candidate));
 }

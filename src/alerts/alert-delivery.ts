@@ -13,8 +13,9 @@ import { Prisma } from '../generated/prisma/client.ts';
 import type { SearchClient } from '../search/client.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { ITEM_ONLY, readItems, type StoredItem } from '../listings/listing-item-field.ts';
-import { liveListingFilters } from '../listings/visibility-filters.ts';
+import type { StoredItem } from '../listings/listing-item-field.ts';
+import { readItems } from '../listing-index/hit-readers.ts';
+import { liveItemsByIdsRequest } from '../listing-index/by-ids-requests.ts';
 import { recentReduction } from '../listings/price-reductions.ts';
 import { formatPounds as pounds } from '../core/number-format.ts';
 import { cutoffs, type Cutoffs } from './alert-schedule.ts';
@@ -204,12 +205,7 @@ export class AlertDelivery {
     const wanted = ids.filter((id) => !items.has(id));
     for (let i = 0; i < wanted.length; i += ITEMS_PER_READ) {
       const chunk = wanted.slice(i, i + ITEMS_PER_READ);
-      const res = await this.search.search({
-        index: this.alias,
-        size: chunk.length,
-        query: { bool: { filter: [{ ids: { values: chunk.map(String) } }, ...liveListingFilters(now)] } },
-        ...ITEM_ONLY,
-      });
+      const res = await this.search.search({ index: this.alias, ...liveItemsByIdsRequest(chunk, now) });
       for (const id of chunk) items.set(id, null);
       for (const item of readItems(res.hits.hits)) items.set(item.id, item);
     }

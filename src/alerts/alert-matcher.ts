@@ -11,7 +11,8 @@
 import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { liveListingFilters } from '../listings/visibility-filters.ts';
+import { alertListingsRequest } from '../listing-index/alert-requests.ts';
+import { sourcesById } from '../listing-index/hit-readers.ts';
 import { PREDICATE_SOURCE_FIELDS } from '../listing-search/listing-predicate.ts';
 import { findCandidates, type Candidate, type ListingFacts } from './alert-candidates.ts';
 import { judgeCandidates, type EventListing, type JudgeDeps, type Judgement } from './alert-judge.ts';
@@ -120,13 +121,8 @@ export class AlertMatcher {
     // the worker has written these documents (their outbox rows are gone), but a search sees them only
     // after the index's next refresh (up to a second): one refresh per batch, at most once a minute
     await this.deps.search.indices.refresh({ index: this.deps.alias });
-    const answer = await this.deps.search.search<IndexedListing>({
-      index: this.deps.alias,
-      size: ids.length,
-      _source: [...PREDICATE_SOURCE_FIELDS],
-      query: { bool: { filter: [{ ids: { values: ids.map(String) } }, ...liveListingFilters(now)] } },
-    });
-    return new Map(answer.hits.hits.map((h) => [Number(h._id), h._source!]));
+    const answer = await this.deps.search.search<IndexedListing>({ index: this.deps.alias, ...alertListingsRequest(ids, now, PREDICATE_SOURCE_FIELDS) });
+    return sourcesById(answer.hits.hits);
   }
 
   /** The saved searches a live listing matches: candidates, then the judgement. */

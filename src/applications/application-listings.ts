@@ -2,7 +2,8 @@
 // application keeps of its listing for the time after the listing leaves the marketplace.
 import type { SearchClient } from '../search/client.ts';
 import type { ListingDocument, ListingEligibility } from '../listings/listing-document.ts';
-import { liveListingFilters } from '../listings/visibility-filters.ts';
+import { liveDocumentsByIdsRequest } from '../listing-index/by-ids-requests.ts';
+import { sourcesById } from '../listing-index/hit-readers.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
 import type { PropertyTerms } from '../eligibility/eligibility-rules.ts';
 
@@ -44,11 +45,7 @@ export class ApplicationListings {
   async live(ids: number[], now = new Date()): Promise<Map<number, ListingDocument>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const res = await this.search.search<ListingDocument>({
-      index: this.alias,
-      size: unique.length,
-      query: { bool: { filter: [{ terms: { id: unique } }, ...liveListingFilters(now)] } },
-    });
-    return new Map(res.hits.hits.map((h) => [h._source!.id, h._source!]));
+    const res = await this.search.search<ListingDocument>({ index: this.alias, ...liveDocumentsByIdsRequest(unique, now) });
+    return sourcesById(res.hits.hits);
   }
 }

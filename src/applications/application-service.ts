@@ -6,7 +6,7 @@ import type { Application, Appointment, Customer, Prisma } from '../generated/pr
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../core/errors.ts';
 import { londonToday } from '../core/london-time.ts';
 import { decide, type Decision } from '../eligibility/eligibility-rules.ts';
-import { eligibilityFilters } from '../eligibility/eligibility-query.ts';
+import { recommendationNarrowing, type SimilarNarrowing } from '../listing-index/similar-request.ts';
 import type { LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
 import type { ListingDocument } from '../listings/listing-document.ts';
 import type { CustomerService } from '../customers/customer-service.ts';
@@ -260,14 +260,12 @@ export class ApplicationService {
    * What narrows recommendations to the customer: listings the engine would not fail them for (the
    * filters of search's eligible_only), never one they have applied for.
    */
-  async recommendationFilters(customerId: number, today: string): Promise<{ filter: object[]; must_not: object[] }> {
+  async recommendationFilters(customerId: number, today: string): Promise<SimilarNarrowing> {
     const customer = await this.customers.findById(customerId);
     if (!customer) throw new NotFoundError('Customer not found');
     const profile = eligibilityProfileFrom(customer);
     const values = customerValuesOf(profile, today, await this.regions.livesOrWorksInLondon(profile.homeLocalAuthorityId, profile.workLocalAuthorityId));
-    const eligible = eligibilityFilters(values, today);
-    const applied = [...(await this.appliedListingIds(customerId))];
-    return { filter: eligible.filter, must_not: [...eligible.must_not, { terms: { id: applied } }] };
+    return recommendationNarrowing(values, today, [...(await this.appliedListingIds(customerId))]);
   }
 
   /** The customer, locked (see lockCustomer), with the profile fields sent written. */

@@ -3,15 +3,13 @@
 // the page's scheme whose development lies in the page's area), featured first, then premium, then newest.
 import type { PrismaClient } from '../db/prisma.ts';
 import { NotFoundError } from '../core/errors.ts';
-import { liveListingFilters, portalFilter } from '../listings/visibility-filters.ts';
+import { areaListingsRequest } from '../listing-index/area-listings-request.ts';
 import { DEFAULT_PORTAL_ID } from '../portals/portal-settings.ts';
 import type { ListingReadService } from '../listing-reads/listing-read-service.ts';
 import type { StoredItem } from '../listings/listing-item-field.ts';
 import { areaOf, areaPageInclude, visibleAreaPageWhere, type AreaPageRow } from './area-rows.ts';
 
 export type AreaPageKey = { id: number } | { slug: string };
-
-const AREA_FIELD = { region: 'regionId', county: 'countyId', local_authority: 'localAuthorityId' } as const;
 
 export class AreaPageService {
   constructor(
@@ -46,30 +44,7 @@ export class AreaPageService {
   }
 
   listings(page: AreaPageRow, size: number, now = new Date()): Promise<StoredItem[]> {
-    const area = areaOf(page);
-    return this.reads.items({
-      size,
-      query: {
-        function_score: {
-          query: {
-            bool: {
-              filter: [
-                ...liveListingFilters(now),
-                portalFilter(DEFAULT_PORTAL_ID),
-                { term: { schemes: page.scheme.slug } },
-                { term: { [AREA_FIELD[area.type]]: area.id } },
-              ],
-            },
-          },
-          functions: [
-            { filter: { term: { displayAs: 'featured' } }, weight: 3 },
-            { filter: { term: { displayAs: 'premium' } }, weight: 2 },
-          ],
-          score_mode: 'max',
-          boost_mode: 'replace',
-        },
-      },
-      sort: [{ _score: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
-    });
+    const { type, id } = areaOf(page);
+    return this.reads.items(areaListingsRequest({ schemeSlug: page.scheme.slug, area: { type, id } }, size, DEFAULT_PORTAL_ID, now));
   }
 }

@@ -5,8 +5,9 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { isRecordId } from '../core/record-id.ts';
-import { ITEM_ONLY, readItems, type StoredItem } from '../listings/listing-item-field.ts';
-import { liveListingFilters } from '../listings/visibility-filters.ts';
+import type { StoredItem } from '../listings/listing-item-field.ts';
+import { readItems } from '../listing-index/hit-readers.ts';
+import { liveItemsByIdsRequest } from '../listing-index/by-ids-requests.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 
 export class FavouriteService {
@@ -77,12 +78,7 @@ export class FavouriteService {
     const views = new Map<number, StoredItem>();
     for (let i = 0; i < listingIds.length; i += 1000) {
       const chunk = listingIds.slice(i, i + 1000);
-      const res = await this.search.search({
-        index: this.alias,
-        size: chunk.length,
-        query: { bool: { filter: [{ ids: { values: chunk.map(String) } }, ...liveListingFilters(now)] } },
-        ...ITEM_ONLY,
-      });
+      const res = await this.search.search({ index: this.alias, ...liveItemsByIdsRequest(chunk, now) });
       for (const item of readItems(res.hits.hits)) views.set(item.id, item);
     }
     return views;

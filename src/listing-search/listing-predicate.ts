@@ -14,8 +14,9 @@ import type { ListingEligibility } from '../listings/listing-document.ts';
 import { decide, type CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { londonToday } from '../core/london-time.ts';
 import { reductionCutoff } from '../listings/price-reductions.ts';
-import { EXTRA_FILTER_CLAUSES, propertyFilters } from './search-filters.ts';
-import { affordableClauses } from './affordability-clauses.ts';
+import { propertyFilters } from './search-filters.ts';
+import { EXTRA_FILTER_CLAUSES } from '../listing-index/property-clauses.ts';
+import { affordableClauses } from '../listing-index/affordability-clauses.ts';
 import type { SearchPerson } from './personal-search.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import { distanceMiles } from '../places/geo.ts';
@@ -154,7 +155,7 @@ type PreparedProperty = Readonly<Record<string, unknown[] | undefined>>;
 
 /** What the predicates read of one listing at one time, worked out once for all of them. */
 export interface PreparedListing {
-  /** published, not withdrawn, past its publication time (liveListingFilters) */
+  /** published, not withdrawn, past its publication time (listing-index/live-listing.ts liveListingClauses) */
   live: Verdict;
   allPortals: unknown[] | undefined;
   portalIds: unknown[] | undefined;

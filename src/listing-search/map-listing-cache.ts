@@ -8,10 +8,11 @@
 // and colours are part of the JSON, so a change to them empties both levels.
 import { LRUCache } from 'lru-cache';
 import type { SearchClient } from '../search/client.ts';
-import { MAP_DIGEST_FIELD, MAP_FIELDS } from '../listings/map-listing-fields.ts';
+import { MAP_DIGEST_FIELD, type MAP_FIELDS } from '../listings/map-listing-fields.ts';
 import { presentMapListing } from '../listings/listing-presenter.ts';
 import { RawJsonArray } from './raw-json.ts';
-import { readMapFingerprint } from './map-fingerprint.ts';
+import { readMapFingerprint } from '../listing-index/map-fingerprint.ts';
+import { mapListingsByIdsRequest } from '../listing-index/map-requests.ts';
 import { contentKey } from '../core/content-key.ts';
 import { asciiJson } from '../core/ascii-json.ts';
 
@@ -154,16 +155,7 @@ export class MapListingCache {
   }
 
   private async fetch(ids: number[], payload: MapPayload, lookup: SchemeLookup): Promise<Map<number, string>> {
-    const res = await this.searched(
-      {
-        size: ids.length,
-        query: { bool: { filter: [{ terms: { id: ids } }] } },
-        _source: false,
-        stored_fields: '_none_',
-        docvalue_fields: [...MAP_FIELDS[payload], MAP_DIGEST_FIELD],
-      },
-      FETCH_ANSWER_PARTS,
-    );
+    const res = await this.searched(mapListingsByIdsRequest(ids, payload), FETCH_ANSWER_PARTS);
     const out = new Map<number, string>();
     for (const hit of res.hits?.hits ?? []) {
       const json = flat(JSON.stringify(presentMapListing(hit.fields ?? {}, lookup.bySlug, payload === 'extended')));

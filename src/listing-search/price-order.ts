@@ -12,6 +12,8 @@
 // the natural logarithm of 1 + price, with PARTNER_GAP added to the listings that come second, which
 // keeps prices apart to about four parts in a million.
 import { HEADLINE_AVAILABILITY_ORDER } from '../listings/headline.ts';
+import { partnerClause } from '../listing-index/listing-clauses.ts';
+import { withPropertyMatching as nested } from '../listing-index/property-clauses.ts';
 
 const PARTNER_GAP = 32;
 /** above any price's score (ln(1 + price) stays under 31 for any price below £10^13) */
@@ -23,8 +25,6 @@ export interface PriceOrder {
   should: object[];
   sort: object[];
 }
-
-const nested = (filter: object[]) => ({ nested: { path: 'properties', query: { bool: { filter } } } });
 
 function headlineScoring(field: string, propertyFilter: object[], log: boolean, unpricedScore: number): object[] {
   const clauses: object[] = [];
@@ -51,7 +51,7 @@ export function priceOrder(field: string, order: 'asc' | 'desc', propertyFilter:
   const asc = order === 'asc';
   if (partnerSource === null) return { should: headlineScoring(field, propertyFilter, false, asc ? UNPRICED_PLAIN : 0), sort };
   // partner listings first: ascending, the others are lifted past them; descending, they are
-  const partner = { term: { partnerSources: partnerSource } };
+  const partner = partnerClause(partnerSource);
   const second = { constant_score: { filter: asc ? { bool: { must_not: [partner] } } : partner, boost: PARTNER_GAP } };
   return { should: [...headlineScoring(field, propertyFilter, true, asc ? UNPRICED_LOG : 0), second], sort };
 }

@@ -1,19 +1,23 @@
 // Search parameters as query clauses, split by level (listing fields, or a property's fields inside
 // the nested `properties`) and tagged with the facet they belong to, so that each facet can be
-// counted with every other facet's selection applied but not its own.
+// counted with every other facet's selection applied but not its own. The clauses themselves are the
+// listing index's (listing-index/): this file decides which of them a search's parameters ask for.
 import type { SearchParams } from './search-params.ts';
 import type { Rect } from '../places/geo.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
-import { eligibilityFilters } from '../eligibility/eligibility-query.ts';
+import { eligibilityFilters } from '../listing-index/eligibility-clauses.ts';
 import { londonToday } from '../core/london-time.ts';
-import { liveListingFilters, portalFilter } from '../listings/visibility-filters.ts';
+import { liveListingClauses, portalClause } from '../listing-index/live-listing.ts';
+import { forSaleClause, newBuildClause, schemesClause } from '../listing-index/listing-clauses.ts';
+import { inPolygonClause, inRectClause, withinMilesClause } from '../listing-index/geo-clauses.ts';
+import { EXTRA_FILTER_CLAUSES, rangeClause as range, reducedSinceClause, withPropertyMatching } from '../listing-index/property-clauses.ts';
 import { geoJsonRing } from './area-polygon.ts';
 import { reductionCutoff } from '../listings/price-reductions.ts';
 import type { SearchPerson } from './personal-search.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
-import { affordableClauses, monthlyCostClause } from './affordability-clauses.ts';
+import { affordableClauses, monthlyCostClause } from '../listing-index/affordability-clauses.ts';
 import { parseKeywords } from '../keywords/keyword-query.ts';
-import { keywordClauses } from '../keywords/keyword-clauses.ts';
+import { keywordClauses } from '../listing-index/keyword-clauses.ts';
 
 export interface TaggedClause {
   facet: string | null;
@@ -25,17 +29,6 @@ export interface SearchFilters {
   property: TaggedClause[];
   /** whole-query clauses that must not match (eligibility, excluded keywords) */
   mustNot: object[];
-}
-
-export const EXTRA_FILTER_CLAUSES: Record<string, object> = {
-  wheelchair_accesible: { terms: { 'properties.features': ['Wheelchair accessible', 'Step-free access'] } },
-  off_street_parking: { exists: { field: 'properties.parking' } },
-  pets_allowed: { term: { 'properties.features': 'Pets allowed' } },
-};
-
-function range(field: string, gte: number | null, lte: number | null): object | null {
-  if (gte === null && lte === null) return null;
-  return { range: { [field]: { ...(gte !== null ? { gte } : {}), ...(lte !== null ? { lte } : {}) } } };
 }
 
 export interface FilterContext {
@@ -52,9 +45,9 @@ export interface FilterContext {
 
 export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters {
   const listing: TaggedClause[] = [
-    ...liveListingFilters(ctx.now).map((clause) => ({ facet: null, clause })),
-    { facet: null, clause: portalFilter(ctx.portalId) },
-    { facet: null, clause: { term: { forSale: p.occupancy_type === 'for-sale' } } },
+    ...liveListingClauses(ctx.now).map((clause) => ({ facet: null, clause })),
+    { facet: null, clause: portalClause(ctx.portalId) },
+    { facet: null, clause: forSaleClause(p.occupancy_type === 'for-sale') },
     { facet: null, clause: whereClause(p, ctx.rect) },
   ];
   const property = propertyFilters(
@@ -65,10 +58,10 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
   );
   const add = (list: TaggedClause[], facet: string | null, clause: object | null) => clause && list.push({ facet, clause });
 
-  if (p.schemes.length) add(listing, 'schemes', { terms: { schemes: p.schemes } });
-  if (p.new_homes) add(listing, 'new_homes', { term: { newBuild: p.new_homes === 'new-build' } });
+  if (p.schemes.length) add(listing, 'schemes', schemesClause(p.schemes));
+  if (p.new_homes) add(listing, 'new_homes', newBuildClause(p.new_homes === 'new-build'));
   const work = ctx.person?.work;
-  if (p.max_distance_from_work !== null && work) add(listing, null, { geo_distance: { distance: `${p.max_distance_from_work}mi`, location: { lat: work.latitude, lon: work.longitude } } });
+  if (p.max_distance_from_work !== null && work) add(listing, null, withinMilesClause(p.max_distance_from_work, { lat: work.latitude, lon: work.longitude }));
 
   const mustNot: object[] = [];
   if (ctx.eligibility) {
@@ -126,14 +119,13 @@ export function propertyFilters(
   if (p.max_monthly_cost !== null) add(null, monthlyCostClause(p.max_monthly_cost));
   const household = affordability?.person.household;
   if (p.affordable_only && household) for (const clause of affordableClauses(household, affordability.lending)) add(null, clause);
-  if (reducedSince !== null) add(null, { range: { 'properties.priceReducedOn': { gte: reducedSince } } });
+  if (reducedSince !== null) add(null, reducedSinceClause(reducedSince));
   return property;
 }
 
 /** The listing's point inside the drawn polygon (a `geo_shape` query works on a geo_point), else inside the rectangle. */
 function whereClause(p: SearchParams, rect: Rect): object {
-  if (p.polygon) return { geo_shape: { location: { shape: { type: 'polygon', coordinates: [geoJsonRing(p.polygon)] }, relation: 'intersects' } } };
-  return { geo_bounding_box: { location: { top_left: { lat: rect.north, lon: rect.west }, bottom_right: { lat: rect.south, lon: rect.east } } } };
+  return p.polygon ? inPolygonClause(geoJsonRing(p.polygon)) : inRectClause(rect);
 }
 
 /** Names every facet where one facet's clauses are left out: the clauses no facet selects remain. */
@@ -155,6 +147,6 @@ export function propertyClauses(f: SearchFilters, exceptFacet?: ExceptFacet): ob
  */
 export function listingQuery(f: SearchFilters, exceptFacet?: ExceptFacet, innerHits?: object): object {
   const props = propertyClauses(f, exceptFacet);
-  const nested = props.length ? [{ nested: { path: 'properties', query: { bool: { filter: props } }, ...(innerHits ? { inner_hits: innerHits } : {}) } }] : [];
+  const nested = props.length ? [withPropertyMatching(props, innerHits)] : [];
   return { bool: { filter: [...without(f.listing, exceptFacet), ...nested], must_not: f.mustNot } };
 }

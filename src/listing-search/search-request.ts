@@ -8,19 +8,17 @@ import type { SearchArea } from './location.ts';
 import { listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
 import { countsRequest } from './facet-aggregations.ts';
 import { sortPlan } from './search-sort.ts';
-import { HEADLINE_PRICES_FIELD, PRESENTED_ITEM_ONLY } from '../listings/presented-item.ts';
-import { MAP_DIGEST_FIELD } from '../listings/map-listing-fields.ts';
-import { MAP_FINGERPRINT_AGGS } from './map-fingerprint.ts';
+import { HEADLINE_PRICES_FIELD } from '../listings/presented-item.ts';
+import { PRESENTED_ITEM_ONLY } from '../listing-index/field-selections.ts';
+import { MAP_FINGERPRINT_AGGS } from '../listing-index/map-fingerprint.ts';
+import { mapListingsRequest } from '../listing-index/map-requests.ts';
+import { featuredItemsRequest, featuredMatchesQuery, featuredPoolRequest } from '../listing-index/featured-requests.ts';
+import { withPropertyMatching } from '../listing-index/property-clauses.ts';
 import { hitsWindow } from '../search/result-window.ts';
 import { NOBODY, type SearchPerson } from './personal-search.ts';
 
 export const MAP_LIMIT = 1000;
 export const FEATURED_POOL_LIMIT = 200;
-
-// Map listings and the featured pool are read from doc values only: loading the stored fields of up to
-// 1000 hits, even just their _id, costs several times the search itself. Map listings come back as ids
-// and digests, when asked for at all; their data comes from the map listing cache.
-const DOC_VALUES_ONLY = { _source: false, stored_fields: '_none_' };
 
 // The parts of the engine's answers the search reads: leaving out each hit's index name, score and sort
 // values shrinks the answer by a third to a half.
@@ -68,18 +66,16 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   const facets = full && settings.facets;
   const withMap = full && settings.mapListings;
   const counts = facets || withMap ? { size: 0, track_total_hits: false, ...countsRequest(p, f, facets, withMap ? MAP_FINGERPRINT_AGGS : {}) } : null;
-  const map = withMap
-    ? { query: plain, size: MAP_LIMIT, sort: ['_doc'], track_total_hits: false, ...DOC_VALUES_ONLY, docvalue_fields: ['id', MAP_DIGEST_FIELD], aggs: MAP_FINGERPRINT_AGGS }
-    : null;
-  const featured = featuredPerPage > 0 ? { bool: { filter: [plain, { term: { displayAs: 'featured' } }] } } : null;
-  const byId = [{ id: { order: 'asc' } }];
-  const featuredPool = featured ? { query: featured, size: FEATURED_POOL_LIMIT, sort: byId, ...DOC_VALUES_ONLY, docvalue_fields: ['id'] } : null;
+  // map listings come back as ids and digests, when asked for at all; their data comes from the map listing cache
+  const map = withMap ? mapListingsRequest(plain, MAP_LIMIT) : null;
+  const featured = featuredPerPage > 0 ? featuredMatchesQuery(plain) : null;
+  const featuredPool = featured ? featuredPoolRequest(featured, FEATURED_POOL_LIMIT) : null;
   // The pool entries this page's rotation picks unless it wraps round (see rotateFeatured), with their
   // items, so that the usual page needs no second round trip. Twice as many as it shows, since those
   // already on the page are skipped; when that is not enough, the rest are fetched afterwards. A window
   // starting past the pool holds none of its entries (the rotation wraps round within the pool).
   const windowFrom = (p.page - 1) * featuredPerPage;
-  const featuredItems = featured && windowFrom < FEATURED_POOL_LIMIT ? { query: featured, from: windowFrom, size: Math.min(2 * featuredPerPage, FEATURED_POOL_LIMIT), sort: byId, ...PRESENTED_ITEM_ONLY } : null;
+  const featuredItems = featured && windowFrom < FEATURED_POOL_LIMIT ? featuredItemsRequest(featured, windowFrom, Math.min(2 * featuredPerPage, FEATURED_POOL_LIMIT)) : null;
   return { main, counts, map, featuredPool, featuredItems, featuredPerPage, full };
 }
 
@@ -97,7 +93,7 @@ function withHeadlineHit(query: object, props: object[], priceField: string): ob
     { 'properties.id': { order: 'asc' } },
   ];
   const headline = { name: 'headline', size: 1, _source: false, sort, docvalue_fields: [HEADLINE_PRICES_FIELD] };
-  return { bool: { filter: [query, { nested: { path: 'properties', query: { bool: { filter: props } }, inner_hits: headline } }] } };
+  return { bool: { filter: [query, withPropertyMatching(props, headline)] } };
 }
 
 /** The plan's requests, in the order the answer reads them, as one multi-search body (newline-delimited JSON, on the index of the URL). */

@@ -11,8 +11,9 @@ import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
 import type { RawJsonArray } from './raw-json.ts';
-import { PRESENTED_ITEM_ONLY, presentedItemFieldOf, presentedItemJson, readPresentedItem, type PresentedItem } from '../listings/presented-item.ts';
-import { ITEM_ONLY, readItems } from '../listings/listing-item-field.ts';
+import { presentedItemFieldOf, presentedItemJson, type PresentedItem } from '../listings/presented-item.ts';
+import { readItems, readPresentedItem } from '../listing-index/hit-readers.ts';
+import { presentedItemsMget, storedItemsMget } from '../listing-index/by-ids-requests.ts';
 import type { MapListingCache, MapPayload } from './map-listing-cache.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { mergeEligibility, type LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
@@ -22,7 +23,7 @@ import { resolveArea, type SearchArea } from './location.ts';
 import { buildFilters } from './search-filters.ts';
 import { multiSearchBody, planSearch, rotateFeatured, RESPONSE_PARTS, type SearchPlan } from './search-request.ts';
 import { contentKey, ShortIds } from '../core/content-key.ts';
-import { readMapFingerprint } from './map-fingerprint.ts';
+import { readMapFingerprint } from '../listing-index/map-fingerprint.ts';
 import { londonToday } from '../core/london-time.ts';
 import { aggregationsOfMatches, readFacets, type FacetResult, type OptionCatalogue } from './facet-aggregations.ts';
 import { sortOptionsFor } from './search-sort.ts';
@@ -270,7 +271,7 @@ export class ListingSearchService {
     const known = inWindow.items;
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length) {
-      const res = await this.deps.search.mget({ index: this.deps.alias, ids: missing.map(String), ...PRESENTED_ITEM_ONLY });
+      const res = await this.deps.search.mget({ index: this.deps.alias, ...presentedItemsMget(missing) });
       const docs = (res.docs as (Hit & { found?: boolean })[]).filter((d) => d.found !== false);
       for (const [id, item] of (await this.itemsOf(docs)).items) known.set(id, item);
     }
@@ -291,7 +292,7 @@ export class ListingSearchService {
       else older.push(hit._id);
     }
     if (older.length === 0) return { items, fetched: false };
-    const res = await this.deps.search.mget({ index: this.deps.alias, ids: older, ...ITEM_ONLY });
+    const res = await this.deps.search.mget({ index: this.deps.alias, ...storedItemsMget(older) });
     for (const item of readItems(res.docs as Hit[])) items.set(item.id, { id: item.id, json: presentedItemFieldOf(item.view), partnerSources: item.partnerSources });
     return { items, fetched: true };
   }

@@ -11,7 +11,8 @@ import type { LatLng } from '../places/geo.ts';
 import { priceOrder } from './price-order.ts';
 import { NOBODY, type SearchPerson } from './personal-search.ts';
 import { hasKeywords, parseKeywords } from '../keywords/keyword-query.ts';
-import { keywordClauses } from '../keywords/keyword-clauses.ts';
+import { keywordClauses } from '../listing-index/keyword-clauses.ts';
+import { partnerClause } from '../listing-index/listing-clauses.ts';
 
 /** Sorted by relevance, partner listings first: a boost far above any keyword score. */
 const PARTNER_ABOVE_RELEVANCE = 10_000;
@@ -37,7 +38,7 @@ const PRICE_SORTS: Record<string, [string, 'asc' | 'desc']> = {
   'rent-high-low': ['properties.monthlyRent', 'desc'],
 };
 
-const partnerBoost = (partnerSource: string, boost: number) => ({ constant_score: { filter: { term: { partnerSources: partnerSource } }, boost } });
+const partnerBoost = (partnerSource: string, boost: number) => ({ constant_score: { filter: partnerClause(partnerSource), boost } });
 
 /** `propertyFilter`: the search's clauses on a property's fields, which decide the matching properties. */
 export function sortPlan(p: SearchParams, center: LatLng, propertyFilter: object[], partnerSource: string | null, person: SearchPerson = NOBODY): SortPlan {

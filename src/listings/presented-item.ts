@@ -10,16 +10,12 @@ import { presentListingItem, type PersonalItemFields } from './listing-presenter
 import { recentReduction } from './price-reductions.ts';
 import { PRICE_FIELD_NAMES, type PriceFields } from './price-rules.ts';
 import { asciiJson } from '../core/ascii-json.ts';
-import { ITEM_FACTS_FIELD } from './listing-costs.ts';
 
 export const PRESENTED_ITEM_FIELD = 'presentedItem';
 /** the listing's partner sources, stored (the indexed `partnerSources` is not, and a field's storage cannot change in place) */
-const PARTNERS_FIELD = 'itemPartners';
+export const PARTNERS_FIELD = 'itemPartners';
 /** each property's prices as the item's tail (headlinePricesOf), in its doc values */
 export const HEADLINE_PRICES_FIELD = 'properties.itemPrices';
-
-/** Search and mget options that fetch each hit's presented item, partners and facts, and nothing else. */
-export const PRESENTED_ITEM_ONLY = { _source: false, stored_fields: [PRESENTED_ITEM_FIELD, PARTNERS_FIELD, ITEM_FACTS_FIELD] };
 
 export interface PresentedItem {
   id: number;
@@ -66,14 +62,6 @@ export function headlinePricesOf(prices: PriceFields, priceReducedOn: string | n
   tail.isSharedOwnership = prices.isSharedOwnership;
   tail.priceReducedOn = priceReducedOn;
   return asciiJson(JSON.stringify(tail)).slice(1, -1);
-}
-
-/** The presented item of a search hit or mget doc; null when it has none (a missing doc). */
-export function readPresentedItem(hit: { _id: string; fields?: Record<string, unknown[]> }): PresentedItem | null {
-  const json = hit.fields?.[PRESENTED_ITEM_FIELD]?.[0];
-  if (typeof json !== 'string') return null;
-  const facts = hit.fields?.[ITEM_FACTS_FIELD]?.[0];
-  return { id: Number(hit._id), json, partnerSources: (hit.fields?.[PARTNERS_FIELD] as string[] | undefined) ?? [], ...(typeof facts === 'string' ? { facts } : {}) };
 }
 
 /** The item's JSON for this search: the same text as JSON.stringify(presentListingItem(view, context)) would parse to. */

@@ -5,7 +5,7 @@ import { testApp } from '../support/test-app.ts';
 import { IndexManager, loadIndexDefinition } from '../../src/search/index-manager.ts';
 import { UNKNOWN_CUSTOMER, decide, type CustomerValues, type ListingRules, type PropertyTerms } from '../../src/eligibility/eligibility-rules.ts';
 import { NEEDED } from '../../src/eligibility/eligibility-messages.ts';
-import { eligibilityFilters } from '../../src/eligibility/eligibility-query.ts';
+import { eligibilityFilters } from '../../src/listing-index/eligibility-clauses.ts';
 import type { ListingEligibility } from '../../src/listings/listing-document.ts';
 import { Rng } from '../../src/demo/random.ts';
 

@@ -7,7 +7,7 @@ import { createAccount, developmentPayload, eventually, propertyPayload, listing
 import { testApp } from '../support/test-app.ts';
 import type { SearchClient } from '../../src/search/client.ts';
 import { MapListingCache } from '../../src/listing-search/map-listing-cache.ts';
-import { readMapFingerprint } from '../../src/listing-search/map-fingerprint.ts';
+import { readMapFingerprint } from '../../src/listing-index/map-fingerprint.ts';
 import { parseSearchParams } from '../../src/listing-search/search-params.ts';
 import { resolveArea } from '../../src/listing-search/location.ts';
 import { buildFilters } from '../../src/listing-search/search-filters.ts';

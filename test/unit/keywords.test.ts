@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { keywordTextOf, stem, tokensOf } from '../../src/keywords/keyword-text.ts';
 import { hasKeywords, keywordsMatch, parseKeywords, termOccurs } from '../../src/keywords/keyword-query.ts';
-import { keywordClauses } from '../../src/keywords/keyword-clauses.ts';
+import { keywordClauses } from '../../src/listing-index/keyword-clauses.ts';
 
 const matches = (keywords: string, ...texts: string[]) => keywordsMatch(parseKeywords(keywords)!, keywordTextOf(texts));
 

@@ -5,7 +5,7 @@ import { thresholdsOf } from '../../src/affordability/affordability-thresholds.t
 import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
 import type { LoadedListing } from '../../src/listings/listing-loader.ts';
 import { listingAvailability, availabilityStatus } from '../../src/listings/availability.ts';
-import { readItem } from '../../src/listings/listing-item-field.ts';
+import { readItem } from '../../src/listing-index/hit-readers.ts';
 import { presentListingItem } from '../../src/listings/listing-presenter.ts';
 
 const now = new Date('2026-11-01T10:00:00Z');

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { presentListingItem, type ItemContext } from '../../src/listings/listing-presenter.ts';
-import { headlinePricesOf, presentedItemFieldOf, presentedItemJson, readPresentedItem } from '../../src/listings/presented-item.ts';
+import { headlinePricesOf, presentedItemFieldOf, presentedItemJson } from '../../src/listings/presented-item.ts';
+import { readPresentedItem } from '../../src/listing-index/hit-readers.ts';
 import { applyPriceRules } from '../../src/listings/price-rules.ts';
 import { PRICE_FIELD_NAMES } from '../../src/listings/price-rules.ts';
 import { londonToday } from '../../src/core/london-time.ts';

@@ -1,7 +1,7 @@
 // A fingerprint of a search's map listings, counted by the engine beside the facets: how many matches
 // carry a map digest, and the sum of their digests. A digest covers every map field of a listing, so
 // a listing that matches anew, stops matching or changes a map field changes the fingerprint, and the
-// whole map array kept for the old one is no longer used (see map-listing-cache.ts).
+// whole map array kept for the old one is no longer used (see listing-search/map-listing-cache.ts).
 import { MAP_DIGEST_FIELD } from '../listings/map-listing-fields.ts';
 
 export const MAP_FINGERPRINT_AGGS = {

@@ -1,7 +1,7 @@
 // eligible_only as search filters: exactly the listings that decide() would not fail for these values.
 // Every clause below mirrors one failing branch of eligibility-rules.ts; a value that is not known
 // cannot fail a rule, so it adds no clause.
-import type { CustomerValues } from './eligibility-rules.ts';
+import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 
 export function eligibilityFilters(c: CustomerValues, today: string): { filter: object[]; must_not: object[] } {
   const mustNot: object[] = [];

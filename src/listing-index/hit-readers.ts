@@ -1,0 +1,39 @@
+// Hits of the listing index turned into what the readers use: stored items, presented items, sources by
+// id, the names of the queries a hit matched, a price range.
+import type { StoredItem } from '../listings/listing-item-field.ts';
+import { ITEM_FIELD } from '../listings/listing-item-field.ts';
+import { PARTNERS_FIELD, PRESENTED_ITEM_FIELD, type PresentedItem } from '../listings/presented-item.ts';
+import { ITEM_FACTS_FIELD } from '../listings/listing-costs.ts';
+
+/** The stored item of a search hit or mget doc (fetched with ITEM_ONLY); null when the hit has none (a missing doc). */
+export function readItem(hit: { fields?: Record<string, unknown> }): StoredItem | null {
+  const values = hit.fields?.[ITEM_FIELD] as string[] | undefined;
+  if (!values?.length) return null;
+  const item = JSON.parse(values[0]!) as StoredItem;
+  const facts = (hit.fields?.[ITEM_FACTS_FIELD] as string[] | undefined)?.[0];
+  return facts === undefined ? item : { ...item, facts };
+}
+
+export function readItems(hits: { fields?: Record<string, unknown> }[]): StoredItem[] {
+  return hits.map(readItem).filter((item): item is StoredItem => item !== null);
+}
+
+/** The presented item of a search hit or mget doc (fetched with PRESENTED_ITEM_ONLY); null when it has none (a missing doc). */
+export function readPresentedItem(hit: { _id: string; fields?: Record<string, unknown[]> }): PresentedItem | null {
+  const json = hit.fields?.[PRESENTED_ITEM_FIELD]?.[0];
+  if (typeof json !== 'string') return null;
+  const facts = hit.fields?.[ITEM_FACTS_FIELD]?.[0];
+  return { id: Number(hit._id), json, partnerSources: (hit.fields?.[PARTNERS_FIELD] as string[] | undefined) ?? [], ...(typeof facts === 'string' ? { facts } : {}) };
+}
+
+/** Each hit's source by its document id. */
+export function sourcesById<T>(hits: { _id?: string | null; _source?: T }[]): Map<number, T> {
+  return new Map(hits.map((h) => [Number(h._id), h._source!]));
+}
+
+/** The names of the named queries the hits matched. */
+export function matchedQueryNames(hits: { matched_queries?: unknown }[]): Set<string> {
+  const names = new Set<string>();
+  for (const hit of hits) for (const name of (hit.matched_queries as string[] | undefined) ?? []) names.add(name);
+  return names;
+}

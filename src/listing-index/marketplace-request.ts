@@ -1,0 +1,8 @@
+// The marketplace pull: a page of every live listing (any portal), by id, with the total.
+import { hitsWindow } from '../search/result-window.ts';
+import { liveListingClauses } from './live-listing.ts';
+import { ITEM_ONLY } from './field-selections.ts';
+
+export function marketplacePageRequest(from: number, size: number, now: Date): Record<string, unknown> {
+  return { ...hitsWindow(from, size), track_total_hits: true, query: { bool: { filter: liveListingClauses(now) } }, sort: [{ id: 'asc' }], ...ITEM_ONLY };
+}

@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { liveListingClauses, portalClause } from '../../src/listing-index/live-listing.ts';
+import { areaClause, FEATURED_CLAUSE, forSaleClause, idClause, idsClause, idTermsClause, partnerClause, schemesClause, slugClause } from '../../src/listing-index/listing-clauses.ts';
+import { inPolygonClause, inRectClause, withinMilesClause } from '../../src/listing-index/geo-clauses.ts';
+import { rangeClause, reducedSinceClause, withPropertyMatching } from '../../src/listing-index/property-clauses.ts';
+
+const NOW = new Date('2025-03-04T10:15:42.123Z');
+
+describe('listing index: clauses', () => {
+  it('writes the live-listing rule once, its time taken to the minute', () => {
+    expect(liveListingClauses(NOW)).to.deep.equal([
+      { term: { published: true } },
+      { term: { withdrawn: false } },
+      { bool: { should: [{ bool: { must_not: { exists: { field: 'publishAt' } } } }, { range: { publishAt: { lte: '2025-03-04T10:15:00.000Z' } } }], minimum_should_match: 1 } },
+    ]);
+    expect(liveListingClauses(new Date('2025-03-04T10:15:59.999Z'))).to.deep.equal(liveListingClauses(NOW));
+  });
+
+  it('shows a listing on a portal when it names no portal or names this one', () => {
+    expect(portalClause(7)).to.deep.equal({ bool: { should: [{ term: { allPortals: true } }, { term: { portalIds: 7 } }], minimum_should_match: 1 } });
+  });
+
+  it('names listings by document id, id field, slug; by display, occupancy, scheme, partner and area', () => {
+    expect(idsClause([3, 12])).to.deep.equal({ ids: { values: ['3', '12'] } });
+    expect(idTermsClause([3, 12])).to.deep.equal({ terms: { id: [3, 12] } });
+    expect(idClause(5)).to.deep.equal({ term: { id: 5 } });
+    expect(slugClause('a-b')).to.deep.equal({ term: { slug: 'a-b' } });
+    expect(FEATURED_CLAUSE).to.deep.equal({ term: { displayAs: 'featured' } });
+    expect(forSaleClause(false)).to.deep.equal({ term: { forSale: false } });
+    expect(schemesClause(['so', 'rtb'])).to.deep.equal({ terms: { schemes: ['so', 'rtb'] } });
+    expect(partnerClause('zed')).to.deep.equal({ term: { partnerSources: 'zed' } });
+    expect(areaClause('region', 1)).to.deep.equal({ term: { regionId: 1 } });
+    expect(areaClause('county', 2)).to.deep.equal({ term: { countyId: 2 } });
+    expect(areaClause('local_authority', 3)).to.deep.equal({ term: { localAuthorityId: 3 } });
+  });
+
+  it('places a listing in a rectangle, a polygon or a distance', () => {
+    expect(inRectClause({ north: 54, south: 53, west: -2, east: -1 })).to.deep.equal({
+      geo_bounding_box: { location: { top_left: { lat: 54, lon: -2 }, bottom_right: { lat: 53, lon: -1 } } },
+    });
+    const ring = [[-1, 53], [-1, 54], [-2, 54], [-1, 53]];
+    expect(inPolygonClause(ring)).to.deep.equal({ geo_shape: { location: { shape: { type: 'polygon', coordinates: [ring] }, relation: 'intersects' } } });
+    expect(withinMilesClause(12, { lat: 51.5, lon: -0.1 })).to.deep.equal({ geo_distance: { distance: '12mi', location: { lat: 51.5, lon: -0.1 } } });
+  });
+
+  it('writes ranges with the bounds given, none without either', () => {
+    expect(rangeClause('properties.bedrooms', 2, 4)).to.deep.equal({ range: { 'properties.bedrooms': { gte: 2, lte: 4 } } });
+    expect(rangeClause('properties.monthlyRent', null, 900)).to.deep.equal({ range: { 'properties.monthlyRent': { lte: 900 } } });
+    expect(rangeClause('properties.depositValue', 0, null)).to.deep.equal({ range: { 'properties.depositValue': { gte: 0 } } });
+    expect(rangeClause('properties.floorArea', null, null)).to.equal(null);
+    expect(reducedSinceClause('2025-02-01')).to.deep.equal({ range: { 'properties.priceReducedOn': { gte: '2025-02-01' } } });
+  });
+
+  it('asks for a property matching every clause, with its inner hits when wanted', () => {
+    const clause = { term: { 'properties.bedrooms': 2 } };
+    expect(withPropertyMatching([clause])).to.deep.equal({ nested: { path: 'properties', query: { bool: { filter: [clause] } } } });
+    expect(withPropertyMatching([clause], { size: 1 })).to.deep.equal({ nested: { path: 'properties', query: { bool: { filter: [clause] } }, inner_hits: { size: 1 } } });
+  });
+});
