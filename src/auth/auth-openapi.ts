@@ -1,40 +1,15 @@
 // OpenAPI: the sign-up and sign-in endpoints and the bearer security scheme.
-import { errorResponse, int, json, object, pathParam, ref, str, type JsonSchema } from '../core/openapi/schema-helpers.ts';
-import { jsonBodyOf } from '../core/openapi/from-yup.ts';
+import { errorResponse, int, json, pathParam, ref, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { componentsOf, jsonBodyOf } from '../core/openapi/from-yup.ts';
+import { accessTokenPayload, linkSentPayload, loginTokensPayload } from './auth-payload.ts';
 import { bearer, tooMany, unauthorised } from '../customers/customer-openapi.ts';
-import {
-  linkEmailChangeSchema,
-  linkRequestSchema,
-  passwordLoginSchema,
-  passwordRegisterSchema,
-  passwordlessRegisterSchema,
-  refreshSchema,
-  resetPasswordSchema,
-} from './auth-schemas.ts';
+import { linkEmailChangeSchema, linkRequestSchema, passwordLoginSchema, passwordRegisterSchema, passwordlessRegisterSchema, refreshSchema, resetPasswordSchema } from './auth-schemas.ts';
 
 const P = '/api/rest/portal';
 
 export const authSecuritySchemes = { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } };
 
-export const authSchemas: Record<string, JsonSchema> = {
-  LinkSent: {
-    type: 'object',
-    properties: { message: str, magicLink: { type: 'string', description: 'APP_ENV=test only: the magic link, which that environment does not e-mail' } },
-    required: ['message'],
-  },
-  AccessToken: object({
-    accessToken: str,
-    expiresAt: { type: 'string', format: 'date-time' },
-    refreshToken: { type: 'string', description: 'for POST refresh-token (an addition to the contract)' },
-  }),
-  LoginTokens: object({
-    access_token: str,
-    refresh_token: str,
-    token_type: { type: 'string', enum: ['Bearer'] },
-    expires_in: { type: 'integer', description: 'seconds until access_token expires' },
-    expires_at: { type: 'string', format: 'date-time' },
-  }),
-};
+export const authSchemas: Record<string, JsonSchema> = componentsOf(linkSentPayload, accessTokenPayload, loginTokensPayload);
 
 const linkRequest = jsonBodyOf(linkRequestSchema, 'url: where the link points (the customer id and token are appended as two path segments)');
 const linkParams = [pathParam('id', 'the customer id from the link', int), pathParam('token', 'the token from the link')];

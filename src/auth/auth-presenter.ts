@@ -1,22 +1,24 @@
 // Response bodies of the sign-up and sign-in endpoints.
 import type { SessionTokens } from './session-service.ts';
+import type { AccessTokenPayload, LinkSentPayload, LoginTokensPayload } from './auth-payload.ts';
+import type { MessagePayload } from '../customers/customer-payload.ts';
 
 /** `{message}`, plus `magicLink` when links are exposed (APP_ENV=test only) and one was made. */
-export function presentLinkSent(message: string, link: string | null, exposeLink: boolean) {
+export function presentLinkSent(message: string, link: string | null, exposeLink: boolean): LinkSentPayload {
   return exposeLink && link ? { message, magicLink: link } : { message };
 }
 
-export function presentMessage(message: string) {
+export function presentMessage(message: string): MessagePayload {
   return { message };
 }
 
 /** GET auth-token: the spec's accessToken and expiresAt, plus a refresh token for POST refresh-token. */
-export function presentAccessToken(tokens: SessionTokens) {
+export function presentAccessToken(tokens: SessionTokens): AccessTokenPayload {
   return { accessToken: tokens.accessToken, expiresAt: tokens.expiresAt.toISOString(), refreshToken: tokens.refreshToken };
 }
 
 /** password-login and refresh-token: access_token and refresh_token, OAuth-style. */
-export function presentLoginTokens(tokens: SessionTokens, now = Date.now()) {
+export function presentLoginTokens(tokens: SessionTokens, now = Date.now()): LoginTokensPayload {
   return {
     access_token: tokens.accessToken,
     refresh_token: tokens.refreshToken,

@@ -1,59 +1,18 @@
 // OpenAPI: the Customer resource, the customer update fields and the profile paths.
-import { arrayOf, bool, errorResponse, int, json, noProtoKey, nullable, num, object, ref, str, type JsonSchema } from '../core/openapi/schema-helpers.ts';
-import { jsonBodyOf, jsonSchemaOf } from '../core/openapi/from-yup.ts';
+import { errorResponse, int, json, noProtoKey, ref, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { componentsOf, jsonBodyOf, jsonSchemaOf } from '../core/openapi/from-yup.ts';
+import { customerPayload, messagePayload } from './customer-payload.ts';
 import { customerFieldsSchema } from './customer-fields.ts';
 import { changeEmailSchema, changePasswordSchema } from '../auth/auth-schemas.ts';
 
-const n = nullable;
 
 /** The customer update fields (profile PUT, registrations), as their yup schema describes them. */
 export const customerInputProperties = jsonSchemaOf(customerFieldsSchema).properties as Record<string, JsonSchema>;
 
 
-const lookupRef = n(object({ id: int, name: str }));
-
 export const customerSchemas: Record<string, JsonSchema> = {
-  Customer: object({
-    id: int,
-    email: str,
-    firstName: n(str),
-    lastName: n(str),
-    fullName: n(str),
-    phone: n(str),
-    dateOfBirth: n({ type: 'string', format: 'date' }),
-    livingCircumstance: lookupRef,
-    homeLocalAuthority: n(ref('LocalAuthority')),
-    homeAddress: n(str),
-    homePostcode: n(str),
-    workingCircumstance: lookupRef,
-    workLocalAuthority: n(ref('LocalAuthority')),
-    workAddress: n(str),
-    workPostcode: n(str),
-    occupation: n(str),
-    employerName: n(str),
-    annualHouseholdIncome: n(num),
-    deposit: n(num),
-    dependants: n(int),
-    eligibleCitizen: n(bool),
-    homeOwnershipStatus: n({ type: 'integer', enum: [1, 2, 3, 4] }),
-    armedForcesMember: n(bool),
-    hasDisability: n(bool),
-    keyworker: n(bool),
-    housingWaitingList: n(bool),
-    remarks: n(str),
-    buyingInterestPeriod: lookupRef,
-    bestTimeToContactYou: n(arrayOf(object({ id: int, name: str }))),
-    privacyPolicyAccepted: n(bool),
-    newsletterConsent: n(bool),
-    newsSurveysConsent: n(bool),
-    partnersOffersConsent: n(bool),
-    smsConsent: n(bool),
-    whatsappConsent: n(bool),
-    updatedAt: { type: 'string', format: 'date-time' },
-    createdAt: { type: 'string', format: 'date-time' },
-  }),
+  ...componentsOf(customerPayload, messagePayload),
   CustomerUpdate: { type: 'object', properties: customerInputProperties, propertyNames: noProtoKey },
-  Message: object({ message: str }),
 };
 
 export const bearer = [{ bearerAuth: [] }];

@@ -2,10 +2,11 @@
 import { presentLookupRef } from '../lookups/lookup-presenter.ts';
 import { presentLocalAuthority } from '../postcodes/local-authority-presenter.ts';
 import type { LoadedCustomer } from './customer-service.ts';
+import type { CustomerPayload } from './customer-payload.ts';
 
 const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
-export function presentCustomer({ customer: c, lookups }: LoadedCustomer) {
+export function presentCustomer({ customer: c, lookups }: LoadedCustomer): CustomerPayload {
   const fullName = [c.firstName, c.lastName].filter(Boolean).join(' ');
   return {
     id: c.id,
@@ -48,4 +49,4 @@ export function presentCustomer({ customer: c, lookups }: LoadedCustomer) {
   };
 }
 
-export type CustomerResource = ReturnType<typeof presentCustomer>;
+export type CustomerResource = CustomerPayload;

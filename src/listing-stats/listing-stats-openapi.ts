@@ -1,21 +1,11 @@
 // OpenAPI: a listing's performance statistics.
-import { arrayOf, errorResponse, int, json, object, type JsonSchema } from '../core/openapi/schema-helpers.ts';
-import { parametersOf } from '../core/openapi/from-yup.ts';
+import { dataEnvelope, errorResponse, json, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { componentsOf, parametersOf, responseSchemaOf } from '../core/openapi/from-yup.ts';
+import { listingDayStatsPayload } from './listing-stats-payload.ts';
 import { refPath } from '../sync/sync-query.ts';
 import { MAX_STATS_DAYS, statsQuery } from './listing-stats-schemas.ts';
 
-const count = (description: string): JsonSchema => ({ ...int, minimum: 0, description });
-
-export const listingStatsSchemas: Record<string, JsonSchema> = {
-  ListingDayStats: object({
-    date: { type: 'string', format: 'date', description: 'the UK day' },
-    searchImpressions: count('times the listing was in the data of a search results page (not the map, not featured)'),
-    detailViews: count('reads of the listing page, by id or slug'),
-    favourites: count('times it was added to a favourites list'),
-    registrations: count('interest registered'),
-    appointments: count('open-day appointments booked'),
-  }),
-};
+export const listingStatsSchemas: Record<string, JsonSchema> = componentsOf(listingDayStatsPayload);
 
 export function listingStatsPaths(): Record<string, unknown> {
   return {
@@ -27,7 +17,7 @@ export function listingStatsPaths(): Record<string, unknown> {
         security: [{ apiKey: [] }],
         parameters: [...parametersOf(refPath, 'path'), ...parametersOf(statsQuery, 'query')],
         responses: {
-          200: json(object({ data: arrayOf({ $ref: '#/components/schemas/ListingDayStats' }) })),
+          200: json(dataEnvelope(responseSchemaOf(listingDayStatsPayload))),
           401: errorResponse('Missing, unknown or deprecated api_key'),
           404: errorResponse('No such listing on this account'),
         },

@@ -1,23 +1,20 @@
-import { bool, dataEnvelope, int, json, object, ref, str, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { dataEnvelope, json, ref, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { componentNameOf, componentsOf } from '../core/openapi/from-yup.ts';
+import { lookupItemPayloads } from './lookup-payload.ts';
+import { countyPayload, localAuthorityPayload, regionPayload } from '../postcodes/local-authority-payload.ts';
 import { LOOKUP_LISTS, type LookupShape } from './lookup-lists.ts';
 
 
-const itemSchema: Record<LookupShape, string> = {
-  plain: 'LookupItem',
-  owner: 'LivingCircumstance',
-  working: 'WorkingCircumstance',
-  slugged: 'SluggedLookupItem',
-};
+const itemSchema = Object.fromEntries(
+  Object.entries(lookupItemPayloads).map(([shape, payload]) => [shape, componentNameOf(payload)]),
+) as Record<LookupShape, string>;
 
-export const lookupSchemas: Record<string, JsonSchema> = {
-  LookupItem: object({ id: int, name: str }),
-  LivingCircumstance: object({ id: int, name: str, owner: bool }),
-  WorkingCircumstance: object({ id: int, name: str, working: bool }),
-  SluggedLookupItem: object({ id: int, name: str, slug: str }),
-  Region: object({ id: int, name: str }),
-  County: object({ id: int, name: str, region: ref('Region') }),
-  LocalAuthority: object({ id: int, name: str, longName: str, type: str, county: ref('County') }),
-};
+export const lookupSchemas: Record<string, JsonSchema> = componentsOf(
+  ...Object.values(lookupItemPayloads),
+  regionPayload,
+  countyPayload,
+  localAuthorityPayload,
+);
 
 function listOperation(list: string, schema: string, family: string) {
   return {

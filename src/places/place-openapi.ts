@@ -1,19 +1,10 @@
 // OpenAPI fragment of the place autocomplete.
-import { arrayOf, json, num, object, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
-import { parametersOf } from '../core/openapi/from-yup.ts';
+import { dataEnvelope, json, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { componentsOf, parametersOf, responseSchemaOf } from '../core/openapi/from-yup.ts';
+import { placeSuggestionPayload } from './place-payload.ts';
 import { placeQuerySchema } from './place-params.ts';
 
-export const placeSchemas: Record<string, JsonSchema> = {
-  PlaceSuggestion: object({
-    id: str,
-    type: { type: 'string', enum: ['postcode', 'district', 'town', 'local_authority', 'county', 'region'] },
-    name: str,
-    label: str,
-    location: str,
-    latitude: num,
-    longitude: num,
-  }),
-};
+export const placeSchemas: Record<string, JsonSchema> = componentsOf(placeSuggestionPayload);
 
 export function placePaths(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
@@ -34,7 +25,7 @@ export function placePaths(): Record<string, unknown> {
           descriptions: { q: 'what was typed so far', size: 'at most this many suggestions' },
         }),
         responses: {
-          200: json(object({ data: arrayOf(ref('PlaceSuggestion')) })),
+          200: json(dataEnvelope(responseSchemaOf(placeSuggestionPayload))),
           422: validationResponse,
         },
       },

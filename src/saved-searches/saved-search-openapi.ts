@@ -1,29 +1,16 @@
 // OpenAPI: saved searches, their matches and the one-click unsubscribe of their alert e-mails.
-import { jsonBodyOf } from '../core/openapi/from-yup.ts';
-import { bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nullable, object, pathParam, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { componentsOf, jsonBodyOf } from '../core/openapi/from-yup.ts';
+import { savedSearchPayload } from './saved-search-payload.ts';
+import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { bearer, unauthorised } from '../customers/customer-openapi.ts';
 import { portalHeaders } from '../listing-search/search-openapi.ts';
-import { ALERT_FREQUENCIES, createSavedSearchSchema, updateSavedSearchSchema } from './saved-search-schemas.ts';
+import { createSavedSearchSchema, updateSavedSearchSchema } from './saved-search-schemas.ts';
 import { SAVED_SEARCHES, UNSUBSCRIBE } from './saved-search-routes.ts';
 
 const tags = ['Saved searches'];
 const id = pathParam('id', 'a saved search id', { type: 'integer' });
 const notFound = errorResponse('No saved search of the customer has this id');
-const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
-
-export const savedSearchSchemas: Record<string, JsonSchema> = {
-  SavedSearch: object({
-    id: int,
-    name: str,
-    query: { type: 'object', additionalProperties: true, description: 'the search parameters, as sent (without page, size and sort_by)' },
-    summary: { ...str, description: 'e.g. "2 to 3 bedroom homes for sale within 5 miles of Leeds, up to £250,000"' },
-    alerts: object({ frequency: { type: 'string', enum: [...ALERT_FREQUENCIES] }, newListings: bool, priceReductions: bool }),
-    newMatches: { ...int, description: 'listings that went live or were reduced, matching, since lastViewedAt' },
-    lastViewedAt: nullable(dateTime),
-    createdAt: dateTime,
-    updatedAt: dateTime,
-  }),
-};
+export const savedSearchSchemas: Record<string, JsonSchema> = componentsOf(savedSearchPayload);
 
 export function savedSearchPaths(): Record<string, unknown> {
   return {

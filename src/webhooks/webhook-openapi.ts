@@ -1,54 +1,13 @@
 // OpenAPI: the account's lead webhook (endpoint, deliveries log, redelivery).
-import {
-  arrayOf,
-  errorResponse,
-  int,
-  json,
-  nInt,
-  nStr,
-  object,
-  pagedEnvelope,
-  pathParam,
-  ref,
-  str,
-  validationResponse,
-  type JsonSchema,
-} from '../core/openapi/schema-helpers.ts';
-import { jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
+import { errorResponse, json, pagedEnvelope, pathParam, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
+import { webhookDeliveryPayload, webhookEndpointPayload } from './webhook-payload.ts';
 import { MAX_ID } from '../core/validation.ts';
-import { LEAD_EVENT_TYPES } from './lead-events.ts';
-import { DELIVERY_STATUSES, deliveriesQuery, webhookEndpointSchema } from './webhook-schemas.ts';
+
+import { deliveriesQuery, webhookEndpointSchema } from './webhook-schemas.ts';
 import { WEBHOOK_PATH } from './webhook-routes.ts';
 
-const endpointFields = {
-  url: str,
-  events: arrayOf({ type: 'string', enum: [...LEAD_EVENT_TYPES] }),
-  createdAt: { type: 'string', format: 'date-time' },
-  updatedAt: { type: 'string', format: 'date-time' },
-};
-
-export const webhookSchemas: Record<string, JsonSchema> = {
-  WebhookEndpoint: object(
-    { ...endpointFields, secret: { type: 'string', description: 'the signing secret: only in the answer that made it' } },
-    Object.keys(endpointFields),
-  ),
-  WebhookDelivery: object({
-    id: int,
-    eventId: { type: 'string', format: 'uuid' },
-    type: { type: 'string', enum: [...LEAD_EVENT_TYPES] },
-    leadId: int,
-    status: { type: 'string', enum: [...DELIVERY_STATUSES] },
-    attempts: int,
-    lastStatusCode: nInt,
-    lastError: nStr,
-    nextAttemptAt: {
-      oneOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }],
-      description: 'when the next attempt is due (null once delivered or failed)',
-    },
-    deliveredAt: { oneOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
-    createdAt: { type: 'string', format: 'date-time' },
-  }),
-};
+export const webhookSchemas: Record<string, JsonSchema> = componentsOf(webhookEndpointPayload, webhookDeliveryPayload);
 
 const security = [{ apiKey: [] }];
 const unauthorised = errorResponse('Missing, unknown or deprecated api_key');

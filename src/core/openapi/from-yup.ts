@@ -84,3 +84,49 @@ function tidy(schema: JsonSchema, isRequired = false): JsonSchema {
   }
   return out;
 }
+
+/**
+ * The response schema of a payload described in yup (src/core/openapi/payload-fields.ts). A payload
+ * named in the components is a `$ref` wherever it is held; at the top, with `expand`, its own schema
+ * (what the components list).
+ */
+export function responseSchemaOf(schema: yup.AnySchema, expand = false): JsonSchema {
+  return tidyResponse(convertSchema(schema) as JsonSchema, expand);
+}
+
+/** The components entries of named payloads, by their names. */
+export function componentsOf(...schemas: yup.AnySchema[]): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    schemas.map((schema) => [componentNameOf(schema), responseSchemaOf(schema, true)]),
+  );
+}
+
+/** The name a payload has in the components (given by `named()`). */
+export function componentNameOf(schema: yup.AnySchema): string {
+  const name = (schema.meta() as { jsonSchema?: JsonSchema } | undefined)?.jsonSchema?.['x-component'];
+  if (typeof name !== 'string') throw new Error('a payload without a name in the components (named())');
+  return name;
+}
+
+// A response has no default (the library gives every object one); a nullable enum takes null; a `mixed`
+// without a type (looseObject before its meta) has none; a named payload below the top is a reference.
+function tidyResponse(schema: JsonSchema, expand: boolean): JsonSchema {
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
+  const name = schema['x-component'] as string | undefined;
+  if (name && !expand) {
+    const ref = { $ref: `#/components/schemas/${name}` };
+    return types.includes('null') ? { oneOf: [ref, { type: 'null' }] } : ref;
+  }
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'x-component') continue;
+    if (key === 'default') continue;
+    if (key === 'type' && Array.isArray(value) && value.length === 0) continue;
+    if (key === 'enum' && types.includes('null') && Array.isArray(value) && !value.includes(null)) out.enum = [...(value as unknown[]), null];
+    else if (key === 'properties' && value && typeof value === 'object') {
+      out.properties = Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([k, v]) => [k, tidyResponse(v, false)]));
+    } else if (key === 'items' && value && typeof value === 'object' && !Array.isArray(value)) out.items = tidyResponse(value as JsonSchema, false);
+    else out[key] = value;
+  }
+  return out;
+}
