@@ -155,9 +155,21 @@ describe('browser: near work, within budget', function () {
     await page().locator('#results-summary', { hasText: /^2 developments/ }).waitFor();
     expect((await names()).sort()).to.deep.equal(['Acomb Fields', 'Ouse Quay']);
 
+    // on a phone the controls are in the filters sheet
+    await page().setViewportSize({ width: 375, height: 740 });
+    await page().getByRole('button', { name: /^Filters/ }).click();
+    await page().getByLabel('Monthly budget, up to (£)').waitFor({ state: 'visible' });
+    expect(await page().getByLabel('Only homes I can afford').isChecked()).to.equal(true);
+    await page().setViewportSize({ width: 1280, height: 800 });
+
     // the listing page: each home's affordability
     await page().goto(`${testApp().baseUrl}/listings/${slugs.green}`);
     await page().locator('.affordability .badge', { hasText: 'Not affordable for you' }).first().waitFor();
+    // the profile says why it asks for the income and the work postcode
+    await page().goto(`${testApp().baseUrl}/account`);
+    await page().getByLabel('Annual household income (£)').waitFor();
+    expect(await page().locator('#profile-annualHouseholdIncome-hint').innerText()).to.match(/^Used to show which homes you can afford/);
+    expect(await page().locator('#profile-workPostcode-hint').innerText()).to.match(/^Used to show how far each home is from your work/);
     expect(problems).to.deep.equal([]);
   });
 });
