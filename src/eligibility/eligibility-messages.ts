@@ -48,7 +48,28 @@ export const failure = {
 /** The fields the engine can find missing ("homePostcode": either postcode will do). */
 export type NeededField = 'annualHouseholdIncome' | 'deposit' | 'dateOfBirth' | 'eligibleCitizen' | 'homeOwnershipStatus' | 'homePostcode';
 
-/** Why a needed field is asked for. */
+/** The home's money figures a needed value is checked against, named in its message. */
+export interface NeededFigures {
+  maxHouseholdIncome: number | null;
+  minDeposit: number | null;
+  /** the deposits of the listing's homes that set one */
+  propertyDeposits: number[];
+}
+
+/** Why a needed field is asked for; the income and the deposit with the home's figures they are checked against. */
+export function neededMessage(field: NeededField, figures: NeededFigures): string {
+  if (field === 'annualHouseholdIncome' && figures.maxHouseholdIncome !== null)
+    return `Your annual household income is needed to check it against this home's limit of ${money(figures.maxHouseholdIncome)} a year.`;
+  if (field === 'deposit') {
+    const deposits = figures.propertyDeposits;
+    if (figures.minDeposit !== null) return `The deposit you can put down is needed to check it against this home's minimum deposit of ${money(figures.minDeposit)}.`;
+    if (deposits.length === 1) return `The deposit you can put down is needed to check it against this home's deposit of ${money(deposits[0]!)}.`;
+    if (deposits.length > 1) return `The deposit you can put down is needed to check it against the deposits of the homes here (from ${money(Math.min(...deposits))}).`;
+  }
+  return NEEDED[field];
+}
+
+/** Why a needed field is asked for, without figures. */
 export const NEEDED: Record<NeededField, string> = {
   annualHouseholdIncome: 'Your annual household income is needed to check whether it is within the limit for this home.',
   deposit: "The deposit you can put down is needed to check it against this home's deposit.",

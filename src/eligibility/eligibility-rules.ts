@@ -1,10 +1,10 @@
 // The eligibility engine: pure. From a listing's rules, its properties' deposits and what is known
 // of the customer, it decides passed, considered (with the reason), failed (with a message per failed
 // rule) or incomplete (with a message per needed value unknown): a decision other than passed always
-// says why. Search's eligible_only applies the same rules (eligibility-query.ts): a listing is shown
+// says why. Search's eligible_only applies the same rules (listing-index/eligibility-clauses.ts): a listing is shown
 // unless this engine would fail it.
 import type { ListingEligibility } from '../listings/listing-document.ts';
-import { CONSIDERED_WITHOUT_LOCAL_CONNECTION, NEEDED, UNMATCHED_POSTCODE, failure, type NeededField } from './eligibility-messages.ts';
+import { CONSIDERED_WITHOUT_LOCAL_CONNECTION, UNMATCHED_POSTCODE, failure, neededMessage, type NeededField } from './eligibility-messages.ts';
 
 export type EligibilityStatus = 'passed' | 'considered' | 'failed' | 'incomplete';
 
@@ -126,7 +126,12 @@ export function decide(listing: ListingRules, properties: PropertyTerms[], c: Cu
   // a failed rule of the listing fails every property, and a failed deposit of every property leaves none
   if (failed.length) return { status: 'failed', messages: failed, successfulProperties: [], missingFields: [] };
   if (missing.size) {
-    const messages = [...missing].map((f) => (f === 'homePostcode' && c.unmatchedPostcode ? UNMATCHED_POSTCODE : NEEDED[f]));
+    const figures = {
+      maxHouseholdIncome: rules.maxHouseholdIncome ?? null,
+      minDeposit: rules.minDeposit ?? null,
+      propertyDeposits: properties.map((p) => p.depositValue).filter((d): d is number => d !== null),
+    };
+    const messages = [...missing].map((f) => (f === 'homePostcode' && c.unmatchedPostcode ? UNMATCHED_POSTCODE : neededMessage(f, figures)));
     return { status: 'incomplete', messages, successfulProperties: [], missingFields: [...missing] };
   }
   return {

@@ -383,7 +383,7 @@ function someProperty(properties: PreparedProperty[] | undefined, leaves: readon
 /** The verdict so far and the next clause's together: false, or undefined if either could not tell. */
 const then = (so: Verdict, next: Verdict): Verdict => (next === false ? false : next === undefined ? undefined : so);
 
-/** eligible_only: the listings the eligibility engine would not fail (eligibility-query.ts mirrors it for the engine). */
+/** eligible_only: the listings the eligibility engine would not fail (listing-index/eligibility-clauses.ts mirrors it for the engine). */
 function eligible(l: PreparedListing, c: CustomerValues): Verdict {
   if (l.eligibility === undefined) return undefined;
   const { rules, deposits } = l.eligibility;

@@ -1,12 +1,17 @@
 // A customer's saved searches: at most 50 each, another customer's is 404. The query is kept as sent and
-// judged by the search's own validation; the criteria columns and filters (saved-search-criteria.ts) follow it.
+// judged by the search's own validation, with the customer's profile as the search would take it (a query
+// asking for affordable_only or max_distance_from_work that nobody's income or work postcode can answer is
+// 422, as the search is); the criteria columns and filters (saved-search-criteria.ts) follow it.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SavedSearch } from '../generated/prisma/client.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
+import type { PostcodePointResolver } from '../places/postcode-point.ts';
 import { NotFoundError, ValidationError } from '../core/errors.ts';
 import { newSecretToken } from '../auth/secret-tokens.ts';
 import { resolveArea } from '../listing-search/location.ts';
 import type { SearchParams } from '../listing-search/search-params.ts';
+import { searchPerson } from '../listing-search/personal-search.ts';
+import { eligibilityProfilesOf } from '../customers/customer-eligibility.ts';
 import { criteriaOf, writeDerived } from './saved-search-criteria.ts';
 import { savedParams, validateSavedQuery, type AlertFrequency, type SavedSearchInput } from './saved-search-schemas.ts';
 
@@ -21,7 +26,7 @@ export interface SavedSearchView {
 export class SavedSearchService {
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly gazetteer: PlaceResolver,
+    private readonly gazetteer: PlaceResolver & PostcodePointResolver,
   ) {}
 
   /** Newest first. */
@@ -35,7 +40,7 @@ export class SavedSearchService {
   }
 
   async create(customerId: number, portalId: number, input: Required<Pick<SavedSearchInput, 'name' | 'query'>> & SavedSearchInput): Promise<SavedSearchView> {
-    const { stored, params } = validateSavedQuery(input.query!);
+    const { stored, params } = await this.validQuery(customerId, input.query!);
     const rect = (await resolveArea(params, this.gazetteer)).rectBounds;
     const row = await this.prisma.$transaction(async (tx) => {
       // one customer's creations queue behind each other, so that two at once cannot pass the limit together
@@ -64,7 +69,7 @@ export class SavedSearchService {
 
   async update(customerId: number, id: number, input: SavedSearchInput): Promise<SavedSearchView> {
     await this.own(customerId, id);
-    const query = input.query ? validateSavedQuery(input.query) : null;
+    const query = input.query ? await this.validQuery(customerId, input.query) : null;
     const rect = query ? (await resolveArea(query.params, this.gazetteer)).rectBounds : null;
     await this.prisma.$transaction(async (tx) => {
       await tx.savedSearch.update({
@@ -98,6 +103,23 @@ export class SavedSearchService {
   async unsubscribe(token: string): Promise<void> {
     const { count } = await this.prisma.savedSearch.updateMany({ where: { unsubscribeToken: token }, data: { alertFrequency: 'off' satisfies AlertFrequency } });
     if (count === 0) throw new NotFoundError('This unsubscribe link is not known');
+  }
+
+  /**
+   * The query as the search validates it, and then as the search would answer this customer: its
+   * postcodes placed, and the income and work postcode its filters need known (from the query or the
+   * profile now), each problem named under `query.`.
+   */
+  private async validQuery(customerId: number, sent: Record<string, unknown>): Promise<ReturnType<typeof validateSavedQuery>> {
+    const query = validateSavedQuery(sent);
+    const profile = (await eligibilityProfilesOf(this.prisma, [customerId])).get(customerId) ?? null;
+    try {
+      await searchPerson(query.params, profile, this.gazetteer);
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      throw new ValidationError(Object.fromEntries(Object.entries(err.errors).map(([k, messages]) => [`query.${k}`, messages])), err.message);
+    }
+    return query;
   }
 
   private async own(customerId: number, id: number): Promise<SavedSearch> {

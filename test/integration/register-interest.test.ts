@@ -245,10 +245,12 @@ describe('register interest', () => {
       });
       const res = await registerInterest(minimum.id, {}, customer);
       expect(res.status, res.text).to.equal(201);
-      expect(res.body.decision).to.deep.equal({ status: 'incomplete', messages: [NEEDED.deposit], successfulProperties: [] });
+      // the figure the deposit will be checked against
+      const needed = "The deposit you can put down is needed to check it against this home's minimum deposit of £5,000.";
+      expect(res.body.decision).to.deep.equal({ status: 'incomplete', messages: [needed], successfulProperties: [] });
       // and the stored decision reads back the same
       const back = await api.get(`${P}/profile/applications/${res.body.id}`, bearer(customer.accessToken));
-      expect(back.body.decision.messages).to.deep.equal([NEEDED.deposit]);
+      expect(back.body.decision.messages).to.deep.equal([needed]);
     });
 
     it('asks for a postcode for a local connection, says why when the postcode given is not known, and explains considered', async () => {

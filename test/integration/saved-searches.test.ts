@@ -55,6 +55,32 @@ describe('saved searches', function () {
     expect(missing.body.errors).to.have.keys('name', 'query');
   });
 
+  it('refuse affordable_only and max_distance_from_work that neither the query nor the profile can answer, as the search does', async () => {
+    const { accessToken: noIncome } = await passwordCustomer();
+    const affordable = { ...leeds, affordable_only: true };
+    const search = await api.get(`${P}/search`, { ...bearer(noIncome), query: { ...leeds, affordable_only: '1' } });
+    expect(search.status).to.equal(422);
+    const refused = await api.post(SAVED, { name: 'Affordable', query: affordable }, bearer(noIncome));
+    expect(refused.status).to.equal(422);
+    expect(refused.body.errors).to.deep.equal({ 'query.affordable_only': search.body.errors.affordable_only });
+    const nearWork = await api.post(SAVED, { name: 'Near work', query: { ...leeds, max_distance_from_work: 5 } }, bearer(noIncome));
+    expect(nearWork.status).to.equal(422);
+    expect(nearWork.body.errors).to.have.keys('query.max_distance_from_work');
+    const unknownWork = await api.post(SAVED, { name: 'Near work', query: { ...leeds, work_postcode: 'YY1 1AA', max_distance_from_work: 5 } }, bearer(noIncome));
+    expect(unknownWork.body.errors).to.have.keys('query.work_postcode');
+
+    // the query's own income, or the profile's, answers it; a later change of query is judged the same way
+    const withIncome = await api.post(SAVED, { name: 'Affordable', query: { ...affordable, household_income: 40000 } }, bearer(noIncome));
+    expect(withIncome.status).to.equal(201);
+    const dropped = await api.put(`${SAVED}/${withIncome.body.id}`, { query: affordable }, bearer(noIncome));
+    expect(dropped.status).to.equal(422);
+    expect(dropped.body.errors).to.have.keys('query.affordable_only');
+    const { accessToken: earner } = await passwordCustomer({ annualHouseholdIncome: 40000, workPostcode: 'LS1 4AP' });
+    const saved = await api.post(SAVED, { name: 'Affordable near work', query: { ...affordable, max_distance_from_work: 5 } }, bearer(earner));
+    expect(saved.status).to.equal(201);
+    expect(saved.body.query).to.deep.equal({ ...affordable, max_distance_from_work: 5 });
+  });
+
   it('keep beside the query the filters alert matching reads: the rectangle searched and the parameters that choose listings', async () => {
     const { accessToken: token } = await passwordCustomer();
     const { prisma } = testApp().runtime;

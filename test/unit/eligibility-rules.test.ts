@@ -111,12 +111,12 @@ describe('eligibility rules', () => {
         'deposit',
       ]);
       expect(decision.messages).to.deep.equal([
-        'Your annual household income is needed to check whether it is within the limit for this home.',
+        "Your annual household income is needed to check it against this home's limit of £80,000 a year.",
         'We need to know whether you are a British or EU/EEA citizen: this home is only for them.',
         'Your home ownership status (for example, first-time buyer) is needed: this home is not open to every buyer.',
         'Your date of birth is needed to check the age limits for this home.',
         'Your home or work postcode is needed to check whether you live or work in the area this home is offered to.',
-        "The deposit you can put down is needed to check it against this home's deposit.",
+        "The deposit you can put down is needed to check it against this home's minimum deposit of £1,000.",
       ]);
     });
 
@@ -136,11 +136,26 @@ describe('eligibility rules', () => {
       expect(decision).to.deep.equal({ status: 'passed', messages: [], successfulProperties: [1, 2], missingFields: [] });
     });
 
-    it('is needed when the listing names it among its eligibility fields or sets a minimum', () => {
-      for (const rules of [listing({}, ['deposit']), listing({ minDeposit: 5000 })]) {
-        expect(run(rules, {})).to.deep.equal({
+    it('is needed when the listing names it among its eligibility fields or sets a minimum, with the figure it is checked against', () => {
+      const cases: [ListingRules, PropertyTerms[], string][] = [
+        [listing({}, ['deposit']), ONE, "The deposit you can put down is needed to check it against this home's deposit of £15,000."],
+        [listing({ minDeposit: 5000 }), ONE, "The deposit you can put down is needed to check it against this home's minimum deposit of £5,000."],
+        [
+          listing({}, ['deposit']),
+          [
+            { id: 1, depositValue: 30000 },
+            { id: 2, depositValue: null },
+            { id: 3, depositValue: 12499.5 },
+          ],
+          'The deposit you can put down is needed to check it against the deposits of the homes here (from £12,500).',
+        ],
+        // no home sets a deposit: nothing to name
+        [listing({}, ['deposit']), [{ id: 1, depositValue: null }], NEEDED.deposit],
+      ];
+      for (const [rules, properties, message] of cases) {
+        expect(run(rules, {}, properties)).to.deep.equal({
           status: 'incomplete',
-          messages: [NEEDED.deposit],
+          messages: [message],
           successfulProperties: [],
           missingFields: ['deposit'],
         });

@@ -23,6 +23,11 @@ describe('portal messages in people’s words', () => {
     ['password', 'password must be at least 6 characters', 'Password must be at least 6 characters.'],
     // option values are not parameters
     ['sort_by', 'sort_by must be one of newest, price_asc', 'Sort order must be one of newest, price_asc.'],
+    // what the search can take from the profile
+    ['affordable_only', 'affordable_only needs a household income (household_income, or the profile’s)', 'Only homes I can afford needs your household income: add it to your profile.'],
+    ['max_distance_from_work', 'max_distance_from_work needs a work postcode (work_postcode, or the profile’s)', 'Distance from work needs a work postcode: give one, or add it to your profile.'],
+    ['sort_by', 'nearest-home needs a home postcode (home_postcode, or the profile’s)', 'Nearest to home needs a home postcode: give one, or add it to your profile.'],
+    ['query.max_monthly_cost', 'max_monthly_cost must not be negative', 'Monthly budget must not be negative.'],
     // a parameter the portal has no name for is spelt out in words
     ['max_featured', 'max_featured must not be negative', 'Max featured must not be negative.'],
   ];

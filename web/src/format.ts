@@ -152,3 +152,31 @@ export function ratingBand(rating: number): 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 
   if (rating >= 21) return 'F';
   return 'G';
 }
+
+/** "From £612 a month": what the cheapest home costs a month (monthlyCostFrom), else nothing */
+export const monthlyCostText = (amount: number | null | undefined): string | null => (amount == null ? null : `From ${money(amount)} a month`);
+
+/** "2.5 miles from work · 0.4 miles from home" (items' distanceFromWork, distanceFromHome), else nothing */
+export function distancesText(fromWork: number | null | undefined, fromHome: number | null | undefined): string | null {
+  const miles = (d: number) => `${d} ${d === 1 ? 'mile' : 'miles'}`;
+  const parts = [fromWork != null ? `${miles(fromWork)} from work` : '', fromHome != null ? `${miles(fromHome)} from home` : ''].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}
+
+/** The figures of an `affordability` the API gives for a household (a share, or the whole home, or the rent). */
+export interface AffordabilityFigures {
+  status: 'affordable' | 'unaffordable' | 'unknown';
+  share: number | null;
+  monthlyCost: number | null;
+  costToIncomePercent: number | null;
+  reasons: string[];
+}
+
+/** "A 40% share: £812 a month, 27.1% of your income" (what an affordable home would cost this household) */
+export function affordableText(a: AffordabilityFigures, isSharedOwnership: boolean): string | null {
+  if (a.monthlyCost === null) return null;
+  const share = isSharedOwnership && a.share !== null ? `A ${a.share}% share: ` : '';
+  const income = a.costToIncomePercent !== null ? `, ${a.costToIncomePercent}% of your income` : '';
+  const cost = `${money(a.monthlyCost)} a month${income}`;
+  return share ? `${share}${cost}` : `${cost.charAt(0).toUpperCase()}${cost.slice(1)}`;
+}

@@ -69,6 +69,12 @@ const NAMES: Record<string, string> = {
   status: 'Availability',
   types: 'Property type',
   new_homes: 'New homes',
+  home_postcode: 'Home postcode',
+  work_postcode: 'Work postcode',
+  household_income: 'Household income',
+  max_monthly_cost: 'Monthly budget',
+  max_distance_from_work: 'Distance from work',
+  affordable_only: 'Only homes I can afford',
 };
 
 /** Predicates the API words for integrators, as a person would say them. */
@@ -81,6 +87,10 @@ const PHRASES: [RegExp, string][] = [
   [/ must hold ids/, ' must be one of the choices offered'],
   [/ must be a past date as YYYY-MM-DD/, ' must be a date in the past'],
   [/ must be an absolute http\(s\) URL/, ' must be a web address'],
+  // what the search can take from the profile (affordable_only, max_distance_from_work, the nearest sorts)
+  [/ needs a household income \(household_income, or the profile’s\)/, ' needs your household income: add it to your profile'],
+  [/ needs a (work|home) postcode \((?:work|home)_postcode, or the profile’s\)/, ' needs a $1 postcode: give one, or add it to your profile'],
+  [/^nearest-(work|home) needs/, 'Nearest to $1 needs'],
 ];
 
 /** the last part of a dotted or bracketed parameter: `query.radius` → `radius`, `bedrooms[]` → `bedrooms` */

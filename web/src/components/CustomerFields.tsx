@@ -12,18 +12,32 @@ interface FieldSpec {
   /** the lookup list of a list or multi field */
   list?: string;
   hint?: string;
+  /** why the profile asks for it: what the portal does with it (shown on the profile form) */
+  why?: string;
 }
+
+const WHY_MONEY =
+  'Used to show which homes you can afford, with what each would cost you a month, and to check the income and deposit limits of the homes you register interest in.';
 
 export const CUSTOMER_FIELDS: Record<string, FieldSpec> = {
   firstName: { label: 'First name', kind: 'text' },
   lastName: { label: 'Last name', kind: 'text' },
   phone: { label: 'Phone number', kind: 'text' },
   dateOfBirth: { label: 'Date of birth', kind: 'date' },
-  annualHouseholdIncome: { label: 'Annual household income (£)', kind: 'number' },
-  deposit: { label: 'Deposit or savings (£)', kind: 'number' },
-  homePostcode: { label: 'Home postcode', kind: 'postcode' },
+  annualHouseholdIncome: { label: 'Annual household income (£)', kind: 'number', why: WHY_MONEY },
+  deposit: { label: 'Deposit or savings (£)', kind: 'number', why: WHY_MONEY },
+  homePostcode: {
+    label: 'Home postcode',
+    kind: 'postcode',
+    why: 'Used to show how far each home is from where you live, to sort homes nearest to home, and to check the local connection some homes ask for.',
+  },
   homeAddress: { label: 'Home address', kind: 'text' },
-  workPostcode: { label: 'Work postcode', kind: 'postcode', hint: 'Leave empty if you do not work' },
+  workPostcode: {
+    label: 'Work postcode',
+    kind: 'postcode',
+    hint: 'Leave empty if you do not work',
+    why: 'Used to show how far each home is from your work, to sort homes nearest to work, to search within a distance of it, and to check the local connection some homes ask for.',
+  },
   workAddress: { label: 'Work address', kind: 'text' },
   occupation: { label: 'Occupation', kind: 'text' },
   employerName: { label: 'Employer', kind: 'text' },
@@ -87,9 +101,11 @@ interface Props {
   errors?: Record<string, string[]>;
   required?: Set<string>;
   idPrefix: string;
+  /** say beside each field why it is asked for (the profile form) */
+  explain?: boolean;
 }
 
-export function CustomerFields({ fields, values, onChange, errors = {}, required = new Set(), idPrefix }: Props) {
+export function CustomerFields({ fields, values, onChange, errors = {}, required = new Set(), idPrefix, explain = false }: Props) {
   const lists = useLists(fields);
   const livingOwner = (lists['living-circumstances'] ?? []).find((l) => l.id === values.livingCircumstance)?.owner === true;
   return (
@@ -99,7 +115,7 @@ export function CustomerFields({ fields, values, onChange, errors = {}, required
         const id = `${idPrefix}-${name}`;
         const problem = fieldSentence(name, errors[name]);
         // a hint such as "leave empty if you do not work" is wrong beside a field that must be filled
-        const hint = required.has(name) ? undefined : spec.hint;
+        const hint = [explain ? spec.why : undefined, required.has(name) ? undefined : spec.hint].filter(Boolean).join(' ') || undefined;
         const describedBy = [hint ? `${id}-hint` : '', problem ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
         const value = values[name];
         const common = {

@@ -3,6 +3,7 @@ import { api, P, type ListingItem } from '../api.ts';
 import { useSession } from '../session.ts';
 import { bedroomsText, dayText, firstHomesWithoutFigures, rentTerms } from '../format.ts';
 import { Price, SchemeTags } from './common.tsx';
+import { AffordabilityBadge, Distances, MonthlyCost } from './Affordability.tsx';
 
 /** One listing in a list: search results, featured, similar, favourites. */
 export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingItem; headingLevel?: 2 | 3 }) {
@@ -26,12 +27,15 @@ export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingIte
         </Heading>
         <p class="card-address">{listing.displayAddress}</p>
         <Price fields={listing} />
+        <MonthlyCost amount={listing.monthlyCostFrom} />
         {terms.length > 0 && <p class="card-terms">{terms.join(' · ')}</p>}
         {firstHomesWithoutFigures(listing) && <p class="card-terms">First Homes: at least 30% below the market value</p>}
         {listing.priceReducedOn && <p class="reduced">Reduced on {dayText(listing.priceReducedOn)}</p>}
         <p class="card-facts">
           {[bedroomsText(listing.bedrooms), listing.propertyType, listing.availabilityStatus.name].filter(Boolean).join(' · ')}
         </p>
+        <Distances fromWork={listing.distanceFromWork} fromHome={listing.distanceFromHome} />
+        <AffordabilityBadge affordability={listing.affordability} isSharedOwnership={listing.isSharedOwnership} />
         <SchemeTags schemes={listing.schemes} />
         {listing.partnerName && <p class="partner">In partnership with {listing.partnerName}</p>}
       </div>

@@ -133,6 +133,7 @@ function Profile() {
             <legend>{title}</legend>
             <CustomerFields
               idPrefix="profile"
+              explain
               fields={fields}
               values={values}
               errors={errors}

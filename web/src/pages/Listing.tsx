@@ -11,6 +11,7 @@ import { RatingChart } from '../components/RatingChart.tsx';
 import { EpcBadge, MaterialInformation } from '../components/MaterialInformation.tsx';
 import { CustomerFields, valuesOf, type Values } from '../components/CustomerFields.tsx';
 import { OpenDays } from '../components/OpenDays.tsx';
+import { AffordabilityBadge, MonthlyCost } from '../components/Affordability.tsx';
 import { Loading, notReady, Price, Problem, SchemeTags, Section, useLoad, useTitle } from '../components/common.tsx';
 import { bedroomsText, dayText, firstHomesWithoutFigures, money, rentTerms } from '../format.ts';
 
@@ -76,6 +77,7 @@ export function Listing({ slug }: { slug: string }) {
         </div>
         <div class="listing-price">
           <Price fields={listing} />
+          <MonthlyCost amount={listing.monthlyCostFrom} />
           {rentTerms(listing).length > 0 && <p class="card-terms">{rentTerms(listing).join(' · ')}</p>}
           {firstHomesWithoutFigures(listing) && (
             <p class="card-terms">First Homes: at least 30% below the market value</p>
@@ -196,7 +198,9 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
   const body = (
     <>
       <Price fields={property} />
+      <MonthlyCost amount={property.monthlyCostFrom} />
       {rentTerms(property).length > 0 && <p class="card-terms">{rentTerms(property).join(' · ')}</p>}
+      <AffordabilityBadge affordability={property.affordability} isSharedOwnership={property.isSharedOwnership} />
       <dl class="facts">
         <div>
           <dt>Bedrooms</dt>

@@ -5,7 +5,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api, P, type Facet, type MapListing, type SearchEnvelope } from '../api.ts';
+import { api, P, type Customer, type Facet, type MapListing, type SearchEnvelope } from '../api.ts';
 import { ListingCard } from '../components/ListingCard.tsx';
 import { PlaceInput } from '../components/PlaceInput.tsx';
 import { ResultsMap, type LatLng } from '../components/ResultsMap.tsx';
@@ -13,8 +13,11 @@ import { SaveSearch } from '../components/SaveSearch.tsx';
 import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
 import { countsText, homesFound } from '../search-counts.ts';
 import { resultsShown, scrollToResultsWhenShown } from '../scroll.ts';
+import { useSession } from '../session.ts';
 
 const RADII = [0, 1, 3, 5, 10, 15];
+/** "within N miles of work" (max_distance_from_work) */
+const WORK_DISTANCES = [1, 2, 5, 10, 15, 20, 30];
 /** filters that belong to one occupancy type: dropped when it changes */
 const TYPE_BOUND = [
   'max_deposit',
@@ -273,6 +276,7 @@ export function Search() {
           {extras?.facets.map((facet) => (
             <FacetControl key={facet.param} facet={facet} params={params} update={update} />
           ))}
+          <BudgetAndWork params={params} update={update} work={result.data?.work ?? null} />
           <MoreFilters params={params} update={update} forSale={forSale} />
         </Sheet>
 
@@ -477,6 +481,148 @@ function FacetControl({ facet, params, update }: { facet: Facet; params: URLSear
         ))}
       </select>
     </div>
+  );
+}
+
+/** The signed-in customer's profile, for what the search can take from it (income, work postcode). */
+function useProfile(): Customer | null {
+  const signedIn = useSession();
+  const profile = useLoad((signal) => (signedIn ? api<Customer>(`${P}/profile`, { signal }) : Promise.resolve(null)), [signedIn]);
+  return profile.data ?? null;
+}
+
+/**
+ * Near work, within budget: a monthly budget (max_monthly_cost), the work postcode the distances are
+ * measured from (work_postcode, else the profile's), "within N miles of work" (max_distance_from_work,
+ * only with a work postcode), and "only homes I can afford" (affordable_only, only with a household
+ * income: the profile's, or household_income in the address).
+ */
+function BudgetAndWork({ params, update, work }: { params: URLSearchParams; update: Update; work: SearchEnvelope['work'] }) {
+  const signedIn = useSession();
+  const profile = useProfile();
+  const profileWork = profile?.workPostcode ?? null;
+  const hasIncome = params.has('household_income') || (profile?.annualHouseholdIncome ?? null) !== null;
+  const affordableOnly = params.has('affordable_only');
+  // the form's values as typed, until applied (then as the address has them)
+  const [budget, setBudget] = useState(params.get('max_monthly_cost') ?? '');
+  const [workPostcode, setWorkPostcode] = useState(params.get('work_postcode') ?? '');
+  const [miles, setMiles] = useState(params.get('max_distance_from_work') ?? '');
+  useEffect(() => {
+    setBudget(params.get('max_monthly_cost') ?? '');
+    setWorkPostcode(params.get('work_postcode') ?? '');
+    setMiles(params.get('max_distance_from_work') ?? '');
+  }, [params]);
+  const knowsWork = workPostcode.trim() !== '' || profileWork !== null;
+  const whyNotAffordable = !signedIn
+    ? 'Sign in and add your household income to your profile to see the homes you can afford.'
+    : profile && !hasIncome
+      ? 'Add your household income (and savings) to your profile to see the homes you can afford.'
+      : null;
+  return (
+    <fieldset class="budget-work">
+      <legend>Budget and travel to work</legend>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          update((p) => {
+            if (budget.trim()) p.set('max_monthly_cost', budget.trim());
+            else p.delete('max_monthly_cost');
+            const postcode = workPostcode.trim();
+            if (postcode) p.set('work_postcode', postcode);
+            else p.delete('work_postcode');
+            if (miles && (postcode || profileWork)) p.set('max_distance_from_work', miles);
+            else p.delete('max_distance_from_work');
+            // nearest work needs a work postcode
+            if (!postcode && !profileWork && p.get('sort_by') === 'nearest-work') p.delete('sort_by');
+          });
+        }}
+      >
+        <div class="field">
+          <label for="filter-max_monthly_cost">Monthly budget, up to (£)</label>
+          <input
+            id="filter-max_monthly_cost"
+            name="max_monthly_cost"
+            type="number"
+            min={0}
+            inputMode="numeric"
+            aria-describedby="filter-max_monthly_cost-hint"
+            value={budget}
+            onInput={(e) => setBudget((e.target as HTMLInputElement).value)}
+          />
+          <p class="hint" id="filter-max_monthly_cost-hint">
+            What the cheapest home costs a month: mortgage, rent, service charge and ground rent.
+          </p>
+        </div>
+        <div class="field">
+          <label for="filter-work_postcode">Work postcode</label>
+          <input
+            id="filter-work_postcode"
+            name="work_postcode"
+            autoComplete="postal-code"
+            aria-describedby="filter-work_postcode-hint"
+            placeholder={profileWork ?? 'e.g. LS1 4AP'}
+            value={workPostcode}
+            onInput={(e) => setWorkPostcode((e.target as HTMLInputElement).value)}
+          />
+          <p class="hint" id="filter-work_postcode-hint">
+            {work && !params.has('work_postcode')
+              ? `Distances are from ${work.postcode}, your profile's work postcode.`
+              : 'Shows how far each home is from your work.'}
+          </p>
+        </div>
+        <div class="field">
+          <label for="filter-max_distance_from_work">Within … of work</label>
+          <select
+            id="filter-max_distance_from_work"
+            name="max_distance_from_work"
+            disabled={!knowsWork}
+            aria-describedby={knowsWork ? undefined : 'filter-max_distance_from_work-hint'}
+            value={knowsWork ? miles : ''}
+            onChange={(e) => setMiles((e.target as HTMLSelectElement).value)}
+          >
+            <option value="">Any distance</option>
+            {WORK_DISTANCES.map((m) => (
+              <option key={m} value={String(m)}>
+                {m} {m === 1 ? 'mile' : 'miles'} of work
+              </option>
+            ))}
+          </select>
+          {!knowsWork && (
+            <p class="hint" id="filter-max_distance_from_work-hint">
+              Give a work postcode to choose a distance from work.
+            </p>
+          )}
+        </div>
+        <button type="submit">Apply budget and distance</button>
+      </form>
+      <label class="choice">
+        <input
+          type="checkbox"
+          checked={affordableOnly}
+          disabled={!affordableOnly && !hasIncome}
+          aria-describedby={whyNotAffordable ? 'affordable-only-why' : undefined}
+          onChange={(e) => update((p) => ((e.target as HTMLInputElement).checked ? p.set('affordable_only', '1') : p.delete('affordable_only')))}
+        />
+        Only homes I can afford
+      </label>
+      {whyNotAffordable && (
+        <p class="hint" id="affordable-only-why">
+          {whyNotAffordable}
+          {!signedIn && (
+            <>
+              {' '}
+              <a href={`/sign-in?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`}>Sign in</a>
+            </>
+          )}
+          {signedIn && (
+            <>
+              {' '}
+              <a href="/account">Your profile</a>
+            </>
+          )}
+        </p>
+      )}
+    </fieldset>
   );
 }
 
