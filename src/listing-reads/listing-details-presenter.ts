@@ -59,7 +59,21 @@ function headlinePricesOf(properties: Record<string, unknown>[]): Record<string,
 }
 
 /** `bedrooms`: the price fields come from the headline among the properties with those bedroom counts. */
-export function presentListingDetails(doc: ListingDocument, options: { favourite: boolean | null; bedrooms?: number[]; affordability?: ReadonlyMap<number, Affordability> }) {
+/** Distances of the listing from the signed-in customer's home and work (PORTAL-EXTRAS §6); null when unknown. */
+export interface ListingDistances {
+  distanceFromHome: number | null;
+  distanceFromWork: number | null;
+}
+
+interface DetailOptions {
+  favourite: boolean | null;
+  bedrooms?: number[];
+  affordability?: ReadonlyMap<number, Affordability>;
+  distances?: ListingDistances | null;
+}
+
+/** `bedrooms`: the price fields come from the headline among the properties with those bedroom counts. */
+export function presentListingDetails(doc: ListingDocument, options: DetailOptions) {
   const l = doc.view.listing;
   const out: Record<string, unknown> = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, l[f] ?? null]));
   let prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership', 'priceReducedOn'].map((f) => [f, l[f] ?? null]));
@@ -71,6 +85,8 @@ export function presentListingDetails(doc: ListingDocument, options: { favourite
     priceReducedOn: recentReduction(prices.priceReducedOn),
     featured: doc.displayAs === 'featured',
     favourite: options.favourite,
+    distanceFromHome: options.distances?.distanceFromHome ?? null,
+    distanceFromWork: options.distances?.distanceFromWork ?? null,
     propertyDetails: l.singleProperty && doc.view.properties[0] ? withAffordability(doc.view.properties[0], options.affordability) : null,
     // material information of its properties (documents indexed before it have none)
     councilTaxBands: l.councilTaxBands ?? [],
@@ -78,7 +94,7 @@ export function presentListingDetails(doc: ListingDocument, options: { favourite
   };
 }
 
-export function presentFullDetails(doc: ListingDocument, options: { favourite: boolean | null; bedrooms?: number[]; affordability?: ReadonlyMap<number, Affordability> }) {
+export function presentFullDetails(doc: ListingDocument, options: DetailOptions) {
   return {
     listing: presentListingDetails(doc, options),
     properties: doc.view.listing.singleProperty ? [] : presentPropertyDetails(doc, options.bedrooms, options.affordability ?? new Map()),

@@ -91,6 +91,9 @@ export const listingReadSchemas: Record<string, JsonSchema> = {
     forSale: bool,
     firstDibs: bool,
     favourite: nullable(bool),
+    // miles (one decimal) from the signed-in customer's home and work postcodes; null when unknown
+    distanceFromHome: nNum,
+    distanceFromWork: nNum,
     ...itemDescriptionSchemas,
     ...priceFieldSchemas,
     isSharedOwnership: bool,

@@ -55,8 +55,11 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
     return hits.map((h) => presentListingItem(h.view, { favourite: favourites ? favourites.has(h.id) : null, personal: personalOfItem(h.facts, personal) }));
   }
 
-  /** Each property's affordability for the signed-in customer's household (none without one). */
-  const affordabilityOf = async (ctx: Context, doc: { itemFacts?: string }) => propertyAffordability(doc.itemFacts, await deps.personal(customerOf(ctx)));
+  /** Each property's affordability for the signed-in customer's household, and the listing's distances from their home and work. */
+  async function personalOf(ctx: Context, doc: { itemFacts?: string }) {
+    const personal = await deps.personal(customerOf(ctx));
+    return { affordability: propertyAffordability(doc.itemFacts, personal), distances: personalOfItem(doc.itemFacts, personal) };
+  }
 
   async function load(ctx: Context, key: ListingKey) {
     const portal = await portalFromHeaders(ctx.headers, portals);
@@ -84,17 +87,17 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
     router.get(base, signedIn, async (ctx) => {
       const bedrooms = bedroomsOf(ctx);
       const { doc } = await loadDetail(ctx);
-      ctx.body = presentListingDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms, affordability: await affordabilityOf(ctx, doc) });
+      ctx.body = presentListingDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms, ...(await personalOf(ctx, doc)) });
     });
     router.get(`${base}/properties`, signedIn, async (ctx) => {
       const bedrooms = bedroomsOf(ctx);
       const { doc } = await load(ctx, keyOf(ctx));
-      ctx.body = collection(presentPropertyDetails(doc, bedrooms, await affordabilityOf(ctx, doc)));
+      ctx.body = collection(presentPropertyDetails(doc, bedrooms, (await personalOf(ctx, doc)).affordability));
     });
     router.get(`${base}/full-details`, signedIn, async (ctx) => {
       const bedrooms = bedroomsOf(ctx);
       const { doc } = await loadDetail(ctx);
-      ctx.body = presentFullDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms, affordability: await affordabilityOf(ctx, doc) });
+      ctx.body = presentFullDetails(doc, { favourite: await favouriteOf(ctx, doc.id), bedrooms, ...(await personalOf(ctx, doc)) });
     });
     router.get(`${base}/similar`, signedIn, async (ctx) => {
       const { size } = validateQuery(sizeQuery(3), ctx.query);

@@ -7,7 +7,7 @@ import { testApp } from '../support/test-app.ts';
 import { api } from '../support/api.ts';
 import { createAccount, developmentPayload, listingPayload, propertyPayload, withKey } from '../support/factories.ts';
 import { usePage } from '../support/browser.ts';
-import { passwordCustomer } from '../support/customers.ts';
+import { bearer, passwordCustomer, P } from '../support/customers.ts';
 import { portalPage, seriousAxeViolations, signInPage } from '../support/portal.ts';
 
 // Each at the centre of its postcode district (postcodes the place data does not hold are placed there,
@@ -135,7 +135,7 @@ describe('browser: near work, within budget', function () {
   it('shows a signed-in customer with an income which homes they can afford, why not, and only those when asked', async () => {
     const problems = await portalPage(page());
     // loan limit 4.5 × £60,000 = £270,000; at most 40% of £5,000 a month
-    const customer = await passwordCustomer({ annualHouseholdIncome: 60000, deposit: 20000 });
+    const customer = await passwordCustomer({ annualHouseholdIncome: 60000, deposit: 20000, workPostcode: WORK });
     await signInPage(page(), customer);
     await page().goto(`${testApp().baseUrl}/search?${YORK}`);
     await card('Easingwold Green').locator('.affordability').waitFor();
@@ -162,9 +162,13 @@ describe('browser: near work, within budget', function () {
     expect(await page().getByLabel('Only homes I can afford').isChecked()).to.equal(true);
     await page().setViewportSize({ width: 1280, height: 800 });
 
-    // the listing page: each home's affordability
+    // the listing page: each home's affordability, and the distance from the profile's work postcode
     await page().goto(`${testApp().baseUrl}/listings/${slugs.green}`);
     await page().locator('.affordability .badge', { hasText: 'Not affordable for you' }).first().waitFor();
+    const details = await api.get(`${P}/listings/slug/${slugs.green}`, bearer(customer.accessToken));
+    const miles = details.body.distanceFromWork as number;
+    expect(miles).to.be.a('number');
+    expect(await page().locator('.listing-price .distances').innerText()).to.equal(`${miles} ${miles === 1 ? 'mile' : 'miles'} from work`);
     // the profile says why it asks for the income and the work postcode
     await page().goto(`${testApp().baseUrl}/account`);
     await page().getByLabel('Annual household income (£)').waitFor();

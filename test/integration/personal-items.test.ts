@@ -69,6 +69,20 @@ describe('distances and affordability outside search', function () {
     expectAsSearched(list.body.data);
   });
 
+  it('gives the listing page the customer’s distances from home and work, and nobody’s none', async () => {
+    const item = searched.get(L.leedsSO!.id)!;
+    for (const path of [`${P}/listings/${L.leedsSO!.id}`, `${P}/listings/${L.leedsSO!.id}/full-details`]) {
+      const res = await api.get(path, bearer(customer.accessToken));
+      expect(res.status, path).to.equal(200);
+      const details = (res.body.listing ?? res.body) as Item;
+      expect(details.distanceFromWork, path).to.be.a('number').and.equal(item.distanceFromWork);
+      expect(details.distanceFromHome, path).to.equal(null);
+      const anonymous = await api.get(path);
+      const nobody = (anonymous.body.listing ?? anonymous.body) as Item;
+      expect([nobody.distanceFromWork, nobody.distanceFromHome], path).to.deep.equal([null, null]);
+    }
+  });
+
   it('gives property details each home’s affordability with its reasons, null for nobody', async () => {
     const res = await api.get(`${P}/listings/${L.leedsSO!.id}/properties`, bearer(customer.accessToken));
     expect(res.status).to.equal(200);

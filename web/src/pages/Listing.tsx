@@ -11,7 +11,7 @@ import { RatingChart } from '../components/RatingChart.tsx';
 import { EpcBadge, MaterialInformation } from '../components/MaterialInformation.tsx';
 import { CustomerFields, valuesOf, type Values } from '../components/CustomerFields.tsx';
 import { OpenDays } from '../components/OpenDays.tsx';
-import { AffordabilityBadge, MonthlyCost } from '../components/Affordability.tsx';
+import { AffordabilityBadge, Distances, MonthlyCost } from '../components/Affordability.tsx';
 import { Loading, notReady, Price, Problem, SchemeTags, Section, useLoad, useTitle } from '../components/common.tsx';
 import { bedroomsText, dayText, firstHomesWithoutFigures, money, rentTerms } from '../format.ts';
 
@@ -78,6 +78,7 @@ export function Listing({ slug }: { slug: string }) {
         <div class="listing-price">
           <Price fields={listing} />
           <MonthlyCost amount={listing.monthlyCostFrom} />
+          <Distances fromWork={listing.distanceFromWork} fromHome={listing.distanceFromHome} />
           {rentTerms(listing).length > 0 && <p class="card-terms">{rentTerms(listing).join(' · ')}</p>}
           {firstHomesWithoutFigures(listing) && (
             <p class="card-terms">First Homes: at least 30% below the market value</p>
