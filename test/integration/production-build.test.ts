@@ -36,7 +36,9 @@ async function exited(child: ChildProcess): Promise<number | null> {
 describe('the production build', function () {
   this.timeout(60_000);
 
-  before(async () => {
+  before(async function () {
+    // the compile takes 20 s on two idle cores, and several times that on busy ones
+    this.timeout(240_000);
     await node(['--import', 'tsx', 'scripts/build.ts']);
   });
 
