@@ -32,6 +32,9 @@ const TYPES: [string, string][] = [
 ];
 const PARKING = ['Allocated space', 'Garage', 'On street'];
 const FEATURES = ['Garden', 'Balcony', 'Pets allowed', 'Step-free access'];
+const EPC_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
+// band I is for homes in Wales only, which the generated market is not
+const COUNCIL_TAX_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
 const SALE_SCHEMES = [['shared-ownership'], ['market-sale'], ['first-homes'], ['discount-market-sale'], ['shared-ownership', 'rent-to-buy']];
 const RENT_SCHEMES = [['market-rent'], ['rent-to-buy'], ['market-rent', 'london-living-rent']];
 
@@ -67,6 +70,8 @@ export async function pushGeneratedMarket(account: TestAccount, r: Random, centr
     const refs: string[] = [];
     for (let h = 0; h < r.int(1, 4); h++) {
       const [group, type] = r.pick(TYPES);
+      // every EPC band (92+ A, 81-91 B, ..., 1-20 G)
+      const energy = r.int(1, 100);
       const price = r.chance(0.07) ? null : forSale ? r.int(16, 180) * 5000 : r.int(16, 120) * 25;
       const sections = [
         ...(r.chance(0.5) ? [{ section: 'Parking', values: r.some(PARKING, 0.4) }] : []),
@@ -80,8 +85,9 @@ export async function pushGeneratedMarket(account: TestAccount, r: Random, centr
         bedrooms: r.int(0, 5),
         bathrooms: r.int(1, 3),
         tenure: 'leasehold',
-        energyEfficiencyRatingCurrent: 80,
-        energyEfficiencyRatingPotential: 85,
+        energyEfficiencyRatingCurrent: energy,
+        energyEfficiencyRatingPotential: Math.max(energy, 85),
+        ...(r.chance(0.8) ? { councilTaxBand: r.pick(COUNCIL_TAX_BANDS) } : {}),
         environmentalImpactRatingCurrent: 80,
         environmentalImpactRatingPotential: 85,
         availabilityStatus: r.pick(STATUSES),
@@ -125,7 +131,7 @@ export async function pushGeneratedMarket(account: TestAccount, r: Random, centr
 /** The property fields of an index document the reference reads. */
 export type ReferenceProperty = Pick<
   IndexedProperty,
-  'id' | 'bedrooms' | 'bathrooms' | 'propertyTypeGroup' | 'availabilityStatus' | 'fullMarketPrice' | 'minShareValue' | 'depositValue' | 'monthlyRent' | 'features' | 'parking' | 'priceReducedOn'
+  'id' | 'bedrooms' | 'bathrooms' | 'propertyTypeGroup' | 'availabilityStatus' | 'fullMarketPrice' | 'minShareValue' | 'depositValue' | 'monthlyRent' | 'features' | 'parking' | 'priceReducedOn' | 'epcBand' | 'councilTaxBand'
 >;
 
 export interface ReferenceListing {
@@ -242,6 +248,8 @@ function propertyClauses(q: Query, reductionCutoff: string): Clause<ReferencePro
   terms('bathrooms', (p) => [p.bathrooms]);
   terms('parking', (p) => p.parking);
   terms('other_features', (p) => p.features);
+  terms('epc_bands', (p) => (p.epcBand ? [p.epcBand] : []));
+  terms('council_tax_bands', (p) => (p.councilTaxBand ? [p.councilTaxBand] : []));
   const max = (facet: string, read: (p: ReferenceProperty) => number | null) => {
     const m = num(q, facet);
     if (m !== null) out.push({ facet, test: (p) => atMost(read(p), m) });
@@ -323,6 +331,8 @@ function facetSpecs(forSale: boolean): FacetSpec[] {
       : [property('max_monthly_rent', (p) => (p.monthlyRent === null ? [] : [p.monthlyRent]), steps(250, 5_000, 250))]),
     property('parking', (p) => p.parking),
     property('other_features', (p) => p.features),
+    property('epc_bands', (p) => (p.epcBand ? [p.epcBand] : [])),
+    property('council_tax_bands', (p) => (p.councilTaxBand ? [p.councilTaxBand] : [])),
   ];
 }
 
@@ -448,6 +458,8 @@ export function generatedSearch(r: Random, places: string[], centre: LatLng, poi
   if (r.chance(0.25)) q['schemes[]'] = r.some(rent ? ['market-rent', 'rent-to-buy', 'london-living-rent'] : ['shared-ownership', 'market-sale', 'first-homes', 'discount-market-sale', 'rent-to-buy']);
   if (r.chance(0.1)) q['parking[]'] = r.some(PARKING);
   if (r.chance(0.1)) q['other_features[]'] = r.some(FEATURES);
+  if (r.chance(0.1)) q['epc_bands[]'] = r.some(EPC_BANDS);
+  if (r.chance(0.1)) q['council_tax_bands[]'] = r.some(COUNCIL_TAX_BANDS);
   if (r.chance(0.1)) q.new_homes = r.pick(['new-build', 'resale']);
   if (r.chance(0.12)) q.min_bedrooms = r.int(0, 3);
   if (r.chance(0.12)) q.max_bedrooms = Math.max(Number(q.min_bedrooms ?? 0), r.int(1, 5));
