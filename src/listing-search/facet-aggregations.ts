@@ -19,15 +19,17 @@ export interface FacetResult {
 }
 
 const TERMS_SIZE = 50;
-const matchingProperties = (f: SearchFilters) => {
-  const clauses = propertyClauses(f);
-  return { filter: clauses.length ? { bool: { filter: clauses } } : { match_all: {} } };
-};
 
 function valuesAgg(facet: Facet): object {
-  if (facet.kind === 'numeric') return { range: { field: facet.field, keyed: true, ranges: numericOptions(facet).map((v) => ({ key: String(v), to: v + 0.005 })) } };
-  return { terms: { field: facet.field, size: TERMS_SIZE } };
+  if (facet.kind === 'numeric') return { range: { field: facet.countField, keyed: true, ranges: numericOptions(facet).map((v) => ({ key: String(v), to: v + 0.005 })) } };
+  return { terms: { field: facet.countField, size: TERMS_SIZE } };
 }
+
+/** One nested pass over the properties matching `clauses` (of the listings the enclosing query or filter holds), counting `aggs`. */
+const propertyPass = (clauses: object[], aggs: Record<string, object>): object => ({
+  nested: { path: 'properties' },
+  aggs: { matching: { filter: clauses.length ? { bool: { filter: clauses } } : { match_all: {} }, aggs } },
+});
 
 /** The counts request's query and aggregations (see countsRequest). */
 export interface CountsRequest {
@@ -38,41 +40,27 @@ export interface CountsRequest {
 /**
  * Facet counts, and `onMatches` (aggregations of the search's own matches, such as the map fingerprint).
  * A facet with a selection counts with every other facet's selection applied but not its own, so the
- * request's query leaves out every facet's selection and each such facet filters by the others'. Facets
- * nobody has selected are counted on the search's matches, all property facets in one nested pass: under
- * a filter of the whole search when something is selected; without a selection the query is the search's
- * own and they sit beside it.
+ * request's query leaves out every facet's selection and each such facet filters by the others'. Every
+ * facet counts matching properties, a listing-level one by the copy of its value on each property
+ * (countField): the facets nobody has selected are counted in one nested pass over the search's
+ * matching properties, under a filter of the whole search when something is selected (without a
+ * selection the query is the search's own and the pass sits beside it), and each selected facet in a
+ * nested pass of its own. (Counting a listing-level value as listing buckets, each with a nested count
+ * under it, took a nested pass per bucket.)
  */
 export function countsRequest(p: SearchParams, f: SearchFilters, withFacets: boolean, onMatches: Record<string, object>): CountsRequest {
   const whole = listingQuery(f);
   if (!withFacets) return { query: whole, aggs: onMatches };
   const selected = new Set([...f.listing, ...f.property].map((c) => c.facet).filter((x): x is string => x !== null));
   const own: Record<string, object> = {};
-  const matches: Record<string, object> = { ...onMatches };
-  const sharedPropertyFacets: Record<string, object> = {};
+  const unselected: Record<string, object> = {};
   for (const facet of facetsFor(p.occupancy_type)) {
     const name = facet.param;
-    if (!selected.has(name)) {
-      if (facet.level === 'property') sharedPropertyFacets[name] = valuesAgg(facet);
-      else matches[name] = { terms: { field: facet.field, size: TERMS_SIZE }, aggs: { props: { nested: { path: 'properties' }, aggs: { matching: matchingProperties(f) } } } };
-      continue;
-    }
-    if (facet.level === 'listing') {
-      own[name] = {
-        filter: listingQuery(f, name),
-        aggs: { values: { terms: { field: facet.field, size: TERMS_SIZE }, aggs: { props: { nested: { path: 'properties' }, aggs: { matching: matchingProperties(f) } } } } },
-      };
-    } else {
-      const clauses = propertyClauses(f, name);
-      own[name] = {
-        filter: listingQuery(f, name),
-        aggs: { props: { nested: { path: 'properties' }, aggs: { matching: { filter: clauses.length ? { bool: { filter: clauses } } : { match_all: {} }, aggs: { values: valuesAgg(facet) } } } } },
-      };
-    }
+    if (selected.has(name)) own[name] = { filter: listingQuery(f, name), aggs: { props: propertyPass(propertyClauses(f, name), { values: valuesAgg(facet) }) } };
+    else unselected[name] = valuesAgg(facet);
   }
-  if (Object.keys(sharedPropertyFacets).length) {
-    matches[SHARED] = { nested: { path: 'properties' }, aggs: { matching: { ...matchingProperties(f), aggs: sharedPropertyFacets } } };
-  }
+  const matches: Record<string, object> = { ...onMatches };
+  if (Object.keys(unselected).length) matches[SHARED] = propertyPass(propertyClauses(f), unselected);
   if (selected.size === 0) return { query: whole, aggs: matches };
   return { query: listingQuery(f, EVERY_FACET), aggs: { ...own, [MATCHES]: { filter: whole, aggs: matches } } };
 }
@@ -86,16 +74,12 @@ export function aggregationsOfMatches(aggregations: Record<string, unknown> | un
 
 const SHARED = '_properties';
 
-interface FacetAggregation {
-  values?: { buckets: Bucket[] };
-  props?: { matching: { values: { buckets: Bucket[] | Record<string, Bucket> } } };
-}
+type Buckets = { buckets: Bucket[] | Record<string, Bucket> };
 
 interface Bucket {
-  key: string | number;
+  key?: string | number;
   key_as_string?: string;
   doc_count: number;
-  props?: { matching: { doc_count: number } };
 }
 
 export interface OptionCatalogue {
@@ -121,18 +105,12 @@ export function readFacets(p: SearchParams, aggregations: Record<string, unknown
   const matches = aggregationsOfMatches(aggregations);
   return facetsFor(p.occupancy_type).map((facet) => {
     const counts = new Map<string, number>();
-    const own = (aggregations[facet.param] ?? matches?.[facet.param]) as FacetAggregation | undefined;
-    const shared = (matches?.[SHARED] as { matching: Record<string, { buckets: Bucket[] | Record<string, Bucket> }> } | undefined)?.matching[facet.param];
-    // listing facets: buckets of listing values, counted in matching properties
-    const listingBuckets = own ? (own.values ?? (own as unknown as { buckets?: Bucket[] })).buckets : undefined;
-    const propertyBuckets = shared?.buckets ?? own?.props?.matching.values.buckets;
-    if (facet.level === 'listing') {
-      for (const b of (listingBuckets ?? []) as Bucket[]) counts.set(String(b.key_as_string ?? b.key), b.props!.matching.doc_count);
-    } else if (Array.isArray(propertyBuckets)) {
-      for (const b of propertyBuckets) counts.set(String(b.key), b.doc_count);
-    } else {
-      for (const [key, b] of Object.entries(propertyBuckets ?? {})) counts.set(key, b.doc_count);
-    }
+    const own = aggregations[facet.param] as { props: { matching: { values: Buckets } } } | undefined;
+    const shared = (matches?.[SHARED] as { matching: Record<string, Buckets | undefined> } | undefined)?.matching[facet.param];
+    const buckets = (own ? own.props.matching.values : shared)?.buckets ?? [];
+    // terms buckets come as a list (a boolean's key is 1 or 0, its key_as_string true or false), keyed ranges by key
+    if (Array.isArray(buckets)) for (const b of buckets) counts.set(String(b.key_as_string ?? b.key), b.doc_count);
+    else for (const [key, b] of Object.entries(buckets)) counts.set(key, b.doc_count);
     let options: FacetOption[];
     if (facet.kind === 'numeric') {
       options = numericOptionTexts(facet).map(({ value, key, text }) => ({ value, text, count: counts.get(key) ?? 0 }));

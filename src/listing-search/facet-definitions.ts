@@ -8,8 +8,13 @@ interface BaseFacet {
   param: string;
   multiValue: boolean;
   level: FacetLevel;
-  /** the document field counted (property fields are under `properties.`) */
+  /** the document field a selection filters on (property fields are under `properties.`) */
   field: string;
+  /**
+   * the property field counted: every facet counts matching properties, so a listing-level facet's value
+   * is copied onto each of its properties (listing-document.ts) and all are counted in nested passes
+   */
+  countField: string;
 }
 
 export interface TermsFacet extends BaseFacet {
@@ -33,6 +38,7 @@ const terms = (name: string, param: string, level: FacetLevel, field: string, mu
   param,
   level,
   field,
+  countField: level === 'listing' ? `properties.${field}` : field,
   multiValue,
   dynamic,
 });
@@ -42,6 +48,7 @@ const numeric = (name: string, param: string, field: string, min: number, max: n
   param,
   level: 'property',
   field,
+  countField: field,
   multiValue: false,
   min,
   max,

@@ -96,11 +96,27 @@ function withHeadlineHit(query: object, props: object[], priceField: string): ob
   return { bool: { filter: [query, withPropertyMatching(props, headline)] } };
 }
 
+/**
+ * Multi-search headers. The counts and the featured pool are the same on every page of a search (and
+ * within the minute, the visibility time being taken to the minute), so the shard request cache keeps
+ * their answers until the index next changes (a refresh drops them): the counts are cached by default
+ * (size 0), the pool, which returns hits, only when asked. The page and its items change with the page,
+ * and each answer is kept by the service's own response memo already.
+ */
+const HEADER = '{}';
+const CACHED = '{"request_cache":true}';
+
 /** The plan's requests, in the order the answer reads them, as one multi-search body (newline-delimited JSON, on the index of the URL). */
 export function multiSearchBody(plan: SearchPlan): string {
-  return [plan.main, plan.counts, plan.featuredPool, plan.featuredItems]
-    .filter((r): r is Record<string, unknown> => r !== null)
-    .map((body) => `{}\n${JSON.stringify(body)}\n`)
+  const requests: [string, Record<string, unknown> | null][] = [
+    [HEADER, plan.main],
+    [CACHED, plan.counts],
+    [CACHED, plan.featuredPool],
+    [HEADER, plan.featuredItems],
+  ];
+  return requests
+    .filter((r): r is [string, Record<string, unknown>] => r[1] !== null)
+    .map(([header, body]) => `${header}\n${JSON.stringify(body)}\n`)
     .join('');
 }
 

@@ -49,6 +49,8 @@ export interface IndexedProperty {
   features: string[];
   parking: string[];
   newBuild: boolean;
+  /** the listing's scheme slugs, copied, so that the schemes facet is counted in the properties' one nested pass */
+  schemes: string[];
   /** the UK day of the latest reduction of its headline price, however long ago (`reduced_only` filters on it) */
   priceReducedOn: string | null;
   /** the rank of its availability in the headline choice (headline.ts), for the search's headline inner hit */
@@ -289,6 +291,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     ...sortedUnique(properties.flatMap((p) => [p.propertyType, p.propertyTypeGroup])),
     ...propertyFeatures.flatMap((s) => s.values),
   ]);
+  const schemeSlugs = schemes.map((s) => s.slug);
   const doc: Omit<ListingDocument, 'mapDigest'> = {
     id: listing.id,
     slug: listing.slug,
@@ -300,7 +303,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     forSale: listing.forSale,
     displayAs: listing.displayAs,
     availabilityStatus: availability,
-    schemes: schemes.map((s) => s.slug),
+    schemes: schemeSlugs,
     propertyTypeGroups: sortedUnique(properties.map((p) => p.propertyTypeGroup)),
     propertyTypes: sortedUnique(properties.map((p) => p.propertyType)),
     newBuild: development.newBuild,
@@ -349,6 +352,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
       features: featureValues(features[i]!, false),
       parking: featureValues(features[i]!, true),
       newBuild: development.newBuild,
+      schemes: schemeSlugs,
       priceReducedOn: reducedOn,
       availabilityRank: availabilityRank(p.availabilityStatus),
       itemPrices: headlinePricesOf(pp, reducedOn),
