@@ -23,7 +23,9 @@ export async function fullReindex(
   const run = await prisma.searchReindex.create({ data: { alias: manager.alias, targetIndex: target } });
   try {
     const total = await prisma.listing.count();
-    const loadAfter = (afterId: number) => prisma.$transaction((tx) => loadListingPage(tx, afterId, batchSize), { isolationLevel: 'RepeatableRead' });
+    // a page of a large batch on a busy machine can take longer than Prisma's default 5 s transaction
+    const loadAfter = (afterId: number) =>
+      prisma.$transaction((tx) => loadListingPage(tx, afterId, batchSize), { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 10_000 });
     let done = 0;
     // Pipelined: the next page is read from PostgreSQL while the engine indexes the current one.
     let page = await loadAfter(0);

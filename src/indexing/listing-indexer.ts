@@ -36,7 +36,7 @@ export class ListingIndexer {
 
   /** Reads the listings in one consistent snapshot, so each document matches its version. */
   loadSnapshot(ids: number[]): Promise<LoadedListing[]> {
-    return this.prisma.$transaction((tx) => loadListings(tx, ids), { isolationLevel: 'RepeatableRead' });
+    return this.prisma.$transaction((tx) => loadListings(tx, ids), { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 10_000 });
   }
 
   async refresh(targets: string[]): Promise<void> {
