@@ -43,3 +43,12 @@ export const looseObject = <T extends object = Record<string, unknown>>(jsonSche
 /** An object whose keys are data, every value one payload. */
 export const mapOf = <S extends yup.Schema>(value: S) =>
   looseObject<Record<string, Payload<S>>>({ additionalProperties: responseSchemaOf(value) });
+
+/**
+ * A `$ref` to a payload named in the components that this one cannot import (the two hold each other,
+ * or it is still written as JSON Schema), typed as `T`.
+ */
+export const reference = <T extends object>(name: string) => named(name, yup.mixed<T>().defined());
+/** The same, or null. */
+export const nullableReference = <T extends object>(name: string) =>
+  withJsonSchema(named(name, yup.mixed<T>().nullable().defined()), { type: ['null'] });
