@@ -31,7 +31,7 @@ export const dateTime = withJsonSchema(text, { format: 'date-time' });
 export const calendarDate = withJsonSchema(text, { format: 'date' });
 
 export const oneOf = <const T extends string>(values: readonly T[]) => yup.string<T>().oneOf(values).defined();
-export const listOf = <S extends yup.ISchema<unknown>>(item: S) => yup.array(item).defined();
+export const listOf = <T>(item: yup.ISchema<T>) => yup.array(item).defined();
 export const shape = <S extends yup.ObjectShape>(fields: S) => yup.object(fields).defined();
 /** A member that may be absent. */
 export const optional = <S extends yup.Schema>(schema: S) => schema.optional().default(undefined);
