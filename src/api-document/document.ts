@@ -16,7 +16,7 @@ import { listingReadPaths, listingReadSchemas } from '../listing-reads/listing-r
 import { areaPaths, areaSchemas } from '../areas/area-openapi.ts';
 import { contentPaths, contentSchemas } from '../content/content-openapi.ts';
 import { applicationPaths, applicationSchemas } from '../applications/application-openapi.ts';
-import { appointmentPaths } from '../appointments/appointment-openapi.ts';
+import { appointmentPaths, appointmentSchemas } from '../appointments/appointment-openapi.ts';
 import { leadPaths, leadSchemas } from '../leads/lead-openapi.ts';
 import { webhookPaths, webhookSchemas } from '../webhooks/webhook-openapi.ts';
 import { listingStatsPaths, listingStatsSchemas } from '../listing-stats/listing-stats-openapi.ts';
@@ -35,7 +35,7 @@ export function buildOpenApiDocument() {
     servers: [{ url: '/' }],
     paths: withEdgeResponses({ ...healthPaths(), ...metricsPaths(), ...lookupPaths(), ...postcodePaths(), ...placePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...savedSearchPaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths(), ...webhookPaths(), ...listingStatsPaths() } as Record<string, Record<string, unknown>>),
     components: {
-      schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas },
+      schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...appointmentSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes },
     },
   };

@@ -1,13 +1,10 @@
 // OpenAPI: register interest, the Application resource and the customer's applications.
 import {
   arrayOf,
-  bool,
   dataEnvelope,
   engineUnavailable,
   errorResponse,
-  int,
   json,
-  nullable,
   object,
   pathParam,
   ref,
@@ -16,76 +13,16 @@ import {
   type JsonSchema,
 } from '../core/openapi/schema-helpers.ts';
 import { bearer, tooMany, unauthorised } from '../customers/customer-openapi.ts';
-import { jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
+import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
+import { applicationPayload, decisionPayload } from './application-payload.ts';
 import { applicationUpdateSchema, archivedQuery, registerInterestSchema, sizeQuery, tokenUpdateSchema, validateEligibilityQuery } from './application-schemas.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { ELIGIBILITY_FIELDS } from '../listings/listing-sync-schema.ts';
 
-const dateTime = { type: 'string', format: 'date-time' };
-const statuses = ['passed', 'considered', 'incomplete', 'failed', 'not-checked'];
-
 const registerInterestFields = object({ eligibilityFields: arrayOf(str), priorityFields: arrayOf(str) });
-const applicationProperties: Record<string, JsonSchema> = {
-  id: int,
-  customer: ref('Customer'),
-  available: bool,
-  listing: ref('ListingItem'),
-  property: nullable(ref('PropertyDetails')),
-  enquiryDate: dateTime,
-  additionalInfo: nullable(str),
-  eligibilityStatus: { type: 'string', enum: statuses },
-  isArchived: bool,
-  decision: nullable(ref('Decision')),
-  appointments: arrayOf(ref('Appointment')),
-  nextAppointmentDateTime: nullable(dateTime),
-  updateToken: str,
-  updatedAt: dateTime,
-  createdAt: dateTime,
-};
-const always = Object.keys(applicationProperties).filter((k) => k !== 'customer' && k !== 'updateToken');
-
 export const applicationSchemas: Record<string, JsonSchema> = {
-  Decision: {
-    ...object({
-      status: { type: 'string', enum: statuses },
-      messages: {
-        ...arrayOf(str),
-        description:
-          'in plain English for the home seeker: when failed, one per failed rule (the value and the limit); when incomplete, one per value still needed; when considered, why; when passed, possibly next steps',
-      },
-      successfulProperties: arrayOf(int),
-    }),
-    description: 'A decision other than passed always carries at least one message.',
-    if: { properties: { status: { enum: ['considered', 'incomplete', 'failed'] } } },
-    then: { properties: { messages: { minItems: 1 } } },
-  },
-  Application: {
-    ...object(applicationProperties, always),
-    description:
-      '`customer` only in the register-interest, single, update and archive responses; `updateToken` only in the register-interest response',
-  },
+  ...componentsOf(decisionPayload, applicationPayload),
   RegisterInterestFields: registerInterestFields,
-  Appointment: {
-    ...object(
-      {
-        id: int,
-        type: { type: 'string', enum: ['in-person', 'virtual', 'open-day'] },
-        dateTime,
-        durationMin: int,
-        status: { type: 'string', enum: ['confirmed', 'cancelled'] },
-        remarks: nullable(str),
-        updatedAt: dateTime,
-        createdAt: dateTime,
-        application: ref('Application'),
-      },
-      ['id', 'type', 'dateTime', 'durationMin', 'status', 'remarks', 'updatedAt', 'createdAt'],
-    ),
-    description: "`application` only when listing all of the customer's appointments",
-  },
-  AvailableAppointment: object({
-    date: { type: 'string', format: 'date' },
-    slots: arrayOf(object({ id: int, slotTime: { type: 'string', pattern: '^\\d{2}:\\d{2}$' }, slotDurationMin: int })),
-  }),
 };
 
 const validateEligibility = parametersOf(validateEligibilityQuery, 'query', {

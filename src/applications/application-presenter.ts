@@ -7,6 +7,7 @@ import { presentAppointment } from '../appointments/appointment-presenter.ts';
 import type { CustomerResource } from '../customers/customer-presenter.ts';
 import { isAvailable, propertyViewOf, type ListingSnapshot } from './application-listings.ts';
 import type { ApplicationRow } from './application-service.ts';
+import type { ApplicationPayload, DECISION_STATUSES, DecisionPayload } from './application-payload.ts';
 
 export interface ApplicationContext {
   doc: ListingDocument | undefined;
@@ -23,7 +24,7 @@ export function nextAppointmentOf(appointments: Appointment[], now = new Date())
   return next ? next.startsAt.toISOString() : null;
 }
 
-export function presentApplication(row: ApplicationRow, context: ApplicationContext) {
+export function presentApplication(row: ApplicationRow, context: ApplicationContext): ApplicationPayload {
   const { doc } = context;
   const snapshot = row.listingSnapshot as unknown as ListingSnapshot;
   const listing = doc ? presentListingItem(doc.view, { favourite: context.favourite }) : { ...snapshot.item, favourite: context.favourite };
@@ -39,9 +40,10 @@ export function presentApplication(row: ApplicationRow, context: ApplicationCont
     property,
     enquiryDate: row.enquiryDate.toISOString(),
     additionalInfo: row.additionalInfo,
-    eligibilityStatus: row.eligibilityStatus,
+    // the column holds only the statuses the service writes
+    eligibilityStatus: row.eligibilityStatus as (typeof DECISION_STATUSES)[number],
     isArchived: row.isArchived,
-    decision: row.decision as { status: string; messages: string[]; successfulProperties: number[] } | null,
+    decision: row.decision as DecisionPayload | null,
     appointments: row.appointments.map((a) => presentAppointment(a)),
     nextAppointmentDateTime: nextAppointmentOf(row.appointments, context.now),
     ...(context.updateToken ? { updateToken: context.updateToken } : {}),
@@ -49,5 +51,3 @@ export function presentApplication(row: ApplicationRow, context: ApplicationCont
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-export type ApplicationResource = ReturnType<typeof presentApplication>;

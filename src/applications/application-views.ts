@@ -7,7 +7,8 @@ import { presentCustomer } from '../customers/customer-presenter.ts';
 import type { FavouriteService } from '../favourites/favourite-service.ts';
 import { presentAppointment } from '../appointments/appointment-presenter.ts';
 import type { ApplicationListings } from './application-listings.ts';
-import { presentApplication, type ApplicationResource } from './application-presenter.ts';
+import { presentApplication } from './application-presenter.ts';
+import type { ApplicationPayload } from './application-payload.ts';
 import type { ApplicationRow } from './application-service.ts';
 
 export class ApplicationViews {
@@ -18,7 +19,7 @@ export class ApplicationViews {
     private readonly customers: CustomerService,
   ) {}
 
-  async many(rows: ApplicationRow[], customerId: number): Promise<ApplicationResource[]> {
+  async many(rows: ApplicationRow[], customerId: number): Promise<ApplicationPayload[]> {
     const listingIds = rows.map((r) => r.listingId);
     const [docs, favourites] = await Promise.all([
       this.listings.live(listingIds),
@@ -28,7 +29,7 @@ export class ApplicationViews {
   }
 
   /** One application with its customer (and the update token right after register interest). */
-  async one(row: ApplicationRow, options: { updateToken?: string } = {}): Promise<ApplicationResource> {
+  async one(row: ApplicationRow, options: { updateToken?: string } = {}): Promise<ApplicationPayload> {
     const [docs, favourites, customer] = await Promise.all([
       this.listings.live([row.listingId]),
       this.favourites.favouriteIdsAmong(row.customerId, [row.listingId]),

@@ -1,9 +1,12 @@
 // OpenAPI: open-day appointments of the customer's applications.
-import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, validationResponse } from '../core/openapi/schema-helpers.ts';
+import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { bearer, unauthorised } from '../customers/customer-openapi.ts';
-import { jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
+import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
+import { appointmentPayload, availableAppointmentPayload } from './appointment-payload.ts';
 import { slotBodySchema } from './appointment-schemas.ts';
 import { upcomingQuery } from '../applications/application-schemas.ts';
+
+export const appointmentSchemas: Record<string, JsonSchema> = componentsOf(appointmentPayload, availableAppointmentPayload);
 
 const tags = ['Appointments'];
 const applicationId = pathParam('applicationId', 'application id', { type: 'string' });

@@ -1,14 +1,17 @@
 // The Appointment resource and the available-appointment entries (slots grouped by UK date).
 import type { Appointment } from '../generated/prisma/client.ts';
 import { instantToLondon } from '../core/london-time.ts';
+import type { APPOINTMENT_STATUSES, APPOINTMENT_TYPES, AppointmentPayload, AvailableAppointmentPayload } from './appointment-payload.ts';
 
-export function presentAppointment(a: Appointment, application?: unknown) {
+// the columns hold only values of APPOINTMENT_TYPES and APPOINTMENT_STATUSES, which the service writes
+
+export function presentAppointment(a: Appointment, application?: object): AppointmentPayload {
   return {
     id: a.id,
-    type: a.type,
+    type: a.type as (typeof APPOINTMENT_TYPES)[number],
     dateTime: a.startsAt.toISOString(),
     durationMin: a.durationMin,
-    status: a.status,
+    status: a.status as (typeof APPOINTMENT_STATUSES)[number],
     remarks: a.remarks,
     updatedAt: a.updatedAt.toISOString(),
     createdAt: a.createdAt.toISOString(),
@@ -23,8 +26,8 @@ export interface SlotRow {
 }
 
 /** Slots in time order, grouped by their date in London. */
-export function presentAvailableSlots(slots: SlotRow[]) {
-  const byDate = new Map<string, { id: number; slotTime: string; slotDurationMin: number }[]>();
+export function presentAvailableSlots(slots: SlotRow[]): AvailableAppointmentPayload[] {
+  const byDate = new Map<string, AvailableAppointmentPayload['slots']>();
   for (const slot of [...slots].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id)) {
     const { date, time } = instantToLondon(slot.startsAt);
     const list = byDate.get(date) ?? [];

@@ -1,88 +1,14 @@
 // OpenAPI fragment of area pages: the portal's reads and the editors' writes.
-import {
-  arrayOf,
-  dataEnvelope,
-  engineUnavailable,
-  errorResponse,
-  int,
-  json,
-  nStr,
-  nullable,
-  object,
-  ref,
-  str,
-  validationResponse,
-  type JsonSchema,
-} from '../core/openapi/schema-helpers.ts';
+import { dataEnvelope, engineUnavailable, errorResponse, json, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import type * as yup from 'yup';
-import { jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
+import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { publishSchema } from '../content/content-inputs.ts';
 import { previewQuery } from '../content/editor-access.ts';
 import { idPath, slugPath } from '../content/path-params.ts';
-import { AREA_TEMPLATES, AREA_TYPES, areaListingsQuery, areaPageSchema } from './area-inputs.ts';
+import { areaListingsQuery, areaPageSchema } from './area-inputs.ts';
+import { areaPagePayload, editorAreaPagePayload, schemeAreasPayload } from './area-payload.ts';
 
-const featuredListing = object({
-  image: str,
-  imageAltText: str,
-  title: str,
-  content: str,
-  url: { ...nStr, description: 'a listing slug' },
-});
-
-export const areaSchemas: Record<string, JsonSchema> = {
-  SchemeAreas: object({
-    id: int,
-    name: str,
-    slug: str,
-    color: str,
-    regions: arrayOf(object({ name: str, areas: arrayOf(object({ id: int, name: str, slug: str })) })),
-  }),
-  AreaPage: object({
-    id: int,
-    name: str,
-    slug: str,
-    template: { type: 'string', enum: [...AREA_TEMPLATES] },
-    scheme: object({ id: int, name: str, slug: str, color: str }),
-    region: str,
-    titleTag: str,
-    metaKeywords: str,
-    metaDescription: str,
-    headline: str,
-    content: {
-      type: 'object',
-      description: 'featuredListings only with the featured-listings template',
-      required: ['heading', 'description', 'title1', 'copy1', 'title2', 'copy2'],
-      properties: {
-        heading: nStr,
-        description: nStr,
-        title1: nStr,
-        copy1: nStr,
-        title2: nStr,
-        copy2: nStr,
-        featuredListings: arrayOf(featuredListing),
-      },
-    },
-    faqs: nullable(arrayOf(object({ question: str, answer: str }))),
-    mainImageUrl: nStr,
-    socialImageUrl: nStr,
-    socialTitle: nStr,
-    socialDescription: nStr,
-  }),
-  EditorAreaPage: {
-    allOf: [
-      ref('AreaPage'),
-      object({
-        area: object({
-          type: { type: 'string', enum: [...AREA_TYPES] },
-          reference: { ...int, description: 'the id of the region, county or local authority' },
-          name: str,
-        }),
-        displayOrder: int,
-        publishedAt: { ...nStr, description: 'null: a draft; a future instant: scheduled' },
-      }),
-    ],
-  },
-};
+export const areaSchemas: Record<string, JsonSchema> = componentsOf(schemeAreasPayload, areaPagePayload, editorAreaPagePayload);
 
 const tag = ['Area pages'];
 const editorTag = ['Content management'];

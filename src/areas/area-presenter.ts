@@ -1,6 +1,8 @@
 // The only place that shapes area-page JSON: scheme areas, area pages, and the editors' view.
 import type { AreaPageRow } from './area-rows.ts';
 import { areaOf } from './area-rows.ts';
+import type { AREA_TEMPLATES } from './area-inputs.ts';
+import type { AreaPagePayload, EditorAreaPagePayload, SchemeAreasPayload } from './area-payload.ts';
 
 interface StoredContent {
   heading?: string | null;
@@ -12,9 +14,9 @@ interface StoredContent {
   featuredListings?: { image: string; imageAltText?: string; title: string; content?: string; url?: string | null }[];
 }
 
-export function presentAreaPage(p: AreaPageRow) {
+export function presentAreaPage(p: AreaPageRow): AreaPagePayload {
   const c = (p.content ?? {}) as StoredContent;
-  const content = {
+  const content: AreaPagePayload['content'] = {
     heading: c.heading ?? null,
     description: c.description ?? null,
     title1: c.title1 ?? null,
@@ -37,7 +39,8 @@ export function presentAreaPage(p: AreaPageRow) {
     id: p.id,
     name: p.name,
     slug: p.slug,
-    template: p.template,
+    // the column holds only the templates the writer accepts
+    template: p.template as (typeof AREA_TEMPLATES)[number],
     scheme: { id: p.scheme.id, name: p.scheme.text, slug: p.scheme.slug, color: p.scheme.color },
     region: p.region.name,
     titleTag: p.titleTag,
@@ -54,7 +57,7 @@ export function presentAreaPage(p: AreaPageRow) {
 }
 
 /** Editors also see the page's area and its publication. */
-export function presentEditorAreaPage(p: AreaPageRow) {
+export function presentEditorAreaPage(p: AreaPageRow): EditorAreaPagePayload {
   const area = areaOf(p);
   return {
     ...presentAreaPage(p),
@@ -65,14 +68,8 @@ export function presentEditorAreaPage(p: AreaPageRow) {
 }
 
 /** Schemes with visible pages, each with its regions and their areas (pages), in the order given. */
-export function presentSchemeAreas(pages: AreaPageRow[]) {
-  const schemes: {
-    id: number;
-    name: string;
-    slug: string;
-    color: string;
-    regions: { name: string; areas: { id: number; name: string; slug: string }[] }[];
-  }[] = [];
+export function presentSchemeAreas(pages: AreaPageRow[]): SchemeAreasPayload[] {
+  const schemes: SchemeAreasPayload[] = [];
   for (const p of pages) {
     let scheme = schemes.find((s) => s.id === p.scheme.id);
     if (!scheme) schemes.push((scheme = { id: p.scheme.id, name: p.scheme.text, slug: p.scheme.slug, color: p.scheme.color, regions: [] }));

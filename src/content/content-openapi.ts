@@ -1,135 +1,29 @@
 // OpenAPI fragment of generic content: the portal's reads and the editors' content management interface.
 // Request bodies and parameters come from the yup schemas that validate them; this file holds the rest.
 import type * as yup from 'yup';
-import {
-  arrayOf,
-  bool,
-  dataEnvelope,
-  errorResponse,
-  int,
-  json,
-  nNum,
-  nStr,
-  nullable,
-  object,
-  pagedEnvelope,
-  ref,
-  str,
-  type JsonSchema,
-} from '../core/openapi/schema-helpers.ts';
-import { jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
+import { dataEnvelope, errorResponse, json, pagedEnvelope, ref, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { contentListQuery, pageBySlugQuery } from './content-filters.ts';
 import { familySchema, pageCreateSchema, pageUpdateSchema, publishSchema, tagSchema, topicSchema } from './content-inputs.ts';
 import { previewQuery } from './editor-access.ts';
 import { idPath, slugPath } from './path-params.ts';
-import { LOCATION_TYPES, RELATION_ENTITY_CODES } from './relation-entities.ts';
+import {
+  contentListItemPayload,
+  contentPagePayload,
+  contentTagPayload,
+  editorContentPagePayload,
+  editorFamilyPayload,
+  topicPayload,
+} from './content-payload.ts';
 
-const listItemFields = {
-  id: int,
-  familyId: int,
-  url: str,
-  blurb: nStr,
-  publishedAt: { ...nStr, description: 'null only for an unpublished page shown to an editor (ignore_visibility)' },
-  image: nStr,
-  headerImages: arrayOf(object({ id: int, alternativeText: str, caption: str, masterUrl: str, thumbnailUrl: str })),
-  sitemapCode: str,
-  contentTypeCode: str,
-  name: str,
-  headline: nStr,
-  slug: str,
-  abstract: nStr,
-  location: nullable(
-    object({
-      region: str,
-      type: { type: 'string', enum: [...LOCATION_TYPES] },
-      reference: { ...nullable(int), description: 'the id of the county or local authority' },
-      name: str,
-      latitude: nNum,
-      longitude: nNum,
-      radius: { ...nNum, description: 'miles' },
-    }),
-  ),
-  topic: nullable(object({ id: int, name: str, slug: str, code: str })),
-  series: nullable(object({ id: int, name: str, slug: str })),
-  sources: arrayOf(object({ id: int, name: str, url: str, displayOrder: int })),
-  authors: arrayOf(
-    object({ id: int, name: str, role: str, trails: { ...arrayOf(str), description: "short lines shown under the author's name" } }),
-  ),
-  tags: arrayOf(object({ name: str, slug: str, category: object({ name: str, slug: str }) })),
-};
-
-const sectionsSchema = {
-  type: 'object',
-  description: "one attribute per template section: an array of objects of the section's fields (strings or null)",
-  additionalProperties: arrayOf({ type: 'object', additionalProperties: nStr }),
-};
-
-export const contentSchemas: Record<string, JsonSchema> = {
-  ContentListItem: object(listItemFields),
-  ContentPage: object({
-    ...listItemFields,
-    relatedTo: object({
-      entity: object({ code: { type: 'string', enum: RELATION_ENTITY_CODES }, name: str }),
-      item: object({ id: int, slug: str }),
-    }),
-    titleTag: nStr,
-    metaKeywords: nStr,
-    metaDescription: nStr,
-    canonicalUrl: nStr,
-    socialTitle: nStr,
-    socialDescription: nStr,
-    htmlInfo: { ...nStr, description: 'body html' },
-    template: object({ name: str, filePath: str }),
-    sections: sectionsSchema,
-    family: {
-      ...nullable(arrayOf(object({ id: int, slug: str, name: str, url: str, menuLabel: nStr, displayOrder: int }))),
-      description: "the family's pages; null for single-content types",
-    },
-  }),
-  EditorContentPage: {
-    allOf: [ref('ContentPage'), object({ enabled: bool, main: { ...bool, description: "the family's main page (the one listed)" } })],
-  },
-  Topic: object({
-    id: int,
-    contentType: object({
-      id: int,
-      name: str,
-      singleContent: bool,
-      activateSources: bool,
-      singularTopicLabel: nStr,
-      singularSeriesLabel: nStr,
-    }),
-    name: str,
-    code: str,
-    slug: str,
-    blurb: nStr,
-    htmlDetails: nStr,
-    tags: {
-      ...arrayOf(object({ name: str, slug: str, count: int })),
-      description: "tags of the topic's listed content, with how many carry each",
-    },
-    updatedAt: nStr,
-    createdAt: nStr,
-  }),
-  ContentTag: object({ id: int, name: str, slug: str, category: object({ name: str, slug: str }) }),
-  EditorFamily: object({
-    id: int,
-    slug: str,
-    name: str,
-    contentTypeCode: str,
-    enabled: bool,
-    mainPageId: nullable(int),
-    topic: listItemFields.topic,
-    series: listItemFields.series,
-    relatedTo: object({ entity: object({ code: str, name: str }), item: object({ id: int, slug: str }) }),
-    location: listItemFields.location,
-    sources: listItemFields.sources,
-    authors: listItemFields.authors,
-    tags: listItemFields.tags,
-    collections: arrayOf(object({ id: int, slug: str, name: str })),
-    pages: arrayOf(object({ id: int, slug: str, name: str })),
-  }),
-};
+export const contentSchemas: Record<string, JsonSchema> = componentsOf(
+  contentListItemPayload,
+  contentPagePayload,
+  editorContentPagePayload,
+  topicPayload,
+  contentTagPayload,
+  editorFamilyPayload,
+);
 
 const FAMILY =
   'relatedTo defaults to the site with the marketplace portal as item; location: county or local_authority name a reference (id, ONS code or name), city or town a name, region, latitude, longitude and radius (miles)';

@@ -3,6 +3,15 @@ import { contentUrl } from './content-url.ts';
 import { RELATION_ENTITIES, type RelationEntity } from './relation-entities.ts';
 import { sectionsForTemplate, type TemplateSection } from './template-model.ts';
 import type { FamilyRow, ListItemRow, PageRow, TagCount, TopicRow } from './content-rows.ts';
+import type { LocationType } from './relation-entities.ts';
+import type {
+  ContentListItemPayload,
+  ContentPagePayload,
+  ContentTagPayload,
+  EditorContentPagePayload,
+  EditorFamilyPayload,
+  TopicPayload,
+} from './content-payload.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -12,11 +21,12 @@ function urlOf(page: { slug: string }, pattern: string, family: { slug: string; 
 
 export function presentLocation(
   f: Pick<FamilyRow, 'locationType' | 'locationRegion' | 'locationReference' | 'locationName' | 'latitude' | 'longitude' | 'radius'>,
-) {
+): ContentListItemPayload['location'] {
   if (!f.locationType) return null;
   return {
     region: f.locationRegion?.name ?? '',
-    type: f.locationType,
+    // the column holds only the location types the family writer accepts
+    type: f.locationType as LocationType,
     reference: f.locationReference,
     name: f.locationName ?? '',
     latitude: f.latitude,
@@ -38,7 +48,7 @@ export function presentRelation(f: Pick<FamilyRow, 'relatedEntity' | 'relatedIte
   return { entity: { code, name: RELATION_ENTITIES[code] ?? code }, item: { id: f.relatedItemId, slug: f.relatedItemSlug } };
 }
 
-export function presentContentListItem(p: ListItemRow) {
+export function presentContentListItem(p: ListItemRow): ContentListItemPayload {
   const f = p.family;
   return {
     id: p.id,
@@ -69,7 +79,7 @@ export function presentContentListItem(p: ListItemRow) {
   };
 }
 
-export function presentContentPage(p: PageRow) {
+export function presentContentPage(p: PageRow): ContentPagePayload {
   const f = p.family;
   return {
     ...presentContentListItem(p),
@@ -97,11 +107,11 @@ export function presentContentPage(p: PageRow) {
 }
 
 /** What editors get back from the content management interface: the page plus its state. */
-export function presentEditorPage(p: PageRow) {
+export function presentEditorPage(p: PageRow): EditorContentPagePayload {
   return { ...presentContentPage(p), enabled: p.enabled, main: p.mainOf !== null };
 }
 
-export function presentTopic(t: TopicRow, tags: TagCount[]) {
+export function presentTopic(t: TopicRow, tags: TagCount[]): TopicPayload {
   const ct = t.contentType;
   return {
     id: t.id,
@@ -124,7 +134,7 @@ export function presentTopic(t: TopicRow, tags: TagCount[]) {
   };
 }
 
-export function presentTag(t: { id: number; name: string; slug: string; category: { name: string; slug: string } }) {
+export function presentTag(t: { id: number; name: string; slug: string; category: { name: string; slug: string } }): ContentTagPayload {
   return { id: t.id, name: t.name, slug: t.slug, category: { name: t.category.name, slug: t.category.slug } };
 }
 
@@ -133,7 +143,7 @@ export function presentEditorFamily(
     collections: { collection: { id: number; slug: string; name: string } }[];
     pages: { id: number; slug: string; name: string }[];
   },
-) {
+): EditorFamilyPayload {
   return {
     id: f.id,
     slug: f.slug,

@@ -3,22 +3,9 @@ import { randomBytes } from 'node:crypto';
 import * as yup from 'yup';
 import { validateQuery } from './validation.ts';
 import { MAX_ID } from './validation.ts';
+import type { Links, Pagination } from './envelope-payload.ts';
 
-export interface Pagination {
-  currentPage: number;
-  perPage: number;
-  from: number;
-  to: number;
-  total: number;
-  lastPage: number;
-}
-
-export interface Links {
-  first: string;
-  prev: string | null;
-  next: string | null;
-  last: string;
-}
+export type { Links, Pagination } from './envelope-payload.ts';
 
 export interface PageRequest {
   page: number;

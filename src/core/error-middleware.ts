@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import { AppError, ValidationError } from './errors.ts';
 import { DatabaseUnavailableError, isDatabaseUnreachable } from '../db/database-unavailable.ts';
 import type { RequestState } from './http-context.ts';
+import type { ErrorPayload, ValidationErrorPayload } from './error-payload.ts';
 
 interface HttpLikeError {
   status?: number;
@@ -21,7 +22,7 @@ export function errorMiddleware(): Middleware<RequestState> {
       // Statuses set without a body: unknown paths (404) and the router's wrong-verb answer (405 + Allow).
       if (ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
         const status = ctx.status;
-        ctx.body = { message: status === 404 ? 'Not found' : status === 405 ? 'Method not allowed' : 'Error' };
+        ctx.body = { message: status === 404 ? 'Not found' : status === 405 ? 'Method not allowed' : 'Error' } satisfies ErrorPayload;
         ctx.status = status;
       }
     } catch (caught) {
@@ -30,7 +31,7 @@ export function errorMiddleware(): Middleware<RequestState> {
       ctx.remove('Content-Encoding');
       if (err instanceof ValidationError) {
         ctx.status = 422;
-        ctx.body = { message: err.message, errors: err.errors };
+        ctx.body = { message: err.message, errors: err.errors } satisfies ValidationErrorPayload;
         return;
       }
       // the database out of reach, however the driver or Prisma reported it: one 503, no trace in the log
@@ -39,7 +40,7 @@ export function errorMiddleware(): Middleware<RequestState> {
       if (err instanceof AppError) {
         ctx.status = err.status;
         ctx.set(err.headers);
-        ctx.body = { message: err.message };
+        ctx.body = { message: err.message } satisfies ErrorPayload;
         return;
       }
       // Errors thrown by Koa, the body parser and the router (http-errors): 405, 413, 415, 400 for bad JSON. Only
@@ -50,12 +51,12 @@ export function errorMiddleware(): Middleware<RequestState> {
       if (status && status >= 400 && status < 500 && httpErr.expose === true) {
         ctx.status = status;
         if (httpErr.headers) ctx.set(httpErr.headers);
-        ctx.body = { message: httpErr.message ?? 'Bad request' };
+        ctx.body = { message: httpErr.message ?? 'Bad request' } satisfies ErrorPayload;
         return;
       }
       ctx.state.log?.error({ err }, 'unhandled error');
       ctx.status = 500;
-      ctx.body = { message: 'Server error; please retry later' };
+      ctx.body = { message: 'Server error; please retry later' } satisfies ErrorPayload;
     }
   };
 }

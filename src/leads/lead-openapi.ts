@@ -1,69 +1,12 @@
 // OpenAPI: leads in the synchronisation interfaces (REST pull and push, bulk pull).
-import {
-  arrayOf,
-  bool,
-  engineUnavailable,
-  errorResponse,
-  int,
-  json,
-  nullable,
-  num,
-  object,
-  pagedEnvelope,
-  pathParam,
-  ref,
-  str,
-  validationResponse,
-  type JsonSchema,
-} from '../core/openapi/schema-helpers.ts';
-import { jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
+import { engineUnavailable, errorResponse, json, pagedEnvelope, pathParam, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { componentsOf, jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { MAX_ID } from '../sync/payload-fields.ts';
-import { bulkLeadQuery, ELIGIBILITY_STATUSES, pushedLeadSchema, restLeadQuery } from './lead-schemas.ts';
-
-const n = nullable;
-const objectRef = object({ id: int, externalRef: str });
+import { bulkLeadQuery, pushedLeadSchema, restLeadQuery } from './lead-schemas.ts';
+import { leadPayload } from './lead-payload.ts';
 
 export const leadSchemas: Record<string, JsonSchema> = {
-  Lead: object({
-    id: int,
-    listing: objectRef,
-    property: n(objectRef),
-    bedrooms: arrayOf(int),
-    customer: object({
-      id: int,
-      email: str,
-      firstName: n(str),
-      lastName: n(str),
-      phone: n(str),
-      annualHouseholdIncome: n(num),
-      deposit: n(num),
-      dateOfBirth: n(str),
-      homePostcode: n(str),
-      workPostcode: n(str),
-      eligibleCitizen: n(bool),
-      homeOwnershipStatus: n(int),
-      livingCircumstance: n(int),
-      workingCircumstance: n(int),
-      housingWaitingList: n(bool),
-      armedForcesMember: n(bool),
-      keyworker: n(bool),
-      dependants: n(int),
-      hasDisability: n(bool),
-    }),
-    additionalInfo: n(str),
-    eligibilityStatus: { type: 'string', enum: [...ELIGIBILITY_STATUSES] },
-    decision: n(ref('Decision')),
-    source: str,
-    utmSource: n(str),
-    utmMedium: n(str),
-    utmCampaign: n(str),
-    utmTerm: n(str),
-    utmContent: n(str),
-    appointments: arrayOf(ref('Appointment')),
-    isArchived: bool,
-    enquiryDate: str,
-    updatedAt: str,
-  }),
+  ...componentsOf(leadPayload),
   PushedLead: jsonSchemaOf(pushedLeadSchema),
 };
 

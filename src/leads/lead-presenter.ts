@@ -1,6 +1,9 @@
 // A lead: the application as a housing provider needs it (SYNC-API.md).
 import type { Prisma } from '../generated/prisma/client.ts';
 import { presentAppointment } from '../appointments/appointment-presenter.ts';
+import type { DecisionPayload } from '../applications/application-payload.ts';
+import type { LeadPayload } from './lead-payload.ts';
+import type { ELIGIBILITY_STATUSES } from './lead-schemas.ts';
 
 export const leadInclude = {
   customer: true,
@@ -13,7 +16,7 @@ export type LeadRow = Prisma.ApplicationGetPayload<{ include: typeof leadInclude
 
 const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
-export function presentLead(a: LeadRow) {
+export function presentLead(a: LeadRow): LeadPayload {
   const c = a.customer;
   return {
     id: a.id,
@@ -42,8 +45,9 @@ export function presentLead(a: LeadRow) {
       hasDisability: c.hasDisability,
     },
     additionalInfo: a.additionalInfo,
-    eligibilityStatus: a.eligibilityStatus,
-    decision: a.decision as { status: string; messages: string[]; successfulProperties: number[] } | null,
+    // the column holds only the statuses the service writes
+    eligibilityStatus: a.eligibilityStatus as (typeof ELIGIBILITY_STATUSES)[number],
+    decision: a.decision as DecisionPayload | null,
     source: a.source,
     utmSource: a.utmSource,
     utmMedium: a.utmMedium,

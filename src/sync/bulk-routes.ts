@@ -2,7 +2,7 @@
 // its own transaction, answered in request order with created / updated / unchanged / deleted / failed.
 import Router from '@koa/router';
 import * as yup from 'yup';
-import { AppError, ValidationError, type FieldErrors } from '../core/errors.ts';
+import { AppError, ValidationError } from '../core/errors.ts';
 import { validateBody, validateQuery } from '../core/validation.ts';
 import { collection, paginated, parsePage } from '../core/envelope.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
@@ -12,14 +12,9 @@ import type { WriteResult } from './write-result.ts';
 import { writeQuery } from './sync-query.ts';
 import { BULK_LIMIT, bulkDeleteBody, bulkUpsertBody, syncWriteSchemas, type WriteSchemas } from './write-schemas.ts';
 import { awaitVisibility } from './visibility-header.ts';
+import type { BulkItemResultPayload } from './bulk-payload.ts';
 
-export interface BulkItemResult {
-  externalRef: string | null;
-  status: 'created' | 'updated' | 'unchanged' | 'deleted' | 'failed';
-  errors: FieldErrors | null;
-}
-
-async function settle(externalRef: string | null, work: () => Promise<WriteResult<unknown>>, changed: number[]): Promise<BulkItemResult> {
+async function settle(externalRef: string | null, work: () => Promise<WriteResult<unknown>>, changed: number[]): Promise<BulkItemResultPayload> {
   try {
     const result = await work();
     changed.push(...result.listingIds);
@@ -65,7 +60,7 @@ function itemsOf(body: unknown): Record<string, unknown>[] {
 }
 
 /** An item valid for the resource's schema, or its `failed` result. */
-function itemInput<I>(schema: yup.AnyObjectSchema, item: Record<string, unknown>): { input: I } | { failed: BulkItemResult } {
+function itemInput<I>(schema: yup.AnyObjectSchema, item: Record<string, unknown>): { input: I } | { failed: BulkItemResultPayload } {
   try {
     return { input: validateBody(schema, item) as I };
   } catch (err) {

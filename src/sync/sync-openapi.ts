@@ -2,7 +2,9 @@
 // paths come from the yup schemas the routes validate with; the objects' views from those bodies.
 import * as yup from 'yup';
 import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nStr, nullable, object, pagedEnvelope, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
-import { jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
+import { componentsOf, jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
+import { schemePayload } from '../schemes/scheme-payload.ts';
+import { bulkItemResultPayload } from './bulk-payload.ts';
 import { pageFields } from '../core/envelope.ts';
 import { itemDescriptionSchemas, personalItemSchemas, priceFieldSchemas, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
 import { DISPLAY_AS } from '../listings/listing-sync-schema.ts';
@@ -51,7 +53,7 @@ export const syncSchemas: Record<string, JsonSchema> = {
   ...bodySchemas('Property', property),
   SyncListing: viewOf(listing.create, { withdrawn: bool }, { slug: str, openDays: arrayOf(openDay) }),
   ...bodySchemas('SyncListing', listing),
-  Scheme: object({ id: int, slug: str, text: str, color: str }),
+  ...componentsOf(schemePayload, bulkItemResultPayload),
   ListingItem: object({
     id: int,
     name: str,
@@ -74,11 +76,6 @@ export const syncSchemas: Record<string, JsonSchema> = {
     ...priceFieldSchemas,
     isSharedOwnership: bool,
     priceReducedOn: priceReducedOnSchema,
-  }),
-  BulkItemResult: object({
-    externalRef: nStr,
-    status: enumOf(['created', 'updated', 'unchanged', 'deleted', 'failed']),
-    errors: nullable({ type: 'object', additionalProperties: arrayOf(str) }),
   }),
 };
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { componentsOf, responseSchemaOf } from '../../src/core/openapi/from-yup.ts';
-import { about, dateTime, integer, listOf, looseObject, mapOf, named, oneOf, optional, shape, text } from '../../src/core/openapi/payload-fields.ts';
+import { about, dateTime, integer, listOf, looseObject, mapOf, named, nullableReference, oneOf, optional, reference, shape, text } from '../../src/core/openapi/payload-fields.ts';
 
 describe('response payloads described in yup', () => {
   const owner = named('Owner', shape({ id: integer, name: text }));
@@ -42,5 +42,16 @@ describe('response payloads described in yup', () => {
     const properties = responseSchemaOf(thing).properties as Record<string, Record<string, unknown>>;
     expect(properties.extra).to.deep.equal({ type: 'object', additionalProperties: true });
     expect(properties.counts).to.deep.equal({ type: 'object', additionalProperties: { type: 'integer' } });
+  });
+
+  it('refers by name to a payload it cannot import, as it is or null, and requires it', () => {
+    const holder = shape({ other: reference<object>('Other'), maybe: nullableReference<object>('Other'), later: optional(reference<object>('Other')) });
+    const schema = responseSchemaOf(holder);
+    expect(schema.properties).to.deep.equal({
+      other: { $ref: '#/components/schemas/Other' },
+      maybe: { oneOf: [{ $ref: '#/components/schemas/Other' }, { type: 'null' }] },
+      later: { $ref: '#/components/schemas/Other' },
+    });
+    expect(schema.required).to.have.members(['other', 'maybe']);
   });
 });

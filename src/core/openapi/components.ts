@@ -1,14 +1,12 @@
-import { arrayOf, int, noProtoKey, nullable, object, str, type JsonSchema } from './schema-helpers.ts';
-
+// The components every fragment refers to: the error answers and the envelope's parts (described in
+// yup with the error middleware and the envelope), and JsonValue.
+import { noProtoKey, type JsonSchema } from './schema-helpers.ts';
+import { componentsOf } from './from-yup.ts';
+import { errorPayload, validationErrorPayload } from '../error-payload.ts';
+import { linksPayload, paginationPayload } from '../envelope-payload.ts';
 
 export const commonSchemas: Record<string, JsonSchema> = {
-  Error: object({ message: str }),
-  ValidationError: object({
-    message: str,
-    errors: { type: 'object', additionalProperties: arrayOf(str), description: 'messages per parameter' },
-  }),
-  Pagination: object({ currentPage: int, perPage: int, from: int, to: int, total: int, lastPage: int }),
-  Links: object({ first: str, prev: nullable(str), next: nullable(str), last: str }),
+  ...componentsOf(errorPayload, validationErrorPayload, paginationPayload, linksPayload),
   // Any JSON value in a request body, with no member named `__proto__` at any depth (the body parser
   // refuses such a body with 400).
   JsonValue: {

@@ -31,7 +31,7 @@ export const dateTime = withJsonSchema(text, { format: 'date-time' });
 export const calendarDate = withJsonSchema(text, { format: 'date' });
 
 export const oneOf = <const T extends string>(values: readonly T[]) => yup.string<T>().oneOf(values).defined();
-export const listOf = <S extends yup.ISchema<unknown>>(item: S) => yup.array(item).defined();
+export const listOf = <T>(item: yup.ISchema<T>) => yup.array(item).defined();
 export const shape = <S extends yup.ObjectShape>(fields: S) => yup.object(fields).defined();
 /** A member that may be absent. */
 export const optional = <S extends yup.Schema>(schema: S) => schema.optional().default(undefined);
@@ -43,3 +43,12 @@ export const looseObject = <T extends object = Record<string, unknown>>(jsonSche
 /** An object whose keys are data, every value one payload. */
 export const mapOf = <S extends yup.Schema>(value: S) =>
   looseObject<Record<string, Payload<S>>>({ additionalProperties: responseSchemaOf(value) });
+
+/**
+ * A `$ref` to a payload named in the components that this one cannot import (the two hold each other,
+ * or it is still written as JSON Schema), typed as `T`.
+ */
+export const reference = <T extends object>(name: string) => named(name, yup.mixed<T>().defined());
+/** The same, or null. */
+export const nullableReference = <T extends object>(name: string) =>
+  withJsonSchema(named(name, yup.mixed<T>().nullable().defined()), { type: ['null'] });

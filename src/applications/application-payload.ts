@@ -1,0 +1,69 @@
+// The Application resource and its eligibility decision.
+import {
+  about,
+  dateTime,
+  flag,
+  integer,
+  listOf,
+  named,
+  nullableReference,
+  oneOf,
+  optional,
+  reference,
+  shape,
+  text,
+  withJsonSchema,
+  type Payload,
+} from '../core/openapi/payload-fields.ts';
+import { customerPayload } from '../customers/customer-payload.ts';
+import { appointmentPayload } from '../appointments/appointment-payload.ts';
+
+/** The statuses a decision and an application may show ("not-checked": eligibility was not decided). */
+export const DECISION_STATUSES = ['passed', 'considered', 'incomplete', 'failed', 'not-checked'] as const;
+
+export const decisionPayload = named(
+  'Decision',
+  withJsonSchema(
+    shape({
+      status: oneOf(DECISION_STATUSES),
+      messages: about(
+        listOf(text),
+        'in plain English for the home seeker: when failed, one per failed rule (the value and the limit); when incomplete, one per value still needed; when considered, why; when passed, possibly next steps',
+      ),
+      successfulProperties: listOf(integer),
+    }),
+    {
+      description: 'A decision other than passed always carries at least one message.',
+      if: { properties: { status: { enum: ['considered', 'incomplete', 'failed'] } } },
+      then: { properties: { messages: { minItems: 1 } } },
+    },
+  ),
+);
+
+export const applicationPayload = named(
+  'Application',
+  about(
+    shape({
+      id: integer,
+      customer: optional(customerPayload),
+      available: flag,
+      // the listing item and the property details are still written as JSON Schema: referred to by name
+      listing: reference<object>('ListingItem'),
+      property: nullableReference<object>('PropertyDetails'),
+      enquiryDate: dateTime,
+      additionalInfo: text.nullable(),
+      eligibilityStatus: oneOf(DECISION_STATUSES),
+      isArchived: flag,
+      decision: decisionPayload.nullable(),
+      appointments: listOf(appointmentPayload),
+      nextAppointmentDateTime: dateTime.nullable(),
+      updateToken: optional(text),
+      updatedAt: dateTime,
+      createdAt: dateTime,
+    }),
+    '`customer` only in the register-interest, single, update and archive responses; `updateToken` only in the register-interest response',
+  ),
+);
+
+export type DecisionPayload = Payload<typeof decisionPayload>;
+export type ApplicationPayload = Payload<typeof applicationPayload>;

@@ -1,0 +1,56 @@
+// A lead: the application as a housing provider needs it (SYNC-API.md).
+import { decimal, flag, integer, listOf, named, oneOf, shape, text, type Payload } from '../core/openapi/payload-fields.ts';
+import { decisionPayload } from '../applications/application-payload.ts';
+import { appointmentPayload } from '../appointments/appointment-payload.ts';
+import { ELIGIBILITY_STATUSES } from './lead-schemas.ts';
+
+const objectRef = shape({ id: integer, externalRef: text });
+const nText = text.nullable();
+const nFlag = flag.nullable();
+const nInteger = integer.nullable();
+
+export const leadPayload = named(
+  'Lead',
+  shape({
+    id: integer,
+    listing: objectRef,
+    property: objectRef.nullable(),
+    bedrooms: listOf(integer),
+    customer: shape({
+      id: integer,
+      email: text,
+      firstName: nText,
+      lastName: nText,
+      phone: nText,
+      annualHouseholdIncome: decimal.nullable(),
+      deposit: decimal.nullable(),
+      dateOfBirth: nText,
+      homePostcode: nText,
+      workPostcode: nText,
+      eligibleCitizen: nFlag,
+      homeOwnershipStatus: nInteger,
+      livingCircumstance: nInteger,
+      workingCircumstance: nInteger,
+      housingWaitingList: nFlag,
+      armedForcesMember: nFlag,
+      keyworker: nFlag,
+      dependants: nInteger,
+      hasDisability: nFlag,
+    }),
+    additionalInfo: nText,
+    eligibilityStatus: oneOf(ELIGIBILITY_STATUSES),
+    decision: decisionPayload.nullable(),
+    source: text,
+    utmSource: nText,
+    utmMedium: nText,
+    utmCampaign: nText,
+    utmTerm: nText,
+    utmContent: nText,
+    appointments: listOf(appointmentPayload),
+    isArchived: flag,
+    enquiryDate: text,
+    updatedAt: text,
+  }),
+);
+
+export type LeadPayload = Payload<typeof leadPayload>;
