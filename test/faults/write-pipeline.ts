@@ -30,7 +30,7 @@ runWritePipeline({
   checkEnv: {},
   outageMs: [2000, 10_000],
   scoped: false,
-  childLogLevel: 'warn',
+  childLogLevel: process.env.FAULT_LOG_LEVEL ?? 'error',
   say,
   async takeDown(store, outageMs) {
     if (store === 'postgres') services(`run_as "'$PG_BIN/pg_ctl' -D '$SERVICES_DIR/pg/data' -m immediate stop" >/dev/null`);
