@@ -1,13 +1,15 @@
 // Sends the alert e-mails that are due (alert-schedule.ts): one per customer per run, holding every due
 // match of the customer's saved searches whose alerts are on for that kind of event (at most 10 listings
 // shown, a link to the rest). Set-based: the customers with due matches are taken a page at a time, in id
-// order, and each page is served in one transaction that holds the page's per-customer advisory locks
-// (customers another instance holds are left to it); the page's due matches, customers and listings are
-// read with a query each (a listing once a run), the e-mails go out side by side over the mailer's pool of
-// SMTP connections, and the matches of every e-mail the mail server took are marked sent with one update
-// before the commit. With several instances each e-mail goes once, and a mail outage leaves the matches
-// due for the next run. (Should the process die before a page commits, the e-mails of that page already
-// sent go again at the next run: at least once, never lost.)
+// order. Each page's due matches are claimed in one short transaction that holds the page's per-customer
+// advisory locks (customers another instance holds are left to it) and marks them claimed; then, with no
+// transaction held, the page's customers and listings are read with a query each (a listing once a run)
+// and the e-mails go out side by side over the mailer's pool of SMTP connections; then one statement
+// marks sent the matches of every e-mail the mail server took and releases the others (due again at the
+// next run). That record is retried while the database is out of reach: the e-mails are already out.
+// A claimed match is never due again, so no match is e-mailed twice, with several instances or across
+// crashes; should the process die between a claim and its record, that page's e-mails are not sent again
+// (at most once: the contract's "never the same listing twice for the same saved search and event").
 import type { PrismaClient } from '../db/prisma.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { SearchClient } from '../search/client.ts';
@@ -23,8 +25,6 @@ import { alertMail, MAX_LISTINGS_PER_MAIL, type AlertListing, type AlertSection 
 import type { AlertKind } from './alert-matcher.ts';
 import type { AlertLinks } from './alert-links.ts';
 
-type Tx = Prisma.TransactionClient;
-
 /** Arbitrary, fixed: the first key of the per-customer advisory lock of alert e-mails. */
 const LOCK_KEY = 6_000_002;
 /** customers a page serves */
@@ -35,6 +35,10 @@ const CONCURRENT_PAGES = 2;
 const CONCURRENT_EMAILS = 16;
 /** listings read from the index at once */
 const ITEMS_PER_READ = 1000;
+/** how long the record of a page's e-mails is retried while the database is out of reach */
+const RECORD_FOR_MS = 10 * 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface DeliveryRun {
   emails: number;
@@ -53,7 +57,7 @@ interface DueMatch {
 }
 
 const dueCondition = (c: Cutoffs) => Prisma.sql`
-  m."sentAt" IS NULL
+  m."sentAt" IS NULL AND m."claimedAt" IS NULL
   AND ((m.kind = 'new-listing' AND s."alertNewListings") OR (m.kind = 'price-reduced' AND s."alertPriceReductions"))
   AND (s."alertFrequency" = 'instant'
     OR (s."alertFrequency" = 'daily' AND m."createdAt" < ${c.daily})
@@ -119,47 +123,92 @@ export class AlertDelivery {
     return rows.map((r) => r.customerId);
   }
 
-  private deliverPage(page: number[], due: Cutoffs, now: Date, items: Map<number, StoredItem | null>, run: DeliveryRun): Promise<void> {
-    return this.prisma.$transaction(
+  private async deliverPage(page: number[], due: Cutoffs, now: Date, items: Map<number, StoredItem | null>, run: DeliveryRun): Promise<void> {
+    const matches = await this.claim(page, due, now);
+    if (matches.length === 0) return;
+    // e-mailed, or nothing to e-mail (the customer disabled, the listings no longer live); the rest is released
+    const sent = new Set<bigint>();
+    let failure: unknown = null;
+    try {
+      const customerIds = [...new Set(matches.map((m) => m.customerId))];
+      const customers = new Map(
+        (await this.prisma.customer.findMany({ where: { id: { in: customerIds } }, select: { id: true, email: true, firstName: true, disabledAt: true } })).map((c) => [c.id, c]),
+      );
+      await this.readLiveItems(items, [...new Set(matches.map((m) => m.listingId))], now);
+      const byCustomer = new Map<number, DueMatch[]>();
+      for (const m of matches) {
+        const list = byCustomer.get(m.customerId);
+        if (list) list.push(m);
+        else byCustomer.set(m.customerId, [m]);
+      }
+      await eachLimited([...byCustomer], CONCURRENT_EMAILS, async ([customerId, theirs]) => {
+        const customer = customers.get(customerId);
+        const sections = customer && !customer.disabledAt ? this.sections(theirs, items) : [];
+        try {
+          if (sections.length) {
+            const carried = theirs.filter((m) => items.get(m.listingId)).map((m) => m.id);
+            await this.mailer.send(alertMail(customer!.email, customer!.firstName ?? 'there', sections, carried));
+            run.emails += 1;
+          }
+          for (const m of theirs) sent.add(m.id);
+        } catch (err) {
+          run.failed += 1;
+          this.logger.warn({ err, customerId }, 'alert e-mail not sent; it stays due');
+        }
+      });
+    } catch (err) {
+      // the customers or the listings could not be read: nothing of the page went out
+      failure = err;
+    }
+    await this.record(
+      [...sent],
+      matches.filter((m) => !sent.has(m.id)).map((m) => m.id),
+      now,
+    );
+    if (failure) throw failure;
+  }
+
+  /** The page's due matches, claimed (committed) under its customers' advisory locks; in customer and match order. */
+  private async claim(page: number[], due: Cutoffs, now: Date): Promise<DueMatch[]> {
+    const claimed = await this.prisma.$transaction(
       async (tx) => {
         const locked = (await tx.$queryRaw<{ id: number }[]>`
           SELECT id FROM unnest(${page}::int[]) AS id WHERE pg_try_advisory_xact_lock(${LOCK_KEY}::int, id)`).map((r) => r.id);
-        if (locked.length === 0) return;
-        const matches = await tx.$queryRaw<DueMatch[]>`
-          SELECT m.id, m."customerId", m."savedSearchId", m."listingId", m.kind, m."eventKey", s.name, s."unsubscribeToken"
-          FROM "AlertMatch" m JOIN "SavedSearch" s ON s.id = m."savedSearchId"
-          WHERE m."customerId" = ANY(${locked}::int[]) AND ${dueCondition(due)}
-          ORDER BY m."customerId", m."createdAt", m.id`;
-        if (matches.length === 0) return;
-        const customers = new Map(
-          (await tx.customer.findMany({ where: { id: { in: locked } }, select: { id: true, email: true, firstName: true, disabledAt: true } })).map((c) => [c.id, c]),
-        );
-        await this.readLiveItems(items, [...new Set(matches.map((m) => m.listingId))], now);
-        const byCustomer = new Map<number, DueMatch[]>();
-        for (const m of matches) {
-          const list = byCustomer.get(m.customerId);
-          if (list) list.push(m);
-          else byCustomer.set(m.customerId, [m]);
-        }
-        const done: bigint[] = [];
-        await eachLimited([...byCustomer], CONCURRENT_EMAILS, async ([customerId, theirs]) => {
-          const customer = customers.get(customerId);
-          const sections = customer && !customer.disabledAt ? this.sections(theirs, items) : [];
-          try {
-            if (sections.length) {
-              await this.mailer.send(alertMail(customer!.email, customer!.firstName ?? 'there', sections));
-              run.emails += 1;
-            }
-            for (const m of theirs) done.push(m.id);
-          } catch (err) {
-            run.failed += 1;
-            this.logger.warn({ err, customerId }, 'alert e-mail not sent; it stays due');
-          }
-        });
-        await markSent(tx, done, now);
+        if (locked.length === 0) return [];
+        return tx.$queryRaw<(DueMatch & { createdAt: Date })[]>`
+          UPDATE "AlertMatch" m SET "claimedAt" = ${now}
+          FROM "SavedSearch" s
+          WHERE s.id = m."savedSearchId" AND m."customerId" = ANY(${locked}::int[]) AND ${dueCondition(due)}
+          RETURNING m.id, m."customerId", m."savedSearchId", m."listingId", m.kind, m."eventKey", m."createdAt", s.name, s."unsubscribeToken"`;
       },
-      { timeout: 300_000, maxWait: 10_000 },
+      { timeout: 60_000, maxWait: 10_000 },
     );
+    return claimed.sort((a, b) => a.customerId - b.customerId || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /**
+   * Marks `sent` sent and releases `released` (due again), in one statement; retried while the database
+   * is out of reach, for RECORD_FOR_MS: the e-mails are out, and a claim left unrecorded is never sent again.
+   */
+  private async record(sent: bigint[], released: bigint[], now: Date): Promise<void> {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.prisma.$executeRaw`
+          UPDATE "AlertMatch" SET
+            "sentAt" = CASE WHEN id = ANY(${sent}::bigint[]) THEN ${now} ELSE "sentAt" END,
+            "claimedAt" = CASE WHEN id = ANY(${sent}::bigint[]) THEN "claimedAt" ELSE NULL END
+          WHERE id = ANY(${[...sent, ...released]}::bigint[])`;
+        return;
+      } catch (err) {
+        if (Date.now() - started > RECORD_FOR_MS) {
+          this.logger.error({ err, sent: sent.length, released: released.length }, 'alert e-mails could not be recorded; their matches stay claimed and are not sent again');
+          return;
+        }
+        if (attempt === 0) this.logger.warn({ err: String(err) }, 'alert e-mails sent but not yet recorded; retrying until the database is back');
+        await sleep(Math.min(5_000, 100 * 2 ** attempt));
+      }
+    }
   }
 
   /** Per saved search, in order of the matches; listings no longer live are left out. */
@@ -210,10 +259,6 @@ export class AlertDelivery {
       for (const item of readItems(res.hits.hits)) items.set(item.id, item);
     }
   }
-}
-
-async function markSent(tx: Tx, ids: bigint[], now: Date): Promise<void> {
-  if (ids.length) await tx.$executeRaw`UPDATE "AlertMatch" SET "sentAt" = ${now} WHERE id = ANY(${ids}::bigint[])`;
 }
 
 

@@ -32,7 +32,10 @@ export interface AlertSection {
 
 const line = (l: AlertListing) => `${l.kind === 'price-reduced' ? 'Reduced: ' : 'New: '}${l.name}, ${l.price}${l.reducedOn ? ` (reduced on ${l.reducedOn})` : ''}`;
 
-export function alertMail(to: string, firstName: string, sections: AlertSection[]): MailMessage {
+/** names the matches (AlertMatch ids: saved search, listing and event) an e-mail carries, for tracing */
+export const ALERT_MATCHES_HEADER = 'X-Alert-Matches';
+
+export function alertMail(to: string, firstName: string, sections: AlertSection[], matchIds: readonly bigint[] = []): MailMessage {
   const count = sections.reduce((n, s) => n + s.listings.length + s.more, 0);
   const subject = count === 1 ? `A new match for "${sections[0]!.savedSearchName}"` : `${count} new matches for your saved searches`;
   const text = [
@@ -66,6 +69,10 @@ export function alertMail(to: string, firstName: string, sections: AlertSection[
     subject,
     text,
     html,
-    headers: { 'List-Unsubscribe': `<${sections[0]!.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      'List-Unsubscribe': `<${sections[0]!.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      ...(matchIds.length ? { [ALERT_MATCHES_HEADER]: matchIds.join(' ') } : {}),
+    },
   };
 }

@@ -1,7 +1,20 @@
-// The reindex worker alone in a process of its own, so that the fault run can kill it mid-batch.
+// The background work alone in a process of its own, so that the fault run can kill it mid-batch: the
+// reindex worker, the lead webhook worker and the alert job (woken by each indexed batch, as the entry
+// point wires it, and every minute), which e-mails over the SMTP server of SMTP_HOST/SMTP_PORT.
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
+import { buildApp } from '../../src/app.ts';
 
 const runtime = openRuntime(loadConfig());
+const { alerts, customers } = buildApp(runtime);
 runtime.worker.start();
-process.on('SIGTERM', () => void runtime.close().then(() => process.exit(0)));
+runtime.webhookWorker.start();
+alerts.start();
+runtime.worker.onIndexed(() => alerts.wake());
+process.on('SIGTERM', () =>
+  void alerts
+    .stop()
+    .then(() => customers.mailer.close())
+    .then(() => runtime.close())
+    .then(() => process.exit(0)),
+);

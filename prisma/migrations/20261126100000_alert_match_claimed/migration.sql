@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "AlertMatch" ADD COLUMN     "claimedAt" TIMESTAMP(3);
