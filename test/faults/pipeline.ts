@@ -1,5 +1,5 @@
 // The write pipeline under faults, shared by `npm run test:faults` (write-pipeline.ts: stores of its own,
-// crashed for real) and its short version in `npm test` (test/integration/write-pipeline-faults.test.ts:
+// crashed for real) and its short version (test/faults/write-pipeline-short.spec.ts, npm run test:faults:short:
 // the test stores, reached through links it cuts).
 //
 // Random inventory and listing writes (REST and bulk: creates, changes, price cuts, unpublishing,

@@ -10,7 +10,7 @@ import { testApp } from '../support/test-app.ts';
 import { createAccount } from '../support/factories.ts';
 import { CuttableLink } from '../support/tcp-proxy.ts';
 import { freePort } from '../support/free-port.ts';
-import { runWritePipeline } from '../faults/pipeline.ts';
+import { runWritePipeline } from './pipeline.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
