@@ -1,8 +1,7 @@
 // Area pages: the schemes with their areas, an area page, and the editors' view of one.
-import { about, integer, listOf, named, oneOf, optional, shape, text, type Payload } from '../core/openapi/payload-fields.ts';
+import { about, integer, listOf, named, nText, oneOf, optional, shape, text, type Payload } from '../core/openapi/payload-fields.ts';
 import { AREA_TEMPLATES, AREA_TYPES } from './area-inputs.ts';
 
-const nText = text.nullable();
 
 export const schemeAreasPayload = named(
   'SchemeAreas',

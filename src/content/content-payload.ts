@@ -1,9 +1,7 @@
 // Generic content: list items, pages, topics, tags, and the editors' views of pages and families.
-import { about, decimal, flag, integer, listOf, mapOf, named, oneOf, shape, text, type Payload } from '../core/openapi/payload-fields.ts';
+import { about, flag, integer, listOf, mapOf, named, nDecimal, nText, oneOf, shape, text, type Payload } from '../core/openapi/payload-fields.ts';
 import { LOCATION_TYPES, RELATION_ENTITY_CODES } from './relation-entities.ts';
 
-const nText = text.nullable();
-const nDecimal = decimal.nullable();
 
 const location = shape({
   region: text,

@@ -1,11 +1,9 @@
 // The Customer resource, exactly the fields of the spec, and the `{message}` answer of the account
 // endpoints.
-import { calendarDate, dateTime, decimal, flag, integer, listOf, named, shape, text, withJsonSchema, type Payload } from '../core/openapi/payload-fields.ts';
+import { calendarDate, dateTime, decimal, integer, listOf, named, nFlag, nText, shape, text, withJsonSchema, type Payload } from '../core/openapi/payload-fields.ts';
 import { localAuthorityPayload } from '../postcodes/local-authority-payload.ts';
 
 const lookupRef = shape({ id: integer, name: text });
-const nText = text.nullable();
-const nFlag = flag.nullable();
 
 export const customerPayload = named(
   'Customer',

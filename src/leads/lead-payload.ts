@@ -1,13 +1,10 @@
 // A lead: the application as a housing provider needs it (SYNC-API.md).
-import { decimal, flag, integer, listOf, named, oneOf, shape, text, type Payload } from '../core/openapi/payload-fields.ts';
+import { decimal, flag, integer, listOf, named, nFlag, nInteger, nText, oneOf, shape, text, type Payload } from '../core/openapi/payload-fields.ts';
 import { decisionPayload } from '../applications/application-payload.ts';
 import { appointmentPayload } from '../appointments/appointment-payload.ts';
 import { ELIGIBILITY_STATUSES } from './lead-schemas.ts';
 
 const objectRef = shape({ id: integer, externalRef: text });
-const nText = text.nullable();
-const nFlag = flag.nullable();
-const nInteger = integer.nullable();
 
 export const leadPayload = named(
   'Lead',

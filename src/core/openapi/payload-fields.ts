@@ -25,6 +25,11 @@ export const text = yup.string().defined();
 export const integer = yup.number().integer().defined();
 export const decimal = yup.number().defined();
 export const flag = yup.boolean().defined();
+/** the same, or null */
+export const nText = text.nullable();
+export const nInteger = integer.nullable();
+export const nDecimal = decimal.nullable();
+export const nFlag = flag.nullable();
 /** An instant as `Date.toISOString()` writes it. */
 export const dateTime = withJsonSchema(text, { format: 'date-time' });
 /** A calendar date, `YYYY-MM-DD`. */
