@@ -6,6 +6,8 @@ import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts
 import type { Logger } from '../core/logger.ts';
 import type { AlertMatcher } from './alert-matcher.ts';
 import type { AlertDelivery } from './alert-delivery.ts';
+import { isDatabaseUnreachable } from '../db/database-unavailable.ts';
+import { SearchUnavailableError } from '../search/search-unavailable.ts';
 
 /** a wake-up waits this long, so that the batches of a burst of writes are matched together */
 const WAKE_DELAY_MS = 250;
@@ -31,7 +33,7 @@ export class AlertJob {
       if (matched.events) this.logger.info(matched, 'alert events matched');
     } catch (err) {
       // the engine or the database is away: the checks stay for the next run; what is due is still sent
-      this.logger.warn({ err }, 'alert matching failed; it is tried again next minute');
+      this.logger.warn({ err: storeAway(err) ? String(err) : err }, 'alert matching failed; it is tried again next minute');
     }
     const sent = await this.delivery.runOnce(now);
     if (sent.emails || sent.failed) this.logger.info(sent, 'alert e-mails');
@@ -70,10 +72,14 @@ export class AlertJob {
         try {
           await this.runOnce();
         } catch (err) {
-          this.logger.error({ err }, 'alert job failed');
+          // a store that is away is said in one line (its circuit logs the outage), not a trace a minute
+          if (storeAway(err)) this.logger.warn({ err: String(err) }, 'alert job failed; it is tried again next minute');
+          else this.logger.error({ err }, 'alert job failed');
         }
       } while (this.again && !this.stopped);
     })().finally(() => (this.running = null));
     return this.running;
   }
 }
+
+const storeAway = (err: unknown) => err instanceof SearchUnavailableError || isDatabaseUnreachable(err);

@@ -1,5 +1,5 @@
 // The write pipeline under faults, shared by `npm run test:faults` (write-pipeline.ts: stores of its own,
-// crashed for real) and its short version (test/faults/write-pipeline-short.spec.ts, npm run test:faults:short:
+// crashed for real) and its short version (test/faults/write-pipeline-short.test.ts, in npm test:
 // the test stores, reached through links it cuts).
 //
 // Random inventory and listing writes (REST and bulk: creates, changes, price cuts, unpublishing,
@@ -119,6 +119,8 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
       });
     },
   });
+  // a worker process killed mid-message resets its connection: expected here, not the receiver's failure
+  smtp.on('error', () => {});
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
@@ -148,6 +150,11 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     await runtime.close();
   };
+  // however this process ends, the processes it started end with it
+  process.once('exit', () => {
+    worker?.kill('SIGKILL');
+    app?.kill('SIGKILL');
+  });
 
   try {
     const firstListingId = ((await runtime.prisma.listing.aggregate({ _max: { id: true } }))._max.id ?? 0) + 1;
