@@ -20,9 +20,18 @@ export interface FacetResult {
 
 const TERMS_SIZE = 50;
 
+// A numeric facet's option v counts the properties at v or below ("up to £v"). The engine counts each
+// property in the one band between two options it falls in (disjoint ranges: a property is collected
+// once, where options "up to" would collect it up to 20 times), and readFacets adds the bands up.
 function valuesAgg(facet: Facet): object {
-  if (facet.kind === 'numeric') return { range: { field: facet.countField, keyed: true, ranges: numericOptions(facet).map((v) => ({ key: String(v), to: v + 0.005 })) } };
+  if (facet.kind === 'numeric') return { range: { field: facet.countField, keyed: true, ranges: numericBands(facet) } };
   return { terms: { field: facet.countField, size: TERMS_SIZE } };
+}
+
+/** The bands of a numeric facet: each option's key, from the option before it (exclusive) to it (inclusive). */
+function numericBands(facet: NumericFacet): { key: string; from?: number; to: number }[] {
+  const edge = (v: number) => v + 0.005;
+  return numericOptions(facet).map((v, i, all) => (i === 0 ? { key: String(v), to: edge(v) } : { key: String(v), from: edge(all[i - 1]!), to: edge(v) }));
 }
 
 /** One nested pass over the properties matching `clauses` (of the listings the enclosing query or filter holds), counting `aggs`. */
@@ -113,7 +122,8 @@ export function readFacets(p: SearchParams, aggregations: Record<string, unknown
     else for (const [key, b] of Object.entries(buckets)) counts.set(key, b.doc_count);
     let options: FacetOption[];
     if (facet.kind === 'numeric') {
-      options = numericOptionTexts(facet).map(({ value, key, text }) => ({ value, text, count: counts.get(key) ?? 0 }));
+      let upTo = 0;
+      options = numericOptionTexts(facet).map(({ value, key, text }) => ({ value, text, count: (upTo += counts.get(key) ?? 0) }));
     } else if (facet.param === 'new_homes') {
       options = [
         { value: 'new-build', text: 'New build', count: counts.get('true') ?? 0 },

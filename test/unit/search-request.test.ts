@@ -36,7 +36,8 @@ describe('counts request', () => {
     range: {
       field,
       keyed: true,
-      ranges: Array.from({ length: 20 }, (_, i) => ({ key: String(250 * (i + 1)), to: 250 * (i + 1) + 0.005 })),
+      // disjoint bands: up to 250, then above each option up to the next
+      ranges: Array.from({ length: 20 }, (_, i) => ({ key: String(250 * (i + 1)), ...(i ? { from: 250 * i + 0.005 } : {}), to: 250 * (i + 1) + 0.005 })),
     },
   });
   const terms = (field: string) => ({ terms: { field, size: 50 } });
@@ -101,7 +102,7 @@ describe('facets read from the counts', () => {
   const byParam = (facets: ReturnType<typeof readFacets>) =>
     Object.fromEntries(facets.map((f) => [f.param, f.options.map((o) => [o.value, o.count])]));
 
-  it("reads the shared pass (booleans by key_as_string, ranges by key) and a selected facet's own pass", () => {
+  it("reads the shared pass (booleans by key_as_string, price bands by key, added up) and a selected facet's own pass", () => {
     const aggregations = {
       bedrooms: {
         doc_count: 4,
@@ -131,7 +132,7 @@ describe('facets read from the counts', () => {
                 { key: 0, key_as_string: 'false', doc_count: 3 },
               ],
             },
-            max_monthly_rent: { buckets: { '250': { doc_count: 0 }, '500': { doc_count: 2 } } },
+            max_monthly_rent: { buckets: { '250': { doc_count: 1 }, '500': { doc_count: 2 }, '750': { doc_count: 0 }, '1000': { doc_count: 3 } } },
           },
         },
       },
@@ -146,10 +147,13 @@ describe('facets read from the counts', () => {
       ['new-build', 4],
       ['resale', 3],
     ]);
-    expect(facets.max_monthly_rent!.slice(0, 3)).to.deep.equal([
-      [250, 0],
-      [500, 2],
-      [750, 0],
+    // each option counts its band and every band below it
+    expect(facets.max_monthly_rent!.slice(0, 5)).to.deep.equal([
+      [250, 1],
+      [500, 3],
+      [750, 3],
+      [1000, 6],
+      [1250, 6],
     ]);
     expect(facets.parking).to.deep.equal([]);
   });
