@@ -1,9 +1,10 @@
 // Facet counts: for each facet, the number of matching properties per option, with every other
 // facet's selection applied but not its own.
-import { facetsFor, numericOptions, type Facet, type NumericFacet } from './facet-definitions.ts';
+import { facetsFor, numericOptions, type Facet, type NumericFacet } from '../listing-index/facet-definitions.ts';
 import { EVERY_FACET, listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
 import type { SearchParams } from './search-params.ts';
 import { formatNumber } from '../core/number-format.ts';
+import { FACET_TOKENS_FIELD, readToken } from '../listing-index/facet-tokens.ts';
 
 export interface FacetOption {
   value: string | number;
@@ -18,20 +19,17 @@ export interface FacetResult {
   options: FacetOption[];
 }
 
+/** at most this many options of a dynamic facet, the most frequent first */
 const TERMS_SIZE = 50;
+/** above the number of distinct tokens of any facets, so that every count is exact */
+const TOKENS_SIZE = 10_000;
 
-// A numeric facet's option v counts the properties at v or below ("up to £v"). The engine counts each
-// property in the one band between two options it falls in (disjoint ranges: a property is collected
-// once, where options "up to" would collect it up to 20 times), and readFacets adds the bands up.
-function valuesAgg(facet: Facet): object {
-  if (facet.kind === 'numeric') return { range: { field: facet.countField, keyed: true, ranges: numericBands(facet) } };
-  return { terms: { field: facet.countField, size: TERMS_SIZE } };
-}
-
-/** The bands of a numeric facet: each option's key, from the option before it (exclusive) to it (inclusive). */
-function numericBands(facet: NumericFacet): { key: string; from?: number; to: number }[] {
-  const edge = (v: number) => v + 0.005;
-  return numericOptions(facet).map((v, i, all) => (i === 0 ? { key: String(v), to: edge(v) } : { key: String(v), from: edge(all[i - 1]!), to: edge(v) }));
+/**
+ * The tokens of `facets` among the properties counted (facet-tokens.ts): one terms aggregation, one
+ * field a property, for any number of facets.
+ */
+function tokensAgg(facets: Facet[]): object {
+  return { terms: { field: FACET_TOKENS_FIELD, size: TOKENS_SIZE, include: `(${facets.map((f) => f.param).join('|')}):.*` } };
 }
 
 /** One nested pass over the properties matching `clauses` (of the listings the enclosing query or filter holds), counting `aggs`. */
@@ -50,8 +48,9 @@ export interface CountsRequest {
  * Facet counts, and `onMatches` (aggregations of the search's own matches, such as the map fingerprint).
  * A facet with a selection counts with every other facet's selection applied but not its own, so the
  * request's query leaves out every facet's selection and each such facet filters by the others'. Every
- * facet counts matching properties, a listing-level one by the copy of its value on each property
- * (countField): the facets nobody has selected are counted in one nested pass over the search's
+ * facet counts matching properties, by the tokens of their values (facet-tokens.ts; a listing-level
+ * value is copied onto each property): the facets nobody has selected are counted in one terms
+ * aggregation of one nested pass over the search's
  * matching properties, under a filter of the whole search when something is selected (without a
  * selection the query is the search's own and the pass sits beside it), and each selected facet in a
  * nested pass of its own. (Counting a listing-level value as listing buckets, each with a nested count
@@ -62,14 +61,14 @@ export function countsRequest(p: SearchParams, f: SearchFilters, withFacets: boo
   if (!withFacets) return { query: whole, aggs: onMatches };
   const selected = new Set([...f.listing, ...f.property].map((c) => c.facet).filter((x): x is string => x !== null));
   const own: Record<string, object> = {};
-  const unselected: Record<string, object> = {};
+  const unselected: Facet[] = [];
   for (const facet of facetsFor(p.occupancy_type)) {
     const name = facet.param;
-    if (selected.has(name)) own[name] = { filter: listingQuery(f, name), aggs: { props: propertyPass(propertyClauses(f, name), { values: valuesAgg(facet) }) } };
-    else unselected[name] = valuesAgg(facet);
+    if (selected.has(name)) own[name] = { filter: listingQuery(f, name), aggs: { props: propertyPass(propertyClauses(f, name), { [TOKENS]: tokensAgg([facet]) }) } };
+    else unselected.push(facet);
   }
   const matches: Record<string, object> = { ...onMatches };
-  if (Object.keys(unselected).length) matches[SHARED] = propertyPass(propertyClauses(f), unselected);
+  if (unselected.length) matches[SHARED] = propertyPass(propertyClauses(f), { [TOKENS]: tokensAgg(unselected) });
   if (selected.size === 0) return { query: whole, aggs: matches };
   return { query: listingQuery(f, EVERY_FACET), aggs: { ...own, [MATCHES]: { filter: whole, aggs: matches } } };
 }
@@ -82,13 +81,10 @@ export function aggregationsOfMatches(aggregations: Record<string, unknown> | un
 }
 
 const SHARED = '_properties';
+const TOKENS = 'tokens';
 
-type Buckets = { buckets: Bucket[] | Record<string, Bucket> };
-
-interface Bucket {
-  key?: string | number;
-  key_as_string?: string;
-  doc_count: number;
+interface TokenBuckets {
+  buckets: { key: string; doc_count: number }[];
 }
 
 export interface OptionCatalogue {
@@ -112,16 +108,14 @@ function numericOptionTexts(facet: NumericFacet): { value: number; key: string; 
 /** Turns the aggregation results into the spec's facet objects. */
 export function readFacets(p: SearchParams, aggregations: Record<string, unknown>, catalogue: OptionCatalogue): FacetResult[] {
   const matches = aggregationsOfMatches(aggregations);
+  const shared = countsByFacet((matches?.[SHARED] as { matching: Record<string, TokenBuckets> } | undefined)?.matching[TOKENS]);
   return facetsFor(p.occupancy_type).map((facet) => {
-    const counts = new Map<string, number>();
-    const own = aggregations[facet.param] as { props: { matching: { values: Buckets } } } | undefined;
-    const shared = (matches?.[SHARED] as { matching: Record<string, Buckets | undefined> } | undefined)?.matching[facet.param];
-    const buckets = (own ? own.props.matching.values : shared)?.buckets ?? [];
-    // terms buckets come as a list (a boolean's key is 1 or 0, its key_as_string true or false), keyed ranges by key
-    if (Array.isArray(buckets)) for (const b of buckets) counts.set(String(b.key_as_string ?? b.key), b.doc_count);
-    else for (const [key, b] of Object.entries(buckets)) counts.set(key, b.doc_count);
+    const own = aggregations[facet.param] as { props: { matching: Record<string, TokenBuckets> } } | undefined;
+    // a facet's values, most frequent first (the terms aggregation's order)
+    const counts = (own ? countsByFacet(own.props.matching[TOKENS]) : shared).get(facet.param) ?? new Map<string, number>();
     let options: FacetOption[];
     if (facet.kind === 'numeric') {
+      // each option counts its band and every band below it
       let upTo = 0;
       options = numericOptionTexts(facet).map(({ value, key, text }) => ({ value, text, count: (upTo += counts.get(key) ?? 0) }));
     } else if (facet.param === 'new_homes') {
@@ -132,7 +126,8 @@ export function readFacets(p: SearchParams, aggregations: Record<string, unknown
     } else {
       const known = catalogue.options(facet);
       const seen = new Set(known.map((o) => String(o.value)));
-      const extra = [...counts.keys()].filter((k) => !seen.has(k)).map((k) => {
+      const found = facet.dynamic ? [...counts.keys()].slice(0, TERMS_SIZE) : [...counts.keys()];
+      const extra = found.filter((k) => !seen.has(k)).map((k) => {
         const value = facet.field.endsWith('rooms') ? Number(k) : k;
         return { value, text: catalogue.text(facet, value) };
       });
@@ -141,4 +136,16 @@ export function readFacets(p: SearchParams, aggregations: Record<string, unknown
     }
     return { name: facet.name, param: facet.param, multiValue: facet.multiValue, options };
   });
+}
+
+/** Token counts by facet, each facet's values in the order the engine gave them. */
+function countsByFacet(tokens: TokenBuckets | undefined): Map<string, Map<string, number>> {
+  const byFacet = new Map<string, Map<string, number>>();
+  for (const bucket of tokens?.buckets ?? []) {
+    const { param, value } = readToken(bucket.key);
+    let counts = byFacet.get(param);
+    if (!counts) byFacet.set(param, (counts = new Map()));
+    counts.set(value, bucket.doc_count);
+  }
+  return byFacet;
 }

@@ -2,7 +2,7 @@
 import type { SchemeService } from '../schemes/scheme-service.ts';
 import { PROPERTY_TYPE_GROUPS } from '../inventory/property-schema.ts';
 import { AVAILABILITY_CODES, availabilityStatus } from '../listings/availability.ts';
-import type { Facet } from './facet-definitions.ts';
+import type { Facet } from '../listing-index/facet-definitions.ts';
 import type { OptionCatalogue } from './facet-aggregations.ts';
 import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../listings/material-information.ts';
 

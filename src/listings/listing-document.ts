@@ -5,6 +5,7 @@ import type { LoadedListing } from './listing-loader.ts';
 import type { ListingView } from './listing-view.ts';
 import { applyPriceRules, type PriceFields } from './price-rules.ts';
 import { availabilityRank, headlineProperty } from './headline.ts';
+import { facetTokensOf } from '../listing-index/facet-tokens.ts';
 import { availabilityStatus, listingAvailability } from './availability.ts';
 import { mapImageUrl } from './map-image.ts';
 import { itemFieldOf } from './listing-item-field.ts';
@@ -61,6 +62,8 @@ export interface IndexedProperty {
   councilTaxBand: string | null;
   floorArea: number | null;
   monthlyServiceCharge: number | null;
+  /** its values of every facet, `<param>:<value>` (listing-index/facet-tokens.ts), which the counts count */
+  facetTokens: string[];
 }
 export type IndexedPropertyWithCosts = IndexedProperty & PropertyCostFields;
 
@@ -337,7 +340,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     portalIds,
     partnerSources: listing.partnerSources,
     eligibility: (listing.eligibility ?? {}) as ListingEligibility,
-    properties: perProperty.map(({ property: p, prices: pp, reducedOn }, i) => ({
+    properties: perProperty.map(({ property: p, prices: pp, reducedOn }, i) => withFacetTokens({
       id: p.id,
       bedrooms: p.bedrooms,
       bathrooms: p.bathrooms,
@@ -371,3 +374,8 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
   const itemFacts = JSON.stringify({ latitude: development.latitude, longitude: development.longitude, properties: costed });
   return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), presentedItem: presentedItemFieldOf(view), itemPartners: doc.partnerSources, [ITEM_FACTS_FIELD]: itemFacts, mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };
 }
+
+const withFacetTokens = (property: Omit<IndexedPropertyWithCosts, 'facetTokens'>): IndexedPropertyWithCosts => ({
+  ...property,
+  facetTokens: facetTokensOf(property as unknown as Record<string, unknown>),
+});

@@ -32,35 +32,11 @@ describe('counts request', () => {
     nested: { path: 'properties' },
     aggs: { matching: { filter: clauses.length ? { bool: { filter: clauses } } : { match_all: {} }, aggs } },
   });
-  const ranges = (field: string) => ({
-    range: {
-      field,
-      keyed: true,
-      // disjoint bands: up to 250, then above each option up to the next
-      ranges: Array.from({ length: 20 }, (_, i) => ({ key: String(250 * (i + 1)), ...(i ? { from: 250 * i + 0.005 } : {}), to: 250 * (i + 1) + 0.005 })),
-    },
-  });
-  const terms = (field: string) => ({ terms: { field, size: 50 } });
-  const everyFacet = (except: string[]) =>
-    Object.fromEntries(
-      (
-        [
-          ['schemes', terms('properties.schemes')],
-          ['status', terms('properties.availabilityStatus')],
-          ['types', terms('properties.propertyTypeGroup')],
-          ['bedrooms', terms('properties.bedrooms')],
-          ['bathrooms', terms('properties.bathrooms')],
-          ['new_homes', terms('properties.newBuild')],
-          ['max_monthly_rent', ranges('properties.monthlyRent')],
-          ['epc_bands', terms('properties.epcBand')],
-          ['council_tax_bands', terms('properties.councilTaxBand')],
-          ['parking', terms('properties.parking')],
-          ['other_features', terms('properties.features')],
-        ] as [string, object][]
-      ).filter(([name]) => !except.includes(name)),
-    );
+  const tokens = (params: string[]) => ({ terms: { field: 'properties.facetTokens', size: 10_000, include: `(${params.join('|')}):.*` } });
+  const FACETS = ['schemes', 'status', 'types', 'bedrooms', 'bathrooms', 'new_homes', 'max_monthly_rent', 'epc_bands', 'council_tax_bands', 'parking', 'other_features'];
+  const everyFacet = (except: string[]) => ({ tokens: tokens(FACETS.filter((name) => !except.includes(name))) });
 
-  it('without a selection, counts every facet, listing-level ones by their copies on the properties, in one nested pass beside the query', () => {
+  it('without a selection, counts every facet by its tokens on the properties, in one terms aggregation of one nested pass beside the query', () => {
     const f: SearchFilters = { listing: [{ facet: null, clause: live }], property: [], mustNot: [] };
     const mapAggs = { _mapCount: { value_count: { field: 'mapDigest' } } };
     expect(countsRequest(toRent, f, true, mapAggs)).to.deep.equal({
@@ -84,11 +60,11 @@ describe('counts request', () => {
       aggs: {
         schemes: {
           filter: { bool: { filter: [live, nested([twoBeds])], must_not: [] } },
-          aggs: { props: pass([twoBeds], { values: terms('properties.schemes') }) },
+          aggs: { props: pass([twoBeds], { tokens: tokens(['schemes']) }) },
         },
         bedrooms: {
           filter: { bool: { filter: [live, ownScheme], must_not: [] } },
-          aggs: { props: pass([], { values: terms('properties.bedrooms') }) },
+          aggs: { props: pass([], { tokens: tokens(['bedrooms']) }) },
         },
         _matches: { filter: whole, aggs: { _properties: pass([twoBeds], everyFacet(['schemes', 'bedrooms'])) } },
       },
@@ -102,22 +78,13 @@ describe('facets read from the counts', () => {
   const byParam = (facets: ReturnType<typeof readFacets>) =>
     Object.fromEntries(facets.map((f) => [f.param, f.options.map((o) => [o.value, o.count])]));
 
-  it("reads the shared pass (booleans by key_as_string, price bands by key, added up) and a selected facet's own pass", () => {
+  it("reads the shared pass's tokens (price bands added up) and a selected facet's own pass, and keeps a dynamic facet's 50 most frequent values", () => {
+    const bucket = (key: string, doc_count: number) => ({ key, doc_count });
+    const parking = Array.from({ length: 60 }, (_, i) => bucket(`parking:space ${String(i).padStart(2, '0')}`, 100 - i));
     const aggregations = {
       bedrooms: {
         doc_count: 4,
-        props: {
-          doc_count: 30,
-          matching: {
-            doc_count: 12,
-            values: {
-              buckets: [
-                { key: 3, doc_count: 5 },
-                { key: 1, doc_count: 7 },
-              ],
-            },
-          },
-        },
+        props: { doc_count: 30, matching: { doc_count: 12, tokens: { buckets: [bucket('bedrooms:1', 7), bucket('bedrooms:3', 5)] } } },
       },
       _matches: {
         doc_count: 3,
@@ -125,14 +92,19 @@ describe('facets read from the counts', () => {
           doc_count: 30,
           matching: {
             doc_count: 7,
-            schemes: { buckets: [{ key: 'shared-ownership', doc_count: 6 }] },
-            new_homes: {
+            tokens: {
               buckets: [
-                { key: 1, key_as_string: 'true', doc_count: 4 },
-                { key: 0, key_as_string: 'false', doc_count: 3 },
+                bucket('schemes:shared-ownership', 6),
+                bucket('new_homes:true', 4),
+                bucket('max_monthly_rent:1000', 3),
+                bucket('new_homes:false', 3),
+                bucket('max_monthly_rent:500', 2),
+                bucket('max_monthly_rent:250', 1),
+                // a selected facet's tokens in the shared pass are not its counts
+                bucket('bedrooms:2', 30),
+                ...parking,
               ],
             },
-            max_monthly_rent: { buckets: { '250': { doc_count: 1 }, '500': { doc_count: 2 }, '750': { doc_count: 0 }, '1000': { doc_count: 3 } } },
           },
         },
       },
@@ -155,6 +127,9 @@ describe('facets read from the counts', () => {
       [1000, 6],
       [1250, 6],
     ]);
-    expect(facets.parking).to.deep.equal([]);
+    expect(facets.parking).to.have.length(50);
+    expect(facets.parking![0]).to.deep.equal(['space 00', 100]);
+    expect(facets.parking![49]).to.deep.equal(['space 49', 51]);
+    expect(facets.other_features).to.deep.equal([]);
   });
 });

@@ -1,5 +1,8 @@
-// The search facets: static ones first, then dynamic ones whose options come from the data.
-import type { SearchParams } from './search-params.ts';
+// The search facets: static ones first, then dynamic ones whose options come from the data. Each
+// property of the index carries its values of every facet as tokens (facet-tokens.ts), which is what
+// the counts count.
+
+export type Occupancy = 'for-sale' | 'to-rent';
 
 export type FacetLevel = 'listing' | 'property';
 
@@ -77,7 +80,7 @@ const DYNAMIC = [terms('Parking', 'parking', 'property', 'properties.parking', t
 // material information (material-information.ts): static options, so before the dynamic facets
 const MATERIAL = [terms('EPC band', 'epc_bands', 'property', 'properties.epcBand'), terms('Council tax band', 'council_tax_bands', 'property', 'properties.councilTaxBand')];
 
-export function facetsFor(occupancy: SearchParams['occupancy_type']): Facet[] {
+export function facetsFor(occupancy: Occupancy): Facet[] {
   return [...COMMON, ...(occupancy === 'for-sale' ? SALE_PRICES : RENT_PRICES), ...MATERIAL, ...DYNAMIC];
 }
 
