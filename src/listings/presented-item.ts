@@ -47,7 +47,7 @@ const NOT_REDUCED = `${REDUCED_ON}null}`;
 /** The stored field's text for a listing's view (in ASCII: see core/ascii-json.ts). */
 export function presentedItemFieldOf(view: Pick<ListingView, 'listing'>): string {
   const item = presentListingItem(view);
-  item.priceReducedOn = view.listing.priceReducedOn ?? null;
+  item.priceReducedOn = (view.listing.priceReducedOn as string | null | undefined) ?? null;
   return asciiJson(JSON.stringify(item));
 }
 
