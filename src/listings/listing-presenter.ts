@@ -17,7 +17,6 @@ export interface ItemContext {
   personal?: PersonalItemFields | null;
 }
 
-export type { PersonalItemFields };
 
 /** Fields a listing item takes from the view as they are (listing details take them too). */
 export const ITEM_FIELDS = [
@@ -56,8 +55,9 @@ export type ListingItem = ListingItemPayload;
 type StoredItemFields = Omit<ListingItemPayload, 'priceReducedOn'> & { priceReducedOn: string | null };
 
 /**
- * Built as one literal in the order of the payload's JSON (presented-item.ts splices its text): spreading
- * picked objects made this ten times slower, on every search hit.
+ * Built as one literal: spreading picked objects made this ten times slower, on every search hit. The
+ * members of each per-search slot stay together and in ITEM_SLOTS order (presented-item.ts cuts the
+ * item there, and refuses an item that does not).
  */
 export function presentListingItem(view: Pick<ListingView, 'listing'>, context: ItemContext = {}): ListingItemPayload {
   const l = view.listing as StoredItemFields;
