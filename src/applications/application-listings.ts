@@ -5,10 +5,14 @@ import type { ListingDocument, ListingEligibility } from '../listings/listing-do
 import { liveDocumentsByIdsRequest } from '../listing-index/by-ids-requests.ts';
 import { sourcesById } from '../listing-index/hit-readers.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
+import type { ListingItemPayload } from '../listings/listing-item-payload.ts';
+import type { PropertyDetailsPayload } from '../listing-reads/listing-details-payload.ts';
+import { storedPropertyDetails } from '../listing-reads/listing-details-presenter.ts';
 import type { PropertyTerms } from '../eligibility/eligibility-rules.ts';
 
 export interface ListingSnapshot {
-  item: Record<string, unknown>;
+  /** the listing item when the application was made (JSON in the row) */
+  item: ListingItemPayload;
   eligibility: ListingEligibility;
   terms: PropertyTerms[];
   eligibilityFields: string[];
@@ -16,15 +20,15 @@ export interface ListingSnapshot {
 
 export function snapshotOf(doc: ListingDocument): ListingSnapshot {
   return {
-    item: presentListingItem(doc.view, { favourite: null }) as Record<string, unknown>,
+    item: presentListingItem(doc.view, { favourite: null }),
     eligibility: doc.eligibility,
     terms: doc.properties.map((p) => ({ id: p.id, depositValue: p.depositValue, availabilityStatus: p.availabilityStatus })),
     eligibilityFields: doc.view.registerInterestFields.eligibilityFields,
   };
 }
 
-export function propertyViewOf(doc: ListingDocument, propertyId: number): Record<string, unknown> | null {
-  return (doc.view.properties.find((p) => p.id === propertyId) as Record<string, unknown> | undefined) ?? null;
+export function propertyViewOf(doc: ListingDocument, propertyId: number): PropertyDetailsPayload | null {
+  return storedPropertyDetails(doc).find((p) => p.id === propertyId) ?? null;
 }
 
 /** Available: the listing is live and not closed; a named property is still advertised and not closed. */

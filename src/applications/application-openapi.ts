@@ -1,29 +1,23 @@
 // OpenAPI: register interest, the Application resource and the customer's applications.
 import {
-  arrayOf,
   dataEnvelope,
   engineUnavailable,
   errorResponse,
   json,
-  object,
   pathParam,
   ref,
-  str,
   validationResponse,
   type JsonSchema,
 } from '../core/openapi/schema-helpers.ts';
 import { bearer, tooMany, unauthorised } from '../customers/customer-openapi.ts';
-import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
+import { componentsOf, jsonBodyOf, parametersOf, responseSchemaOf } from '../core/openapi/from-yup.ts';
 import { applicationPayload, decisionPayload } from './application-payload.ts';
+import { registerInterestDetailsPayload, registerInterestFieldsPayload, registerInterestPropertyDetailsPayload } from '../listing-reads/listing-details-payload.ts';
 import { applicationUpdateSchema, archivedQuery, registerInterestSchema, sizeQuery, tokenUpdateSchema, validateEligibilityQuery } from './application-schemas.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { ELIGIBILITY_FIELDS } from '../listings/listing-sync-schema.ts';
 
-const registerInterestFields = object({ eligibilityFields: arrayOf(str), priorityFields: arrayOf(str) });
-export const applicationSchemas: Record<string, JsonSchema> = {
-  ...componentsOf(decisionPayload, applicationPayload),
-  RegisterInterestFields: registerInterestFields,
-};
+export const applicationSchemas: Record<string, JsonSchema> = componentsOf(decisionPayload, applicationPayload, registerInterestFieldsPayload);
 
 const validateEligibility = parametersOf(validateEligibilityQuery, 'query', {
   descriptions: {
@@ -51,12 +45,7 @@ function variants(
 
 export function applicationPaths(): Record<string, unknown> {
   const listingMissing = errorResponse('No such live listing (or property of it)');
-  const fullDetails = (withProperty: boolean) =>
-    object(
-      withProperty
-        ? { listing: ref('ListingDetails'), registerInterestFields, property: ref('PropertyDetails') }
-        : { listing: ref('ListingDetails'), registerInterestFields },
-    );
+  const fullDetails = (withProperty: boolean) => responseSchemaOf(withProperty ? registerInterestPropertyDetailsPayload : registerInterestDetailsPayload);
   const propertyParam = pathParam('propertyId', 'property id', { type: 'string' });
   const appTags = ['Applications'];
   return {
@@ -64,7 +53,7 @@ export function applicationPaths(): Record<string, unknown> {
       tags,
       operationId: `registerInterestFields_${v}`,
       summary: 'The eligibility and priority fields a register-interest form asks for',
-      responses: { 200: json(registerInterestFields), 404: listingMissing, 422: validationResponse, 503: engineUnavailable },
+      responses: { 200: json(responseSchemaOf(registerInterestFieldsPayload)), 404: listingMissing, 422: validationResponse, 503: engineUnavailable },
     })),
     ...variants('/register-interest-full-details', 'get', (v) => ({
       tags,

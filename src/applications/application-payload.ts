@@ -6,10 +6,8 @@ import {
   integer,
   listOf,
   named,
-  nullableReference,
   oneOf,
   optional,
-  reference,
   shape,
   text,
   withJsonSchema,
@@ -17,6 +15,8 @@ import {
 } from '../core/openapi/payload-fields.ts';
 import { customerPayload } from '../customers/customer-payload.ts';
 import { appointmentPayload } from '../appointments/appointment-payload.ts';
+import { listingItemPayload } from '../listings/listing-item-payload.ts';
+import { propertyDetailsPayload } from '../listing-reads/listing-details-payload.ts';
 
 /** The statuses a decision and an application may show ("not-checked": eligibility was not decided). */
 export const DECISION_STATUSES = ['passed', 'considered', 'incomplete', 'failed', 'not-checked'] as const;
@@ -47,9 +47,8 @@ export const applicationPayload = named(
       id: integer,
       customer: optional(customerPayload),
       available: flag,
-      // the listing item and the property details are still written as JSON Schema: referred to by name
-      listing: reference<object>('ListingItem'),
-      property: nullableReference<object>('PropertyDetails'),
+      listing: listingItemPayload,
+      property: propertyDetailsPayload.nullable(),
       enquiryDate: dateTime,
       additionalInfo: text.nullable(),
       eligibilityStatus: oneOf(DECISION_STATUSES),

@@ -8,6 +8,7 @@ import type { CustomerResource } from '../customers/customer-presenter.ts';
 import { isAvailable, propertyViewOf, type ListingSnapshot } from './application-listings.ts';
 import type { ApplicationRow } from './application-service.ts';
 import type { ApplicationPayload, DECISION_STATUSES, DecisionPayload } from './application-payload.ts';
+import type { PropertyDetailsPayload } from '../listing-reads/listing-details-payload.ts';
 
 export interface ApplicationContext {
   doc: ListingDocument | undefined;
@@ -31,7 +32,7 @@ export function presentApplication(row: ApplicationRow, context: ApplicationCont
   const property =
     row.propertyId === null
       ? null
-      : ((doc ? propertyViewOf(doc, row.propertyId) : null) ?? (row.propertySnapshot as Record<string, unknown> | null));
+      : ((doc ? propertyViewOf(doc, row.propertyId) : null) ?? (row.propertySnapshot as PropertyDetailsPayload | null));
   return {
     id: row.id,
     ...(context.customer ? { customer: context.customer } : {}),

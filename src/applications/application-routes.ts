@@ -10,7 +10,7 @@ import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.t
 import type { PortalService } from '../portals/portal-settings.ts';
 import { portalFromHeaders } from '../listing-search/request-headers.ts';
 import type { ListingKey, ListingReadService } from '../listing-reads/listing-read-service.ts';
-import { presentRegisterInterestDetails, presentRegisterInterestFields } from '../listing-reads/listing-details-presenter.ts';
+import { presentRegisterInterestDetails, presentRegisterInterestFields, storedPropertyDetails } from '../listing-reads/listing-details-presenter.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
 import type { FavouriteService } from '../favourites/favourite-service.ts';
 import {
@@ -76,7 +76,7 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
     router.get(`${base}/properties/:propertyId/register-interest-full-details`, signedIn, async (ctx) => {
       const { doc } = await live(ctx);
       const propertyId = pathId(paramsOf(ctx).propertyId);
-      const property = doc.view.properties.find((p) => p.id === propertyId);
+      const property = storedPropertyDetails(doc).find((p) => p.id === propertyId);
       if (!property) throw new NotFoundError(`Property ${paramsOf(ctx).propertyId} is not advertised by this listing`);
       ctx.body = presentRegisterInterestDetails(doc, await favouriteOf(ctx, doc.id), property);
     });

@@ -2,7 +2,7 @@
 // (listings/listing-item-field.ts, listings/presented-item.ts): fetching them costs a fraction of
 // `_source` filtering, which parses each whole document to pick a few fields out of it.
 import { ITEM_FIELD } from '../listings/listing-item-field.ts';
-import { PARTNERS_FIELD, PRESENTED_ITEM_FIELD } from '../listings/presented-item.ts';
+import { ITEM_PIECES_FIELD, PARTNERS_FIELD } from '../listings/presented-item.ts';
 import { ITEM_FACTS_FIELD } from '../listings/listing-costs.ts';
 import { MAP_DIGEST_FIELD, MAP_FIELDS } from '../listings/map-listing-fields.ts';
 
@@ -10,7 +10,7 @@ import { MAP_DIGEST_FIELD, MAP_FIELDS } from '../listings/map-listing-fields.ts'
 export const ITEM_ONLY = { _source: false, stored_fields: [ITEM_FIELD, ITEM_FACTS_FIELD] };
 
 /** Each hit's presented item (a search page's), partners and facts, and nothing else. */
-export const PRESENTED_ITEM_ONLY = { _source: false, stored_fields: [PRESENTED_ITEM_FIELD, PARTNERS_FIELD, ITEM_FACTS_FIELD] };
+export const PRESENTED_ITEM_ONLY = { _source: false, stored_fields: [ITEM_PIECES_FIELD, PARTNERS_FIELD, ITEM_FACTS_FIELD] };
 
 /**
  * Doc values only: loading the stored fields of up to a thousand hits, even just their _id, costs several

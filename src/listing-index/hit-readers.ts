@@ -2,7 +2,7 @@
 // id, the names of the queries a hit matched, a price range.
 import type { StoredItem } from '../listings/listing-item-field.ts';
 import { ITEM_FIELD } from '../listings/listing-item-field.ts';
-import { PARTNERS_FIELD, PRESENTED_ITEM_FIELD, type PresentedItem } from '../listings/presented-item.ts';
+import { ITEM_PIECES_FIELD, PARTNERS_FIELD, PIECE_COUNT, type PresentedItem } from '../listings/presented-item.ts';
 import { ITEM_FACTS_FIELD } from '../listings/listing-costs.ts';
 
 /** The stored item of a search hit or mget doc (fetched with ITEM_ONLY); null when the hit has none (a missing doc). */
@@ -20,10 +20,10 @@ export function readItems(hits: { fields?: Record<string, unknown> }[]): StoredI
 
 /** The presented item of a search hit or mget doc (fetched with PRESENTED_ITEM_ONLY); null when it has none (a missing doc). */
 export function readPresentedItem(hit: { _id: string; fields?: Record<string, unknown[]> }): PresentedItem | null {
-  const json = hit.fields?.[PRESENTED_ITEM_FIELD]?.[0];
-  if (typeof json !== 'string') return null;
+  const pieces = hit.fields?.[ITEM_PIECES_FIELD] as string[] | undefined;
+  if (pieces?.length !== PIECE_COUNT) return null;
   const facts = hit.fields?.[ITEM_FACTS_FIELD]?.[0];
-  return { id: Number(hit._id), json, partnerSources: (hit.fields?.[PARTNERS_FIELD] as string[] | undefined) ?? [], ...(typeof facts === 'string' ? { facts } : {}) };
+  return { id: Number(hit._id), pieces, partnerSources: (hit.fields?.[PARTNERS_FIELD] as string[] | undefined) ?? [], ...(typeof facts === 'string' ? { facts } : {}) };
 }
 
 /** Each hit's source by its document id. */

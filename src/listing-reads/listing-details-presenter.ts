@@ -5,6 +5,27 @@ import { ITEM_FIELDS } from '../listings/listing-presenter.ts';
 import { latestReductionOn, recentReduction, type PriceHistoryEntry } from '../listings/price-reductions.ts';
 import { headlineProperty } from '../listings/headline.ts';
 import type { Affordability } from '../affordability/affordability.ts';
+import type {
+  FullDetailsPayload,
+  ListingDetailsPayload,
+  PropertyDetailsPayload,
+  RegisterInterestDetailsPayload,
+  RegisterInterestFieldsPayload,
+} from './listing-details-payload.ts';
+
+type PriceFieldName = (typeof PRICE_FIELD_NAMES)[number];
+/** the details' fields that are not the view's as they are */
+type DetailsOwnField =
+  | PriceFieldName
+  | 'isSharedOwnership'
+  | 'priceReducedOn'
+  | 'featured'
+  | 'favourite'
+  | 'distanceFromHome'
+  | 'distanceFromWork'
+  | 'propertyDetails'
+  | 'councilTaxBands'
+  | 'epcBands';
 
 // Listing details: the item's fields except the item-only ones, plus the details' own.
 const DETAIL_FIELDS = [
@@ -30,26 +51,29 @@ const DETAIL_FIELDS = [
   'metaDescription',
 ] as const;
 
+/** Each property's details as the document's view holds them (listing-document.ts builds them). */
+export const storedPropertyDetails = (doc: ListingDocument): PropertyDetailsPayload[] => doc.view.properties as PropertyDetailsPayload[];
+
 /** `affordability`: each property's for the household looking, by id (none known: null on each). */
-export function presentPropertyDetails(doc: ListingDocument, bedrooms: number[] = [], affordability?: ReadonlyMap<number, Affordability>) {
-  const all = doc.view.properties;
-  const chosen = bedrooms.length ? all.filter((p) => bedrooms.includes(p.bedrooms as number)) : all;
+export function presentPropertyDetails(doc: ListingDocument, bedrooms: number[] = [], affordability?: ReadonlyMap<number, Affordability>): PropertyDetailsPayload[] {
+  const all = storedPropertyDetails(doc);
+  const chosen = bedrooms.length ? all.filter((p) => bedrooms.includes(p.bedrooms)) : all;
   return affordability ? chosen.map((p) => withAffordability(p, affordability)) : chosen;
 }
 
 /** Property details with the household's affordability (PORTAL-EXTRAS §7), null when it is not known. */
-function withAffordability(p: Record<string, unknown>, affordability: ReadonlyMap<number, Affordability> | undefined): Record<string, unknown> {
-  return { ...p, affordability: affordability?.get(p.id as number) ?? null };
+function withAffordability(p: PropertyDetailsPayload, affordability: ReadonlyMap<number, Affordability> | undefined): PropertyDetailsPayload {
+  return { ...p, affordability: affordability?.get(p.id) ?? null };
 }
 
 /** The price fields of the headline among these properties' details (headline.ts), with its latest reduction's day. */
-function headlinePricesOf(properties: Record<string, unknown>[]): Record<string, unknown> | null {
+function headlinePricesOf(properties: PropertyDetailsPayload[]): Record<string, unknown> | null {
   const candidates = properties.map((p) => ({
-    id: p.id as number,
-    availabilityStatus: (p.availabilityStatus as { code: string }).code,
-    fullMarketPrice: p.fullMarketPrice as number | null,
-    monthlyRent: p.monthlyRent as number | null,
-    details: p,
+    id: p.id,
+    availabilityStatus: p.availabilityStatus.code,
+    fullMarketPrice: p.fullMarketPrice,
+    monthlyRent: p.monthlyRent,
+    details: p as Record<string, unknown>,
   }));
   const chosen = headlineProperty(candidates)?.details;
   if (!chosen) return null;
@@ -58,7 +82,6 @@ function headlinePricesOf(properties: Record<string, unknown>[]): Record<string,
   return prices;
 }
 
-/** `bedrooms`: the price fields come from the headline among the properties with those bedroom counts. */
 /** Distances of the listing from the signed-in customer's home and work (PORTAL-EXTRAS §6); null when unknown. */
 export interface ListingDistances {
   distanceFromHome: number | null;
@@ -73,28 +96,29 @@ interface DetailOptions {
 }
 
 /** `bedrooms`: the price fields come from the headline among the properties with those bedroom counts. */
-export function presentListingDetails(doc: ListingDocument, options: DetailOptions) {
+export function presentListingDetails(doc: ListingDocument, options: DetailOptions): ListingDetailsPayload {
   const l = doc.view.listing;
   const out: Record<string, unknown> = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, l[f] ?? null]));
   let prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership', 'priceReducedOn'].map((f) => [f, l[f] ?? null]));
   if (options.bedrooms?.length) prices = headlinePricesOf(presentPropertyDetails(doc, options.bedrooms)) ?? prices;
+  // the view's fields as listing-document.ts writes them
   return {
-    ...out,
-    ...prices,
+    ...(out as Omit<ListingDetailsPayload, DetailsOwnField>),
+    ...(prices as Pick<ListingDetailsPayload, PriceFieldName>),
     isSharedOwnership: Boolean(prices.isSharedOwnership),
     priceReducedOn: recentReduction(prices.priceReducedOn),
     featured: doc.displayAs === 'featured',
     favourite: options.favourite,
     distanceFromHome: options.distances?.distanceFromHome ?? null,
     distanceFromWork: options.distances?.distanceFromWork ?? null,
-    propertyDetails: l.singleProperty && doc.view.properties[0] ? withAffordability(doc.view.properties[0], options.affordability) : null,
+    propertyDetails: l.singleProperty && doc.view.properties[0] ? withAffordability(storedPropertyDetails(doc)[0]!, options.affordability) : null,
     // material information of its properties (documents indexed before it have none)
-    councilTaxBands: l.councilTaxBands ?? [],
-    epcBands: l.epcBands ?? [],
+    councilTaxBands: (l.councilTaxBands as ListingDetailsPayload['councilTaxBands'] | undefined) ?? [],
+    epcBands: (l.epcBands as ListingDetailsPayload['epcBands'] | undefined) ?? [],
   };
 }
 
-export function presentFullDetails(doc: ListingDocument, options: DetailOptions) {
+export function presentFullDetails(doc: ListingDocument, options: DetailOptions): FullDetailsPayload {
   return {
     listing: presentListingDetails(doc, options),
     properties: doc.view.listing.singleProperty ? [] : presentPropertyDetails(doc, options.bedrooms, options.affordability ?? new Map()),
@@ -102,13 +126,13 @@ export function presentFullDetails(doc: ListingDocument, options: DetailOptions)
   };
 }
 
-export function presentRegisterInterestFields(doc: ListingDocument) {
+export function presentRegisterInterestFields(doc: ListingDocument): RegisterInterestFieldsPayload {
   const { eligibilityFields, priorityFields } = doc.view.registerInterestFields;
   return { eligibilityFields, priorityFields };
 }
 
 /** Register-interest full details: the listing, its fields, and the property when one was named. */
-export function presentRegisterInterestDetails(doc: ListingDocument, favourite: boolean | null, property?: Record<string, unknown>) {
+export function presentRegisterInterestDetails(doc: ListingDocument, favourite: boolean | null, property?: PropertyDetailsPayload): RegisterInterestDetailsPayload {
   return {
     listing: presentListingDetails(doc, { favourite }),
     registerInterestFields: presentRegisterInterestFields(doc),

@@ -1,131 +1,17 @@
 // OpenAPI fragment of listing details, properties, full details, similar, home-featured and the search lists.
-import { parametersOf } from '../core/openapi/from-yup.ts';
+import { componentsOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { bedroomsQuery, sizeQuery } from './listing-read-schemas.ts';
-import {
-  arrayOf,
-  bool,
-  dataEnvelope,
-  engineUnavailable,
-  errorResponse,
-  int,
-  json,
-  nNum,
-  nStr,
-  nullable,
-  object,
-  pathParam,
-  ref,
-  str,
-  validationResponse,
-  type JsonSchema,
-} from '../core/openapi/schema-helpers.ts';
-import { affordabilitySchema, itemDescriptionSchemas, priceFieldSchemas, priceHistorySchema, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
+import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { fullDetailsPayload, idNamePayload, listingDetailsPayload, propertyDetailsPayload, rangePayload } from './listing-details-payload.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
-import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../listings/material-information.ts';
 
-const schemeFull = object({ text: str, slug: str, color: str });
-const image = object({ largeSize: str, mediumSize: str, thumbnail: str });
-
-/** An object schema with more properties that are not required. */
-const withOptional = (schema: JsonSchema, more: Record<string, JsonSchema>): JsonSchema => ({
-  ...schema,
-  properties: { ...(schema.properties as Record<string, JsonSchema>), ...more },
-});
-
-export const listingReadSchemas: Record<string, JsonSchema> = {
-  PropertyDetails: withOptional(
-    object({
-      id: int,
-      propertyNumber: str,
-      schemes: arrayOf(schemeFull),
-      propertyType: str,
-      availabilityStatus: object({ code: str, name: str }),
-      fullSpecifications: nStr,
-      floorplans: arrayOf(object({ url: str, thumbnailUrl: str, alternativeText: str, caption: str })),
-      forSale: bool,
-      firstDibs: bool,
-      firstDibsExpirationDate: nStr,
-      newBuild: bool,
-      bedrooms: int,
-      bathrooms: int,
-      receptionRooms: nullable(int),
-      furnitureStatus: nStr,
-      floorArea: nNum,
-      rooms: arrayOf({ type: 'object', required: ['name', 'units'] }),
-      numberOfFloors: nullable(int),
-      floor: nullable(object({ name: str, level: int })),
-      tenure: str,
-      leaseYears: nullable(int),
-      propertyFeatures: arrayOf(object({ section: str, values: arrayOf(str) })),
-      energyEfficiencyRatingCurrent: int,
-      energyEfficiencyRatingPotential: int,
-      environmentalImpactRatingCurrent: int,
-      environmentalImpactRatingPotential: int,
-      ...priceFieldSchemas,
-      isSharedOwnership: bool,
-      monthlyCostFrom: nNum,
-      priceHistory: priceHistorySchema,
-      materialInformation: object({
-        councilTaxBand: nullable({ type: 'string', enum: [...COUNCIL_TAX_BANDS] }),
-        epcBand: nullable({ type: 'string', enum: [...EPC_BANDS] }),
-        tenure: str,
-        leaseYears: nullable(int),
-        monthlyServiceCharge: nNum,
-        annualGroundRent: nNum,
-        floorArea: nNum,
-        pricePerSquareMetre: nullable(int),
-        broadbandMbps: nNum,
-      }),
-    }),
-    // for a signed-in customer whose profile holds an income, else null; absent where no customer is asked about (PORTAL-EXTRAS §7)
-    { affordability: nullable(affordabilitySchema) },
-  ),
-  ListingDetails: object({
-    id: int,
-    name: str,
-    slug: str,
-    mainImage: nullable(image),
-    propertyTypeGroup: str,
-    propertyType: str,
-    availabilityStatus: object({ code: str, name: str }),
-    forSale: bool,
-    firstDibs: bool,
-    favourite: nullable(bool),
-    // miles (one decimal) from the signed-in customer's home and work postcodes; null when unknown
-    distanceFromHome: nNum,
-    distanceFromWork: nNum,
-    ...itemDescriptionSchemas,
-    ...priceFieldSchemas,
-    isSharedOwnership: bool,
-    priceReducedOn: priceReducedOnSchema,
-    singleProperty: bool,
-    propertyDetails: nullable(ref('PropertyDetails')),
-    schemes: arrayOf(schemeFull),
-    housingProvider: object({ id: int, name: str, contactEmail: nStr, logoUrl: nStr }),
-    featured: bool,
-    galleryImages: nullable(arrayOf({ type: 'object' })),
-    videos: nullable(arrayOf({ type: 'object' })),
-    brochures: nullable(arrayOf(str)),
-    localAuthority: nullable(ref('LocalAuthority')),
-    mapImageUrl: str,
-    longDescription: nStr,
-    localAreaName: nStr,
-    localAreaDescription: nStr,
-    specifications: nullable(arrayOf({ type: 'object' })),
-    termsAndConditions: nStr,
-    disclaimer: nStr,
-    depositPercentage: nNum,
-    headline: str,
-    titleTag: str,
-    metaKeywords: str,
-    metaDescription: str,
-    councilTaxBands: arrayOf({ type: 'string', enum: [...COUNCIL_TAX_BANDS] }),
-    epcBands: arrayOf({ type: 'string', enum: [...EPC_BANDS] }),
-  }),
-  FullDetails: object({ listing: ref('ListingDetails'), properties: arrayOf(ref('PropertyDetails')), checkEligibility: bool }),
-  IdName: object({ id: int, name: str }),
-  Range: object({ min: nNum, max: nNum }),
-};
+export const listingReadSchemas: Record<string, JsonSchema> = componentsOf(
+  propertyDetailsPayload,
+  listingDetailsPayload,
+  fullDetailsPayload,
+  idNamePayload,
+  rangePayload,
+);
 
 const bedrooms = parametersOf(bedroomsQuery, 'query', { bracketArrays: true })[0]!;
 const preview = [

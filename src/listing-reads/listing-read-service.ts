@@ -11,6 +11,7 @@ import { homeFeaturedRequest } from '../listing-index/featured-requests.ts';
 import { similarListingsRequest, type SimilarNarrowing } from '../listing-index/similar-request.ts';
 import { priceRangeRequest, readPriceRange, type RangedPrice } from '../listing-index/price-range-request.ts';
 import type { PreviewRight } from './preview-access.ts';
+import type { RangePayload } from './listing-details-payload.ts';
 
 export type { ListingKey };
 
@@ -55,7 +56,7 @@ export class ListingReadService {
   }
 
   /** Lowest and highest known value of a price over live listings' properties. */
-  async range(field: RangedPrice, now = new Date()): Promise<{ min: number | null; max: number | null }> {
+  async range(field: RangedPrice, now = new Date()): Promise<RangePayload> {
     const res = await this.search.search({ index: this.alias, ...priceRangeRequest(field, now) });
     return readPriceRange(res.aggregations);
   }

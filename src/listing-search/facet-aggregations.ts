@@ -5,19 +5,11 @@ import { EVERY_FACET, listingQuery, propertyClauses, type SearchFilters } from '
 import type { SearchParams } from './search-params.ts';
 import { formatNumber } from '../core/number-format.ts';
 import { FACET_TOKENS_FIELD, readToken } from '../listing-index/facet-tokens.ts';
+import type { FacetPayload } from './search-payload.ts';
 
-export interface FacetOption {
-  value: string | number;
-  text: string;
-  count: number;
-}
+export type FacetOption = FacetPayload['options'][number];
 
-export interface FacetResult {
-  name: string;
-  param: string;
-  multiValue: boolean;
-  options: FacetOption[];
-}
+export type FacetResult = FacetPayload;
 
 /** at most this many options of a dynamic facet, the most frequent first */
 const TERMS_SIZE = 50;

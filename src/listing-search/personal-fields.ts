@@ -5,7 +5,7 @@
 import { affordabilityOf, listingAffordability, type Affordability } from '../affordability/affordability.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import type { ItemFacts } from '../listings/listing-costs.ts';
-import type { PersonalItemFields } from '../listings/listing-presenter.ts';
+import type { PersonalItemFields } from '../listings/listing-item-payload.ts';
 import { distanceMiles } from '../places/geo.ts';
 import { roundedMiles, type SearchPerson } from './personal-search.ts';
 

@@ -1,47 +1,11 @@
 // OpenAPI fragment of the portal search.
-import { engineUnavailable, arrayOf, bool, int, json, nullable, num, object, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { engineUnavailable, int, json, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { searchQuerySchema } from './search-params.ts';
-import { parametersOf } from '../core/openapi/from-yup.ts';
+import { componentsOf, parametersOf } from '../core/openapi/from-yup.ts';
+import { facetPayload, searchEnvelopePayload } from './search-payload.ts';
+import { mapListingPayload } from '../listings/map-listing-payload.ts';
 
-
-/** Where a home or work postcode is: its own point, or its district's centre. */
-const postcodePoint = object({ postcode: str, latitude: num, longitude: num });
-
-export const searchSchemas: Record<string, JsonSchema> = {
-  Facet: object({
-    name: str,
-    param: str,
-    multiValue: bool,
-    options: arrayOf(object({ value: { type: ['string', 'number'] }, text: str, count: int })),
-  }),
-  MapListing: {
-    type: 'object',
-    description: 'basic: id, name, slug, schemes, latitude, longitude; extended adds mainImage, propertyType, availabilityStatus, displayAs, displayAddress, bedrooms, forSale, isSharedOwnership, fullMarketPrice, minShareValue, monthlyRent',
-    required: ['id', 'name', 'slug', 'schemes', 'latitude', 'longitude'],
-    properties: { id: int, name: str, slug: str, schemes: arrayOf(object({ text: str, color: str })), latitude: num, longitude: num },
-  },
-  SearchEnvelope: {
-    type: 'object',
-    required: ['data', 'pagination', 'links'],
-    properties: {
-      data: arrayOf(ref('ListingItem')),
-      pagination: ref('Pagination'),
-      links: ref('Links'),
-      center: object({ lat: num, lng: num }),
-      rectBounds: object({ north: num, south: num, east: num, west: num }),
-      clearLocation: {
-        ...bool,
-        description:
-          'false when `location` names no known place (nor a postcode of a known postcode district): the search then covers the whole UK, and a client should say that the place was not found',
-      },
-      home: nullable(postcodePoint),
-      work: nullable(postcodePoint),
-      mapListings: arrayOf(ref('MapListing')),
-      facets: arrayOf(ref('Facet')),
-      sortOptions: arrayOf(object({ value: str, text: str })),
-    },
-  },
-};
+export const searchSchemas: Record<string, JsonSchema> = componentsOf(facetPayload, mapListingPayload, searchEnvelopePayload);
 
 const FOR_SALE_ONLY = 'for-sale only';
 const TO_RENT_ONLY = 'to-rent only';

@@ -3,8 +3,13 @@
 import { paginated } from '../core/envelope.ts';
 import type { PostcodePoint } from '../places/postcode-point.ts';
 import type { SearchOutcome } from './search-service.ts';
+import type { SearchEnvelopePayload } from './search-payload.ts';
+import type { RawJsonArray } from './raw-json.ts';
 
-export function presentSearch(outcome: SearchOutcome, page: { page: number; size: number }, url: URL) {
+/** The envelope with its items and map listings as JSON text (spliced in as they are, raw-json.ts). */
+export type PresentedSearch = Omit<SearchEnvelopePayload, 'data' | 'mapListings'> & { data: string[]; mapListings?: RawJsonArray };
+
+export function presentSearch(outcome: SearchOutcome, page: { page: number; size: number }, url: URL): PresentedSearch {
   const envelope = paginated(outcome.items, page, outcome.total, url);
   if (!outcome.full) return envelope;
   return {

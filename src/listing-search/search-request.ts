@@ -8,7 +8,7 @@ import type { SearchArea } from './location.ts';
 import { listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
 import { countsRequest } from './facet-aggregations.ts';
 import { sortPlan } from './search-sort.ts';
-import { HEADLINE_PRICES_FIELD } from '../listings/presented-item.ts';
+import { HEADLINE_FIELD, HEADLINE_REDUCED_ON_FIELD } from '../listings/presented-item.ts';
 import { PRESENTED_ITEM_ONLY } from '../listing-index/field-selections.ts';
 import { MAP_FINGERPRINT_AGGS } from '../listing-index/map-fingerprint.ts';
 import { mapListingsRequest } from '../listing-index/map-requests.ts';
@@ -92,7 +92,7 @@ function withHeadlineHit(query: object, props: object[], priceField: string): ob
     { [priceField]: { order: 'asc', missing: '_last' } },
     { 'properties.id': { order: 'asc' } },
   ];
-  const headline = { name: 'headline', size: 1, _source: false, sort, docvalue_fields: [HEADLINE_PRICES_FIELD] };
+  const headline = { name: 'headline', size: 1, _source: false, sort, docvalue_fields: [HEADLINE_FIELD, HEADLINE_REDUCED_ON_FIELD] };
   return { bool: { filter: [query, withPropertyMatching(props, headline)] } };
 }
 

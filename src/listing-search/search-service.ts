@@ -11,7 +11,7 @@ import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
 import type { RawJsonArray } from './raw-json.ts';
-import { presentedItemFieldOf, presentedItemJson, type PresentedItem } from '../listings/presented-item.ts';
+import { HEADLINE_FIELD, HEADLINE_REDUCED_ON_FIELD, presentedItemFieldOf, presentedItemJson, type PresentedItem, type PresentedItemContext } from '../listings/presented-item.ts';
 import { readItems, readPresentedItem } from '../listing-index/hit-readers.ts';
 import { presentedItemsMget, storedItemsMget } from '../listing-index/by-ids-requests.ts';
 import type { MapListingCache, MapPayload } from './map-listing-cache.ts';
@@ -39,8 +39,8 @@ interface Matched {
   item: PresentedItem;
   /** bedroom counts of the properties that matched the filters (none: all of them) */
   bedrooms: number[];
-  /** the prices of the headline among the properties that matched (null: the listing's own) */
-  headlinePrices: string | null;
+  /** the headline among the properties that matched (null: the listing's own) */
+  headline: PresentedItemContext['headline'];
   /** ids of the properties that matched the filters (none: all of them) */
   propertyIds: number[];
 }
@@ -241,7 +241,7 @@ export class ListingSearchService {
       this.featured(featuredIds, windowBody),
       plan.map ? this.mapListings(plan.map, readMapFingerprint(aggregationsOfMatches(countsBody?.aggregations)), portal.settings.mapPayload) : null,
     ]);
-    const all = [...featured.items.map((item) => ({ item, bedrooms: [], headlinePrices: null, propertyIds: [] })), ...page];
+    const all = [...featured.items.map((item) => ({ item, bedrooms: [], headline: null, propertyIds: [] })), ...page];
     const now = new Date();
 
     return {
@@ -293,14 +293,14 @@ export class ListingSearchService {
     }
     if (older.length === 0) return { items, fetched: false };
     const res = await this.deps.search.mget({ index: this.deps.alias, ...storedItemsMget(older) });
-    for (const item of readItems(res.docs as Hit[])) items.set(item.id, { id: item.id, json: presentedItemFieldOf(item.view), partnerSources: item.partnerSources });
+    for (const item of readItems(res.docs as Hit[])) items.set(item.id, { id: item.id, pieces: presentedItemFieldOf(item.view), partnerSources: item.partnerSources });
     return { items, fetched: true };
   }
 
-  private present({ item, bedrooms, headlinePrices, propertyIds }: Matched, partner: Partner | null, now: Date, person: SearchPerson, lending: LendingAssumptions): string {
+  private present({ item, bedrooms, headline, propertyIds }: Matched, partner: Partner | null, now: Date, person: SearchPerson, lending: LendingAssumptions): string {
     const inPartnership = partner !== null && item.partnerSources.includes(partner.source);
     const personal = person === NOBODY ? null : personalFields(item.facts ?? null, propertyIds, person, lending);
-    return presentedItemJson(item.json, { partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null, bedrooms, headlinePrices, personal }, now);
+    return presentedItemJson(item.pieces, { partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null, bedrooms, headline, personal }, now);
   }
 }
 
@@ -312,6 +312,8 @@ function matched(hit: Hit, items: ReadonlyMap<number, PresentedItem>): Matched |
   const inner = hit.inner_hits?.properties?.hits.hits ?? [];
   const bedrooms = inner.flatMap((h) => h.fields?.['properties.bedrooms'] ?? []);
   const propertyIds = inner.flatMap((h) => h.fields?.['properties.id'] ?? []);
-  const headlinePrices = hit.inner_hits?.headline?.hits.hits[0]?.fields?.['properties.itemPrices']?.[0] ?? null;
-  return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b), headlinePrices, propertyIds };
+  const fields = hit.inner_hits?.headline?.hits.hits[0]?.fields;
+  const slot = fields?.[HEADLINE_FIELD]?.[0];
+  const headline = slot === undefined ? null : { slot, reducedOn: fields?.[HEADLINE_REDUCED_ON_FIELD]?.[0] ?? null };
+  return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b), headline, propertyIds };
 }

@@ -9,7 +9,7 @@ import { facetTokensOf } from '../listing-index/facet-tokens.ts';
 import { availabilityStatus, listingAvailability } from './availability.ts';
 import { mapImageUrl } from './map-image.ts';
 import { itemFieldOf } from './listing-item-field.ts';
-import { headlinePricesOf, presentedItemFieldOf } from './presented-item.ts';
+import { headlineSlotOf, presentedItemFieldOf } from './presented-item.ts';
 import { mapDigestOf } from './map-listing-fields.ts';
 import { latestReductionOn, priceHistoryOf } from './price-reductions.ts';
 import { costedProperty, ITEM_FACTS_FIELD, listingMonthlyCostFrom, propertyCostFields, type PropertyCostFields } from './listing-costs.ts';
@@ -56,8 +56,8 @@ export interface IndexedProperty {
   priceReducedOn: string | null;
   /** the rank of its availability in the headline choice (headline.ts), for the search's headline inner hit */
   availabilityRank: number;
-  /** its price fields and priceReducedOn as the presented item's tail (presented-item.ts), doc values only */
-  itemPrices: string;
+  /** its price fields as the presented item's headline slot (presented-item.ts), doc values only */
+  itemHeadline: string;
   epcBand: string | null;
   councilTaxBand: string | null;
   floorArea: number | null;
@@ -123,8 +123,8 @@ export interface ListingDocument {
   view: ListingView;
   /** the listing-item slice of the view as JSON, also kept as a stored field (listing-item-field.ts) */
   item?: string;
-  /** the item as a search page shows it, JSON (presented-item.ts) */
-  presentedItem?: string;
+  /** the item as a search page shows it, JSON in pieces around its per-search slots (presented-item.ts) */
+  itemPieces?: string[];
   /** partnerSources again, as a stored field (presented-item.ts) */
   itemPartners?: string[];
   /** the item's point and its properties' prices, JSON, stored: a search's distances and affordability (listing-costs.ts) */
@@ -358,7 +358,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
       schemes: schemeSlugs,
       priceReducedOn: reducedOn,
       availabilityRank: availabilityRank(p.availabilityStatus),
-      itemPrices: headlinePricesOf(pp, reducedOn),
+      itemHeadline: headlineSlotOf(pp),
       ...costFields[i]!,
       epcBand: epcBandOf(p.energyEfficiencyRatingCurrent),
       councilTaxBand: p.councilTaxBand,
@@ -372,7 +372,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     keywordText,
   };
   const itemFacts = JSON.stringify({ latitude: development.latitude, longitude: development.longitude, properties: costed });
-  return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), presentedItem: presentedItemFieldOf(view), itemPartners: doc.partnerSources, [ITEM_FACTS_FIELD]: itemFacts, mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };
+  return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), itemPieces: presentedItemFieldOf(view), itemPartners: doc.partnerSources, [ITEM_FACTS_FIELD]: itemFacts, mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };
 }
 
 const withFacetTokens = (property: Omit<IndexedPropertyWithCosts, 'facetTokens'>): IndexedPropertyWithCosts => ({

@@ -3,7 +3,8 @@ import type { ListingView } from './listing-view.ts';
 import { PRICE_FIELD_NAMES } from './price-rules.ts';
 import { availabilityStatus } from './availability.ts';
 import { recentReduction } from './price-reductions.ts';
-import type { Affordability } from '../affordability/affordability.ts';
+import type { ListingItemPayload, PersonalItemFields } from './listing-item-payload.ts';
+import type { MapListingPayload } from './map-listing-payload.ts';
 
 export interface ItemContext {
   favourite?: boolean | null;
@@ -16,11 +17,6 @@ export interface ItemContext {
   personal?: PersonalItemFields | null;
 }
 
-export interface PersonalItemFields {
-  distanceFromHome: number | null;
-  distanceFromWork: number | null;
-  affordability: Affordability | null;
-}
 
 /** Fields a listing item takes from the view as they are (listing details take them too). */
 export const ITEM_FIELDS = [
@@ -53,51 +49,98 @@ export const ITEM_FIELDS = [
 /** The fields of a listing's view that a listing item is made from (kept in the stored item field). */
 export const ITEM_VIEW_FIELDS = [...ITEM_FIELDS, ...PRICE_FIELD_NAMES, 'schemes', 'housingProvider', 'isSharedOwnership', 'priceReducedOn'];
 
-export type ListingItem = Record<string, unknown>;
+export type ListingItem = ListingItemPayload;
 
-/** Built field by field: spreading picked objects made this ten times slower, on every search hit. */
-export function presentListingItem(view: Pick<ListingView, 'listing'>, context: ItemContext = {}): ListingItem {
-  const l = view.listing;
-  const provider = l.housingProvider as { id: number; name: string; logoUrl: string | null };
-  const item: ListingItem = {};
-  for (const key of ITEM_FIELDS) item[key] = l[key] ?? null;
-  if (context.bedrooms?.length) item.bedrooms = context.bedrooms;
-  item.schemes = (l.schemes as { text: string; color: string }[]).map(({ text, color }) => ({ text, color }));
-  item.housingProvider = { id: provider.id, name: provider.name, logoUrl: provider.logoUrl };
-  item.partnerName = context.partner?.name ?? null;
-  item.partnerImageUrl = context.partner ? context.partner.imageUrl : null;
-  item.distanceFromHome = context.personal?.distanceFromHome ?? null;
-  item.distanceFromWork = context.personal?.distanceFromWork ?? null;
-  item.affordability = context.personal?.affordability ?? null;
-  item.favourite = context.favourite ?? null;
-  const priced = context.headline ?? l;
-  for (const key of PRICE_FIELD_NAMES) item[key] = priced[key] ?? null;
-  item.isSharedOwnership = Boolean(priced.isSharedOwnership);
-  item.priceReducedOn = recentReduction(priced.priceReducedOn);
-  return item;
+/** The view's item fields as listing-document.ts writes them; a nullable one an older document lacks shows null. */
+type StoredItemFields = Omit<ListingItemPayload, 'priceReducedOn'> & { priceReducedOn: string | null };
+
+/**
+ * Built as one literal: spreading picked objects made this ten times slower, on every search hit. The
+ * members of each per-search slot stay together and in ITEM_SLOTS order (presented-item.ts cuts the
+ * item there, and refuses an item that does not).
+ */
+export function presentListingItem(view: Pick<ListingView, 'listing'>, context: ItemContext = {}): ListingItemPayload {
+  const l = view.listing as StoredItemFields;
+  const provider = l.housingProvider;
+  const priced = (context.headline ?? l) as StoredItemFields;
+  return {
+    id: l.id,
+    name: l.name,
+    slug: l.slug,
+    mainImage: l.mainImage ?? null,
+    shortDescription: l.shortDescription ?? null,
+    propertyTypeGroup: l.propertyTypeGroup,
+    propertyType: l.propertyType,
+    availabilityStatus: l.availabilityStatus,
+    displayAs: l.displayAs,
+    forSale: l.forSale,
+    firstDibs: l.firstDibs,
+    createdAt: l.createdAt,
+    displayAddress: l.displayAddress,
+    postcode: l.postcode ?? null,
+    latitude: l.latitude,
+    longitude: l.longitude,
+    newBuild: l.newBuild,
+    bedrooms: context.bedrooms?.length ? context.bedrooms : l.bedrooms,
+    bathrooms: l.bathrooms ?? null,
+    receptionRooms: l.receptionRooms ?? null,
+    furnitureStatus: l.furnitureStatus ?? null,
+    tenure: l.tenure,
+    propertyFeatures: l.propertyFeatures,
+    monthlyCostFrom: l.monthlyCostFrom ?? null,
+    schemes: l.schemes.map(({ text, color }) => ({ text, color })),
+    housingProvider: { id: provider.id, name: provider.name, logoUrl: provider.logoUrl },
+    partnerName: context.partner?.name ?? null,
+    partnerImageUrl: context.partner ? context.partner.imageUrl : null,
+    distanceFromHome: context.personal?.distanceFromHome ?? null,
+    distanceFromWork: context.personal?.distanceFromWork ?? null,
+    affordability: context.personal?.affordability ?? null,
+    favourite: context.favourite ?? null,
+    fullMarketPrice: priced.fullMarketPrice ?? null,
+    depositValue: priced.depositValue ?? null,
+    minSharePercentage: priced.minSharePercentage ?? null,
+    minShareValue: priced.minShareValue ?? null,
+    subsidisedMonthlyRent: priced.subsidisedMonthlyRent ?? null,
+    maxGovernmentLoanPercent: priced.maxGovernmentLoanPercent ?? null,
+    maxGovernmentLoanValue: priced.maxGovernmentLoanValue ?? null,
+    monthlyServiceCharge: priced.monthlyServiceCharge ?? null,
+    annualGroundRent: priced.annualGroundRent ?? null,
+    reservationFee: priced.reservationFee ?? null,
+    monthlyRent: priced.monthlyRent ?? null,
+    weeklyRent: priced.weeklyRent ?? null,
+    rentalDeposit: priced.rentalDeposit ?? null,
+    minTenancyMonths: priced.minTenancyMonths ?? null,
+    maxTenancyMonths: priced.maxTenancyMonths ?? null,
+    administrationFee: priced.administrationFee ?? null,
+    openMarketValue: priced.openMarketValue ?? null,
+    discountPercentage: priced.discountPercentage ?? null,
+    isSharedOwnership: Boolean(priced.isSharedOwnership),
+    priceReducedOn: recentReduction(priced.priceReducedOn),
+  };
 }
 
 /** A map listing from the doc values of the portal's map payload (basic or extended). */
-export function presentMapListing(fields: Record<string, unknown[]>, schemes: Map<string, { text: string; color: string }>, extended: boolean) {
+export function presentMapListing(fields: Record<string, unknown[]>, schemes: Map<string, { text: string; color: string }>, extended: boolean): MapListingPayload {
   const one = <T>(name: string): T | null => ((fields[name]?.[0] as T | undefined) ?? null);
   const basic = {
     id: one<number>('id')!,
     name: one<string>('name.raw') ?? '',
     slug: one<string>('slug') ?? '',
     schemes: ((fields.schemes ?? []) as string[]).map((slug) => schemes.get(slug) ?? { text: slug, color: '#505a5f' }),
-    latitude: one<number>('latitude'),
-    longitude: one<number>('longitude'),
+    latitude: one<number>('latitude')!,
+    longitude: one<number>('longitude')!,
   };
   if (!extended) return basic;
   const forSale = Boolean(one<boolean>('forSale'));
   const large = one<string>('mainImage.largeSize');
   return {
     ...basic,
-    mainImage: large ? { largeSize: large, mediumSize: one<string>('mainImage.mediumSize'), thumbnail: one<string>('mainImage.thumbnail') } : null,
-    propertyType: one<string>('propertyType'),
+    // the document always holds these (listing-document.ts)
+    mainImage: large ? { largeSize: large, mediumSize: one<string>('mainImage.mediumSize')!, thumbnail: one<string>('mainImage.thumbnail')! } : null,
+    propertyType: one<string>('propertyType')!,
     availabilityStatus: availabilityStatus(one<string>('availabilityStatus') ?? 'closed', forSale),
-    displayAs: one<string>('displayAs'),
-    displayAddress: one<string>('displayAddress'),
+    displayAs: one<MapListingPayload['displayAs'] & string>('displayAs')!,
+    displayAddress: one<string>('displayAddress')!,
     bedrooms: ((fields.bedrooms ?? []) as number[]).slice().sort((a, b) => a - b),
     forSale,
     isSharedOwnership: Boolean(one<boolean>('isSharedOwnership')),

@@ -1,26 +1,52 @@
-// The listing item as a search page shows it, kept in the index as JSON text (a stored field of its
-// own), so that a search splices each item into its body instead of parsing the stored view,
-// presenting it and serialising it again. What depends on the search is written into the text when it
-// is read: the bedrooms of the properties that matched, the prices of the headline among them (each
-// property's are kept, as the item's tail, in the doc values of its `itemPrices`), the partner of a
-// partner search, and whether the latest reduction is recent enough to show. `favourite` stays null: a signed-in customer's are
-// filled in later (listing-search/search-body.ts).
+// The listing item as a search page shows it, kept in the index in pieces (a stored field of its own),
+// so that a search assembles each item's text instead of parsing the stored view, presenting it and
+// serialising it again. The item's JSON is cut at the members that depend on the search, its slots:
+// the stored field holds the fixed texts between them and each slot's own text, and a search writes
+// its own text into a slot by name, with string concatenation only: the bedrooms of the properties
+// that matched, the prices of the headline among them (each property's are kept in the doc values of
+// its `itemHeadline`, its reduction's day in its `priceReducedOn`), the partner of a partner search,
+// the searcher's distances and affordability, and whether the latest reduction is recent enough to
+// show. `favourite` stays null: a signed-in customer's are filled in later (listing-search/search-body.ts).
 import type { ListingView } from './listing-view.ts';
-import { presentListingItem, type PersonalItemFields } from './listing-presenter.ts';
+import { presentListingItem } from './listing-presenter.ts';
+import type { ListingItemPayload, PersonalItemFields } from './listing-item-payload.ts';
 import { recentReduction } from './price-reductions.ts';
 import { PRICE_FIELD_NAMES, type PriceFields } from './price-rules.ts';
 import { asciiJson } from '../core/ascii-json.ts';
 
-export const PRESENTED_ITEM_FIELD = 'presentedItem';
+/** The members of the item a search writes in, by slot, each run of members in the item's order (listing-item-payload.ts). */
+export const ITEM_SLOTS = {
+  bedrooms: ['bedrooms'],
+  partner: ['partnerName', 'partnerImageUrl'],
+  personal: ['distanceFromHome', 'distanceFromWork', 'affordability'],
+  headline: [...PRICE_FIELD_NAMES, 'isSharedOwnership'],
+  reducedOn: ['priceReducedOn'],
+} as const satisfies Record<string, readonly (keyof ListingItemPayload)[]>;
+
+export type ItemSlot = keyof typeof ITEM_SLOTS;
+const SLOTS = Object.keys(ITEM_SLOTS) as ItemSlot[];
+const SLOT_OF = new Map<string, ItemSlot>(SLOTS.flatMap((slot) => ITEM_SLOTS[slot].map((member) => [member, slot] as const)));
+
+/**
+ * The item's JSON in pieces: `[fixed, slot, fixed, slot, …, fixed]`, a slot's text (its members,
+ * `"name":value,…`) after each fixed text, the slots in ITEM_SLOTS order. Joined, the item's JSON.
+ */
+export type ItemPieces = readonly string[];
+export const PIECE_COUNT = 2 * SLOTS.length + 1;
+const slotIndex = (slot: ItemSlot) => 2 * SLOTS.indexOf(slot) + 1;
+
+export const ITEM_PIECES_FIELD = 'itemPieces';
 /** the listing's partner sources, stored (the indexed `partnerSources` is not, and a field's storage cannot change in place) */
 export const PARTNERS_FIELD = 'itemPartners';
-/** each property's prices as the item's tail (headlinePricesOf), in its doc values */
-export const HEADLINE_PRICES_FIELD = 'properties.itemPrices';
+/** each property's headline slot (headlineSlotOf), in its doc values */
+export const HEADLINE_FIELD = 'properties.itemHeadline';
+/** each property's latest reduction's day, however old, in its doc values */
+export const HEADLINE_REDUCED_ON_FIELD = 'properties.priceReducedOn';
 
 export interface PresentedItem {
   id: number;
-  /** the item's JSON as presentListingItem makes it with no context, but the reduction's day whatever its age */
-  json: string;
+  /** the item as presentListingItem makes it with no context, but the reduction's day whatever its age */
+  pieces: ItemPieces;
   partnerSources: string[];
   /** the stored facts' JSON (listing-costs.ts ItemFacts); null on an index of an older mapping */
   facts?: string | null;
@@ -29,70 +55,82 @@ export interface PresentedItem {
 export interface PresentedItemContext {
   /** bedroom counts of the properties that matched the search (none: the listing's own) */
   bedrooms: number[];
-  /** the headline property's prices among those that matched, as headlinePricesOf gave them (null: the listing's own) */
-  headlinePrices?: string | null;
+  /** the headline property among those that matched (null: the listing's own) */
+  headline?: { slot: string; reducedOn: string | null } | null;
   partner: { name: string; imageUrl: string | null } | null;
   /** distances and affordability for this searcher (none known: left null) */
   personal?: PersonalItemFields | null;
 }
 
-// Each marker can stand only where the item's own key is: within a string value a quote is escaped.
-const BEDROOMS = ',"bedrooms":[';
-const NO_PARTNER = '"partnerName":null,"partnerImageUrl":null';
-const PRICES = ',"fullMarketPrice":';
-const NO_PERSONAL = '"distanceFromHome":null,"distanceFromWork":null,"affordability":null';
-const REDUCED_ON = ',"priceReducedOn":';
-const NOT_REDUCED = `${REDUCED_ON}null}`;
+/** A slot's text: its members' names and values as JSON, in ASCII. */
+function slotText(slot: ItemSlot, values: Readonly<Record<string, unknown>>): string {
+  let text = '';
+  for (const member of ITEM_SLOTS[slot]) text += `${text ? ',' : ''}"${member}":${JSON.stringify(values[member])}`;
+  return asciiJson(text);
+}
 
-/** The stored field's text for a listing's view (in ASCII: see core/ascii-json.ts). */
-export function presentedItemFieldOf(view: Pick<ListingView, 'listing'>): string {
+/** The item's JSON cut at its slots; throws when the item's members do not hold each slot once, whole, in order. */
+export function itemPiecesOf(item: ListingItemPayload): string[] {
+  const values = item as unknown as Record<string, unknown>;
+  const pieces: string[] = [];
+  let fixed = '{';
+  let open: ItemSlot | null = null;
+  Object.keys(values).forEach((key, i) => {
+    const slot = SLOT_OF.get(key) ?? null;
+    if (open !== null && slot !== open) {
+      pieces.push(slotText(open, values));
+      open = null;
+    }
+    if (i > 0 && open === null) fixed += ',';
+    if (slot === null) fixed += asciiJson(`${JSON.stringify(key)}:${JSON.stringify(values[key])}`);
+    else if (open === null) {
+      if (SLOTS[pieces.length / 2] !== slot) throw new Error(`the item's slot ${slot} is out of order, split or repeated`);
+      pieces.push(fixed);
+      fixed = '';
+      open = slot;
+    }
+  });
+  if (open !== null) pieces.push(slotText(open, values));
+  pieces.push(`${fixed}}`);
+  if (pieces.length !== PIECE_COUNT) throw new Error('an item without all of its slots');
+  return pieces;
+}
+
+/** The stored field's pieces for a listing's view (in ASCII: see core/ascii-json.ts). */
+export function presentedItemFieldOf(view: Pick<ListingView, 'listing'>): string[] {
   const item = presentListingItem(view);
-  item.priceReducedOn = view.listing.priceReducedOn ?? null;
-  return asciiJson(JSON.stringify(item));
+  item.priceReducedOn = (view.listing.priceReducedOn as string | null | undefined) ?? null;
+  return itemPiecesOf(item);
 }
 
-/**
- * A property's price fields, isSharedOwnership and its latest reduction's day (however old), as the
- * presented item ends with them: the text between the comma before `"fullMarketPrice"` and the closing
- * brace. In ASCII, as the item is.
- */
-export function headlinePricesOf(prices: PriceFields, priceReducedOn: string | null): string {
-  const tail: Record<string, unknown> = {};
-  for (const key of PRICE_FIELD_NAMES) tail[key] = prices[key];
-  tail.isSharedOwnership = prices.isSharedOwnership;
-  tail.priceReducedOn = priceReducedOn;
-  return asciiJson(JSON.stringify(tail)).slice(1, -1);
+/** A property's headline slot: its price fields and isSharedOwnership as the item holds them. */
+export function headlineSlotOf(prices: PriceFields): string {
+  return slotText('headline', prices as unknown as Record<string, unknown>);
 }
 
-/** The item's JSON for this search: the same text as JSON.stringify(presentListingItem(view, context)) would parse to. */
-export function presentedItemJson(json: string, context: PresentedItemContext, now = new Date()): string {
-  let out = json;
-  if (context.headlinePrices) {
-    // the prices are the item's last fields, and no key follows them whose text could hold the marker
-    const at = out.lastIndexOf(PRICES);
-    if (at < 0) throw new Error('a presented item without fullMarketPrice');
-    out = `${out.slice(0, at + 1)}${context.headlinePrices}}`;
-  }
-  if (context.bedrooms.length) {
-    const from = out.indexOf(BEDROOMS) + BEDROOMS.length - 1;
-    const to = out.indexOf(']', from) + 1;
-    if (from < BEDROOMS.length - 1 || to === 0) throw new Error('a presented item without bedrooms');
-    out = `${out.slice(0, from)}${JSON.stringify(context.bedrooms)}${out.slice(to)}`;
-  }
-  if (context.partner) {
-    const partner = asciiJson(`"partnerName":${JSON.stringify(context.partner.name)},"partnerImageUrl":${JSON.stringify(context.partner.imageUrl)}`);
-    out = out.replace(NO_PARTNER, () => partner);
-  }
-  if (context.personal) {
-    const { distanceFromHome, distanceFromWork, affordability } = context.personal;
-    const personal = asciiJson(`"distanceFromHome":${JSON.stringify(distanceFromHome)},"distanceFromWork":${JSON.stringify(distanceFromWork)},"affordability":${JSON.stringify(affordability)}`);
-    out = out.replace(NO_PERSONAL, () => personal);
-  }
-  if (!out.endsWith(NOT_REDUCED)) {
-    const at = out.lastIndexOf(REDUCED_ON);
-    if (at < 0) throw new Error('a presented item without priceReducedOn');
-    const day = JSON.parse(out.slice(at + REDUCED_ON.length, -1)) as string | null;
-    if (recentReduction(day, now) === null) out = `${out.slice(0, at)}${NOT_REDUCED}`;
-  }
+const REDUCED_ON_KEY = `"${ITEM_SLOTS.reducedOn[0]}":`;
+/** The day in the stored reducedOn slot, `"priceReducedOn":"YYYY-MM-DD"` or `…:null`. */
+function storedReducedOn(pieces: ItemPieces): string | null {
+  const value = pieces[slotIndex('reducedOn')]!.slice(REDUCED_ON_KEY.length);
+  return value === 'null' ? null : value.slice(1, -1);
+}
+
+const BEDROOMS = slotIndex('bedrooms');
+const PARTNER = slotIndex('partner');
+const PERSONAL = slotIndex('personal');
+const HEADLINE = slotIndex('headline');
+const REDUCED_ON = slotIndex('reducedOn');
+
+/** The item's JSON for this search: the same text as JSON.stringify(presentListingItem(view, context)). */
+export function presentedItemJson(pieces: ItemPieces, context: PresentedItemContext, now = new Date()): string {
+  const own: (string | undefined)[] = [];
+  if (context.bedrooms.length) own[BEDROOMS] = `"bedrooms":${JSON.stringify(context.bedrooms)}`;
+  if (context.partner) own[PARTNER] = slotText('partner', { partnerName: context.partner.name, partnerImageUrl: context.partner.imageUrl });
+  if (context.personal) own[PERSONAL] = slotText('personal', context.personal);
+  if (context.headline) own[HEADLINE] = context.headline.slot;
+  const reducedOn = context.headline ? context.headline.reducedOn : storedReducedOn(pieces);
+  own[REDUCED_ON] = `${REDUCED_ON_KEY}${JSON.stringify(recentReduction(reducedOn, now))}`;
+  let out = pieces[0]!;
+  for (let i = 1; i < PIECE_COUNT; i += 2) out += (own[i] ?? pieces[i]!) + pieces[i + 1]!;
   return out;
 }

@@ -5,7 +5,7 @@ export interface Hit {
   inner_hits?: {
     properties?: { hits: { hits: { fields?: { 'properties.bedrooms'?: number[]; 'properties.id'?: number[] } }[] } };
     /** the headline among the matching properties (search-request.ts) */
-    headline?: { hits: { hits: { fields?: { 'properties.itemPrices'?: string[] } }[] } };
+    headline?: { hits: { hits: { fields?: { 'properties.itemHeadline'?: string[]; 'properties.priceReducedOn'?: string[] } }[] } };
   };
 }
 

@@ -1,18 +1,16 @@
 // OpenAPI fragment of the synchronisation interfaces (REST and bulk). Request bodies, query strings and
 // paths come from the yup schemas the routes validate with; the objects' views from those bodies.
 import * as yup from 'yup';
-import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, nStr, nullable, object, pagedEnvelope, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, object, pagedEnvelope, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { schemePayload } from '../schemes/scheme-payload.ts';
 import { bulkItemResultPayload } from './bulk-payload.ts';
 import { pageFields } from '../core/envelope.ts';
-import { itemDescriptionSchemas, personalItemSchemas, priceFieldSchemas, priceReducedOnSchema } from '../listings/listing-item-openapi.ts';
-import { DISPLAY_AS } from '../listings/listing-sync-schema.ts';
+import { listingItemPayload } from '../listings/listing-item-payload.ts';
 import { listingRefPath, listQuery, propertyListQuery, refPath, writeQuery } from './sync-query.ts';
 import { SEARCH_INDEX_HEADER } from './visibility-header.ts';
 import { BULK_LIMIT, bulkDeleteBody, bulkUpsertBody, syncWriteSchemas, type WriteSchemas } from './write-schemas.ts';
 
-const enumOf = (values: readonly string[]) => ({ type: 'string', enum: [...values] });
 const instant: JsonSchema = { type: 'string', format: 'date-time' };
 
 // What a view shows is what was sent, stored: the body's types and required fields, without the rules
@@ -43,7 +41,6 @@ const bodySchemas = (name: string, schemas: WriteSchemas) => ({
 });
 
 const { development, property, listing } = syncWriteSchemas;
-const availability = object({ code: str, name: str });
 const openDay = object({ id: int, date: { type: 'string', format: 'date' }, time: str, durationMin: int, capacity: int });
 
 export const syncSchemas: Record<string, JsonSchema> = {
@@ -53,30 +50,7 @@ export const syncSchemas: Record<string, JsonSchema> = {
   ...bodySchemas('Property', property),
   SyncListing: viewOf(listing.create, { withdrawn: bool }, { slug: str, openDays: arrayOf(openDay) }),
   ...bodySchemas('SyncListing', listing),
-  ...componentsOf(schemePayload, bulkItemResultPayload),
-  ListingItem: object({
-    id: int,
-    name: str,
-    slug: str,
-    mainImage: nullable(object({ largeSize: str, mediumSize: str, thumbnail: str })),
-    schemes: arrayOf(object({ text: str, color: str })),
-    shortDescription: nStr,
-    housingProvider: object({ id: int, name: str, logoUrl: nStr }),
-    propertyTypeGroup: str,
-    propertyType: str,
-    availabilityStatus: availability,
-    displayAs: enumOf(DISPLAY_AS),
-    forSale: bool,
-    firstDibs: bool,
-    partnerName: nStr,
-    partnerImageUrl: nStr,
-    ...personalItemSchemas,
-    favourite: nullable(bool),
-    ...itemDescriptionSchemas,
-    ...priceFieldSchemas,
-    isSharedOwnership: bool,
-    priceReducedOn: priceReducedOnSchema,
-  }),
+  ...componentsOf(schemePayload, bulkItemResultPayload, listingItemPayload),
 };
 
 const security = [{ apiKey: [] }];

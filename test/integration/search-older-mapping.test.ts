@@ -22,7 +22,7 @@ describe('search on an index of the older mapping', function () {
   async function asOlderDocument(id: number): Promise<void> {
     const { search: engine, listingIndex } = testApp().runtime;
     const doc = await engine.get<Record<string, unknown>>({ index: listingIndex.alias, id: String(id) });
-    const { presentedItem: _item, itemPartners: _partners, ...older } = doc._source!;
+    const { itemPieces: _item, itemPartners: _partners, ...older } = doc._source!;
     // the same version again: documents are written with the database's versions (external)
     await engine.index({ index: doc._index, id: String(id), document: older, version: doc._version, version_type: 'external_gte', refresh: true });
   }
@@ -48,8 +48,8 @@ describe('search on an index of the older mapping', function () {
     expect(before.some((b) => b.data.length === 2 && b.data[0]!.name === 'Boscawen Row')).to.equal(true);
     for (const id of ids) await asOlderDocument(id);
     const { search: engine, listingIndex } = testApp().runtime;
-    const doc = await engine.get({ index: listingIndex.alias, id: String(ids[0]), stored_fields: ['presentedItem', 'item'] });
-    expect(doc.fields ?? {}).to.not.have.property('presentedItem');
+    const doc = await engine.get({ index: listingIndex.alias, id: String(ids[0]), stored_fields: ['itemPieces', 'item'] });
+    expect(doc.fields ?? {}).to.not.have.property('itemPieces');
     expect(doc.fields).to.have.property('item');
 
     const after = await pages();

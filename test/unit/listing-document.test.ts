@@ -196,7 +196,7 @@ describe('listing document builder', () => {
       [2, 250_000, 30],
       [3, 250_000, 40],
     ]);
-    const item = JSON.parse(doc.presentedItem!) as Record<string, unknown>;
+    const item = JSON.parse(doc.itemPieces!.join('')) as Record<string, unknown>;
     expect(item).to.include({ fullMarketPrice: 175_000, openMarketValue: 250_000, discountPercentage: 30 });
   });
 

@@ -119,7 +119,7 @@ describe('listing index: reads by ids and the marketplace pull', () => {
   });
 
   it('fetches items by id whatever their state (mget)', () => {
-    expect(presentedItemsMget([4, 5])).to.deep.equal({ ids: ['4', '5'], _source: false, stored_fields: ['presentedItem', 'itemPartners', 'itemFacts'] });
+    expect(presentedItemsMget([4, 5])).to.deep.equal({ ids: ['4', '5'], _source: false, stored_fields: ['itemPieces', 'itemPartners', 'itemFacts'] });
     expect(storedItemsMget(['4'])).to.deep.equal({ ids: ['4'], ...ITEM_ONLY });
   });
 

@@ -46,7 +46,7 @@ describe('listing index: a search\'s map and featured requests', () => {
       size: 4,
       sort: [{ id: { order: 'asc' } }],
       _source: false,
-      stored_fields: ['presentedItem', 'itemPartners', 'itemFacts'],
+      stored_fields: ['itemPieces', 'itemPartners', 'itemFacts'],
     });
   });
 });

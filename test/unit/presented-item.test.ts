@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { presentListingItem, type ItemContext } from '../../src/listings/listing-presenter.ts';
-import { headlinePricesOf, presentedItemFieldOf, presentedItemJson } from '../../src/listings/presented-item.ts';
+import { headlineSlotOf, ITEM_SLOTS, itemPiecesOf, PIECE_COUNT, presentedItemFieldOf, presentedItemJson } from '../../src/listings/presented-item.ts';
+import type { ListingItemPayload } from '../../src/listings/listing-item-payload.ts';
+import { asciiJson } from '../../src/core/ascii-json.ts';
 import { readPresentedItem } from '../../src/listing-index/hit-readers.ts';
 import { applyPriceRules } from '../../src/listings/price-rules.ts';
 import { PRICE_FIELD_NAMES } from '../../src/listings/price-rules.ts';
@@ -70,37 +72,60 @@ describe('presented items kept in the index', () => {
   it('gives the text presentListingItem would, for every context and reduction age', () => {
     for (const [i, reducedOn] of reductions.entries()) {
       const v = view(i + 1, i % 2 ? 'Ünït "A"' : 'Plain', reducedOn);
-      const stored = presentedItemFieldOf(v);
-      expect(/^[\x20-\x7e]*$/.test(stored), 'ASCII').to.equal(true);
+      const pieces = presentedItemFieldOf(v);
+      expect(pieces).to.have.length(PIECE_COUNT);
+      for (const piece of pieces) expect(/^[\x20-\x7e]*$/.test(piece), 'ASCII').to.equal(true);
       for (const context of contexts) {
-        const json = presentedItemJson(stored, { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, personal: context.personal ?? null });
+        const json = presentedItemJson(pieces, { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, personal: context.personal ?? null });
         const expected = presentListingItem(v, { favourite: null, ...context });
-        // the same keys in the same order, the same values
+        // the same keys in the same order, the same values, and the same escapes
         expect(JSON.stringify(JSON.parse(json))).to.equal(JSON.stringify(expected));
+        expect(json).to.equal(asciiJson(JSON.stringify(expected)));
       }
     }
   });
 
-  it('shows a reduction only within its window, the day taken when read', () => {
-    const stored = presentedItemFieldOf(view(1, 'A', dayBefore(10)));
-    const none = { bedrooms: [], partner: null };
-    expect(JSON.parse(presentedItemJson(stored, none)).priceReducedOn).to.equal(dayBefore(10));
-    const later = new Date(Date.now() + 40 * 86_400_000);
-    expect(JSON.parse(presentedItemJson(stored, none, later)).priceReducedOn).to.equal(null);
+  it("cuts the item at its slots, each slot's members as the item holds them", () => {
+    const pieces = presentedItemFieldOf(view(1, 'A', null));
+    const slots = Object.keys(ITEM_SLOTS);
+    slots.forEach((slot, i) => {
+      const members = JSON.parse(`{${pieces[2 * i + 1]!}}`) as Record<string, unknown>;
+      expect(Object.keys(members), slot).to.deep.equal([...ITEM_SLOTS[slot as keyof typeof ITEM_SLOTS]]);
+    });
+    expect(pieces[0]!.startsWith('{"id":1,')).to.equal(true);
+    expect(pieces[PIECE_COUNT - 1]).to.equal('}');
   });
 
-  it("takes every price field and the reduction from the headline of the matching homes when given", () => {
+  it('refuses an item whose slots are split, out of order or missing', () => {
+    const item = presentListingItem(view(1, 'A', null));
+    const { partnerImageUrl, ...rest } = item;
+    expect(() => itemPiecesOf({ ...rest, name: 'B', partnerImageUrl } as ListingItemPayload)).to.throw(/partner|order|slots/);
+    const { bedrooms, ...withoutBedrooms } = item;
+    expect(() => itemPiecesOf({ ...withoutBedrooms, bedroomz: bedrooms } as unknown as ListingItemPayload)).to.throw(/slot/);
+    const { priceReducedOn, fullMarketPrice, ...moved } = item;
+    expect(() => itemPiecesOf({ priceReducedOn, ...moved, fullMarketPrice } as ListingItemPayload)).to.throw(/order/);
+  });
+
+  it('shows a reduction only within its window, the day taken when read', () => {
+    const pieces = presentedItemFieldOf(view(1, 'A', dayBefore(10)));
+    const none = { bedrooms: [], partner: null };
+    expect(JSON.parse(presentedItemJson(pieces, none)).priceReducedOn).to.equal(dayBefore(10));
+    const later = new Date(Date.now() + 40 * 86_400_000);
+    expect(JSON.parse(presentedItemJson(pieces, none, later)).priceReducedOn).to.equal(null);
+  });
+
+  it('takes every price field and the reduction from the headline of the matching homes when given', () => {
     const base = { forSale: true, isSharedOwnership: true, tenure: 'leasehold', openMarketValue: null, depositValue: null, maxGovernmentLoanPercent: null, monthlyServiceCharge: 95.5, annualGroundRent: 0, reservationFee: 250, monthlyRent: null, rentalDeposit: null, minTenancyMonths: null, maxTenancyMonths: null, administrationFee: null };
     const prices = applyPriceRules({ ...base, fullMarketPrice: 195000, minSharePercentage: 10, subsidisedMonthlyRent: 335.16 }, 5);
+    const slot = headlineSlotOf(prices);
+    expect(/^[\x20-\x7e]*$/.test(slot), 'ASCII').to.equal(true);
     for (const reducedOn of reductions) {
-      const fragment = headlinePricesOf(prices, reducedOn);
-      expect(/^[\x20-\x7e]*$/.test(fragment), 'ASCII').to.equal(true);
       const headline = { ...prices, priceReducedOn: reducedOn };
       for (const [i, context] of contexts.entries()) {
         const v = view(i + 1, 'Says ,"fullMarketPrice":1 in its name', dayBefore(2));
-        const json = presentedItemJson(presentedItemFieldOf(v), { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, headlinePrices: fragment, personal: context.personal ?? null });
+        const json = presentedItemJson(presentedItemFieldOf(v), { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, headline: { slot, reducedOn }, personal: context.personal ?? null });
         const expected = presentListingItem(v, { favourite: null, ...context, headline });
-        expect(JSON.stringify(JSON.parse(json))).to.equal(JSON.stringify(expected));
+        expect(json).to.equal(asciiJson(JSON.stringify(expected)));
         const item = JSON.parse(json) as Record<string, unknown>;
         // one home's numbers: the share is its share of its price
         expect(item).to.include({ fullMarketPrice: 195000, minSharePercentage: 10, minShareValue: 19500, depositValue: 975, subsidisedMonthlyRent: 335.16, isSharedOwnership: true });
@@ -108,11 +133,11 @@ describe('presented items kept in the index', () => {
     }
   });
 
-  it('reads a hit, and refuses a text that is not a presented item', () => {
-    expect(readPresentedItem({ _id: '12', fields: { presentedItem: ['{}'], itemPartners: ['a'] } })).to.deep.equal({ id: 12, json: '{}', partnerSources: ['a'] });
-    expect(readPresentedItem({ _id: '12', fields: { presentedItem: ['{}'] } })!.partnerSources).to.deep.equal([]);
+  it('reads a hit, and passes over one without the pieces (an index of an older mapping)', () => {
+    const pieces = presentedItemFieldOf(view(12, 'A', null));
+    expect(readPresentedItem({ _id: '12', fields: { itemPieces: pieces, itemPartners: ['a'] } })).to.deep.equal({ id: 12, pieces, partnerSources: ['a'] });
+    expect(readPresentedItem({ _id: '12', fields: { itemPieces: pieces } })!.partnerSources).to.deep.equal([]);
+    expect(readPresentedItem({ _id: '12', fields: { presentedItem: ['{}'] } })).to.equal(null);
     expect(readPresentedItem({ _id: '12' })).to.equal(null);
-    expect(() => presentedItemJson('{"id":1,"priceReducedOn":null}', { bedrooms: [2], partner: null })).to.throw(/bedrooms/);
-    expect(() => presentedItemJson('{"id":1}', { bedrooms: [], partner: null })).to.throw(/priceReducedOn/);
   });
 });

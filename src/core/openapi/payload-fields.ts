@@ -50,8 +50,8 @@ export const mapOf = <S extends yup.Schema>(value: S) =>
   looseObject<Record<string, Payload<S>>>({ additionalProperties: responseSchemaOf(value) });
 
 /**
- * A `$ref` to a payload named in the components that this one cannot import (the two hold each other,
- * or it is still written as JSON Schema), typed as `T`.
+ * A `$ref` to a payload named in the components that this one cannot import (the two hold each other),
+ * typed as `T`.
  */
 export const reference = <T extends object>(name: string) => named(name, yup.mixed<T>().defined());
 /** The same, or null. */

@@ -1,0 +1,43 @@
+// The search envelope, its facets and (listings/map-listing-payload.ts) its map listings.
+import { about, decimal, flag, integer, listOf, named, shape, text, withJsonSchema, type Payload } from '../core/openapi/payload-fields.ts';
+import * as yup from 'yup';
+import { linksPayload, paginationPayload } from '../core/envelope-payload.ts';
+import { listingItemPayload } from '../listings/listing-item-payload.ts';
+import { mapListingPayload } from '../listings/map-listing-payload.ts';
+
+export const facetPayload = named(
+  'Facet',
+  shape({
+    name: text,
+    param: text,
+    multiValue: flag,
+    options: listOf(shape({ value: withJsonSchema(yup.mixed<string | number>().defined(), { type: ['string', 'number'] }), text, count: integer })),
+  }),
+);
+
+/** Where a home or work postcode is: its own point, or its district's centre. */
+const postcodePoint = shape({ postcode: text, latitude: decimal, longitude: decimal });
+
+export const searchEnvelopePayload = named(
+  'SearchEnvelope',
+  shape({
+    data: listOf(listingItemPayload),
+    pagination: paginationPayload,
+    links: linksPayload,
+    // the first page's (pages after it carry only the above unless the portal asks for the full envelope)
+    center: shape({ lat: decimal, lng: decimal }).optional(),
+    rectBounds: shape({ north: decimal, south: decimal, east: decimal, west: decimal }).optional(),
+    clearLocation: about(
+      flag,
+      'false when `location` names no known place (nor a postcode of a known postcode district): the search then covers the whole UK, and a client should say that the place was not found',
+    ).optional(),
+    home: postcodePoint.nullable().optional(),
+    work: postcodePoint.nullable().optional(),
+    mapListings: listOf(mapListingPayload).optional(),
+    facets: listOf(facetPayload).optional(),
+    sortOptions: listOf(shape({ value: text, text })).optional(),
+  }),
+);
+
+export type FacetPayload = Payload<typeof facetPayload>;
+export type SearchEnvelopePayload = Payload<typeof searchEnvelopePayload>;

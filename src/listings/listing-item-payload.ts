@@ -1,0 +1,114 @@
+// The listing item (search results, favourites, featured, similar, marketplace pulls), and the pieces
+// that listing and property details share with it: the item's description fields, the price fields,
+// affordability and the latest reduction's day.
+import {
+  about,
+  calendarDate,
+  decimal,
+  flag,
+  integer,
+  listOf,
+  named,
+  nDecimal,
+  nFlag,
+  nText,
+  oneOf,
+  shape,
+  text,
+  type Payload,
+} from '../core/openapi/payload-fields.ts';
+import { PRICE_FIELD_NAMES } from './price-rules.ts';
+import { DISPLAY_AS } from './listing-sync-schema.ts';
+
+type PriceFieldName = (typeof PRICE_FIELD_NAMES)[number];
+
+/** The day of the latest reduction of a property's headline price within the last 30 days (listing items and details). */
+export const priceReducedOn = about(calendarDate.nullable(), 'YYYY-MM-DD (UK day) of the latest price reduction within the last 30 days, else null');
+
+/** A property's headline price history, oldest first (property details). */
+export const priceHistory = listOf(shape({ date: calendarDate, price: decimal, change: oneOf(['added', 'reduced', 'increased'] as const) }));
+
+/** The price fields of one home (the headline's in listing items and details), each a number or null (to be announced). */
+export const priceFields = {
+  ...(Object.fromEntries(PRICE_FIELD_NAMES.map((f) => [f, nDecimal])) as Record<PriceFieldName, typeof nDecimal>),
+  openMarketValue: about(nDecimal, "the home's value on the open market, for a home sold below it (First Homes, Discount Market Sale); null otherwise"),
+  discountPercentage: about(nDecimal, 'how far fullMarketPrice is below openMarketValue, in whole percent rounded down; null without both'),
+};
+
+export const propertyFeatures = listOf(shape({ section: text, values: listOf(text) }));
+
+/** The fields that listing items and listing details both take from the view as they are, from `createdAt` on. */
+export const itemDescriptionFields = {
+  createdAt: text,
+  displayAddress: text,
+  postcode: nText,
+  latitude: decimal,
+  longitude: decimal,
+  newBuild: flag,
+  bedrooms: listOf(integer),
+  bathrooms: listOf(integer).nullable(),
+  receptionRooms: listOf(integer).nullable(),
+  furnitureStatus: listOf(text).nullable(),
+  tenure: text,
+  propertyFeatures,
+  monthlyCostFrom: about(
+    nDecimal,
+    'the lowest monthly cost among the properties, whole pounds: at the minimum share with the minimum deposit, or the rent',
+  ),
+};
+
+/** Whether the household can afford a property, at what share, with the figures (PORTAL-EXTRAS §7). */
+export const affordabilityPayload = shape({
+  status: oneOf(['affordable', 'unaffordable', 'unknown'] as const),
+  share: nDecimal,
+  shareValue: nDecimal,
+  deposit: nDecimal,
+  mortgage: nDecimal,
+  monthlyMortgage: nDecimal,
+  monthlyRent: nDecimal,
+  monthlyServiceCharge: nDecimal,
+  monthlyCost: nDecimal,
+  costToIncomePercent: nDecimal,
+  reasons: listOf(text),
+});
+
+/** The item fields that depend on who searches: distances in miles (one decimal) and affordability. */
+export const personalItemFields = {
+  distanceFromHome: nDecimal,
+  distanceFromWork: nDecimal,
+  affordability: affordabilityPayload.nullable(),
+};
+
+export const availabilityStatusPayload = shape({ code: text, name: text });
+export const imagePayload = shape({ largeSize: text, mediumSize: text, thumbnail: text });
+
+export const listingItemPayload = named(
+  'ListingItem',
+  shape({
+    id: integer,
+    name: text,
+    slug: text,
+    mainImage: imagePayload.nullable(),
+    schemes: listOf(shape({ text, color: text })),
+    shortDescription: nText,
+    housingProvider: shape({ id: integer, name: text, logoUrl: nText }),
+    propertyTypeGroup: text,
+    propertyType: text,
+    availabilityStatus: availabilityStatusPayload,
+    displayAs: oneOf(DISPLAY_AS),
+    forSale: flag,
+    firstDibs: flag,
+    partnerName: nText,
+    partnerImageUrl: nText,
+    ...personalItemFields,
+    favourite: nFlag,
+    ...itemDescriptionFields,
+    ...priceFields,
+    isSharedOwnership: flag,
+    priceReducedOn,
+  }),
+);
+
+export type ListingItemPayload = Payload<typeof listingItemPayload>;
+export type AffordabilityPayload = Payload<typeof affordabilityPayload>;
+export type PersonalItemFields = Pick<ListingItemPayload, keyof typeof personalItemFields>;
