@@ -1,5 +1,5 @@
 // A search response body that serves every customer: its items are serialised with `"favourite":null`
-// and the place of each such value is kept (a hole), so that a signed-in customer's body is the same
+// and the place of each such value, as the item's assembly gives it, is kept (a hole), so that a signed-in customer's body is the same
 // bytes with `true` or `false` written into the holes. The items come first (`data`), in a part of
 // their own (the head); the rest of the envelope, map listings and all, is the same for everybody and
 // is compressed once. A kept body (KeptSearchBody) holds the anonymous body gzipped; a customer's copy
@@ -25,8 +25,7 @@ interface Holes {
 /** Which listings the customer keeps as favourites; null for nobody signed in. */
 export type Favourites = ReadonlySet<number> | null;
 
-const HOLE_TEXT = '"favourite":null';
-const VALUE_AT = HOLE_TEXT.length - 'null'.length;
+const HOLE_VALUE = 'null';
 const TRUE = Buffer.from('true');
 const FALSE = Buffer.from('false');
 
@@ -98,19 +97,20 @@ export class BuiltSearchBody implements FillableBody {
 
   /**
    * The body of a presented search envelope whose `data` are the items' JSON texts (`data` first, each
-   * item with `"favourite":null` and no other object holding a `favourite` key); `holeIds` are the items'
-   * listing ids, `listingIds` the results' (see SearchResponseBody).
+   * item's `favourite` null); `holeIds` are the items' listing ids, `favouriteAt` where each item's
+   * `favourite` value stands in its text (as the item's assembly gives it: listings/presented-item.ts),
+   * `listingIds` the results' (see SearchResponseBody).
    */
-  static of(envelope: { data: string[] } & Record<string, unknown>, holeIds: readonly number[], listingIds: readonly number[]): BuiltSearchBody {
+  static of(envelope: { data: string[] } & Record<string, unknown>, holeIds: readonly number[], listingIds: readonly number[], favouriteAt: readonly number[]): BuiltSearchBody {
     const { data, ...rest } = envelope;
-    if (holeIds.length !== data.length) throw new Error('one listing id for each search item');
+    if (holeIds.length !== data.length || favouriteAt.length !== data.length) throw new Error('one listing id and one favourite offset for each search item');
     const offsets = new Uint32Array(data.length);
     let text = '{"data":[';
     data.forEach((json, i) => {
-      const at = json.indexOf(HOLE_TEXT);
-      if (at < 0) throw new Error('a search item without "favourite": null');
+      const at = favouriteAt[i]!;
+      if (!json.startsWith(HOLE_VALUE, at)) throw new Error('a search item whose favourite is not null where its assembly put it');
       if (i > 0) text += ',';
-      offsets[i] = text.length + at + VALUE_AT;
+      offsets[i] = text.length + at;
       text += json;
     });
     text += ']';

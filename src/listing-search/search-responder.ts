@@ -26,7 +26,7 @@ export class SearchResponder {
     const kept = this.memo.find(key, answer);
     if (kept) return this.sent(kept, favourites);
     const outcome = await this.searches.complete(prepared, answer);
-    const built = BuiltSearchBody.of(presentSearch(outcome, { page: p.page, size: p.size }, url), outcome.itemIds, outcome.resultIds);
+    const built = BuiltSearchBody.of(presentSearch(outcome, { page: p.page, size: p.size }, url), outcome.itemIds, outcome.resultIds, outcome.favouriteAt);
     if (outcome.fromAnswerAlone) this.memo.keep(key, answer, built.kept());
     return this.sent(built, favourites);
   }

@@ -11,7 +11,7 @@ import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
 import type { RawJsonArray } from './raw-json.ts';
-import { HEADLINE_FIELD, HEADLINE_REDUCED_ON_FIELD, presentedItemFieldOf, presentedItemJson, type PresentedItem, type PresentedItemContext } from '../listings/presented-item.ts';
+import { HEADLINE_FIELD, HEADLINE_REDUCED_ON_FIELD, presentedItemFieldOf, presentedItemText, type PresentedItem, type SearchItemText, type PresentedItemContext } from '../listings/presented-item.ts';
 import { readItems, readPresentedItem } from '../listing-index/hit-readers.ts';
 import { presentedItemsMget, storedItemsMget } from '../listing-index/by-ids-requests.ts';
 import type { MapListingCache, MapPayload } from './map-listing-cache.ts';
@@ -54,6 +54,8 @@ export type FavouritesRead = (listingIds: () => number[]) => Promise<ReadonlySet
 export interface SearchOutcome {
   /** the page's items as JSON, each with `"favourite":null` (a signed-in customer's are filled in later, search-body.ts) */
   items: string[];
+  /** where each item's `favourite` value stands in its JSON */
+  favouriteAt: number[];
   /** the items' listing ids, in order */
   itemIds: number[];
   /** ids of the page's results, in order, featured listings left out (the items after them) */
@@ -244,8 +246,10 @@ export class ListingSearchService {
     const all = [...featured.items.map((item) => ({ item, bedrooms: [], headline: null, propertyIds: [] })), ...page];
     const now = new Date();
 
+    const texts = all.map((m) => this.present(m, partner, now, person, lending));
     return {
-      items: all.map((m) => this.present(m, partner, now, person, lending)),
+      items: texts.map((t) => t.json),
+      favouriteAt: texts.map((t) => t.favouriteAt),
       itemIds: all.map((m) => m.item.id),
       resultIds: page.map((m) => m.item.id),
       total,
@@ -297,10 +301,10 @@ export class ListingSearchService {
     return { items, fetched: true };
   }
 
-  private present({ item, bedrooms, headline, propertyIds }: Matched, partner: Partner | null, now: Date, person: SearchPerson, lending: LendingAssumptions): string {
+  private present({ item, bedrooms, headline, propertyIds }: Matched, partner: Partner | null, now: Date, person: SearchPerson, lending: LendingAssumptions): SearchItemText {
     const inPartnership = partner !== null && item.partnerSources.includes(partner.source);
     const personal = person === NOBODY ? null : personalFields(item.facts ?? null, propertyIds, person, lending);
-    return presentedItemJson(item.pieces, { partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null, bedrooms, headline, personal }, now);
+    return presentedItemText(item.pieces, { partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null, bedrooms, headline, personal }, now);
   }
 }
 

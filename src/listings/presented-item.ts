@@ -6,7 +6,8 @@
 // that matched, the prices of the headline among them (each property's are kept in the doc values of
 // its `itemHeadline`, its reduction's day in its `priceReducedOn`), the partner of a partner search,
 // the searcher's distances and affordability, and whether the latest reduction is recent enough to
-// show. `favourite` stays null: a signed-in customer's are filled in later (listing-search/search-body.ts).
+// show. `favourite` stays null, and the assembly says where its value stands: a signed-in customer's
+// are written there later (listing-search/search-body.ts).
 import type { ListingView } from './listing-view.ts';
 import { presentListingItem } from './listing-presenter.ts';
 import type { ListingItemPayload, PersonalItemFields } from './listing-item-payload.ts';
@@ -19,6 +20,7 @@ export const ITEM_SLOTS = {
   bedrooms: ['bedrooms'],
   partner: ['partnerName', 'partnerImageUrl'],
   personal: ['distanceFromHome', 'distanceFromWork', 'affordability'],
+  favourite: ['favourite'],
   headline: [...PRICE_FIELD_NAMES, 'isSharedOwnership'],
   reducedOn: ['priceReducedOn'],
 } as const satisfies Record<string, readonly (keyof ListingItemPayload)[]>;
@@ -120,9 +122,22 @@ const PARTNER = slotIndex('partner');
 const PERSONAL = slotIndex('personal');
 const HEADLINE = slotIndex('headline');
 const REDUCED_ON = slotIndex('reducedOn');
+const FAVOURITE = slotIndex('favourite');
+const FAVOURITE_VALUE_AT = `"${ITEM_SLOTS.favourite[0]}":`.length;
+
+/** An item's JSON for a search, and the offset of its `favourite` value (`null`) in it. */
+export interface SearchItemText {
+  json: string;
+  favouriteAt: number;
+}
 
 /** The item's JSON for this search: the same text as JSON.stringify(presentListingItem(view, context)). */
 export function presentedItemJson(pieces: ItemPieces, context: PresentedItemContext, now = new Date()): string {
+  return presentedItemText(pieces, context, now).json;
+}
+
+/** The item's JSON for this search (presentedItemJson), with where its `favourite` value stands. */
+export function presentedItemText(pieces: ItemPieces, context: PresentedItemContext, now = new Date()): SearchItemText {
   const own: (string | undefined)[] = [];
   if (context.bedrooms.length) own[BEDROOMS] = `"bedrooms":${JSON.stringify(context.bedrooms)}`;
   if (context.partner) own[PARTNER] = slotText('partner', { partnerName: context.partner.name, partnerImageUrl: context.partner.imageUrl });
@@ -131,6 +146,10 @@ export function presentedItemJson(pieces: ItemPieces, context: PresentedItemCont
   const reducedOn = context.headline ? context.headline.reducedOn : storedReducedOn(pieces);
   own[REDUCED_ON] = `${REDUCED_ON_KEY}${JSON.stringify(recentReduction(reducedOn, now))}`;
   let out = pieces[0]!;
-  for (let i = 1; i < PIECE_COUNT; i += 2) out += (own[i] ?? pieces[i]!) + pieces[i + 1]!;
-  return out;
+  let favouriteAt = -1;
+  for (let i = 1; i < PIECE_COUNT; i += 2) {
+    if (i === FAVOURITE) favouriteAt = out.length + FAVOURITE_VALUE_AT;
+    out += (own[i] ?? pieces[i]!) + pieces[i + 1]!;
+  }
+  return { json: out, favouriteAt };
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { presentListingItem, type ItemContext } from '../../src/listings/listing-presenter.ts';
-import { headlineSlotOf, ITEM_SLOTS, itemPiecesOf, PIECE_COUNT, presentedItemFieldOf, presentedItemJson } from '../../src/listings/presented-item.ts';
+import { headlineSlotOf, ITEM_SLOTS, itemPiecesOf, PIECE_COUNT, presentedItemFieldOf, presentedItemJson, presentedItemText } from '../../src/listings/presented-item.ts';
 import type { ListingItemPayload } from '../../src/listings/listing-item-payload.ts';
 import { asciiJson } from '../../src/core/ascii-json.ts';
 import { readPresentedItem } from '../../src/listing-index/hit-readers.ts';
@@ -76,11 +76,15 @@ describe('presented items kept in the index', () => {
       expect(pieces).to.have.length(PIECE_COUNT);
       for (const piece of pieces) expect(/^[\x20-\x7e]*$/.test(piece), 'ASCII').to.equal(true);
       for (const context of contexts) {
-        const json = presentedItemJson(pieces, { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, personal: context.personal ?? null });
+        const { json, favouriteAt } = presentedItemText(pieces, { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, personal: context.personal ?? null });
         const expected = presentListingItem(v, { favourite: null, ...context });
         // the same keys in the same order, the same values, and the same escapes
         expect(JSON.stringify(JSON.parse(json))).to.equal(JSON.stringify(expected));
         expect(json).to.equal(asciiJson(JSON.stringify(expected)));
+        // where the customer's favourite goes: the member's value, as a customer's copy writes it
+        expect(json.slice(favouriteAt - '"favourite":'.length, favouriteAt + 4)).to.equal('"favourite":null');
+        const filled = `${json.slice(0, favouriteAt)}true${json.slice(favouriteAt + 4)}`;
+        expect(filled).to.equal(asciiJson(JSON.stringify(presentListingItem(v, { ...context, favourite: true }))));
       }
     }
   });

@@ -12,8 +12,11 @@ describe('search bodies with favourites filled in', () => {
     mapListings: map,
     facets: [{ name: 'f', options: [1, 2] }],
   };
-  // the items go in as their JSON texts, as a search reads them from the index
-  const build = () => BuiltSearchBody.of({ ...envelope, data: envelope.data.map((i) => JSON.stringify(i)) }, [3, 1, 2], [1, 2]);
+  // the items go in as their JSON texts, as a search assembles them, with where each favourite's value
+  // stands (here after the name, which may hold the same characters)
+  const texts = envelope.data.map((i) => JSON.stringify(i));
+  const favouriteAt = texts.map((t) => t.lastIndexOf('"favourite":null') + '"favourite":'.length);
+  const build = () => BuiltSearchBody.of({ ...envelope, data: texts }, [3, 1, 2], [1, 2], favouriteAt);
   const parsed = (json: Buffer) => JSON.parse(json.toString('utf8')) as { data: { id: number; name: string; favourite: boolean | null }[] };
   const favouritesIn = (json: Buffer) => parsed(json).data.map((i) => [i.id, i.favourite]);
 
@@ -49,11 +52,13 @@ describe('search bodies with favourites filled in', () => {
     expect(kept.size).to.be.below(map.json.length / 3);
   });
 
-  it('takes an empty page, and refuses items without a favourite to fill in', () => {
-    const empty = BuiltSearchBody.of({ data: [], pagination: { total: 0 } }, [], []);
+  it('takes an empty page, and refuses an item whose favourite is not null where it is said to be', () => {
+    const empty = BuiltSearchBody.of({ data: [], pagination: { total: 0 } }, [], [], []);
     expect(empty.for(new Set([1])).json().toString()).to.equal('{"data":[],"pagination":{"total":0}}');
     expect(gunzipSync(empty.kept().for(new Set([1])).gzipped()).toString()).to.equal('{"data":[],"pagination":{"total":0}}');
-    expect(() => BuiltSearchBody.of({ data: ['{"id":1}'] }, [1], [1])).to.throw(/favourite/);
-    expect(() => BuiltSearchBody.of({ data: ['{"id":1,"favourite":null}'] }, [], [])).to.throw(/listing id/);
+    expect(() => BuiltSearchBody.of({ data: ['{"id":1}'] }, [1], [1], [5])).to.throw(/favourite/);
+    expect(() => BuiltSearchBody.of({ data: ['{"id":1,"favourite":null}'] }, [1], [1], [8])).to.throw(/favourite/);
+    expect(BuiltSearchBody.of({ data: ['{"id":1,"favourite":null}'] }, [1], [1], [20]).for(new Set([1])).json().toString()).to.equal('{"data":[{"id":1,"favourite":true}]}');
+    expect(() => BuiltSearchBody.of({ data: ['{"id":1,"favourite":null}'] }, [], [], [20])).to.throw(/listing id/);
   });
 });

@@ -6,7 +6,10 @@ import { AnswerBytes } from '../../src/search/answer-bytes.ts';
 describe('search response memo', () => {
   const text = '{"responses":[{"hits":{"total":1}}]}';
   const answer = () => AnswerBytes.of(Buffer.from(text));
-  const kept = (name = 'Flat'): KeptSearchBody => BuiltSearchBody.of({ data: [JSON.stringify({ id: 1, name, favourite: null })], total: 1 }, [1], [1]).kept();
+  const kept = (name = 'Flat'): KeptSearchBody => {
+    const item = JSON.stringify({ id: 1, name, favourite: null });
+    return BuiltSearchBody.of({ data: [item], total: 1 }, [1], [1], [item.length - 'null}'.length]).kept();
+  };
   const jsonOf = (body: KeptSearchBody | null) => JSON.parse(body!.for(null).json().toString()) as { data: { name: string }[] };
 
   it('gives a kept body back only for the very answer it was built from, however it was cut into chunks', () => {
