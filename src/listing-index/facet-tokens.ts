@@ -7,17 +7,19 @@ import { facetsFor, numericOptions, type Facet, type NumericFacet } from './face
 export const FACET_TOKENS_FIELD = 'properties.facetTokens';
 
 const FACETS: Facet[] = [...new Map([...facetsFor('for-sale'), ...facetsFor('to-rent')].map((f) => [f.param, f])).values()];
+/** each price facet's options, worked out once (every indexed property is banded by them) */
+const OPTIONS = new Map(FACETS.flatMap((f) => (f.kind === 'numeric' ? [[f.param, numericOptions(f)] as const] : [])));
 
-/** An option counts the prices up to it, to the half-penny (a rent of £250.004 is "up to £250"). */
-export const optionEdge = (option: number): number => option + 0.005;
-
-/** The option whose band holds `price`: the first option whose edge is above it; null above the last. */
+/**
+ * The option whose band holds `price`: the first option the price is "up to", to the half-penny (a
+ * rent of £250.004 is "up to £250"); null above the last.
+ */
 export function bandOf(facet: NumericFacet, price: number): number | null {
-  for (const option of numericOptions(facet)) if (price < optionEdge(option)) return option;
+  for (const option of OPTIONS.get(facet.param) ?? numericOptions(facet)) if (price < option + 0.005) return option;
   return null;
 }
 
-export const facetToken = (param: string, value: string | number | boolean): string => `${param}:${String(value)}`;
+const facetToken = (param: string, value: string | number | boolean): string => `${param}:${String(value)}`;
 
 /** The facet's param and the value of a token. */
 export function readToken(token: string): { param: string; value: string } {

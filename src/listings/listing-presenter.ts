@@ -17,7 +17,6 @@ export interface ItemContext {
   personal?: PersonalItemFields | null;
 }
 
-
 /** Fields a listing item takes from the view as they are (listing details take them too). */
 export const ITEM_FIELDS = [
   'id',

@@ -131,12 +131,10 @@ export interface SearchItemText {
   favouriteAt: number;
 }
 
-/** The item's JSON for this search: the same text as JSON.stringify(presentListingItem(view, context)). */
-export function presentedItemJson(pieces: ItemPieces, context: PresentedItemContext, now = new Date()): string {
-  return presentedItemText(pieces, context, now).json;
-}
-
-/** The item's JSON for this search (presentedItemJson), with where its `favourite` value stands. */
+/**
+ * The item's JSON for this search, the same text as JSON.stringify(presentListingItem(view, context)),
+ * with where its `favourite` value stands.
+ */
 export function presentedItemText(pieces: ItemPieces, context: PresentedItemContext, now = new Date()): SearchItemText {
   const own: (string | undefined)[] = [];
   if (context.bedrooms.length) own[BEDROOMS] = `"bedrooms":${JSON.stringify(context.bedrooms)}`;

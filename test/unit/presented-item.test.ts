@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { presentListingItem, type ItemContext } from '../../src/listings/listing-presenter.ts';
-import { headlineSlotOf, ITEM_SLOTS, itemPiecesOf, PIECE_COUNT, presentedItemFieldOf, presentedItemJson, presentedItemText } from '../../src/listings/presented-item.ts';
+import { headlineSlotOf, ITEM_SLOTS, itemPiecesOf, PIECE_COUNT, presentedItemFieldOf, presentedItemText } from '../../src/listings/presented-item.ts';
 import type { ListingItemPayload } from '../../src/listings/listing-item-payload.ts';
 import { asciiJson } from '../../src/core/ascii-json.ts';
 import { readPresentedItem } from '../../src/listing-index/hit-readers.ts';
@@ -113,9 +113,9 @@ describe('presented items kept in the index', () => {
   it('shows a reduction only within its window, the day taken when read', () => {
     const pieces = presentedItemFieldOf(view(1, 'A', dayBefore(10)));
     const none = { bedrooms: [], partner: null };
-    expect(JSON.parse(presentedItemJson(pieces, none)).priceReducedOn).to.equal(dayBefore(10));
+    expect(JSON.parse(presentedItemText(pieces, none).json).priceReducedOn).to.equal(dayBefore(10));
     const later = new Date(Date.now() + 40 * 86_400_000);
-    expect(JSON.parse(presentedItemJson(pieces, none, later)).priceReducedOn).to.equal(null);
+    expect(JSON.parse(presentedItemText(pieces, none, later).json).priceReducedOn).to.equal(null);
   });
 
   it('takes every price field and the reduction from the headline of the matching homes when given', () => {
@@ -127,7 +127,7 @@ describe('presented items kept in the index', () => {
       const headline = { ...prices, priceReducedOn: reducedOn };
       for (const [i, context] of contexts.entries()) {
         const v = view(i + 1, 'Says ,"fullMarketPrice":1 in its name', dayBefore(2));
-        const json = presentedItemJson(presentedItemFieldOf(v), { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, headline: { slot, reducedOn }, personal: context.personal ?? null });
+        const json = presentedItemText(presentedItemFieldOf(v), { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, headline: { slot, reducedOn }, personal: context.personal ?? null }).json;
         const expected = presentListingItem(v, { favourite: null, ...context, headline });
         expect(json).to.equal(asciiJson(JSON.stringify(expected)));
         const item = JSON.parse(json) as Record<string, unknown>;
