@@ -6,6 +6,7 @@ import { constants as zlib } from 'node:zlib';
 import type { RequestState } from './core/http-context.ts';
 import { requestContext } from './core/request-context.ts';
 import { errorMiddleware } from './core/error-middleware.ts';
+import { asDatabaseUnavailable } from './db/database-unavailable.ts';
 import { jsonBodiesOnly, noNulInPath } from './core/edge-guards.ts';
 import { jsonBody } from './core/json-body.ts';
 import { securityHeaders } from './core/security-headers.ts';
@@ -26,7 +27,7 @@ import { bulkRoutes } from './sync/bulk-routes.ts';
 import { DevelopmentService } from './inventory/development-service.ts';
 import { PropertyService } from './inventory/property-service.ts';
 import { ListingSyncService } from './listings/listing-sync-service.ts';
-import { MarketplaceService } from './listings/marketplace-service.ts';
+import { MarketplaceService } from './sync/marketplace-service.ts';
 import { SchemeService } from './schemes/scheme-service.ts';
 import { ListingVisibility } from './indexing/listing-visibility.ts';
 import { customerServices, type CustomerServices } from './customer-services.ts';
@@ -219,7 +220,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // sent against a tenth of it on the wire. Bodies that come gzipped already pass as they are: search
   // responses, kept ones and built ones with their map listings compressed once (listing-search/raw-json.ts).
   app.use(compress({ threshold: 1024, gzip: { level: zlib.Z_BEST_SPEED }, br: false, deflate: false }));
-  app.use(errorMiddleware());
+  app.use(errorMiddleware([asDatabaseUnavailable]));
   app.use(jsonBodiesOnly());
   const regularBody = jsonBody(config.BODY_LIMIT);
   const bulkBody = jsonBody(config.BULK_BODY_LIMIT);

@@ -6,12 +6,12 @@
 // (`profile: true`) and prints the time of each aggregation and of the query by request.
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
-import { parseSearchParams } from '../../src/listing-search/search-params.ts';
-import { resolveArea } from '../../src/listing-search/location.ts';
-import { buildFilters } from '../../src/listing-search/search-filters.ts';
-import { planSearch } from '../../src/listing-search/search-request.ts';
+import { parseSearchParams } from '../../src/search-criteria/search-params.ts';
+import { resolveArea } from '../../src/search-criteria/search-area.ts';
+import { buildFilters } from '../../src/listing-index/search-filters.ts';
+import { planSearch } from '../../src/listing-index/search-request.ts';
 import { PortalService } from '../../src/portals/portal-settings.ts';
-import { searchPerson } from '../../src/listing-search/personal-search.ts';
+import { searchPerson } from '../../src/search-criteria/search-person.ts';
 import { UNKNOWN_CUSTOMER } from '../../src/eligibility/eligibility-rules.ts';
 import { realisticMix } from './search-mix.ts';
 import { mixPlaces } from './mix-places.ts';

@@ -7,7 +7,7 @@
 //   ELASTICSEARCH_URL=... RELAY_INDEX=<index or alias> PORT=... tsx scripts/bench/engine-relay.ts
 import { createServer } from 'node:http';
 import { Agent, request } from 'undici';
-import { RESPONSE_PARTS } from '../../src/listing-search/search-request.ts';
+import { RESPONSE_PARTS } from '../../src/listing-index/search-request.ts';
 
 const target = `${process.env.ELASTICSEARCH_URL!.replace(/\/$/, '')}/${process.env.RELAY_INDEX!}/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`;
 const dispatcher = new Agent({ connections: 128, keepAliveTimeout: 30_000 });

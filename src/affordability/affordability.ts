@@ -3,7 +3,6 @@
 // and listing reads alike. Pure: the lending assumptions come in as a value.
 import { formatNumber, formatPounds } from '../core/number-format.ts';
 import { monthlyRepayment, type LendingAssumptions } from './lending.ts';
-import { compareHeadline, type HeadlineCandidate } from '../listings/headline.ts';
 
 /** The price fields of a property that its monthly cost is made of (as price-rules.ts presents them). */
 export interface CostedProperty {
@@ -16,7 +15,7 @@ export interface CostedProperty {
   monthlyServiceCharge: number | null;
   annualGroundRent: number | null;
   monthlyRent: number | null;
-  /** its availability code (listings/availability.ts), which breaks ties as the headline choice does */
+  /** its availability code (inventory/availability.ts), which breaks ties as the headline choice does */
   availabilityStatus?: string;
 }
 
@@ -136,7 +135,8 @@ function saleFigures(c: ShareCosting, status: AffordabilityStatus, h: Household,
   };
 }
 
-const UNKNOWN: Affordability = Object.freeze({
+/** Nothing known: no price, or no property. */
+export const UNKNOWN_AFFORDABILITY: Affordability = Object.freeze({
   status: 'unknown',
   share: null,
   shareValue: null,
@@ -162,7 +162,7 @@ export function sharesOf(p: CostedProperty): number[] {
 
 /** Whether, and at what share, this household can afford one property, with the figures and, when not, why. */
 export function affordabilityOf(p: CostedProperty, h: Household, lending: LendingAssumptions): Affordability {
-  if (!priceKnown(p)) return { ...UNKNOWN, reasons: [] };
+  if (!priceKnown(p)) return { ...UNKNOWN_AFFORDABILITY, reasons: [] };
   if (!p.forSale) {
     const rent = p.monthlyRent!;
     const needed = lending.rentIncomeMultiple * rent;
@@ -170,7 +170,7 @@ export function affordabilityOf(p: CostedProperty, h: Household, lending: Lendin
     const reasons = affordable
       ? []
       : [`The rent of ${formatPounds(rent)} a month needs a household income of ${formatPounds(needed)} a year (${formatNumber(lending.rentIncomeMultiple)} times the rent); yours is ${formatPounds(h.income)}.`];
-    return { ...UNKNOWN, status: affordable ? 'affordable' : 'unaffordable', monthlyRent: pounds(rent), monthlyCost: pounds(rent), costToIncomePercent: costToIncome(rent, h.income), reasons };
+    return { ...UNKNOWN_AFFORDABILITY, status: affordable ? 'affordable' : 'unaffordable', monthlyRent: pounds(rent), monthlyCost: pounds(rent), costToIncomePercent: costToIncome(rent, h.income), reasons };
   }
   let largest: ShareCosting | null = null;
   for (const share of sharesOf(p)) {
@@ -180,26 +180,6 @@ export function affordabilityOf(p: CostedProperty, h: Household, lending: Lendin
   if (largest) return saleFigures(largest, 'affordable', h, [], p.isSharedOwnership);
   const atMinimum = costAt(p, minimumShare(p)!, h.deposit, lending);
   return saleFigures(atMinimum, 'unaffordable', h, failures(p, atMinimum, h, lending), p.isSharedOwnership);
-}
-
-/**
- * A listing's affordability: that of the property with the lowest monthly cost among those the
- * household can afford, or, when it can afford none, the lowest among them all (unknown prices last).
- */
-export function listingAffordability(properties: readonly CostedProperty[], h: Household, lending: LendingAssumptions): Affordability {
-  const judged = properties.map((p) => ({ p, a: affordabilityOf(p, h, lending) }));
-  // equal costs: the better headline (listings/headline.ts), so that a tie names the home the item shows first
-  const better = (x: (typeof judged)[number], y: (typeof judged)[number]) => {
-    const cost = (x.a.monthlyCost ?? Infinity) - (y.a.monthlyCost ?? Infinity);
-    return cost < 0 || ((cost === 0 || Number.isNaN(cost)) && compareHeadline(headlineCandidate(x.p), headlineCandidate(y.p)) < 0);
-  };
-  const cheapest = (list: typeof judged) => list.reduce<(typeof judged)[number] | null>((best, j) => (best === null || better(j, best) ? j : best), null);
-  return (cheapest(judged.filter((j) => j.a.status === 'affordable')) ?? cheapest(judged))?.a ?? { ...UNKNOWN, reasons: [] };
-}
-
-/** A property as the headline choice reads it; one whose availability is not known counts as available. */
-function headlineCandidate(p: CostedProperty): HeadlineCandidate {
-  return { id: p.id, availabilityStatus: p.availabilityStatus ?? 'available', fullMarketPrice: p.fullMarketPrice, monthlyRent: p.monthlyRent };
 }
 
 /** Whether the household can afford the property at its minimum share (what affordable_only asks). */

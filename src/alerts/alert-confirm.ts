@@ -5,13 +5,13 @@
 import type { SearchClient } from '../search/client.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
-import type { SearchParams } from '../listing-search/search-params.ts';
+import type { SearchParams } from '../search-criteria/search-params.ts';
 import type { Rect } from '../places/geo.ts';
-import { buildFilters, listingQuery } from '../listing-search/search-filters.ts';
+import { buildFilters, listingQuery } from '../listing-index/search-filters.ts';
 import { namedQueriesOnListingRequest } from '../listing-index/alert-requests.ts';
 import { matchedQueryNames } from '../listing-index/hit-readers.ts';
 import type { Candidate } from './alert-candidates.ts';
-import type { SearchPerson } from '../listing-search/personal-search.ts';
+import type { SearchPerson } from '../search-criteria/search-person.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 
 export interface EngineCase {

@@ -6,7 +6,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { Appointment, Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
 import type { SlotRow } from './appointment-presenter.ts';
-import type { LeadEventRecorder } from '../webhooks/lead-events.ts';
+import type { LeadEventRecorder } from '../applications/lead-event-recorder.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 
 type Tx = Prisma.TransactionClient;

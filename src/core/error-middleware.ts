@@ -1,7 +1,6 @@
 // The one place where errors become responses: 422 {message, errors}; anything else {message}.
 import type { Middleware } from 'koa';
 import { AppError, ValidationError } from './errors.ts';
-import { DatabaseUnavailableError, isDatabaseUnreachable } from '../db/database-unavailable.ts';
 import type { RequestState } from './http-context.ts';
 import type { ErrorPayload, ValidationErrorPayload } from './error-payload.ts';
 
@@ -13,7 +12,11 @@ interface HttpLikeError {
   headers?: Record<string, string>;
 }
 
-export function errorMiddleware(): Middleware<RequestState> {
+/** Turns an error a store's driver threw into the service's own (null: not one it knows). */
+export type ErrorTranslation = (err: unknown) => AppError | null;
+
+/** `translations`: the stores' own (the database out of reach as one 503, db/database-unavailable.ts), given by the app. */
+export function errorMiddleware(translations: readonly ErrorTranslation[] = []): Middleware<RequestState> {
   return async (ctx, next) => {
     try {
       await next();
@@ -34,9 +37,9 @@ export function errorMiddleware(): Middleware<RequestState> {
         ctx.body = { message: err.message, errors: err.errors } satisfies ValidationErrorPayload;
         return;
       }
-      // the database out of reach, however the driver or Prisma reported it: one 503, no trace in the log
-      // (the circuit logs once when it opens and once when it closes)
-      if (!(err instanceof AppError) && isDatabaseUnreachable(err)) err = new DatabaseUnavailableError({ cause: err });
+      // a store's error in the service's words (the database out of reach: one 503, no trace in the log;
+      // the circuit logs once when it opens and once when it closes)
+      if (!(err instanceof AppError)) err = translations.reduce<AppError | null>((found, translate) => found ?? translate(caught), null) ?? err;
       if (err instanceof AppError) {
         ctx.status = err.status;
         ctx.set(err.headers);

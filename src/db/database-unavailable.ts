@@ -30,3 +30,8 @@ export function isDatabaseUnreachable(err: unknown): boolean {
   if (name === 'PrismaClientInitializationError') return true;
   return typeof message === 'string' && LOST_MESSAGES.test(message);
 }
+
+/** The database out of reach, however the driver or Prisma reported it, as the service's 503 (for the error middleware). */
+export function asDatabaseUnavailable(err: unknown): DatabaseUnavailableError | null {
+  return isDatabaseUnreachable(err) ? new DatabaseUnavailableError({ cause: err }) : null;
+}

@@ -12,7 +12,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { PlaceResolver } from '../places/gazetteer.ts';
 import { around, type Rect } from '../places/geo.ts';
-import { resolveArea } from '../listing-search/location.ts';
+import { resolveArea } from '../search-criteria/search-area.ts';
 import { validateSavedQuery } from '../saved-searches/saved-search-schemas.ts';
 import { boxText, criteriaOf, filtersOf } from '../saved-searches/saved-search-criteria.ts';
 import { EXTRA_FILTERS } from '../portals/portal-settings.ts';

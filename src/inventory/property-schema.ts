@@ -1,8 +1,8 @@
 import * as yup from 'yup';
 import { bool, count, externalRef, MAX_ID, isoDate, withJsonSchema, money, optionalText, percent, plainBoolean, plainNumber, plainString, requiredText, textOrEmpty, url } from '../sync/payload-fields.ts';
-import { AVAILABILITY_CODES } from '../listings/availability.ts';
+import { AVAILABILITY_CODES } from './availability.ts';
 import { TENURES } from './development-schema.ts';
-import { COUNCIL_TAX_BANDS } from '../listings/material-information.ts';
+import { COUNCIL_TAX_BANDS } from './material-information.ts';
 
 export const PROPERTY_TYPE_GROUPS = ['house', 'flat', 'maisonette', 'bungalow', 'other'] as const;
 export const FURNITURE_STATUSES = ['unfurnished', 'part-furnished', 'furnished'] as const;

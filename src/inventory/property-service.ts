@@ -7,7 +7,7 @@ import { openMarketValueErrors, propertySchema, type PropertyInput } from './pro
 import { presentProperty, type PropertyView } from './property-presenter.ts';
 import { requireProvider } from './development-service.ts';
 import { recordPriceChange } from './price-history.ts';
-import { councilTaxBandProblem, WELSH_ONLY_BAND } from '../listings/material-information.ts';
+import { councilTaxBandProblem, WELSH_ONLY_BAND } from './material-information.ts';
 
 type PropertyData = Omit<PropertyInput, 'externalRef' | 'development' | 'firstDibsExpirationDate'> & {
   developmentId: number;

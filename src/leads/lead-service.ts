@@ -11,7 +11,7 @@ import { utmOf, type CustomerFields } from '../customers/customer-fields.ts';
 import { propertyViewOf, snapshotOf, type ApplicationListings } from '../applications/application-listings.ts';
 import { leadInclude, type LeadRow } from './lead-presenter.ts';
 import type { PushedLead } from './lead-schemas.ts';
-import type { LeadEventRecorder } from '../webhooks/lead-events.ts';
+import type { LeadEventRecorder } from '../applications/lead-event-recorder.ts';
 
 export interface LeadFilters {
   updatedSince: Date | null;

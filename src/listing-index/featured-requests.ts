@@ -1,5 +1,5 @@
 // Featured listings: the home page's, and a search's pool of featured matches with the items its page
-// is likely to show (listing-search/search-request.ts).
+// is likely to show (search-request.ts).
 import { liveListingClauses, portalClause } from './live-listing.ts';
 import { FEATURED_CLAUSE } from './listing-clauses.ts';
 import { IDS_ONLY, ITEM_ONLY, PRESENTED_ITEM_ONLY } from './field-selections.ts';

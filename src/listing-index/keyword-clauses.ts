@@ -1,6 +1,6 @@
 // The keywords as engine clauses on the listing's `keywordText` (whitespace-analysed prepared tokens):
 // a word is a term query, a phrase a match_phrase. The required terms filter the search and, sorted by
-// relevance, score too (listing-search/search-sort.ts); the excluded ones must not match.
+// relevance, score too (search-sort.ts); the excluded ones must not match.
 import type { KeywordQuery, KeywordTerm } from '../keywords/keyword-query.ts';
 import { termText } from '../keywords/keyword-query.ts';
 

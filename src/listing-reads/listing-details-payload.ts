@@ -25,7 +25,7 @@ import {
   priceReducedOn,
   propertyFeatures,
 } from '../listings/listing-item-payload.ts';
-import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../listings/material-information.ts';
+import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../inventory/material-information.ts';
 import { localAuthorityPayload } from '../postcodes/local-authority-payload.ts';
 
 const schemeFull = shape({ text, slug: text, color: text });

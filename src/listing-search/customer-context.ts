@@ -1,6 +1,6 @@
 // What search needs to know about the signed-in customer, supplied by the customer domain.
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
-import type { SearchProfile } from './personal-search.ts';
+import type { SearchProfile } from '../search-criteria/search-person.ts';
 
 export interface CustomerContext {
   /** eligibility values from the customer's profile */

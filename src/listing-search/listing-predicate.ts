@@ -8,16 +8,16 @@
 // the engine would coerce (a number as text, a list where one value is expected), a clause it does not
 // know, or a point within a hair of the area's edge, where the engine's own rounding of coordinates decides.
 import type { LatLng, Rect } from '../places/geo.ts';
-import type { SearchParams } from './search-params.ts';
-import type { AreaPolygon } from './area-polygon.ts';
+import type { SearchParams } from '../search-criteria/search-params.ts';
+import type { AreaPolygon } from '../search-criteria/area-polygon.ts';
 import type { ListingEligibility } from '../listings/listing-document.ts';
 import { decide, type CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { londonToday } from '../core/london-time.ts';
 import { reductionCutoff } from '../listings/price-reductions.ts';
-import { propertyFilters } from './search-filters.ts';
+import { propertyFilters } from '../listing-index/search-filters.ts';
 import { EXTRA_FILTER_CLAUSES } from '../listing-index/property-clauses.ts';
 import { affordableClauses } from '../listing-index/affordability-clauses.ts';
-import type { SearchPerson } from './personal-search.ts';
+import type { SearchPerson } from '../search-criteria/search-person.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import { distanceMiles } from '../places/geo.ts';
 import { keywordsMatch, parseKeywords, type KeywordQuery } from '../keywords/keyword-query.ts';
@@ -256,7 +256,7 @@ export interface PredicateContext {
   /** as search-service.ts eligibilityFor gives them; null unless `eligible_only` */
   eligibility: CustomerValues | null;
   /**
-   * the searcher's work point and household (personal-search.ts) with the index's lending assumptions,
+   * the searcher's work point and household (search-criteria/search-person.ts) with the index's lending assumptions,
    * for `max_distance_from_work` and `affordable_only`; a search asking for either without them matches nothing
    */
   person?: SearchPerson | null;

@@ -1,10 +1,10 @@
 // Option values and texts of the static facets.
 import type { SchemeService } from '../schemes/scheme-service.ts';
 import { PROPERTY_TYPE_GROUPS } from '../inventory/property-schema.ts';
-import { AVAILABILITY_CODES, availabilityStatus } from '../listings/availability.ts';
-import type { Facet } from '../listing-index/facet-definitions.ts';
-import type { OptionCatalogue } from './facet-aggregations.ts';
-import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../listings/material-information.ts';
+import { AVAILABILITY_CODES, availabilityStatus } from '../inventory/availability.ts';
+import type { Facet } from '../listings/facet-definitions.ts';
+import type { OptionCatalogue } from './search-facets.ts';
+import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../inventory/material-information.ts';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const rooms = (n: number, word: string) => (n === 0 && word === 'bedroom' ? 'Studio' : `${n} ${word}${n === 1 ? '' : 's'}`);

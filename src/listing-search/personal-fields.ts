@@ -2,12 +2,13 @@
 // distances from their home and work and their household's affordability, worked out from the
 // listing's stored facts (listing-costs.ts) wherever items appear: search, similar, home-featured,
 // favourites, area listings and saved-search matches.
-import { affordabilityOf, listingAffordability, type Affordability } from '../affordability/affordability.ts';
+import { affordabilityOf, type Affordability } from '../affordability/affordability.ts';
+import { listingAffordability } from '../listings/listing-affordability.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import type { ItemFacts } from '../listings/listing-costs.ts';
 import type { PersonalItemFields } from '../listings/listing-item-payload.ts';
 import { distanceMiles } from '../places/geo.ts';
-import { roundedMiles, type SearchPerson } from './personal-search.ts';
+import { roundedMiles, type SearchPerson } from '../search-criteria/search-person.ts';
 
 /** The searcher and the lending assumptions the index's costs were worked out with. */
 export interface Personal {

@@ -1,6 +1,6 @@
 // OpenAPI fragment of the portal search.
 import { engineUnavailable, int, json, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
-import { searchQuerySchema } from './search-params.ts';
+import { searchQuerySchema } from '../search-criteria/search-params.ts';
 import { componentsOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { facetPayload, searchEnvelopePayload } from './search-payload.ts';
 import { mapListingPayload } from '../listings/map-listing-payload.ts';

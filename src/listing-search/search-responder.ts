@@ -4,7 +4,7 @@
 import type { Portal } from '../portals/portal-settings.ts';
 import type { FavouritesRead, ListingSearchService } from './search-service.ts';
 import type { SearchResponseMemo } from './search-response-memo.ts';
-import type { SearchParams } from './search-params.ts';
+import type { SearchParams } from '../search-criteria/search-params.ts';
 import { presentSearch } from './search-presenter.ts';
 import { BuiltSearchBody, type FillableBody, type SearchResponseBody } from './search-body.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';

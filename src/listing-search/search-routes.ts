@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { RequestState } from '../core/http-context.ts';
 import type { PortalService } from '../portals/portal-settings.ts';
-import { parseSearchParams } from './search-params.ts';
+import { parseSearchParams } from '../search-criteria/search-params.ts';
 import { portalFromHeaders } from './request-headers.ts';
 import type { SearchResponder } from './search-responder.ts';
 

@@ -5,8 +5,8 @@ import type { LoadedListing } from './listing-loader.ts';
 import type { ListingView } from './listing-view.ts';
 import { applyPriceRules, type PriceFields } from './price-rules.ts';
 import { availabilityRank, headlineProperty } from './headline.ts';
-import { facetTokensOf } from '../listing-index/facet-tokens.ts';
-import { availabilityStatus, listingAvailability } from './availability.ts';
+import { facetTokensOf } from './facet-tokens.ts';
+import { availabilityStatus, listingAvailability } from '../inventory/availability.ts';
 import { mapImageUrl } from './map-image.ts';
 import { itemFieldOf } from './listing-item-field.ts';
 import { headlineSlotOf, presentedItemFieldOf } from './presented-item.ts';
@@ -15,7 +15,7 @@ import { latestReductionOn, priceHistoryOf } from './price-reductions.ts';
 import { costedProperty, ITEM_FACTS_FIELD, listingMonthlyCostFrom, propertyCostFields, type PropertyCostFields } from './listing-costs.ts';
 import { DEFAULT_LENDING, type LendingAssumptions } from '../affordability/lending.ts';
 import { keywordTextOf } from '../keywords/keyword-text.ts';
-import { epcBandOf, materialInformationOf } from './material-information.ts';
+import { epcBandOf, materialInformationOf } from '../inventory/material-information.ts';
 
 type Json = unknown;
 interface FeatureSection {
@@ -62,7 +62,7 @@ export interface IndexedProperty {
   councilTaxBand: string | null;
   floorArea: number | null;
   monthlyServiceCharge: number | null;
-  /** its values of every facet, `<param>:<value>` (listing-index/facet-tokens.ts), which the counts count */
+  /** its values of every facet, `<param>:<value>` (facet-tokens.ts), which the counts count */
   facetTokens: string[];
 }
 export type IndexedPropertyWithCosts = IndexedProperty & PropertyCostFields;

@@ -1,7 +1,7 @@
 // Listing items (search results, favourites, featured, similar, marketplace pulls) from the index view.
 import type { ListingView } from './listing-view.ts';
 import { PRICE_FIELD_NAMES } from './price-rules.ts';
-import { availabilityStatus } from './availability.ts';
+import { availabilityStatus } from '../inventory/availability.ts';
 import { recentReduction } from './price-reductions.ts';
 import type { ListingItemPayload, PersonalItemFields } from './listing-item-payload.ts';
 import type { MapListingPayload } from './map-listing-payload.ts';

@@ -7,8 +7,8 @@
 //   (about 70 µs a query, when an event has thousands of candidates).
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Rect } from '../places/geo.ts';
-import { searchQuerySchema, type SearchParams } from '../listing-search/search-params.ts';
-import { parseAreaPolygon } from '../listing-search/area-polygon.ts';
+import { searchQuerySchema, type SearchParams } from '../search-criteria/search-params.ts';
+import { parseAreaPolygon } from '../search-criteria/area-polygon.ts';
 import { EXTRA_FILTERS } from '../portals/portal-settings.ts';
 import { bedroomBounds } from './saved-search-summary.ts';
 

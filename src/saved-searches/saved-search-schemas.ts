@@ -3,7 +3,7 @@
 import * as yup from 'yup';
 import { maxChars, NON_BLANK, trimmed, withJsonSchema } from '../core/validation.ts';
 import { ValidationError } from '../core/errors.ts';
-import { parseSearchParams, searchQuerySchema, type SearchParams } from '../listing-search/search-params.ts';
+import { parseSearchParams, searchQuerySchema, type SearchParams } from '../search-criteria/search-params.ts';
 
 export const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly', 'off'] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];

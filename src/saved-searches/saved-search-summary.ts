@@ -1,6 +1,6 @@
 // The readable line that names a saved search's query, e.g.
 // "2 to 3 bedroom homes for sale within 5 miles of Leeds, up to £250,000".
-import type { SearchParams } from '../listing-search/search-params.ts';
+import type { SearchParams } from '../search-criteria/search-params.ts';
 import { formatPounds as pounds } from '../core/number-format.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -8,7 +8,7 @@ import { NotFoundError, ValidationError } from '../core/errors.ts';
 import { validate, validateBody, validateQuery } from '../core/validation.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import type { ListingVisibility } from '../indexing/listing-visibility.ts';
-import type { MarketplaceService } from '../listings/marketplace-service.ts';
+import type { MarketplaceService } from './marketplace-service.ts';
 import type { SchemeService } from '../schemes/scheme-service.ts';
 import { presentScheme } from '../schemes/scheme-presenter.ts';
 import type { DevelopmentInput } from '../inventory/development-schema.ts';

@@ -5,18 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { leadInclude, presentLead } from '../leads/lead-presenter.ts';
+import type { LeadEventRecorder, LeadEventType } from '../applications/lead-event-recorder.ts';
 
 type Tx = Prisma.TransactionClient;
 
-export const LEAD_EVENT_TYPES = ['lead.created', 'lead.updated'] as const;
-export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
-
 /** how long a delivery is retried, from its event (or its redelivery) */
 export const RETRY_WINDOW_MS = 24 * 3600 * 1000;
-
-export interface LeadEventRecorder {
-  record(tx: Tx, leadId: number, type: LeadEventType): Promise<void>;
-}
 
 export class LeadEvents implements LeadEventRecorder {
   async record(tx: Tx, leadId: number, type: LeadEventType, now = new Date()): Promise<void> {

@@ -5,7 +5,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import { resolvePublic, UnsafeAddressError, webhookUrlProblem } from './webhook-address.ts';
-import { RETRY_WINDOW_MS, type LeadEventType } from './lead-events.ts';
+import { RETRY_WINDOW_MS } from './lead-events.ts';
+import type { LeadEventType } from '../applications/lead-event-recorder.ts';
 
 export interface EndpointInput {
   url: string;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
 import { searchFixture, type SearchFixture } from '../support/search-fixture.ts';
-import { parseAreaPolygon } from '../../src/listing-search/area-polygon.ts';
+import { parseAreaPolygon } from '../../src/search-criteria/area-polygon.ts';
 import { distanceMiles, type LatLng } from '../../src/places/geo.ts';
 
 const SEARCH = '/api/rest/portal/search';

@@ -8,10 +8,10 @@ import { testApp } from '../support/test-app.ts';
 import type { SearchClient } from '../../src/search/client.ts';
 import { MapListingCache } from '../../src/listing-search/map-listing-cache.ts';
 import { readMapFingerprint } from '../../src/listing-index/map-fingerprint.ts';
-import { parseSearchParams } from '../../src/listing-search/search-params.ts';
-import { resolveArea } from '../../src/listing-search/location.ts';
-import { buildFilters } from '../../src/listing-search/search-filters.ts';
-import { planSearch } from '../../src/listing-search/search-request.ts';
+import { parseSearchParams } from '../../src/search-criteria/search-params.ts';
+import { resolveArea } from '../../src/search-criteria/search-area.ts';
+import { buildFilters } from '../../src/listing-index/search-filters.ts';
+import { planSearch } from '../../src/listing-index/search-request.ts';
 import { PortalService } from '../../src/portals/portal-settings.ts';
 
 const SEARCH = '/api/rest/portal/search';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { affordabilityOf, affordableAtMinimumShare, listingAffordability, monthlyCostFrom, monthlyCostOf, sharesOf, type CostedProperty } from '../../src/affordability/affordability.ts';
+import { affordabilityOf, affordableAtMinimumShare, monthlyCostFrom, monthlyCostOf, sharesOf, type CostedProperty } from '../../src/affordability/affordability.ts';
+import { listingAffordability } from '../../src/listings/listing-affordability.ts';
 import { boundsOf, thresholdsOf, withinBounds } from '../../src/affordability/affordability-thresholds.ts';
 import { DEFAULT_LENDING, monthlyRepayment, repaymentPerPound } from '../../src/affordability/lending.ts';
 

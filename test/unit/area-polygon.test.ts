@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { AREA_PATTERN, geoJsonRing, parseAreaPolygon, segmentsIntersect } from '../../src/listing-search/area-polygon.ts';
-import { parseSearchParams } from '../../src/listing-search/search-params.ts';
+import { AREA_PATTERN, geoJsonRing, parseAreaPolygon, segmentsIntersect } from '../../src/search-criteria/area-polygon.ts';
+import { parseSearchParams } from '../../src/search-criteria/search-params.ts';
 import { ValidationError } from '../../src/core/errors.ts';
 
 const text = (points: [number, number][]) => points.map(([lat, lng]) => `${lat},${lng}`).join(';');

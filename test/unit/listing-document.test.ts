@@ -4,7 +4,7 @@ import { monthlyCostOf } from '../../src/affordability/affordability.ts';
 import { thresholdsOf } from '../../src/affordability/affordability-thresholds.ts';
 import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
 import type { LoadedListing } from '../../src/listings/listing-loader.ts';
-import { listingAvailability, availabilityStatus } from '../../src/listings/availability.ts';
+import { listingAvailability, availabilityStatus } from '../../src/inventory/availability.ts';
 import { readItem } from '../../src/listing-index/hit-readers.ts';
 import { presentListingItem } from '../../src/listings/listing-presenter.ts';
 

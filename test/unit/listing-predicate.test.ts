@@ -6,7 +6,7 @@ import {
   listingPredicate,
   prepareListing,
 } from '../../src/listing-search/listing-predicate.ts';
-import { parseSearchParams } from '../../src/listing-search/search-params.ts';
+import { parseSearchParams } from '../../src/search-criteria/search-params.ts';
 
 const now = new Date('2026-11-24T10:00:30Z');
 const rect = { north: 53.9, south: 53.7, east: -1.4, west: -1.7 };

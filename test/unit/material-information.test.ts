@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { councilTaxBandProblem, epcBandOf, materialInformationOf, pricePerSquareMetre } from '../../src/listings/material-information.ts';
+import { councilTaxBandProblem, epcBandOf, materialInformationOf, pricePerSquareMetre } from '../../src/inventory/material-information.ts';
 
 describe('material information', () => {
   it('bands energy efficiency ratings as EPCs do, at every boundary', () => {

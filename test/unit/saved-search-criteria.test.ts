@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { searchQuerySchema } from '../../src/listing-search/search-params.ts';
+import { searchQuerySchema } from '../../src/search-criteria/search-params.ts';
 import { FILTERS_VERSION, OTHER_PARAMETERS, PLACE_PARAMETERS, SELECTING_PARAMETERS, filtersOf, paramsOfFilters } from '../../src/saved-searches/saved-search-criteria.ts';
 import { validateSavedQuery } from '../../src/saved-searches/saved-search-schemas.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseSearchParams, searchQuerySchema } from '../../src/listing-search/search-params.ts';
+import { parseSearchParams, searchQuerySchema } from '../../src/search-criteria/search-params.ts';
 import { ValidationError } from '../../src/core/errors.ts';
 import { validateQuery } from '../../src/core/validation.ts';
 import { Rng } from '../../src/demo/random.ts';

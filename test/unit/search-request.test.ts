@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { multiSearchBody, type SearchPlan } from '../../src/listing-search/search-request.ts';
-import { countsRequest, readFacets, type OptionCatalogue } from '../../src/listing-search/facet-aggregations.ts';
-import type { SearchFilters } from '../../src/listing-search/search-filters.ts';
-import type { SearchParams } from '../../src/listing-search/search-params.ts';
+import { multiSearchBody, type SearchPlan } from '../../src/listing-index/search-request.ts';
+import { countsRequest } from '../../src/listing-index/facet-counts.ts';
+import { readFacets, type OptionCatalogue } from '../../src/listing-search/search-facets.ts';
+import type { SearchFilters } from '../../src/listing-index/search-filters.ts';
+import type { SearchParams } from '../../src/search-criteria/search-params.ts';
 
 describe('multi-search body', () => {
   it("writes the plan's requests in answer order, leaving out those not planned; the counts and the featured pool ask for the shard request cache", () => {

@@ -1,7 +1,7 @@
 // Published marketplace listings for partners who republish them, straight from the search index.
 import type { SearchClient } from '../search/client.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
-import { presentListingItem, type ListingItem } from './listing-presenter.ts';
+import { presentListingItem, type ListingItem } from '../listings/listing-presenter.ts';
 import { totalOf } from '../search/search-engine-types.ts';
 import { readItems } from '../listing-index/hit-readers.ts';
 import { marketplacePageRequest } from '../listing-index/marketplace-request.ts';

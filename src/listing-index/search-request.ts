@@ -2,20 +2,20 @@
 // map listings' fingerprint), and the pool of featured listings with the items this page likely shows.
 // They go to the engine in one multi-search. The map listings request is sent only when the map
 // listing cache has no array for the fingerprint.
-import type { SearchParams } from './search-params.ts';
+import type { SearchParams } from '../search-criteria/search-params.ts';
 import type { PortalSettings } from '../portals/portal-settings.ts';
-import type { SearchArea } from './location.ts';
+import type { SearchArea } from '../search-criteria/search-area.ts';
 import { listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
-import { countsRequest } from './facet-aggregations.ts';
+import { countsRequest } from './facet-counts.ts';
 import { sortPlan } from './search-sort.ts';
 import { HEADLINE_FIELD, HEADLINE_REDUCED_ON_FIELD } from '../listings/presented-item.ts';
-import { PRESENTED_ITEM_ONLY } from '../listing-index/field-selections.ts';
-import { MAP_FINGERPRINT_AGGS } from '../listing-index/map-fingerprint.ts';
-import { mapListingsRequest } from '../listing-index/map-requests.ts';
-import { featuredItemsRequest, featuredMatchesQuery, featuredPoolRequest } from '../listing-index/featured-requests.ts';
-import { withPropertyMatching } from '../listing-index/property-clauses.ts';
+import { PRESENTED_ITEM_ONLY } from './field-selections.ts';
+import { MAP_FINGERPRINT_AGGS } from './map-fingerprint.ts';
+import { mapListingsRequest } from './map-requests.ts';
+import { featuredItemsRequest, featuredMatchesQuery, featuredPoolRequest } from './featured-requests.ts';
+import { withPropertyMatching } from './property-clauses.ts';
 import { hitsWindow } from '../search/result-window.ts';
-import { NOBODY, type SearchPerson } from './personal-search.ts';
+import { NOBODY, type SearchPerson } from '../search-criteria/search-person.ts';
 
 export const MAP_LIMIT = 1000;
 export const FEATURED_POOL_LIMIT = 200;
@@ -118,14 +118,4 @@ export function multiSearchBody(plan: SearchPlan): string {
     .filter((r): r is [string, Record<string, unknown>] => r[1] !== null)
     .map(([header, body]) => `${header}\n${JSON.stringify(body)}\n`)
     .join('');
-}
-
-/** Featured listings of a page: the pool rotates by page, so they may repeat; none twice on a page. */
-export function rotateFeatured(pool: number[], page: number, perPage: number, onPage: Set<number>): number[] {
-  const candidates = pool.filter((id) => !onPage.has(id));
-  if (candidates.length === 0 || perPage === 0) return [];
-  const start = ((page - 1) * perPage) % candidates.length;
-  const out: number[] = [];
-  for (let i = 0; i < Math.min(perPage, candidates.length); i++) out.push(candidates[(start + i) % candidates.length]!);
-  return out;
 }

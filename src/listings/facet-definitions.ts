@@ -77,7 +77,7 @@ const RENT_PRICES = [numeric('Maximum rent', 'max_monthly_rent', 'properties.mon
 
 const DYNAMIC = [terms('Parking', 'parking', 'property', 'properties.parking', true, true), terms('Other features', 'other_features', 'property', 'properties.features', true, true)];
 
-// material information (material-information.ts): static options, so before the dynamic facets
+// material information (inventory/material-information.ts): static options, so before the dynamic facets
 const MATERIAL = [terms('EPC band', 'epc_bands', 'property', 'properties.epcBand'), terms('Council tax band', 'council_tax_bands', 'property', 'properties.councilTaxBand')];
 
 export function facetsFor(occupancy: Occupancy): Facet[] {

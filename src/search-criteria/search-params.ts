@@ -6,7 +6,7 @@ import { ValidationError } from '../core/errors.ts';
 import { EXTRA_FILTERS, type ExtraFilter } from '../portals/portal-settings.ts';
 import { AREA_PATTERN, parseAreaPolygon, type AreaParse, type AreaPolygon } from './area-polygon.ts';
 import { hasKeywords, MAX_KEYWORDS_LENGTH } from '../keywords/keyword-query.ts';
-import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../listings/material-information.ts';
+import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../inventory/material-information.ts';
 
 const TRUTHY = ['1', 'true', 'on', 'yes'];
 const FALSY = ['0', 'false', 'off', 'no', ''];
@@ -58,7 +58,7 @@ export const SORT_OPTIONS = {
   ],
 } as const;
 
-/** Offered after the portal's own options only when that postcode is known (personal-search.ts). */
+/** Offered after the portal's own options only when that postcode is known (search-person.ts). */
 export const POSTCODE_SORT_OPTIONS = [
   { value: 'nearest-work', text: 'Nearest to work first', needs: 'work' },
   { value: 'nearest-home', text: 'Nearest to home first', needs: 'home' },
@@ -136,11 +136,11 @@ export const searchQuerySchema = yup.object({
   pets_allowed: flag(),
   // listings whose price was reduced within the last 30 days (price-reductions.ts)
   reduced_only: flag(),
-  // what a home costs this household and how far it is from their work (personal-search.ts)
+  // what a home costs this household and how far it is from their work (search-person.ts)
   max_monthly_cost: amount().nullable().default(null),
   affordable_only: flag(),
   max_distance_from_work: yup.number().typeError('max_distance_from_work must be a number').moreThan(0, 'max_distance_from_work must be more than 0').max(1000).nullable().default(null),
-  // material information (material-information.ts), property-level
+  // material information (inventory/material-information.ts), property-level
   epc_bands: many(yup.string().oneOf(EPC_BANDS, `epc_bands values are ${EPC_BANDS.join(', ')}`).required()),
   council_tax_bands: many(yup.string().oneOf(COUNCIL_TAX_BANDS, `council_tax_bands values are ${COUNCIL_TAX_BANDS.join(', ')}`).required()),
   min_floor_area: amount().nullable().default(null),

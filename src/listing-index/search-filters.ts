@@ -2,22 +2,22 @@
 // the nested `properties`) and tagged with the facet they belong to, so that each facet can be
 // counted with every other facet's selection applied but not its own. The clauses themselves are the
 // listing index's (listing-index/): this file decides which of them a search's parameters ask for.
-import type { SearchParams } from './search-params.ts';
+import type { SearchParams } from '../search-criteria/search-params.ts';
 import type { Rect } from '../places/geo.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
-import { eligibilityFilters } from '../listing-index/eligibility-clauses.ts';
+import { eligibilityFilters } from './eligibility-clauses.ts';
 import { londonToday } from '../core/london-time.ts';
-import { liveListingClauses, portalClause } from '../listing-index/live-listing.ts';
-import { forSaleClause, newBuildClause, schemesClause } from '../listing-index/listing-clauses.ts';
-import { inPolygonClause, inRectClause, withinMilesClause } from '../listing-index/geo-clauses.ts';
-import { EXTRA_FILTER_CLAUSES, rangeClause as range, reducedSinceClause, withPropertyMatching } from '../listing-index/property-clauses.ts';
-import { geoJsonRing } from './area-polygon.ts';
+import { liveListingClauses, portalClause } from './live-listing.ts';
+import { forSaleClause, newBuildClause, schemesClause } from './listing-clauses.ts';
+import { inPolygonClause, inRectClause, withinMilesClause } from './geo-clauses.ts';
+import { EXTRA_FILTER_CLAUSES, rangeClause as range, reducedSinceClause, withPropertyMatching } from './property-clauses.ts';
+import { geoJsonRing } from '../search-criteria/area-polygon.ts';
 import { reductionCutoff } from '../listings/price-reductions.ts';
-import type { SearchPerson } from './personal-search.ts';
+import type { SearchPerson } from '../search-criteria/search-person.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
-import { affordableClauses, monthlyCostClause } from '../listing-index/affordability-clauses.ts';
+import { affordableClauses, monthlyCostClause } from './affordability-clauses.ts';
 import { parseKeywords } from '../keywords/keyword-query.ts';
-import { keywordClauses } from '../listing-index/keyword-clauses.ts';
+import { keywordClauses } from './keyword-clauses.ts';
 
 export interface TaggedClause {
   facet: string | null;
@@ -38,7 +38,7 @@ export interface FilterContext {
   now: Date;
   eligibility: CustomerValues | null;
   allowedExtraFilters: string[];
-  /** home, work and household (personal-search.ts), with the lending assumptions the index holds costs for */
+  /** home, work and household (search-criteria/search-person.ts), with the lending assumptions the index holds costs for */
   person?: SearchPerson;
   lending?: LendingAssumptions;
 }

@@ -3,16 +3,16 @@
 // with a partner source, partner listings come first whatever the sort. The keywords themselves are
 // filters (search-filters.ts): only the relevance sort scores them, so no other sort's score moves.
 // The monthly cost sorts on the lowest cost among the matching properties (the item's "from");
-// nearest work and home by the distance from that postcode (personal-search.ts refuses them
+// nearest work and home by the distance from that postcode (search-criteria/search-person.ts refuses them
 // without one).
-import type { SearchParams } from './search-params.ts';
-import { POSTCODE_SORT_OPTIONS, RELEVANCE_OPTION, SORT_OPTIONS } from './search-params.ts';
+import type { SearchParams } from '../search-criteria/search-params.ts';
+import { POSTCODE_SORT_OPTIONS, RELEVANCE_OPTION, SORT_OPTIONS } from '../search-criteria/search-params.ts';
 import type { LatLng } from '../places/geo.ts';
 import { priceOrder } from './price-order.ts';
-import { NOBODY, type SearchPerson } from './personal-search.ts';
+import { NOBODY, type SearchPerson } from '../search-criteria/search-person.ts';
 import { hasKeywords, parseKeywords } from '../keywords/keyword-query.ts';
-import { keywordClauses } from '../listing-index/keyword-clauses.ts';
-import { partnerClause } from '../listing-index/listing-clauses.ts';
+import { keywordClauses } from './keyword-clauses.ts';
+import { partnerClause } from './listing-clauses.ts';
 
 /** Sorted by relevance, partner listings first: a boost far above any keyword score. */
 const PARTNER_ABOVE_RELEVANCE = 10_000;

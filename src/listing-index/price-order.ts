@@ -12,8 +12,8 @@
 // the natural logarithm of 1 + price, with PARTNER_GAP added to the listings that come second, which
 // keeps prices apart to about four parts in a million.
 import { HEADLINE_AVAILABILITY_ORDER } from '../listings/headline.ts';
-import { partnerClause } from '../listing-index/listing-clauses.ts';
-import { withPropertyMatching as nested } from '../listing-index/property-clauses.ts';
+import { partnerClause } from './listing-clauses.ts';
+import { withPropertyMatching as nested } from './property-clauses.ts';
 
 const PARTNER_GAP = 32;
 /** above any price's score (ln(1 + price) stays under 31 for any price below £10^13) */
