@@ -35,6 +35,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { parseSearchParams } from '../../src/search-criteria/search-params.ts';
 import { resolveArea } from '../../src/search-criteria/search-area.ts';
+import { searchPerson } from '../../src/search-criteria/search-person.ts';
 import { buildFilters } from '../../src/listing-index/search-filters.ts';
 import { multiSearchBody, planSearch, RESPONSE_PARTS } from '../../src/listing-index/search-request.ts';
 import { rotateFeatured } from '../../src/listing-search/featured-rotation.ts';
@@ -118,8 +119,11 @@ async function rawRequest(q: URLSearchParams, now: Date): Promise<Raw> {
   const p = parseSearchParams(Object.fromEntries([...new Set(q.keys())].map((k) => [k, k.endsWith('[]') ? q.getAll(k) : q.get(k)])));
   const area = await resolveArea(p, runtime.gazetteer);
   const eligibility = p.eligible_only ? { ...UNKNOWN_CUSTOMER, annualHouseholdIncome: p.household_income } : null;
-  const filters = buildFilters(p, { rect: area.rectBounds, portalId: 1, now, eligibility, allowedExtraFilters: [] });
-  const plan = planSearch(p, filters, area, portal.settings, null);
+  // the work and home postcodes and the household the query gives (the API's anonymous searcher)
+  const person = await searchPerson(p, null, runtime.gazetteer);
+  const lending = portal.settings.lending;
+  const filters = buildFilters(p, { rect: area.rectBounds, portalId: 1, now, eligibility, allowedExtraFilters: [], person, lending });
+  const plan = planSearch(p, filters, area, portal.settings, null, person);
   return {
     ndjson: multiSearchBody(plan),
     page: p.page,

@@ -97,11 +97,14 @@ function withHeadlineHit(query: object, props: object[], priceField: string): ob
 }
 
 /**
- * Multi-search headers. The counts and the featured pool are the same on every page of a search (and
- * within the minute, the visibility time being taken to the minute), so the shard request cache keeps
- * their answers until the index next changes (a refresh drops them): the counts are cached by default
- * (size 0), the pool, which returns hits, only when asked. The page and its items change with the page,
- * and each answer is kept by the service's own response memo already.
+ * Multi-search headers. The shard request cache keeps a request's answer until the index next changes
+ * (a refresh drops them), for the same request within the minute (the visibility time is taken to the
+ * minute). The counts and the featured pool are the same on every page of a search; the page itself is
+ * the same for everybody who asks for it (the service's response memo keeps the response it made, but
+ * asks the engine each time, to know the answer has not changed). So the page, the counts and the
+ * pool are cached: the counts by default (size 0), the page and the pool, which return hits, only when
+ * asked. Only the query phase is kept: the hits' fields and inner hits are fetched each time. The
+ * featured items are a window of the pool's that moves with the page, and stay uncached.
  */
 const HEADER = '{}';
 const CACHED = '{"request_cache":true}';
@@ -109,7 +112,7 @@ const CACHED = '{"request_cache":true}';
 /** The plan's requests, in the order the answer reads them, as one multi-search body (newline-delimited JSON, on the index of the URL). */
 export function multiSearchBody(plan: SearchPlan): string {
   const requests: [string, Record<string, unknown> | null][] = [
-    [HEADER, plan.main],
+    [CACHED, plan.main],
     [CACHED, plan.counts],
     [CACHED, plan.featuredPool],
     [HEADER, plan.featuredItems],

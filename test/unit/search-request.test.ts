@@ -6,7 +6,7 @@ import type { SearchFilters } from '../../src/listing-index/search-filters.ts';
 import type { SearchParams } from '../../src/search-criteria/search-params.ts';
 
 describe('multi-search body', () => {
-  it("writes the plan's requests in answer order, leaving out those not planned; the counts and the featured pool ask for the shard request cache", () => {
+  it("writes the plan's requests in answer order, leaving out those not planned; the page, the counts and the featured pool ask for the shard request cache", () => {
     const plan = {
       main: { size: 20 },
       counts: { size: 0 },
@@ -17,9 +17,9 @@ describe('multi-search body', () => {
       full: true,
     } as SearchPlan;
     expect(multiSearchBody(plan)).to.equal(
-      '{}\n{"size":20}\n{"request_cache":true}\n{"size":0}\n{"request_cache":true}\n{"size":200}\n{}\n{"size":4}\n',
+      '{"request_cache":true}\n{"size":20}\n{"request_cache":true}\n{"size":0}\n{"request_cache":true}\n{"size":200}\n{}\n{"size":4}\n',
     );
-    expect(multiSearchBody({ ...plan, counts: null, featuredPool: null, featuredItems: null })).to.equal('{}\n{"size":20}\n');
+    expect(multiSearchBody({ ...plan, counts: null, featuredPool: null, featuredItems: null })).to.equal('{"request_cache":true}\n{"size":20}\n');
   });
 });
 
