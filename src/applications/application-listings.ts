@@ -6,7 +6,7 @@ import { liveDocumentsByIdsRequest } from '../listing-index/by-ids-requests.ts';
 import { sourcesById } from '../listing-index/hit-readers.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
 import type { ListingItemPayload } from '../listings/listing-item-payload.ts';
-import type { PropertyDetailsPayload } from '../listing-reads/listing-details-payload.ts';
+import type { PropertyDetailsPayload } from '../listings/property-details-payload.ts';
 import { storedPropertyDetails } from '../listing-reads/listing-details-presenter.ts';
 import type { PropertyTerms } from '../eligibility/eligibility-rules.ts';
 

@@ -16,7 +16,7 @@ import {
 import { customerPayload } from '../customers/customer-payload.ts';
 import { appointmentPayload } from '../appointments/appointment-payload.ts';
 import { listingItemPayload } from '../listings/listing-item-payload.ts';
-import { propertyDetailsPayload } from '../listing-reads/listing-details-payload.ts';
+import { propertyDetailsPayload } from '../listings/property-details-payload.ts';
 
 /** The statuses a decision and an application may show ("not-checked": eligibility was not decided). */
 export const DECISION_STATUSES = ['passed', 'considered', 'incomplete', 'failed', 'not-checked'] as const;

@@ -8,7 +8,7 @@ import type { CustomerResource } from '../customers/customer-presenter.ts';
 import { isAvailable, propertyViewOf, type ListingSnapshot } from './application-listings.ts';
 import type { ApplicationRow } from './application-service.ts';
 import type { ApplicationPayload, DECISION_STATUSES, DecisionPayload } from './application-payload.ts';
-import type { PropertyDetailsPayload } from '../listing-reads/listing-details-payload.ts';
+import type { PropertyDetailsPayload } from '../listings/property-details-payload.ts';
 
 export interface ApplicationContext {
   doc: ListingDocument | undefined;

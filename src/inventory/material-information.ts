@@ -2,6 +2,8 @@
 // stored fields: its EPC band, and the price per square metre.
 export const COUNCIL_TAX_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const;
 export const EPC_BANDS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+export type CouncilTaxBand = (typeof COUNCIL_TAX_BANDS)[number];
+export type EpcBand = (typeof EPC_BANDS)[number];
 
 /** Wales's 2003 revaluation added band I; England's and Scotland's bands end at H. */
 export const WELSH_ONLY_BAND = 'I';
@@ -20,7 +22,7 @@ export function councilTaxBandProblem(band: string | null, region: { code: strin
 }
 
 // the lowest energy efficiency rating of each band, A first
-const EPC_BAND_FLOORS: readonly [string, number][] = [
+const EPC_BAND_FLOORS: readonly [EpcBand, number][] = [
   ['A', 92],
   ['B', 81],
   ['C', 69],
@@ -31,7 +33,7 @@ const EPC_BAND_FLOORS: readonly [string, number][] = [
 ];
 
 /** The EPC band of an energy efficiency rating (1 to 100); null for none or 0, which no certificate gives. */
-export function epcBandOf(rating: number | null | undefined): string | null {
+export function epcBandOf(rating: number | null | undefined): EpcBand | null {
   if (rating === null || rating === undefined || !Number.isFinite(rating)) return null;
   return EPC_BAND_FLOORS.find(([, floor]) => rating >= floor)?.[0] ?? null;
 }
@@ -43,8 +45,8 @@ export function pricePerSquareMetre(forSale: boolean, fullMarketPrice: number | 
 }
 
 export interface MaterialInformation {
-  councilTaxBand: string | null;
-  epcBand: string | null;
+  councilTaxBand: CouncilTaxBand | null;
+  epcBand: EpcBand | null;
   tenure: string;
   leaseYears: number | null;
   monthlyServiceCharge: number | null;
@@ -70,7 +72,8 @@ export function materialInformationOf(
   prices: { fullMarketPrice: number | null; monthlyServiceCharge: number | null; annualGroundRent: number | null },
 ): MaterialInformation {
   return {
-    councilTaxBand: p.councilTaxBand,
+    // the column holds only the bands the sync schema accepts (property-schema.ts)
+    councilTaxBand: p.councilTaxBand as CouncilTaxBand | null,
     epcBand: epcBandOf(p.energyEfficiencyRatingCurrent),
     tenure: p.tenure,
     leaseYears: p.leaseYears,

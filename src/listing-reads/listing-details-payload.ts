@@ -8,7 +8,6 @@ import {
   named,
   nDecimal,
   nFlag,
-  nInteger,
   nText,
   oneOf,
   shape,
@@ -16,69 +15,15 @@ import {
   type Payload,
 } from '../core/openapi/payload-fields.ts';
 import {
-  affordabilityPayload,
   availabilityStatusPayload,
   imagePayload,
   itemDescriptionFields,
   priceFields,
-  priceHistory,
   priceReducedOn,
-  propertyFeatures,
 } from '../listings/listing-item-payload.ts';
 import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../inventory/material-information.ts';
 import { localAuthorityPayload } from '../postcodes/local-authority-payload.ts';
-
-const schemeFull = shape({ text, slug: text, color: text });
-
-export const propertyDetailsPayload = named(
-  'PropertyDetails',
-  shape({
-    id: integer,
-    propertyNumber: text,
-    schemes: listOf(schemeFull),
-    propertyType: text,
-    propertyTypeGroup: text,
-    availabilityStatus: availabilityStatusPayload,
-    fullSpecifications: nText,
-    floorplans: listOf(shape({ url: text, thumbnailUrl: text, alternativeText: text, caption: text })),
-    forSale: flag,
-    firstDibs: flag,
-    firstDibsExpirationDate: nText,
-    newBuild: flag,
-    bedrooms: integer,
-    bathrooms: integer,
-    receptionRooms: nInteger,
-    furnitureStatus: nText,
-    floorArea: nDecimal,
-    rooms: listOf(looseObject({ required: ['name', 'units'] })),
-    numberOfFloors: nInteger,
-    floor: shape({ name: text, level: integer }).nullable(),
-    tenure: text,
-    leaseYears: nInteger,
-    propertyFeatures,
-    energyEfficiencyRatingCurrent: integer,
-    energyEfficiencyRatingPotential: integer,
-    environmentalImpactRatingCurrent: integer,
-    environmentalImpactRatingPotential: integer,
-    ...priceFields,
-    isSharedOwnership: flag,
-    monthlyCostFrom: nDecimal,
-    priceHistory,
-    materialInformation: shape({
-      councilTaxBand: oneOf(COUNCIL_TAX_BANDS).nullable(),
-      epcBand: oneOf(EPC_BANDS).nullable(),
-      tenure: text,
-      leaseYears: nInteger,
-      monthlyServiceCharge: nDecimal,
-      annualGroundRent: nDecimal,
-      floorArea: nDecimal,
-      pricePerSquareMetre: nInteger,
-      broadbandMbps: nDecimal,
-    }),
-    // for a signed-in customer whose profile holds an income, else null; absent where no customer is asked about (PORTAL-EXTRAS §7)
-    affordability: affordabilityPayload.nullable().optional(),
-  }),
-);
+import { propertyDetailsPayload, schemeFull, type PropertyDetailsPayload } from '../listings/property-details-payload.ts';
 
 export const listingDetailsPayload = named(
   'ListingDetails',
@@ -146,7 +91,6 @@ export const registerInterestDetailsPayload = shape(registerInterestDetails);
 /** The same, with the property named. */
 export const registerInterestPropertyDetailsPayload = shape({ ...registerInterestDetails, property: propertyDetailsPayload });
 
-export type PropertyDetailsPayload = Payload<typeof propertyDetailsPayload>;
 export type ListingDetailsPayload = Payload<typeof listingDetailsPayload>;
 export type FullDetailsPayload = Payload<typeof fullDetailsPayload>;
 export type IdNamePayload = Payload<typeof idNamePayload>;

@@ -2,16 +2,16 @@
 import type { ListingDocument } from '../listings/listing-document.ts';
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 import { ITEM_FIELDS } from '../listings/listing-presenter.ts';
-import { latestReductionOn, recentReduction, type PriceHistoryEntry } from '../listings/price-reductions.ts';
+import { latestReductionOn, recentReduction } from '../listings/price-reductions.ts';
 import { headlineProperty } from '../listings/headline.ts';
 import type { Affordability } from '../affordability/affordability.ts';
 import type {
   FullDetailsPayload,
   ListingDetailsPayload,
-  PropertyDetailsPayload,
   RegisterInterestDetailsPayload,
   RegisterInterestFieldsPayload,
 } from './listing-details-payload.ts';
+import type { PropertyDetailsPayload, StoredPropertyDetails } from '../listings/property-details-payload.ts';
 
 type PriceFieldName = (typeof PRICE_FIELD_NAMES)[number];
 /** the details' fields that are not the view's as they are */
@@ -52,7 +52,7 @@ const DETAIL_FIELDS = [
 ] as const;
 
 /** Each property's details as the document's view holds them (listing-document.ts builds them). */
-export const storedPropertyDetails = (doc: ListingDocument): PropertyDetailsPayload[] => doc.view.properties as PropertyDetailsPayload[];
+export const storedPropertyDetails = (doc: ListingDocument): StoredPropertyDetails[] => doc.view.properties;
 
 /** `affordability`: each property's for the household looking, by id (none known: null on each). */
 export function presentPropertyDetails(doc: ListingDocument, bedrooms: number[] = [], affordability?: ReadonlyMap<number, Affordability>): PropertyDetailsPayload[] {
@@ -67,18 +67,18 @@ function withAffordability(p: PropertyDetailsPayload, affordability: ReadonlyMap
 }
 
 /** The price fields of the headline among these properties' details (headline.ts), with its latest reduction's day. */
-function headlinePricesOf(properties: PropertyDetailsPayload[]): Record<string, unknown> | null {
+function headlinePricesOf(properties: StoredPropertyDetails[]): Record<string, unknown> | null {
   const candidates = properties.map((p) => ({
     id: p.id,
     availabilityStatus: p.availabilityStatus.code,
     fullMarketPrice: p.fullMarketPrice,
     monthlyRent: p.monthlyRent,
-    details: p as Record<string, unknown>,
+    details: p,
   }));
   const chosen = headlineProperty(candidates)?.details;
   if (!chosen) return null;
-  const prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership'].map((f) => [f, chosen[f] ?? null]));
-  prices.priceReducedOn = latestReductionOn([(chosen.priceHistory as PriceHistoryEntry[] | undefined) ?? []]);
+  const prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership' as const].map((f) => [f, chosen[f] ?? null]));
+  prices.priceReducedOn = latestReductionOn([chosen.priceHistory]);
   return prices;
 }
 

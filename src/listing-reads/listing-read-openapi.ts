@@ -2,7 +2,8 @@
 import { componentsOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { bedroomsQuery, sizeQuery } from './listing-read-schemas.ts';
 import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
-import { fullDetailsPayload, idNamePayload, listingDetailsPayload, propertyDetailsPayload, rangePayload } from './listing-details-payload.ts';
+import { fullDetailsPayload, idNamePayload, listingDetailsPayload, rangePayload } from './listing-details-payload.ts';
+import { propertyDetailsPayload } from '../listings/property-details-payload.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 
 export const listingReadSchemas: Record<string, JsonSchema> = componentsOf(

@@ -3,6 +3,7 @@
 import type { Property } from '../generated/prisma/client.ts';
 import type { LoadedListing } from './listing-loader.ts';
 import type { ListingView } from './listing-view.ts';
+import type { StoredPropertyDetails } from './property-details-payload.ts';
 import { applyPriceRules, type PriceFields } from './price-rules.ts';
 import { availabilityRank, headlineProperty } from './headline.ts';
 import { facetTokensOf } from './facet-tokens.ts';
@@ -198,7 +199,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     propertyTypeGroup: p.propertyTypeGroup,
     availabilityStatus: availabilityStatus(p.availabilityStatus, p.forSale),
     fullSpecifications: p.fullSpecifications,
-    floorplans: asArray(p.floorplans),
+    floorplans: asArray<StoredPropertyDetails['floorplans'][number]>(p.floorplans),
     forSale: p.forSale,
     firstDibs: p.firstDibs,
     firstDibsExpirationDate: isoDate(p.firstDibsExpirationDate),
@@ -208,12 +209,13 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     receptionRooms: p.receptionRooms,
     furnitureStatus: p.furnitureStatus,
     floorArea: p.floorArea,
-    rooms: asArray(p.rooms),
+    rooms: asArray<StoredPropertyDetails['rooms'][number]>(p.rooms),
     numberOfFloors: p.numberOfFloors,
-    floor: p.floor ?? null,
+    // written through the sync schema's floor shape (listing-sync-schema.ts)
+    floor: (p.floor ?? null) as StoredPropertyDetails['floor'],
     tenure: p.tenure,
     leaseYears: p.leaseYears,
-    propertyFeatures: asArray(p.propertyFeatures),
+    propertyFeatures: asArray<FeatureSection>(p.propertyFeatures),
     energyEfficiencyRatingCurrent: p.energyEfficiencyRatingCurrent,
     energyEfficiencyRatingPotential: p.energyEfficiencyRatingPotential,
     environmentalImpactRatingCurrent: p.environmentalImpactRatingCurrent,

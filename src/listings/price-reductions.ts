@@ -3,6 +3,7 @@
 // decided when it is read (presenters) or searched (`reduced_only`), relative to today in the UK, so the
 // window moves on with the days without any reindexing.
 import { instantToLondon, londonToday } from '../core/london-time.ts';
+import type { PriceChangeKind } from '../inventory/price-history.ts';
 
 export const REDUCTION_WINDOW_DAYS = 30;
 
@@ -16,12 +17,13 @@ export interface RecordedPriceChange {
 export interface PriceHistoryEntry {
   date: string;
   price: number;
-  change: string;
+  change: PriceChangeKind;
 }
 
 /** Oldest first, of the price the property is advertised at now (its kind: for sale or to rent). */
 export function priceHistoryOf(changes: RecordedPriceChange[], forSale: boolean): PriceHistoryEntry[] {
-  return changes.filter((c) => c.forSale === forSale).map((c) => ({ date: instantToLondon(c.changedAt).date, price: c.price, change: c.change }));
+  // the column holds only the kinds price-history.ts records
+  return changes.filter((c) => c.forSale === forSale).map((c) => ({ date: instantToLondon(c.changedAt).date, price: c.price, change: c.change as PriceChangeKind }));
 }
 
 /** The UK day of the latest reduction among these histories, however long ago; null when none was reduced. */

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { changeKind, headlinePrice } from '../../src/inventory/price-history.ts';
+import { changeKind, headlinePrice, type PriceChangeKind } from '../../src/inventory/price-history.ts';
 import { latestReductionOn, recentReduction, reductionCutoff } from '../../src/listings/price-reductions.ts';
 
 describe('price history and reductions', () => {
@@ -17,7 +17,7 @@ describe('price history and reductions', () => {
   });
 
   it('finds the latest reduction across properties', () => {
-    const h = (date: string, change: string) => ({ date, price: 1, change });
+    const h = (date: string, change: PriceChangeKind) => ({ date, price: 1, change });
     expect(latestReductionOn([[h('2026-01-01', 'added'), h('2026-02-01', 'reduced')], [h('2026-03-01', 'reduced'), h('2026-04-01', 'increased')]])).to.equal('2026-03-01');
     expect(latestReductionOn([[h('2026-01-01', 'added'), h('2026-04-01', 'increased')]])).to.equal(null);
   });

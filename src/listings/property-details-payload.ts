@@ -1,0 +1,61 @@
+// Property details as listing pages show them, described once: the stored view of each property in the
+// index document (listing-document.ts) holds them, and the listing pages' presenters read them from it.
+import { flag, integer, listOf, looseObject, named, nDecimal, nInteger, nText, oneOf, shape, text, type Payload } from '../core/openapi/payload-fields.ts';
+import { affordabilityPayload, availabilityStatusPayload, priceFields, priceHistory, propertyFeatures } from './listing-item-payload.ts';
+import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../inventory/material-information.ts';
+
+export const schemeFull = shape({ text, slug: text, color: text });
+
+export const propertyDetailsPayload = named(
+  'PropertyDetails',
+  shape({
+    id: integer,
+    propertyNumber: text,
+    schemes: listOf(schemeFull),
+    propertyType: text,
+    propertyTypeGroup: text,
+    availabilityStatus: availabilityStatusPayload,
+    fullSpecifications: nText,
+    floorplans: listOf(shape({ url: text, thumbnailUrl: text, alternativeText: text, caption: text })),
+    forSale: flag,
+    firstDibs: flag,
+    firstDibsExpirationDate: nText,
+    newBuild: flag,
+    bedrooms: integer,
+    bathrooms: integer,
+    receptionRooms: nInteger,
+    furnitureStatus: nText,
+    floorArea: nDecimal,
+    rooms: listOf(looseObject({ required: ['name', 'units'] })),
+    numberOfFloors: nInteger,
+    floor: shape({ name: text, level: integer }).nullable(),
+    tenure: text,
+    leaseYears: nInteger,
+    propertyFeatures,
+    energyEfficiencyRatingCurrent: integer,
+    energyEfficiencyRatingPotential: integer,
+    environmentalImpactRatingCurrent: integer,
+    environmentalImpactRatingPotential: integer,
+    ...priceFields,
+    isSharedOwnership: flag,
+    monthlyCostFrom: nDecimal,
+    priceHistory,
+    materialInformation: shape({
+      councilTaxBand: oneOf(COUNCIL_TAX_BANDS).nullable(),
+      epcBand: oneOf(EPC_BANDS).nullable(),
+      tenure: text,
+      leaseYears: nInteger,
+      monthlyServiceCharge: nDecimal,
+      annualGroundRent: nDecimal,
+      floorArea: nDecimal,
+      pricePerSquareMetre: nInteger,
+      broadbandMbps: nDecimal,
+    }),
+    // for a signed-in customer whose profile holds an income, else null; absent where no customer is asked about (PORTAL-EXTRAS §7)
+    affordability: affordabilityPayload.nullable().optional(),
+  }),
+);
+
+export type PropertyDetailsPayload = Payload<typeof propertyDetailsPayload>;
+/** A property's details as the index document stores them: all but the household's affordability, added per request. */
+export type StoredPropertyDetails = Omit<PropertyDetailsPayload, 'affordability'>;
