@@ -4,7 +4,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import type { IndexManager } from '../search/index-manager.ts';
-import type { ListingIndexer } from './listing-indexer.ts';
+import type { IndexResult, ListingIndexer } from './listing-indexer.ts';
 import { loadListingPage } from '../listings/listing-loader.ts';
 
 export interface ReindexProgress {
@@ -27,19 +27,29 @@ export async function fullReindex(
     const loadAfter = (afterId: number) =>
       prisma.$transaction((tx) => loadListingPage(tx, afterId, batchSize), { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 10_000 });
     let done = 0;
-    // Pipelined: the next page is read from PostgreSQL while the engine indexes the current one.
+    // Pipelined in three: while the engine indexes one page, the service builds the next page's
+    // documents, and PostgreSQL reads the page after that. One bulk request at a time, as before.
+    let inFlight: { written: Promise<IndexResult>; count: number } | null = null;
+    const settle = async () => {
+      if (!inFlight) return;
+      const { failed } = await inFlight.written;
+      if (failed.size) throw new Error(`the engine refused ${failed.size} documents, e.g. ${[...failed.values()][0]}`);
+      done += inFlight.count;
+      inFlight = null;
+      options.onProgress?.({ done, total: Math.max(total, done) });
+    };
     let page = await loadAfter(0);
     while (page.length > 0) {
       const next = loadAfter(page[page.length - 1]!.id);
       next.catch(() => undefined); // handled where it is awaited; this keeps an early exit from leaving it unhandled
-      const { failed } = await indexer.write(page, page.map((l) => l.id), { targets: [target] });
-      if (failed.size) {
-        throw new Error(`the engine refused ${failed.size} documents, e.g. ${[...failed.values()][0]}`);
-      }
-      done += page.length;
-      options.onProgress?.({ done, total: Math.max(total, done) });
+      const prepared = await indexer.prepare(page, page.map((l) => l.id), { targets: [target] });
+      await settle();
+      const written = indexer.send(prepared);
+      written.catch(() => undefined); // awaited by settle()
+      inFlight = { written, count: page.length };
       page = await next;
     }
+    await settle();
     await search.indices.putSettings({ index: target, settings: { refresh_interval: manager.refreshInterval } });
     await search.indices.refresh({ index: target });
     await manager.swapTo(target);

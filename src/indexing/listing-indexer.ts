@@ -14,6 +14,13 @@ export interface IndexResult {
   conflicts: number;
 }
 
+/** Bulk operations ready to send, with the listing of each operation. */
+export interface PreparedWrite {
+  operations: object[];
+  opListing: number[];
+  refresh: boolean | 'wait_for';
+}
+
 export interface IndexOptions {
   targets: string[];
   refresh?: boolean | 'wait_for';
@@ -52,6 +59,11 @@ export class ListingIndexer {
 
   /** Writes already loaded listings; ids absent from `listings` are removed from the index. */
   async write(listings: LoadedListing[], ids: number[], options: IndexOptions): Promise<IndexResult> {
+    return this.send(await this.prepare(listings, ids, options));
+  }
+
+  /** The bulk operations that write these listings (their documents built here, the CPU's part); send() writes them. */
+  async prepare(listings: LoadedListing[], ids: number[], options: IndexOptions): Promise<PreparedWrite> {
     const byId = new Map(listings.map((l) => [l.id, l]));
     const lending = await this.lending();
     const operations: object[] = [];
@@ -70,7 +82,13 @@ export class ListingIndexer {
         opListing.push(id);
       }
     }
-    const response = await this.search.bulk({ operations, refresh: options.refresh ?? false });
+    return { operations, opListing, refresh: options.refresh ?? false };
+  }
+
+  /** Sends prepared operations in one bulk request (the engine's part). */
+  async send(prepared: PreparedWrite): Promise<IndexResult> {
+    const { operations, opListing } = prepared;
+    const response = await this.search.bulk({ operations, refresh: prepared.refresh });
     const failed = new Map<number, string>();
     let conflicts = 0;
     response.items.forEach((item, i) => {
