@@ -39,7 +39,15 @@ export function errorMiddleware(translations: readonly ErrorTranslation[] = []):
       }
       // a store's error in the service's words (the database out of reach: one 503, no trace in the log;
       // the circuit logs once when it opens and once when it closes)
-      if (!(err instanceof AppError)) err = translations.reduce<AppError | null>((found, translate) => found ?? translate(caught), null) ?? err;
+      if (!(err instanceof AppError)) {
+        for (const translate of translations) {
+          const translated = translate(caught);
+          if (translated) {
+            err = translated;
+            break;
+          }
+        }
+      }
       if (err instanceof AppError) {
         ctx.status = err.status;
         ctx.set(err.headers);

@@ -21,6 +21,8 @@ export async function fullReindex(
   const target = await manager.createPhysicalIndex();
   await search.indices.putSettings({ index: target, settings: { refresh_interval: '-1' } });
   const run = await prisma.searchReindex.create({ data: { alias: manager.alias, targetIndex: target } });
+  // the page the engine is indexing while the next is prepared
+  let inFlight: { written: Promise<IndexResult>; count: number } | null = null;
   try {
     const total = await prisma.listing.count();
     // a page of a large batch on a busy machine can take longer than Prisma's default 5 s transaction
@@ -29,7 +31,6 @@ export async function fullReindex(
     let done = 0;
     // Pipelined in three: while the engine indexes one page, the service builds the next page's
     // documents, and PostgreSQL reads the page after that. One bulk request at a time, as before.
-    let inFlight: { written: Promise<IndexResult>; count: number } | null = null;
     const settle = async () => {
       if (!inFlight) return;
       const { failed } = await inFlight.written;
@@ -55,6 +56,8 @@ export async function fullReindex(
     await manager.swapTo(target);
     return { index: target, documents: done };
   } catch (err) {
+    // a bulk request still going would create the index again after its deletion
+    await inFlight?.written.catch(() => undefined);
     await search.indices.delete({ index: target, ignore_unavailable: true });
     throw err;
   } finally {

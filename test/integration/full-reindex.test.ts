@@ -54,4 +54,32 @@ describe('full reindex', function () {
     await search.indices.refresh({ index: listingIndex.alias });
     expect(await diffIndex(prisma, search, listingIndex.alias)).to.deep.equal({ missing: [], stale: [], extra: [] });
   });
+
+  it('leaves no new index behind when a page fails while the one before it is still being indexed', async () => {
+    const runtime = testApp().runtime;
+    const { search, listingIndex, indexer } = runtime;
+    const account = await createAccount();
+    for (let i = 0; i < 4; i++) await pushListing(account, api, `fr-fail-${i}`);
+    const before = await listingIndex.currentIndices();
+    let prepared = 0;
+    let created = '';
+    const failing = Object.assign(Object.create(indexer) as typeof indexer, {
+      prepare: (...args: Parameters<typeof indexer.prepare>) => {
+        created = args[2].targets[0]!;
+        if (++prepared === 2) return Promise.reject(new Error('the second page cannot be built'));
+        return indexer.prepare(...args);
+      },
+      // the first page is still on its way to the engine when the second fails
+      send: async (...args: Parameters<typeof indexer.send>) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return indexer.send(...args);
+      },
+    });
+    let failed: unknown = null;
+    await fullReindex({ ...runtime, indexer: failing }, { batchSize: 2 }).catch((err: unknown) => (failed = err));
+    expect(String(failed)).to.contain('the second page cannot be built');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await search.indices.exists({ index: created })).to.equal(false);
+    expect(await listingIndex.currentIndices()).to.deep.equal(before);
+  });
 });
