@@ -5,7 +5,8 @@ import type { Prisma } from '../generated/prisma/client.ts';
 
 type Tx = Prisma.TransactionClient;
 
-export type PriceChangeKind = 'added' | 'reduced' | 'increased';
+export const PRICE_CHANGE_KINDS = ['added', 'reduced', 'increased'] as const;
+export type PriceChangeKind = (typeof PRICE_CHANGE_KINDS)[number];
 
 interface Priced {
   forSale: boolean;

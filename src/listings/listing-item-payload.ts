@@ -18,6 +18,7 @@ import {
   type Payload,
 } from '../core/openapi/payload-fields.ts';
 import { PRICE_FIELD_NAMES } from './price-rules.ts';
+import { PRICE_CHANGE_KINDS } from '../inventory/price-history.ts';
 import { DISPLAY_AS } from './listing-sync-schema.ts';
 
 type PriceFieldName = (typeof PRICE_FIELD_NAMES)[number];
@@ -26,7 +27,7 @@ type PriceFieldName = (typeof PRICE_FIELD_NAMES)[number];
 export const priceReducedOn = about(calendarDate.nullable(), 'YYYY-MM-DD (UK day) of the latest price reduction within the last 30 days, else null');
 
 /** A property's headline price history, oldest first (property details). */
-export const priceHistory = listOf(shape({ date: calendarDate, price: decimal, change: oneOf(['added', 'reduced', 'increased'] as const) }));
+export const priceHistory = listOf(shape({ date: calendarDate, price: decimal, change: oneOf(PRICE_CHANGE_KINDS) }));
 
 /** The price fields of one home (the headline's in listing items and details), each a number or null (to be announced). */
 export const priceFields = {

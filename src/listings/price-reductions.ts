@@ -4,6 +4,8 @@
 // window moves on with the days without any reindexing.
 import { instantToLondon, londonToday } from '../core/london-time.ts';
 import type { PriceChangeKind } from '../inventory/price-history.ts';
+import type { Payload } from '../core/openapi/payload-fields.ts';
+import type { priceHistory } from './listing-item-payload.ts';
 
 export const REDUCTION_WINDOW_DAYS = 30;
 
@@ -14,11 +16,8 @@ export interface RecordedPriceChange {
   changedAt: Date;
 }
 
-export interface PriceHistoryEntry {
-  date: string;
-  price: number;
-  change: PriceChangeKind;
-}
+/** One entry of a property's price history, as property details show it. */
+export type PriceHistoryEntry = Payload<typeof priceHistory>[number];
 
 /** Oldest first, of the price the property is advertised at now (its kind: for sale or to rent). */
 export function priceHistoryOf(changes: RecordedPriceChange[], forSale: boolean): PriceHistoryEntry[] {
