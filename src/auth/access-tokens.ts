@@ -92,7 +92,7 @@ export class AccessTokenService {
     await this.prisma.revokedAccessToken.deleteMany({ where: { expiresAt: { lt: new Date() } } });
   }
 
-  /** What a token says once its signature, algorithm, issuer, audience and expiry are checked (401 otherwise); `check` asks the database. */
+  /** What a token says once its signature, algorithm, issuer, audience and expiry (required) are checked (401 otherwise); `check` asks the database. */
   decode(token: string): CustomerSession {
     const known = this.verified.get(token);
     if (known && Date.now() < known.expiresAt.getTime()) return known;
@@ -108,6 +108,8 @@ export class AccessTokenService {
     } catch (err) {
       throw new UnauthorizedError(err instanceof jwt.TokenExpiredError ? 'The access token has expired' : 'The access token is invalid');
     }
+    // jsonwebtoken checks `exp` only when present: a token without one would never expire
+    if (typeof claims.exp !== 'number') throw new UnauthorizedError('The access token is invalid');
     const customerId = Number(claims.sub);
     const sessionId = typeof claims.sid === 'string' ? claims.sid : null;
     if (
@@ -118,6 +120,6 @@ export class AccessTokenService {
     ) {
       throw new UnauthorizedError('The access token is invalid');
     }
-    return { customerId, tokenId: claims.jti, sessionId, expiresAt: new Date((claims.exp ?? 0) * 1000) };
+    return { customerId, tokenId: claims.jti, sessionId, expiresAt: new Date(claims.exp * 1000) };
   }
 }

@@ -5,6 +5,7 @@ import { emailField } from '../customers/email-address.ts';
 import { customerFieldsShape } from '../customers/customer-fields.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.ts';
 import { isHttpUrl } from './magic-link-url.ts';
+import { isCommonPassword } from './common-passwords.ts';
 
 const HTTP_URL = new RegExp(HTTP_URL_PATTERN);
 const linkUrl = maxChars(yup.string().typeError('url must be a string').transform(trimmed), 2000, 'url must be at most 2000 characters')
@@ -19,7 +20,8 @@ export const passwordField = (label: string) =>
     .typeError(`${label} must be a string`)
     .required(`${label} is required`)
     .min(PASSWORD_MIN_LENGTH, `${label} must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `${label} must be at most ${PASSWORD_MAX_LENGTH} characters`);
+    .max(PASSWORD_MAX_LENGTH, `${label} must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .test('not-common', `${label} is one of the 10,000 most common passwords; please choose another`, (v) => !v || !isCommonPassword(v));
 
 /** A password to check (not to set): any non-empty string. */
 const givenPassword = (label: string) =>

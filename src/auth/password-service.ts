@@ -42,14 +42,14 @@ export class PasswordService {
    */
   async login(input: { email: string; password: string }, ip: string): Promise<SessionTokens> {
     await this.limits.request(ip);
-    await this.limits.assertLoginAllowed(input.email);
+    await this.limits.assertLoginAllowed(input.email, ip);
     const customer = await this.customers.findByEmail(input.email);
     if (!(await verifyPassword(customer?.passwordHash, input.password)) || !customer) {
-      await this.limits.loginFailed(input.email);
+      await this.limits.loginFailed(input.email, ip);
       throw new UnauthorizedError(BAD_CREDENTIALS);
     }
     if (customer.disabledAt) throw ValidationError.field('email', ACCOUNT_DISABLED);
-    await this.limits.loginSucceeded(input.email);
+    await this.limits.loginSucceeded(input.email, ip);
     return this.sessions.start(customer.id);
   }
 
@@ -79,12 +79,12 @@ export class PasswordService {
   }
 
   /** Change of password by the signed-in customer: other sessions end, this one goes on. */
-  async changePassword(session: CustomerSession, input: { currentPassword: string; newPassword: string }): Promise<void> {
+  async changePassword(session: CustomerSession, input: { currentPassword: string; newPassword: string }, ip: string): Promise<void> {
     const customer = await this.activeCustomer(session);
     if (!customer.passwordHash) {
       throw ValidationError.field('currentPassword', 'This account has no password yet; set one with forgot-password');
     }
-    await this.checkPassword(customer.email, customer.passwordHash, input.currentPassword, 'currentPassword');
+    await this.checkPassword(customer.email, customer.passwordHash, input.currentPassword, 'currentPassword', ip);
     await this.customers.setPassword(customer.id, await hashPassword(input.newPassword));
     await this.refreshTokens.revokeAllOf(customer.id, session.sessionId);
   }
@@ -96,7 +96,7 @@ export class PasswordService {
       throw ValidationError.field('currentEmail', 'currentEmail is not the e-mail address of this account');
     if (!customer.passwordHash)
       throw ValidationError.field('password', 'This account has no password; change the e-mail with passwordless-change-email');
-    await this.checkPassword(customer.email, customer.passwordHash, input.password, 'password');
+    await this.checkPassword(customer.email, customer.passwordHash, input.password, 'password', ip);
     if (input.newEmail === customer.email) throw ValidationError.field('newEmail', 'newEmail is the current e-mail address');
     await this.customers.setEmail(customer.id, input.newEmail, 'newEmail');
   }
@@ -107,11 +107,11 @@ export class PasswordService {
     return customer;
   }
 
-  /** 422 on `field` for a wrong password; failures count towards the address's login limit. */
-  private async checkPassword(email: string, passwordHash: string, password: string, field: string): Promise<void> {
-    await this.limits.assertLoginAllowed(email);
+  /** 422 on `field` for a wrong password; failures count towards the login limit of the address from this client. */
+  private async checkPassword(email: string, passwordHash: string, password: string, field: string, ip: string): Promise<void> {
+    await this.limits.assertLoginAllowed(email, ip);
     if (await verifyPassword(passwordHash, password)) return;
-    await this.limits.loginFailed(email);
+    await this.limits.loginFailed(email, ip);
     throw ValidationError.field(field, `${field} is incorrect`);
   }
 }

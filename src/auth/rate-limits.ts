@@ -1,6 +1,9 @@
 // Abuse limits of the sign-in endpoints, counted in PostgreSQL (rate-limiter-flexible's Prisma store) so
 // that every instance of the service shares them: requests per client IP, e-mails sent per address, and
-// failed password logins per address. Over a limit: 429 with Retry-After.
+// failed password logins per address and client IP. Over a limit: 429 with Retry-After.
+// Failures count per (address, client IP), not per address: wrong passwords sent from one client lock
+// that client out of that account, never the owner signing in from elsewhere (guessing from many
+// clients is slowed by the per-IP request limit, argon2id and the refusal of common passwords).
 import { RateLimiterPrisma, RateLimiterRes } from 'rate-limiter-flexible';
 import type { PrismaClient } from '../db/prisma.ts';
 import { TooManyRequestsError } from '../core/errors.ts';
@@ -11,6 +14,9 @@ export interface RateLimitSettings {
   perEmail: number;
   loginFailures: number;
 }
+
+// an address holds no space (emailField refuses them), so the pair cannot be forged from another pair
+const failureKey = (email: string, ip: string) => `${email} ${ip}`;
 
 const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
@@ -47,20 +53,20 @@ export class SignInRateLimits {
     return this.take(this.mails, email, 'Too many e-mails were requested for this address; please try again later');
   }
 
-  /** 429 while the address has had too many failed password logins. */
-  async assertLoginAllowed(email: string): Promise<void> {
-    const res = await this.failures.get(email);
+  /** 429 while this client has had too many failed password logins for the address. */
+  async assertLoginAllowed(email: string, ip: string): Promise<void> {
+    const res = await this.failures.get(failureKey(email, ip));
     if (res && res.consumedPoints >= this.settings.loginFailures) {
-      throw new TooManyRequestsError(retryAfter(res), 'Too many failed sign-in attempts for this address; please try again later');
+      throw new TooManyRequestsError(retryAfter(res), 'Too many failed sign-in attempts for this address from here; please try again later');
     }
   }
 
-  async loginFailed(email: string): Promise<void> {
-    await this.failures.penalty(email, 1);
+  async loginFailed(email: string, ip: string): Promise<void> {
+    await this.failures.penalty(failureKey(email, ip), 1);
   }
 
-  async loginSucceeded(email: string): Promise<void> {
-    await this.failures.delete(email);
+  async loginSucceeded(email: string, ip: string): Promise<void> {
+    await this.failures.delete(failureKey(email, ip));
   }
 
   private async take(limiter: RateLimiterPrisma, key: string, message: string): Promise<void> {

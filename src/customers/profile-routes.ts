@@ -31,7 +31,7 @@ export function profileRoutes(deps: {
   });
 
   router.patch(`${PROFILE}/change-password`, signedIn, async (ctx) => {
-    await passwords.changePassword(sessionOf(ctx.state), validateBody(changePasswordSchema, ctx.request.body));
+    await passwords.changePassword(sessionOf(ctx.state), validateBody(changePasswordSchema, ctx.request.body), ctx.ip);
     ctx.body = presentMessage('The password has been changed; other sessions have been signed out');
   });
 

@@ -31,7 +31,7 @@ describe('customer accounts: passwords and tokens', () => {
       const email = uniqueEmail('reg');
       const res = await api.post(
         `${P}/password-register`,
-        { email, password: 'secret1', firstName: 'Grace', utmCampaign: 'spring' },
+        { email, password: 'brick-lantern-7', firstName: 'Grace', utmCampaign: 'spring' },
         fromIp(clientIp()),
       );
       expect(res.status).to.equal(201);
@@ -39,7 +39,7 @@ describe('customer accounts: passwords and tokens', () => {
       const row = await testApp().runtime.prisma.customer.findUnique({ where: { email } });
       expect(row!.passwordHash)
         .to.match(/^\$argon2id\$v=19\$/)
-        .and.not.include('secret1');
+        .and.not.include('brick-lantern-7');
       expect(row).to.include({ createdVia: 'password', utmCampaign: 'spring' });
     });
 
@@ -48,18 +48,30 @@ describe('customer accounts: passwords and tokens', () => {
       expect(short.status).to.equal(422);
       expect(short.body.errors.password[0]).to.match(/at least 6/);
       const passwordless = await passwordlessCustomer();
-      const taken = await api.post(`${P}/password-register`, { email: passwordless.email, password: 'secret1' }, fromIp(clientIp()));
+      const taken = await api.post(`${P}/password-register`, { email: passwordless.email, password: 'brick-lantern-7' }, fromIp(clientIp()));
       expect(taken.status).to.equal(422);
       expect(taken.body.errors).to.have.keys('email');
-      const missing = await api.post(`${P}/password-register`, { password: 'secret1' }, fromIp(clientIp()));
+      const missing = await api.post(`${P}/password-register`, { password: 'brick-lantern-7' }, fromIp(clientIp()));
       expect(missing.status).to.equal(422);
       expect(missing.body.errors).to.have.property('email');
+    });
+
+    it('is 422 on the password field for one of the 10,000 most common passwords, whatever its case', async () => {
+      for (const password of ['123456', 'password', 'Qwerty123', 'letmein1']) {
+        const email = uniqueEmail('common');
+        const res = await api.post(`${P}/password-register`, { email, password }, fromIp(clientIp()));
+        expect(res.status, password).to.equal(422);
+        expect(res.body.errors.password[0], password).to.match(/most common passwords/);
+        expect(await testApp().runtime.prisma.customer.count({ where: { email } }), password).to.equal(0);
+      }
+      const uncommon = await api.post(`${P}/password-register`, { email: uniqueEmail('rare'), password: 'tq7-marble' }, fromIp(clientIp()));
+      expect(uncommon.status, 'six characters, not common').to.equal(201);
     });
 
     it('gives exactly one customer for two simultaneous registrations of one address', async () => {
       const email = uniqueEmail('twice');
       const results = await Promise.all(
-        [0, 1].map(() => api.post(`${P}/password-register`, { email, password: 'secret1' }, fromIp(clientIp()))),
+        [0, 1].map(() => api.post(`${P}/password-register`, { email, password: 'brick-lantern-7' }, fromIp(clientIp()))),
       );
       expect(results.map((r) => r.status).sort()).to.deep.equal([201, 422]);
       expect(await testApp().runtime.prisma.customer.count({ where: { email } })).to.equal(1);
@@ -120,6 +132,15 @@ describe('customer accounts: passwords and tokens', () => {
         await profileStatus(jwt.sign(claims(customer.id), secret(), { algorithm: 'HS256', expiresIn: 60 })),
         'the genuine shape',
       ).to.equal(200);
+    });
+
+    it('refuses a token signed with the right key but without an expiry (exp)', async () => {
+      const customer = await passwordCustomer();
+      const endless = jwt.sign(claims(customer.id), secret(), { algorithm: 'HS256' });
+      expect(jwt.decode(endless)).to.not.have.property('exp');
+      const res = await api.get(`${P}/profile`, bearer(endless));
+      expect(res.status).to.equal(401);
+      expect(res.body).to.not.have.property('email');
     });
 
     it('refuses a token once it expires, though it was accepted (and its signature checked) before', async () => {
@@ -263,13 +284,16 @@ describe('customer accounts: passwords and tokens', () => {
       expect(await mailsTo(disabledCustomer.email)).to.be.empty;
     });
 
-    it('is 422 for a short new password, and the link stays usable', async () => {
+    it('is 422 for a short or common new password, and the link stays usable', async () => {
       const customer = await passwordCustomer();
       const res = await api.post(`${P}/forgot-password`, { url: LINK_BASE, email: customer.email }, fromIp(clientIp()));
       const { id, token } = linkParts(res.body.magicLink);
       const short = await api.post(`${P}/reset-password/${id}/${token}`, { newPassword: 'abc' });
       expect(short.status).to.equal(422);
       expect(short.body.errors).to.have.property('newPassword');
+      const common = await api.post(`${P}/reset-password/${id}/${token}`, { newPassword: 'iloveyou' });
+      expect(common.status).to.equal(422);
+      expect(common.body.errors.newPassword[0]).to.match(/most common passwords/);
       expect((await api.post(`${P}/reset-password/${id}/${token}`, { newPassword: 'long enough' })).status).to.equal(200);
     });
 

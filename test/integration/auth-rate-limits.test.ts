@@ -61,31 +61,55 @@ describe('customer accounts: abuse limits', () => {
     expect(Number(over.headers.get('retry-after'))).to.be.greaterThan(0);
   });
 
-  it('locks password login for an address after repeated failures, even with the right password', async () => {
+  it('locks password login for an address from the client that failed repeatedly, even with the right password', async () => {
     const customer = await passwordCustomer();
+    const stranger = clientIp();
     for (let i = 0; i < config().RATE_LIMIT_LOGIN_FAILURES; i++) {
-      expect(
-        (await api.post(`${P}/password-login`, { email: customer.email, password: `wrong-${i}` }, fromIp(clientIp()))).status,
-      ).to.equal(401);
+      expect((await api.post(`${P}/password-login`, { email: customer.email, password: `wrong-${i}` }, fromIp(stranger))).status).to.equal(
+        401,
+      );
     }
-    expect429(await api.post(`${P}/password-login`, { email: customer.email, password: customer.password }, fromIp(clientIp())));
+    expect429(await api.post(`${P}/password-login`, { email: customer.email, password: customer.password }, fromIp(stranger)));
     const other = await passwordCustomer();
-    expect((await api.post(`${P}/password-login`, { email: other.email, password: other.password }, fromIp(clientIp()))).status).to.equal(
+    expect((await api.post(`${P}/password-login`, { email: other.email, password: other.password }, fromIp(stranger))).status).to.equal(
       200,
     );
   });
 
+  it('lets the owner sign in from another client while a stranger is locked out of the account', async () => {
+    const customer = await passwordCustomer();
+    const stranger = clientIp();
+    for (let i = 0; i < config().RATE_LIMIT_LOGIN_FAILURES + 2; i++) {
+      await api.post(`${P}/password-login`, { email: customer.email, password: `guess-${i}` }, fromIp(stranger));
+    }
+    expect429(await api.post(`${P}/password-login`, { email: customer.email, password: `guess-again` }, fromIp(stranger)));
+    const owner = await api.post(`${P}/password-login`, { email: customer.email, password: customer.password }, fromIp(clientIp()));
+    expect(owner.status).to.equal(200);
+    expect(owner.body.access_token).to.be.a('string');
+  });
+
+  it('keeps counting the stranger per client address: many wrong passwords still hit the per-IP limit', async () => {
+    const customer = await passwordCustomer();
+    const stranger = clientIp();
+    const statuses: number[] = [];
+    for (let i = 0; i <= config().RATE_LIMIT_PER_IP; i++) {
+      const email = i % 2 ? customer.email : uniqueEmail('spray');
+      statuses.push((await api.post(`${P}/password-login`, { email, password: `spray-${i}` }, fromIp(stranger))).status);
+    }
+    expect(statuses.at(-1)).to.equal(429);
+    expect(statuses.filter((status) => status === 200)).to.deep.equal([]);
+  });
+
   it('forgets failures after a successful login', async () => {
     const customer = await passwordCustomer();
+    const ip = clientIp();
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < config().RATE_LIMIT_LOGIN_FAILURES - 1; i++) {
-        expect(
-          (await api.post(`${P}/password-login`, { email: customer.email, password: 'wrong one' }, fromIp(clientIp()))).status,
-        ).to.equal(401);
+        expect((await api.post(`${P}/password-login`, { email: customer.email, password: 'wrong one' }, fromIp(ip))).status).to.equal(401);
       }
-      expect(
-        (await api.post(`${P}/password-login`, { email: customer.email, password: customer.password }, fromIp(clientIp()))).status,
-      ).to.equal(200);
+      expect((await api.post(`${P}/password-login`, { email: customer.email, password: customer.password }, fromIp(ip))).status).to.equal(
+        200,
+      );
     }
   });
 });

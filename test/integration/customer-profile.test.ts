@@ -57,8 +57,8 @@ describe('customer accounts: profile', () => {
     const calls: [string, string, unknown?][] = [
       ['GET', PROFILE],
       ['PUT', PROFILE, { firstName: 'X' }],
-      ['PATCH', `${PROFILE}/change-password`, { currentPassword: 'secret1', newPassword: 'secret2' }],
-      ['PATCH', `${PROFILE}/change-email`, { currentEmail: 'a@example.org', newEmail: 'b@example.org', password: 'secret1' }],
+      ['PATCH', `${PROFILE}/change-password`, { currentPassword: 'brick-lantern-7', newPassword: 'secret2' }],
+      ['PATCH', `${PROFILE}/change-email`, { currentEmail: 'a@example.org', newEmail: 'b@example.org', password: 'brick-lantern-7' }],
       ['GET', `${PROFILE}/favourites`],
       ['POST', `${PROFILE}/favourites`, { listing: 1 }],
       ['HEAD', `${PROFILE}/favourites/1`],
