@@ -117,10 +117,18 @@ const schema = yup.object({
   ACCESS_TOKEN_TTL_SECONDS: yup.number().integer().min(30).default(900),
   REFRESH_TOKEN_TTL_DAYS: yup.number().integer().min(1).default(30),
   MAGIC_LINK_TTL_MINUTES: yup.number().integer().min(1).default(30),
-  /** origins a magic link may point at (the `url` of the sign-in requests): required when APP_ENV=live; empty = any */
-  MAGIC_LINK_ORIGINS: originList()
+  /**
+   * the portal origins magic links may point at (the `url` of the link requests), in every environment;
+   * unset: the service's own origin (PUBLIC_BASE_URL's, else http on localhost at the port a request came
+   * in on). When APP_ENV=live, PORTAL_ORIGINS (or MAGIC_LINK_ORIGINS) or PUBLIC_BASE_URL is required.
+   */
+  PORTAL_ORIGINS: originList()
     .default('')
-    .when('APP_ENV', { is: 'live', then: (s) => s.required('MAGIC_LINK_ORIGINS is required when APP_ENV=live') }),
+    .when(['APP_ENV', 'MAGIC_LINK_ORIGINS', 'PUBLIC_BASE_URL'], ([env, alias, publicBaseUrl], s) =>
+      env === 'live' && !alias && !publicBaseUrl ? s.required('PORTAL_ORIGINS (or PUBLIC_BASE_URL) is required when APP_ENV=live') : s,
+    ),
+  /** deprecated: the former name of PORTAL_ORIGINS, used when PORTAL_ORIGINS is unset */
+  MAGIC_LINK_ORIGINS: originList().default(''),
   /** the SMTP server e-mails go to: required when APP_ENV=live; unset, `npm start` runs a local mailbox (LOCAL_MAILBOX) */
   SMTP_HOST: yup
     .string()

@@ -15,7 +15,8 @@ import { LinkSender } from './auth/link-sender.ts';
 import { SessionService } from './auth/session-service.ts';
 import { PasswordlessService } from './auth/passwordless-service.ts';
 import { PasswordService } from './auth/password-service.ts';
-import { parseOrigins } from './auth/magic-link-url.ts';
+import { LinkOriginPolicy } from './auth/link-origins.ts';
+import { EmailOwnership } from './auth/email-ownership.ts';
 import type { AuthDeps } from './auth/auth-routes.ts';
 import { FavouriteService } from './favourites/favourite-service.ts';
 import { CustomerService } from './customers/customer-service.ts';
@@ -55,10 +56,16 @@ export function customerServices(deps: {
   });
   const testEnv = config.APP_ENV === 'test';
   const sendsMail = !testEnv || config.TEST_ENV_SENDS_MAIL;
-  const links = new LinkSender(magicLinks, mailer, limits, parseOrigins(config.MAGIC_LINK_ORIGINS), sendsMail);
+  const links = new LinkSender(magicLinks, mailer, limits, sendsMail);
+  const linkOrigins = new LinkOriginPolicy({
+    portalOrigins: config.PORTAL_ORIGINS,
+    deprecatedMagicLinkOrigins: config.MAGIC_LINK_ORIGINS,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+  });
+  const ownership = new EmailOwnership(magicLinks, refreshTokens);
   const sessions = new SessionService(prisma, accessTokens, refreshTokens);
-  const passwordless = new PasswordlessService(prisma, customers, links, magicLinks, sessions, limits);
-  const passwords = new PasswordService(prisma, customers, links, magicLinks, sessions, refreshTokens, limits);
+  const passwordless = new PasswordlessService(prisma, customers, links, magicLinks, sessions, limits, ownership);
+  const passwords = new PasswordService(prisma, customers, links, magicLinks, sessions, refreshTokens, limits, ownership);
   const favourites = new FavouriteService(prisma, pool, search, listingIndex.alias, listingStats);
   return {
     mailer,
@@ -67,6 +74,6 @@ export function customerServices(deps: {
     sessions,
     passwords,
     favourites,
-    auth: { customers, passwordless, passwords, sessions, accessTokens, limits, exposeMagicLinks: testEnv },
+    auth: { customers, passwordless, passwords, sessions, accessTokens, limits, exposeMagicLinks: testEnv, linkOrigins },
   };
 }

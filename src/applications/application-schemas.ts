@@ -4,6 +4,7 @@ import { trimmed } from '../core/validation.ts';
 import { customerFieldsShape } from '../customers/customer-fields.ts';
 import { emailField } from '../customers/email-address.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.ts';
 
 const additionalInfo = yup
   .string()
@@ -41,7 +42,8 @@ export const registerInterestSchema = yup.object({
     .string()
     .typeError('password must be a string')
     .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    .max(PASSWORD_MAX_LENGTH, `password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .test('not-common', COMMON_PASSWORD_MESSAGE('password'), (v) => !v || !isCommonPassword(v)),
   property: yup
     .number()
     .typeError('property must be a property id')

@@ -1,7 +1,7 @@
 // OpenAPI: the sign-up and sign-in endpoints and the bearer security scheme.
 import { errorResponse, int, json, pathParam, ref, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonBodyOf } from '../core/openapi/from-yup.ts';
-import { accessTokenPayload, linkSentPayload, loginTokensPayload } from './auth-payload.ts';
+import { accessTokenPayload, confirmationSentPayload, linkSentPayload, loginTokensPayload, registeredCustomerPayload } from './auth-payload.ts';
 import { bearer, tooMany, unauthorised } from '../customers/customer-openapi.ts';
 import { linkEmailChangeSchema, linkRequestSchema, passwordLoginSchema, passwordRegisterSchema, passwordlessRegisterSchema, refreshSchema, resetPasswordSchema } from './auth-schemas.ts';
 
@@ -9,9 +9,18 @@ const P = '/api/rest/portal';
 
 export const authSecuritySchemes = { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } };
 
-export const authSchemas: Record<string, JsonSchema> = componentsOf(linkSentPayload, accessTokenPayload, loginTokensPayload);
+export const authSchemas: Record<string, JsonSchema> = componentsOf(
+  linkSentPayload,
+  accessTokenPayload,
+  loginTokensPayload,
+  confirmationSentPayload,
+  registeredCustomerPayload,
+);
 
-const linkRequest = jsonBodyOf(linkRequestSchema, 'url: where the link points (the customer id and token are appended as two path segments)');
+const linkRequest = jsonBodyOf(
+  linkRequestSchema,
+  'url: where the link points (the customer id and token are appended as two path segments); its origin must be one of the portal origins (PORTAL_ORIGINS, by default the service\'s own), else 422 on url',
+);
 const linkParams = [pathParam('id', 'the customer id from the link', int), pathParam('token', 'the token from the link')];
 const mailFailed = errorResponse('The e-mail could not be sent; retry later');
 const badLink = errorResponse('The link is unknown, expired or already used');
@@ -74,9 +83,15 @@ export function authPaths(): Record<string, unknown> {
       get: {
         tags,
         operationId: 'exchangeMagicLink',
-        summary: 'Exchange a sign-in link (single use) for an access token',
+        summary:
+          'Exchange a sign-in or confirmation link (single use) for an access token. The link proves the address it was sent to: a confirmation link gives the account its new address, and on an account whose address was not proven yet any password is removed and every other session ends',
         parameters: linkParams,
-        responses: { 200: json(ref('AccessToken')), 403: errorResponse('The account is disabled'), 404: badLink },
+        responses: {
+          200: json(ref('AccessToken')),
+          403: errorResponse('The account is disabled'),
+          404: badLink,
+          409: errorResponse('Another account took the address being confirmed meanwhile'),
+        },
       },
     },
     [`${P}/passwordless-change-email`]: {
@@ -92,26 +107,29 @@ export function authPaths(): Record<string, unknown> {
       patch: {
         tags,
         operationId: 'confirmEmailChange',
-        summary: 'Use a change-of-e-mail link (single use): the account takes newEmail',
+        summary:
+          'Use a change-of-e-mail link (single use; it proves the current address): a confirmation link is mailed to newEmail (url, else the portal\'s /sign-in/link), and the account takes newEmail only when that link is used at auth-token. APP_ENV=test answers carry confirmationLink; 422 on newEmail when it is taken',
         parameters: linkParams,
         requestBody: jsonBodyOf(linkEmailChangeSchema),
-        responses: { 200: json(ref('Message')), 404: badLink },
+        responses: { 200: json(ref('ConfirmationSent')), 404: badLink, 429: tooMany, 503: mailFailed },
       },
     },
     [`${P}/password-register`]: {
       post: {
         tags,
         operationId: 'passwordRegister',
-        summary: 'Register a customer with a password (at least 6 characters); any profile field may be sent',
+        summary:
+          'Register a customer with a password (at least 6 characters, not one of the 10,000 most common: 422 on password); any profile field may be sent. The address is not proven yet: a confirmation link (url, else the portal\'s /sign-in/link) is mailed to it, and password-login works meanwhile. Using any magic link sent to the address later removes the password and ends the other sessions (whoever registered it is not necessarily its owner). APP_ENV=test answers carry confirmationLink',
         requestBody: jsonBodyOf(passwordRegisterSchema),
-        responses: { 201: json(ref('Customer'), 'Customer created'), 429: tooMany },
+        responses: { 201: json(ref('RegisteredCustomer'), 'Customer created'), 429: tooMany, 503: mailFailed },
       },
     },
     [`${P}/password-login`]: {
       post: {
         tags,
         operationId: 'passwordLogin',
-        summary: 'Sign in with e-mail and password',
+        summary:
+          'Sign in with e-mail and password. Wrong passwords are counted per address and client: after RATE_LIMIT_LOGIN_FAILURES of them that client gets 429 for that address, while the owner signs in from elsewhere',
         requestBody: jsonBodyOf(passwordLoginSchema),
         responses: {
           200: json(ref('LoginTokens')),
@@ -154,7 +172,8 @@ export function authPaths(): Record<string, unknown> {
       post: {
         tags,
         operationId: 'resetPassword',
-        summary: 'Use a password-reset link (single use): set the new password and end every session',
+        summary:
+          'Use a password-reset link (single use; it proves the address): set the new password (at least 6 characters, not one of the 10,000 most common) and end every session',
         parameters: linkParams,
         requestBody: jsonBodyOf(resetPasswordSchema),
         responses: { 200: json(ref('Message')), 403: errorResponse('The account is disabled'), 404: badLink },

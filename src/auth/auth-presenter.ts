@@ -1,11 +1,21 @@
 // Response bodies of the sign-up and sign-in endpoints.
 import type { SessionTokens } from './session-service.ts';
-import type { AccessTokenPayload, LinkSentPayload, LoginTokensPayload } from './auth-payload.ts';
-import type { MessagePayload } from '../customers/customer-payload.ts';
+import type { AccessTokenPayload, ConfirmationSentPayload, LinkSentPayload, LoginTokensPayload, RegisteredCustomerPayload } from './auth-payload.ts';
+import type { CustomerPayload, MessagePayload } from '../customers/customer-payload.ts';
 
 /** `{message}`, plus `magicLink` when links are exposed (APP_ENV=test only) and one was made. */
 export function presentLinkSent(message: string, link: string | null, exposeLink: boolean): LinkSentPayload {
   return exposeLink && link ? { message, magicLink: link } : { message };
+}
+
+/** `{message}`, plus `confirmationLink` when links are exposed (APP_ENV=test only). */
+export function presentConfirmationSent(message: string, link: string, exposeLink: boolean): ConfirmationSentPayload {
+  return exposeLink ? { message, confirmationLink: link } : { message };
+}
+
+/** password-register: the customer, plus `confirmationLink` when links are exposed (APP_ENV=test only). */
+export function presentRegisteredCustomer(customer: CustomerPayload, link: string, exposeLink: boolean): RegisteredCustomerPayload {
+  return exposeLink ? { ...customer, confirmationLink: link } : customer;
 }
 
 export function presentMessage(message: string): MessagePayload {

@@ -5,7 +5,7 @@ import { emailField } from '../customers/email-address.ts';
 import { customerFieldsShape } from '../customers/customer-fields.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.ts';
 import { isHttpUrl } from './magic-link-url.ts';
-import { isCommonPassword } from './common-passwords.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
 
 const HTTP_URL = new RegExp(HTTP_URL_PATTERN);
 const linkUrl = maxChars(yup.string().typeError('url must be a string').transform(trimmed), 2000, 'url must be at most 2000 characters')
@@ -21,7 +21,7 @@ export const passwordField = (label: string) =>
     .required(`${label} is required`)
     .min(PASSWORD_MIN_LENGTH, `${label} must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH, `${label} must be at most ${PASSWORD_MAX_LENGTH} characters`)
-    .test('not-common', `${label} is one of the 10,000 most common passwords; please choose another`, (v) => !v || !isCommonPassword(v));
+    .test('not-common', COMMON_PASSWORD_MESSAGE(label), (v) => !v || !isCommonPassword(v));
 
 /** A password to check (not to set): any non-empty string. */
 const givenPassword = (label: string) =>
@@ -29,9 +29,17 @@ const givenPassword = (label: string) =>
 
 export const linkRequestSchema = yup.object({ url: linkUrl, email: emailField() });
 
+/** Where a confirmation link points; unset: the portal's link page (link-origins.ts). */
+const confirmationUrl = linkUrl.optional().default(undefined);
+
 export const passwordlessRegisterSchema = yup.object({ ...customerFieldsShape, url: linkUrl, email: emailField() });
 
-export const passwordRegisterSchema = yup.object({ ...customerFieldsShape, email: emailField(), password: passwordField('password') });
+export const passwordRegisterSchema = yup.object({
+  ...customerFieldsShape,
+  email: emailField(),
+  password: passwordField('password'),
+  url: confirmationUrl,
+});
 
 export const passwordLoginSchema = yup.object({ email: emailField(), password: givenPassword('password') });
 
@@ -41,7 +49,11 @@ export const refreshSchema = yup.object({
 
 export const resetPasswordSchema = yup.object({ newPassword: passwordField('newPassword') });
 
-export const linkEmailChangeSchema = yup.object({ currentEmail: emailField('currentEmail'), newEmail: emailField('newEmail') });
+export const linkEmailChangeSchema = yup.object({
+  currentEmail: emailField('currentEmail'),
+  newEmail: emailField('newEmail'),
+  url: confirmationUrl,
+});
 
 export const changePasswordSchema = yup.object({
   currentPassword: givenPassword('currentPassword'),
@@ -52,4 +64,5 @@ export const changeEmailSchema = yup.object({
   currentEmail: emailField('currentEmail'),
   newEmail: emailField('newEmail'),
   password: givenPassword('password'),
+  url: confirmationUrl,
 });

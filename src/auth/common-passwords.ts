@@ -21,3 +21,5 @@ function commonPasswords(): Set<string> {
 export function isCommonPassword(password: string): boolean {
   return commonPasswords().has(password.toLowerCase());
 }
+
+export const COMMON_PASSWORD_MESSAGE = (field: string) => `${field} is one of the 10,000 most common passwords; please choose another`;

@@ -1,4 +1,4 @@
-// Sends a magic link: checks the client's url, counts the e-mail against the address's limit, stores a
+// Sends a magic link: checks the client's url against the allowed origins (link-origins.ts), counts the e-mail against the address's limit, stores a
 // new token and mails the link built from the url, the customer id and the token. In the test environment
 // the e-mail is not sent (the response carries the link instead) unless `sendsMail` says otherwise.
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { linkMail } from '../mail/auth-mails.ts';
 import type { MagicLinkPurpose, MagicLinkService } from './magic-links.ts';
 import { buildMagicLink, linkOriginAllowed } from './magic-link-url.ts';
+import type { LinkOrigins } from './link-origins.ts';
 import type { SignInRateLimits } from './rate-limits.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -17,15 +18,20 @@ export class LinkSender {
     private readonly magicLinks: MagicLinkService,
     private readonly mailer: Mailer,
     private readonly limits: SignInRateLimits,
-    private readonly allowedOrigins: string[],
     /** false: `deliver` sends nothing (APP_ENV=test) */
     private readonly sendsMail: boolean,
   ) {}
 
   /** 422 when the url may not receive links (it would hand the token to another site). */
-  assertUrlAllowed(url: string): void {
-    if (!linkOriginAllowed(url, this.allowedOrigins))
-      throw ValidationError.field('url', 'url is not one of the sites magic links may point to');
+  assertUrlAllowed(url: string, origins: LinkOrigins): void {
+    if (!linkOriginAllowed(url, origins.allowed)) throw ValidationError.field('url', 'url is not one of the sites magic links may point to');
+  }
+
+  /** The url sent, checked, or the portal's link page when none was sent. */
+  urlOrDefault(url: string | undefined, origins: LinkOrigins): string {
+    if (url === undefined) return origins.defaultUrl;
+    this.assertUrlAllowed(url, origins);
+    return url;
   }
 
   /** Counts one e-mail for the address; 429 over the limit. */
@@ -34,8 +40,8 @@ export class LinkSender {
   }
 
   /** Stores a token (in `db`, so it can share a transaction) and returns the link; send it with `deliver`. */
-  async create(customerId: number, purpose: MagicLinkPurpose, url: string, db?: Db): Promise<string> {
-    const token = await this.magicLinks.issue(customerId, purpose, db);
+  async create(customerId: number, purpose: MagicLinkPurpose, url: string, db?: Db, email: string | null = null): Promise<string> {
+    const token = await this.magicLinks.issue(customerId, purpose, db, email);
     return buildMagicLink(url, customerId, token);
   }
 

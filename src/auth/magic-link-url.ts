@@ -24,8 +24,8 @@ export function parseOrigins(list: string): string[] {
     .map((o) => new URL(o).origin);
 }
 
-/** Whether a link may point at `url`: any http(s) URL when no origins are configured, else one of them. */
+/** Whether a link may point at `url`: an http(s) URL on one of the allowed origins (none allowed: never). */
 export function linkOriginAllowed(url: string, allowedOrigins: string[]): boolean {
   if (!isHttpUrl(url)) return false;
-  return allowedOrigins.length === 0 || allowedOrigins.includes(new URL(url).origin);
+  return allowedOrigins.includes(new URL(url).origin);
 }

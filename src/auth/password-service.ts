@@ -1,5 +1,7 @@
 // Sign-up and sign-in with a password, forgotten passwords (a reset link by e-mail), and the signed-in
-// customer's change of password or e-mail.
+// customer's change of password or e-mail. Registration and a change of e-mail mail a confirmation link
+// to the address; an address is the account's, proven, only once a link sent to it is used
+// (email-ownership.ts). Until then the specification's password sign-in works as before.
 import type { PrismaClient } from '../db/prisma.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../core/errors.ts';
 import type { CustomerService, LoadedCustomer } from '../customers/customer-service.ts';
@@ -12,7 +14,8 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SignInRateLimits } from './rate-limits.ts';
 import type { RefreshTokenService } from './refresh-tokens.ts';
 import type { SessionService, SessionTokens } from './session-service.ts';
-import { ACCOUNT_DISABLED, type LinkRequest, type LinkSent } from './passwordless-service.ts';
+import { ACCOUNT_DISABLED, type LinkRequest, type LinkSent, type LinkTarget } from './passwordless-service.ts';
+import type { EmailOwnership } from './email-ownership.ts';
 
 const BAD_CREDENTIALS = 'The e-mail address or password is incorrect';
 
@@ -25,15 +28,27 @@ export class PasswordService {
     private readonly sessions: SessionService,
     private readonly refreshTokens: RefreshTokenService,
     private readonly limits: SignInRateLimits,
+    private readonly ownership: EmailOwnership,
   ) {}
 
-  /** password-register: 422 when the e-mail is taken (also by a passwordless customer: they use forgot-password). */
-  async register(input: { email: string; password: string; fields: CustomerFields }, ip: string): Promise<LoadedCustomer> {
+  /**
+   * password-register: 422 when the e-mail is taken (also by a passwordless customer: they use
+   * forgot-password). The new account's address is not proven: a confirmation link is mailed to it.
+   */
+  async register(
+    input: { email: string; password: string; fields: CustomerFields },
+    ip: string,
+    target: LinkTarget,
+  ): Promise<{ customer: LoadedCustomer; confirmationLink: string }> {
     await this.limits.request(ip);
+    const url = this.links.urlOrDefault(target.url, target.origins);
     if (await this.customers.findByEmail(input.email)) throw ValidationError.field('email', EMAIL_TAKEN);
+    await this.links.countMail(input.email);
     const passwordHash = await hashPassword(input.password);
     const customer = await this.customers.create({ email: input.email, passwordHash, createdVia: 'password', fields: input.fields });
-    return this.customers.load(customer.id);
+    const confirmationLink = await this.links.create(customer.id, 'confirm-email', url, undefined, customer.email);
+    await this.links.deliver(customer.email, 'confirm-email', confirmationLink);
+    return { customer: await this.customers.load(customer.id), confirmationLink };
   }
 
   /**
@@ -56,7 +71,7 @@ export class PasswordService {
   /** forgot-password: mails a reset link when an active customer has the address; the answer never tells. */
   async forgot(request: LinkRequest, ip: string): Promise<LinkSent> {
     await this.limits.request(ip);
-    this.links.assertUrlAllowed(request.url);
+    this.links.assertUrlAllowed(request.url, request.origins);
     await this.links.countMail(request.email);
     const customer = await this.customers.findByEmail(request.email);
     if (!customer || customer.disabledAt) return { link: null, created: false };
@@ -65,7 +80,7 @@ export class PasswordService {
     return { link, created: false };
   }
 
-  /** reset-password: one use of a reset link sets the password and ends every session of the customer. */
+  /** reset-password: one use of a reset link proves the address, sets the password and ends every session of the customer. */
   async reset(customerIdParam: string, token: string, newPassword: string): Promise<void> {
     const passwordHash = await hashPassword(newPassword);
     await this.prisma.$transaction(async (tx) => {
@@ -73,6 +88,7 @@ export class PasswordService {
       const customer = await this.customers.findById(id, tx);
       if (!customer) throw new NotFoundError('No such customer');
       if (customer.disabledAt) throw new ForbiddenError(ACCOUNT_DISABLED);
+      await this.ownership.proven(tx, customer);
       await this.customers.setPassword(id, passwordHash, tx);
       await this.refreshTokens.revokeAllOf(id, null, tx);
     });
@@ -89,8 +105,17 @@ export class PasswordService {
     await this.refreshTokens.revokeAllOf(customer.id, session.sessionId);
   }
 
-  /** Change of e-mail by the signed-in customer, confirmed by the password. */
-  async changeEmail(session: CustomerSession, input: { currentEmail: string; newEmail: string; password: string }): Promise<void> {
+  /**
+   * Change of e-mail by the signed-in customer, confirmed by the password: a confirmation link is mailed
+   * to the new address, which the account takes only when that link is used.
+   */
+  async changeEmail(
+    session: CustomerSession,
+    input: { currentEmail: string; newEmail: string; password: string },
+    ip: string,
+    target: LinkTarget,
+  ): Promise<{ confirmationLink: string }> {
+    const url = this.links.urlOrDefault(target.url, target.origins);
     const customer = await this.activeCustomer(session);
     if (customer.email !== input.currentEmail)
       throw ValidationError.field('currentEmail', 'currentEmail is not the e-mail address of this account');
@@ -98,7 +123,11 @@ export class PasswordService {
       throw ValidationError.field('password', 'This account has no password; change the e-mail with passwordless-change-email');
     await this.checkPassword(customer.email, customer.passwordHash, input.password, 'password', ip);
     if (input.newEmail === customer.email) throw ValidationError.field('newEmail', 'newEmail is the current e-mail address');
-    await this.customers.setEmail(customer.id, input.newEmail, 'newEmail');
+    if (await this.customers.findByEmail(input.newEmail)) throw ValidationError.field('newEmail', EMAIL_TAKEN);
+    await this.links.countMail(input.newEmail);
+    const confirmationLink = await this.links.create(customer.id, 'confirm-email', url, undefined, input.newEmail);
+    await this.links.deliver(input.newEmail, 'confirm-email', confirmationLink);
+    return { confirmationLink };
   }
 
   private async activeCustomer(session: CustomerSession) {

@@ -1,5 +1,6 @@
 // Sign-up and sign-in without a password: a magic link by e-mail, exchanged once for tokens; and the
-// change of e-mail confirmed by a link sent to the current address.
+// change of e-mail: a link sent to the current address, then a confirmation link sent to the new one.
+// Using any of them proves the address it was sent to (email-ownership.ts).
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Customer } from '../generated/prisma/client.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors.ts';
@@ -7,6 +8,8 @@ import type { CustomerService } from '../customers/customer-service.ts';
 import { EMAIL_TAKEN } from '../customers/customer-service.ts';
 import type { CustomerFields } from '../customers/customer-fields.ts';
 import type { LinkSender } from './link-sender.ts';
+import type { LinkOrigins } from './link-origins.ts';
+import type { EmailOwnership } from './email-ownership.ts';
 import type { MagicLinkService } from './magic-links.ts';
 import type { SignInRateLimits } from './rate-limits.ts';
 import type { SessionService, SessionTokens } from './session-service.ts';
@@ -16,6 +19,14 @@ export const ACCOUNT_DISABLED = 'This account is disabled';
 export interface LinkRequest {
   url: string;
   email: string;
+  /** where links may point for this request */
+  origins: LinkOrigins;
+}
+
+/** Where a confirmation link points: the url sent (checked), else the portal's link page. */
+export interface LinkTarget {
+  url?: string;
+  origins: LinkOrigins;
 }
 
 export interface LinkSent {
@@ -32,6 +43,7 @@ export class PasswordlessService {
     private readonly magicLinks: MagicLinkService,
     private readonly sessions: SessionService,
     private readonly limits: SignInRateLimits,
+    private readonly ownership: EmailOwnership,
   ) {}
 
   /** passwordless-access: signs in an existing customer, registers a new one first; 422 when disabled. */
@@ -68,14 +80,18 @@ export class PasswordlessService {
     return { link: await this.sendSignIn(customer, request.url), created: false };
   }
 
-  /** auth-token: one use of a sign-in link gives a session; 404 for a bad, used or expired link. */
+  /**
+   * auth-token: one use of a sign-in or confirmation link gives a session, and proves the address it was
+   * sent to; 404 for a bad, used or expired link.
+   */
   async exchange(customerIdParam: string, token: string): Promise<SessionTokens> {
     const customerId = await this.prisma.$transaction(async (tx) => {
-      const id = await this.magicLinks.consume(customerIdParam, token, 'sign-in', tx);
-      const customer = await this.customers.findById(id, tx);
+      const link = await this.magicLinks.use(customerIdParam, token, ['sign-in', 'confirm-email'], tx);
+      const customer = await this.customers.findById(link.customerId, tx);
       if (!customer) throw new NotFoundError('No such customer');
       if (customer.disabledAt) throw new ForbiddenError(ACCOUNT_DISABLED);
-      return id;
+      await this.ownership.proven(tx, customer, link.email ?? customer.email);
+      return customer.id;
     });
     return this.sessions.start(customerId);
   }
@@ -93,9 +109,18 @@ export class PasswordlessService {
     return { link, created: false };
   }
 
-  /** passwordless-change-email (confirm): the link's customer takes newEmail; the link stays usable after a 422. */
-  async changeEmail(customerIdParam: string, token: string, body: { currentEmail: string; newEmail: string }): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+  /**
+   * passwordless-change-email (confirm): the link proves the current address; the new one is taken only
+   * when the confirmation link mailed to it is used. The change-email link stays usable after a 422.
+   */
+  async changeEmail(
+    customerIdParam: string,
+    token: string,
+    body: { currentEmail: string; newEmail: string },
+    target: LinkTarget,
+  ): Promise<{ confirmationLink: string }> {
+    const url = this.links.urlOrDefault(target.url, target.origins);
+    const link = await this.prisma.$transaction(async (tx) => {
       const id = await this.magicLinks.consume(customerIdParam, token, 'change-email', tx);
       const customer = await this.customers.findById(id, tx);
       if (!customer) throw new NotFoundError('No such customer');
@@ -103,14 +128,19 @@ export class PasswordlessService {
       if (customer.email !== body.currentEmail)
         throw ValidationError.field('currentEmail', 'currentEmail is not the e-mail address of this account');
       if (body.newEmail === customer.email) throw ValidationError.field('newEmail', 'newEmail is the current e-mail address');
-      await this.customers.setEmail(id, body.newEmail, 'newEmail', tx);
+      if (await this.customers.findByEmail(body.newEmail, tx)) throw ValidationError.field('newEmail', EMAIL_TAKEN);
+      await this.ownership.proven(tx, customer);
+      await this.links.countMail(body.newEmail);
+      return this.links.create(id, 'confirm-email', url, tx, body.newEmail);
     });
+    await this.links.deliver(body.newEmail, 'confirm-email', link);
+    return { confirmationLink: link };
   }
 
   /** Per-IP limit, the url's site, then the per-address limit. */
   private async admit(request: LinkRequest, ip: string): Promise<void> {
     await this.limits.request(ip);
-    this.links.assertUrlAllowed(request.url);
+    this.links.assertUrlAllowed(request.url, request.origins);
     await this.links.countMail(request.email);
   }
 

@@ -49,7 +49,8 @@ export function profilePaths(): Record<string, unknown> {
       patch: {
         tags,
         operationId: 'changePassword',
-        summary: 'Change the password (at least 6 characters); every other session of the customer ends',
+        summary:
+          'Change the password (at least 6 characters, not one of the 10,000 most common: 422 on newPassword); every other session of the customer ends',
         security: bearer,
         requestBody: jsonBodyOf(changePasswordSchema),
         responses: { 200: json(ref('Message')), 401: unauthorised, 429: tooMany },
@@ -59,10 +60,11 @@ export function profilePaths(): Record<string, unknown> {
       patch: {
         tags,
         operationId: 'changeEmail',
-        summary: 'Change the e-mail address, confirmed by the password',
+        summary:
+          'Ask to change the e-mail address, confirmed by the password: a confirmation link (url, else the portal\'s /sign-in/link, on the portal origins) is mailed to newEmail, and the address changes only when that link is used (at auth-token, which also removes the password and ends every other session). APP_ENV=test answers carry confirmationLink; 422 on newEmail when it is taken',
         security: bearer,
-        requestBody: jsonBodyOf(changeEmailSchema),
-        responses: { 200: json(ref('Message')), 401: unauthorised, 429: tooMany },
+        requestBody: jsonBodyOf(changeEmailSchema, 'url (optional): where the confirmation link points (the customer id and token are appended)'),
+        responses: { 200: json(ref('ConfirmationSent')), 401: unauthorised, 429: tooMany },
       },
     },
   };

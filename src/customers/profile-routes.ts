@@ -1,11 +1,14 @@
-// The signed-in customer's profile: read, update, change of password and of e-mail. Bearer token required.
+// The signed-in customer's profile: read, update, change of password and of e-mail (confirmed by a link
+// mailed to the new address). Bearer token required.
 import Router from '@koa/router';
 import { validateBody, bodyOrEmpty } from '../core/validation.ts';
 import type { AccessTokenService } from '../auth/access-tokens.ts';
 import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.ts';
 import type { PasswordService } from '../auth/password-service.ts';
 import { changeEmailSchema, changePasswordSchema } from '../auth/auth-schemas.ts';
-import { presentMessage } from '../auth/auth-presenter.ts';
+import { presentConfirmationSent, presentMessage } from '../auth/auth-presenter.ts';
+import { CONFIRMATION_SENT, linkOriginsOf } from '../auth/auth-routes.ts';
+import type { LinkOriginPolicy } from '../auth/link-origins.ts';
 import type { CustomerService } from './customer-service.ts';
 import { customerFieldsSchema } from './customer-fields.ts';
 import { presentCustomer } from './customer-presenter.ts';
@@ -16,6 +19,7 @@ export function profileRoutes(deps: {
   customers: CustomerService;
   passwords: PasswordService;
   accessTokens: AccessTokenService;
+  auth: { linkOrigins: LinkOriginPolicy; exposeMagicLinks: boolean };
 }): Router<CustomerState> {
   const { customers, passwords, accessTokens } = deps;
   const router = new Router<CustomerState>();
@@ -36,8 +40,10 @@ export function profileRoutes(deps: {
   });
 
   router.patch(`${PROFILE}/change-email`, signedIn, async (ctx) => {
-    await passwords.changeEmail(sessionOf(ctx.state), validateBody(changeEmailSchema, ctx.request.body));
-    ctx.body = presentMessage('The e-mail address has been changed');
+    const { url, ...input } = validateBody(changeEmailSchema, ctx.request.body);
+    const target = { url, origins: linkOriginsOf(ctx, deps.auth.linkOrigins) };
+    const { confirmationLink } = await passwords.changeEmail(sessionOf(ctx.state), input, ctx.ip, target);
+    ctx.body = presentConfirmationSent(CONFIRMATION_SENT, confirmationLink, deps.auth.exposeMagicLinks);
   });
 
   return router;

@@ -13,7 +13,8 @@ describe('browser: magic-link sign-in through the mailbox', () => {
   let development: VariantApp;
 
   before(async () => {
-    development = await startVariantApp({ APP_ENV: 'development' });
+    // the default portal origins: the service's own origin, which the link below points at
+    development = await startVariantApp({ APP_ENV: 'development', PORTAL_ORIGINS: undefined });
   });
 
   after(async () => {

@@ -62,10 +62,10 @@ describe('customer accounts: passwordless sign-up and sign-in', () => {
 
     it('builds the link from the url, then the customer id, then the token, keeping the query', async () => {
       const email = uniqueEmail('shape');
-      const res = await access(email, 'https://partner.example.org/account/confirm/?from=mail');
+      const res = await access(email, 'https://portal.example.org/account/confirm/?from=mail');
       const url = new URL(res.body.magicLink);
       const { id, token } = linkParts(res.body.magicLink);
-      expect(url.origin + url.pathname).to.equal(`https://partner.example.org/account/confirm/${id}/${token}`);
+      expect(url.origin + url.pathname).to.equal(`https://portal.example.org/account/confirm/${id}/${token}`);
       expect(url.search).to.equal('?from=mail');
       expect(token).to.match(/^[A-Za-z0-9_-]{43}$/);
     });
@@ -237,7 +237,7 @@ describe('customer accounts: passwordless sign-up and sign-in', () => {
   });
 
   describe('passwordless change of e-mail', () => {
-    it('mails a link to the current address; the link moves the account to the new address, once', async () => {
+    it('mails a link to the current address; using it mails a confirmation link to the new one, which moves the account there', async () => {
       const customer = await passwordlessCustomer();
       const newEmail = uniqueEmail('moved');
       const { result, link, mail } = await expectMail(customer.email, () =>
@@ -246,15 +246,43 @@ describe('customer accounts: passwordless sign-up and sign-in', () => {
       expect(result.status).to.equal(200);
       expect(mail.subject).to.match(/change of your e-mail/i);
       const { id, token } = linkParts(link);
+      const { result: changed, link: confirmation, mail: confirmationMail } = await expectMail(newEmail, () =>
+        api.patch(`${P}/passwordless-change-email/${id}/${token}`, { currentEmail: customer.email, newEmail: newEmail.toUpperCase() }),
+      );
+      expect(changed.status).to.equal(200);
+      expect(changed.body.confirmationLink).to.equal(confirmation);
+      expect(confirmationMail.subject).to.match(/confirm your e-mail/i);
+      expect(confirmation, 'the portal link page of the test app by default').to.match(/\/sign-in\/link\/\d+\/[\w-]+$/);
+      expect((await api.get(`${P}/profile`, bearer(customer.accessToken))).body.email, 'not before the confirmation').to.equal(customer.email);
+      const again = await api.patch(`${P}/passwordless-change-email/${id}/${token}`, { currentEmail: customer.email, newEmail: uniqueEmail() });
+      expect(again.status).to.equal(404);
+
+      const confirmed = linkParts(confirmation);
+      const signedIn = await api.get(`${P}/auth-token/${confirmed.id}/${confirmed.token}`);
+      expect(signedIn.status).to.equal(200);
+      expect((await api.get(`${P}/profile`, bearer(signedIn.body.accessToken))).body.email).to.equal(newEmail);
+      expect((await api.head(`${P}/customers/email/${encodeURIComponent(customer.email)}`)).status).to.equal(404);
+      expect((await api.get(`${P}/auth-token/${confirmed.id}/${confirmed.token}`)).status, 'once').to.equal(404);
+    });
+
+    it('points the confirmation link at the url sent, on the portal origins only', async () => {
+      const customer = await passwordlessCustomer();
+      const res = await api.post(`${P}/passwordless-change-email`, { url: LINK_BASE, email: customer.email }, fromIp(clientIp()));
+      const { id, token } = linkParts(res.body.magicLink);
+      const elsewhere = await api.patch(`${P}/passwordless-change-email/${id}/${token}`, {
+        currentEmail: customer.email,
+        newEmail: uniqueEmail(),
+        url: 'https://evil.example/steal',
+      });
+      expect(elsewhere.status).to.equal(422);
+      expect(elsewhere.body.errors).to.have.keys('url');
       const changed = await api.patch(`${P}/passwordless-change-email/${id}/${token}`, {
         currentEmail: customer.email,
-        newEmail: newEmail.toUpperCase(),
+        newEmail: uniqueEmail(),
+        url: `${LINK_BASE}/confirm`,
       });
       expect(changed.status).to.equal(200);
-      expect((await api.get(`${P}/profile`, bearer(customer.accessToken))).body.email).to.equal(newEmail);
-      expect((await api.head(`${P}/customers/email/${encodeURIComponent(customer.email)}`)).status).to.equal(404);
-      const again = await api.patch(`${P}/passwordless-change-email/${id}/${token}`, { currentEmail: newEmail, newEmail: uniqueEmail() });
-      expect(again.status).to.equal(404);
+      expect(changed.body.confirmationLink).to.match(new RegExp(`^${LINK_BASE}/confirm/${id}/[\\w-]+$`));
     });
 
     it('answers an unknown address like a known one, without sending anything', async () => {

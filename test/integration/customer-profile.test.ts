@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { api, request } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
-import { smtpSink } from '../support/smtp-sink.ts';
-import { P, bearer, clientIp, fromIp, passwordCustomer, passwordlessCustomer, uniqueEmail, type SignedIn } from '../support/customers.ts';
+import { expectMail, smtpSink } from '../support/smtp-sink.ts';
+import { P, bearer, clientIp, fromIp, linkParts, passwordCustomer, passwordlessCustomer, uniqueEmail, type SignedIn } from '../support/customers.ts';
 
 const PROFILE = `${P}/profile`;
 
@@ -329,19 +329,32 @@ describe('customer accounts: profile', () => {
   });
 
   describe('PATCH profile/change-email', () => {
-    it('changes the e-mail when the current e-mail and password are right', async () => {
+    it('mails a confirmation link to the new address when the current e-mail and password are right; the address changes when it is used', async () => {
       const customer = await passwordCustomer();
       const newEmail = uniqueEmail('new');
-      const res = await api.patch(
-        `${PROFILE}/change-email`,
-        { currentEmail: customer.email, newEmail, password: customer.password },
-        bearer(customer.accessToken),
+      const { result: res, link, mail } = await expectMail(newEmail, () =>
+        api.patch(`${PROFILE}/change-email`, { currentEmail: customer.email, newEmail, password: customer.password }, bearer(customer.accessToken)),
       );
       expect(res.status).to.equal(200);
-      expect((await api.get(PROFILE, bearer(customer.accessToken))).body.email).to.equal(newEmail);
-      expect((await api.post(`${P}/password-login`, { email: newEmail, password: customer.password }, fromIp(clientIp()))).status).to.equal(
+      expect(res.body).to.deep.equal({
+        message: 'A link to confirm the new address has been sent there; the address changes when it is used',
+        confirmationLink: link,
+      });
+      expect(mail.subject).to.match(/confirm your e-mail/i);
+      expect((await api.get(PROFILE, bearer(customer.accessToken))).body.email, 'unchanged until confirmed').to.equal(customer.email);
+      expect((await api.post(`${P}/password-login`, { email: customer.email, password: customer.password }, fromIp(clientIp()))).status).to.equal(
         200,
       );
+
+      const { id, token } = linkParts(link);
+      const confirmed = await api.get(`${P}/auth-token/${id}/${token}`);
+      expect(confirmed.status).to.equal(200);
+      expect((await api.get(PROFILE, bearer(confirmed.body.accessToken))).body.email).to.equal(newEmail);
+      expect((await api.get(PROFILE, bearer(customer.accessToken))).status, 'the other sessions end').to.equal(401);
+      expect(
+        (await api.post(`${P}/password-login`, { email: newEmail, password: customer.password }, fromIp(clientIp()))).status,
+        'the password went with the confirmation: the new mailbox may not belong to whoever set it',
+      ).to.equal(401);
     });
 
     it('is 422 for a wrong password, a wrong current e-mail, or a new e-mail that is taken', async () => {

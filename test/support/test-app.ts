@@ -7,6 +7,7 @@ import { openRuntime, type Runtime } from '../../src/runtime.ts';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { resetInventory } from './reset.ts';
 import { setTestMailbox, smtpSink, startTestMailbox } from './smtp-sink.ts';
+import { freePort } from './free-port.ts';
 
 export interface TestApp {
   baseUrl: string;
@@ -33,21 +34,28 @@ const TEST_ENV = {
   WEBHOOK_RETRY_BASE_MS: '100',
 };
 
-async function listen(built: BuiltApp): Promise<{ server: Server; baseUrl: string }> {
-  const server = built.app.listen(0, '127.0.0.1');
+/**
+ * Where the apps' magic links may point: the made-up portal of the tests' links (LINK_BASE in
+ * customers.ts) and the app's own origin (its portal's pages). `{ PORTAL_ORIGINS: undefined }` in a
+ * variant's environment leaves the default: the service's own origin.
+ */
+const testPortalOrigins = (port: number) => ({ PORTAL_ORIGINS: `https://portal.example.org,http://127.0.0.1:${port}` });
+
+async function listen(built: BuiltApp, port: number): Promise<{ server: Server; baseUrl: string }> {
+  const server = built.app.listen(port, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, baseUrl: `http://127.0.0.1:${port}` };
+  return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 export async function startTestApp(): Promise<void> {
   const mailbox = await startTestMailbox();
   setTestMailbox(mailbox);
-  const config = loadConfig({ ...process.env, ...TEST_ENV });
+  const port = await freePort();
+  const config = loadConfig({ ...process.env, ...TEST_ENV, ...testPortalOrigins(port) });
   const runtime = openRuntime(config);
   const built = buildApp(runtime);
   built.customers.mailer.useSmtp(mailbox.smtp);
-  const { server, baseUrl } = await listen(built);
+  const { server, baseUrl } = await listen(built, port);
   holder.__portalTestApp = { app: { baseUrl, runtime, built }, server };
   await resetInventory(holder.__portalTestApp.app);
   runtime.worker.start();
@@ -66,11 +74,12 @@ export interface VariantApp {
  */
 export async function startVariantApp(env: Record<string, string | undefined>): Promise<VariantApp> {
   const { runtime } = testApp();
-  const config = loadConfig({ ...process.env, ...TEST_ENV, ...env });
+  const port = await freePort();
+  const config = loadConfig({ ...process.env, ...TEST_ENV, ...testPortalOrigins(port), ...env });
   // no metrics of its own: the runtime's registry belongs to the run's application
   const built = buildApp({ ...runtime, config, metrics: null });
   built.customers.mailer.useSmtp((await smtpSink()).smtp);
-  const { server, baseUrl } = await listen(built);
+  const { server, baseUrl } = await listen(built, port);
   return {
     baseUrl,
     close: () =>

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { buildMagicLink, isHttpUrl, linkOriginAllowed, parseOrigins } from '../../src/auth/magic-link-url.ts';
 import { hashToken, looksLikeSecretToken, newSecretToken } from '../../src/auth/secret-tokens.ts';
 import { linkMail } from '../../src/mail/auth-mails.ts';
+import { LinkOriginPolicy } from '../../src/auth/link-origins.ts';
 
 describe('magic links', () => {
   it('append the customer id and the token as the last two path segments', () => {
@@ -13,10 +14,10 @@ describe('magic links', () => {
     );
   });
 
-  it('accept only absolute http(s) URLs, and only the configured origins when there are some', () => {
+  it('accept only absolute http(s) URLs, and only the allowed origins (none allowed: none)', () => {
     expect(isHttpUrl('https://a.example')).to.equal(true);
     for (const bad of ['/relative', 'ftp://a.example', 'javascript:alert(1)', 'not a url']) expect(isHttpUrl(bad), bad).to.equal(false);
-    expect(linkOriginAllowed('https://evil.example/x', [])).to.equal(true);
+    expect(linkOriginAllowed('https://evil.example/x', [])).to.equal(false);
     const allowed = parseOrigins('https://www.example.org, https://partner.example.org:8443/');
     expect(allowed).to.deep.equal(['https://www.example.org', 'https://partner.example.org:8443']);
     expect(linkOriginAllowed('https://www.example.org/sign-in', allowed)).to.equal(true);
@@ -24,6 +25,24 @@ describe('magic links', () => {
     expect(linkOriginAllowed('https://evil.example/sign-in', allowed)).to.equal(false);
     expect(linkOriginAllowed('http://www.example.org/sign-in', allowed), 'scheme counts').to.equal(false);
     expect(linkOriginAllowed('https://www.example.org.evil.example/', allowed)).to.equal(false);
+  });
+
+  it('point at PORTAL_ORIGINS, else MAGIC_LINK_ORIGINS, else PUBLIC_BASE_URL, else localhost at the port the request came in on', () => {
+    const policy = (portalOrigins = '', deprecatedMagicLinkOrigins = '', publicBaseUrl?: string) =>
+      new LinkOriginPolicy({ portalOrigins, deprecatedMagicLinkOrigins, publicBaseUrl });
+    expect(policy('https://www.example.org,https://b.example', 'https://old.example').forRequest(3000)).to.deep.equal({
+      allowed: ['https://www.example.org', 'https://b.example'],
+      defaultUrl: 'https://www.example.org/sign-in/link',
+    });
+    expect(policy('', 'https://old.example').forRequest(3000).allowed, 'the deprecated name').to.deep.equal(['https://old.example']);
+    expect(policy('', '', 'https://api.example.org/base').forRequest(3000).allowed).to.deep.equal(['https://api.example.org']);
+    expect(policy().forRequest(3000)).to.deep.equal({
+      allowed: ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'],
+      defaultUrl: 'http://localhost:3000/sign-in/link',
+    });
+    expect(linkOriginAllowed('http://localhost:3000/api/rest/portal/auth-token', policy().forRequest(3000).allowed)).to.equal(true);
+    expect(linkOriginAllowed('https://evil.example/sign-in', policy().forRequest(3000).allowed)).to.equal(false);
+    expect(policy().forRequest(undefined).allowed).to.deep.equal([]);
   });
 
   it('carry 256-bit random tokens whose stored hash does not reveal them', () => {

@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "Customer" ADD COLUMN     "emailProvenAt" TIMESTAMP(3);
+
+-- AlterTable
+ALTER TABLE "MagicLink" ADD COLUMN     "email" TEXT;
+
