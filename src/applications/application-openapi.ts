@@ -142,7 +142,8 @@ export function applicationPaths(): Record<string, unknown> {
       put: {
         tags: appTags,
         operationId: 'updateApplicationWithToken',
-        summary: 'Update an application without signing in, with the updateToken from register interest (404 for a wrong token)',
+        summary:
+          'Update an application without signing in, with the updateToken from register interest: it works for 30 days after register interest and never once the application is archived (404 for a wrong, expired or voided token). The answer holds the application alone, never the customer',
         parameters: [applicationId, validateEligibility],
         requestBody: jsonBodyOf(tokenUpdateSchema),
         responses: { 200: json(ref('Application')), 404: notFound, 422: validationResponse, 503: engineUnavailable },

@@ -124,7 +124,7 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
     const { validate_eligibility } = validateQuery(validateEligibilityQuery, ctx.query);
     const { updateToken, ...body } = validateBody(tokenUpdateSchema, bodyOrEmpty(ctx.request.body));
     const row = await applications.updateWithToken(pathId(ctx.params.applicationId), updateToken, body, validate_eligibility === true);
-    ctx.body = await views.one(row);
+    ctx.body = await views.alone(row);
   });
   router.get('/api/rest/portal/applications/:applicationId/recommendations', requireSignIn, async (ctx) => {
     const { size } = validateQuery(sizeQuery, ctx.query);

@@ -39,6 +39,9 @@ export interface ApplicationUpdateBody extends CustomerFields {
 
 export const ACCOUNT_EXISTS = 'An account exists for this e-mail address: sign in first';
 
+/** An update token works this long after register interest gave it, and never once the application is archived. */
+export const UPDATE_TOKEN_TTL_DAYS = 30;
+
 const withAppointments = {
   appointments: { orderBy: [{ startsAt: 'asc' as const }, { id: 'asc' as const }] },
 } satisfies Prisma.ApplicationInclude;
@@ -208,14 +211,20 @@ export class ApplicationService {
     return this.updateWhere({ id: applicationId, customerId }, applicationId, body, validateEligibility);
   }
 
-  /** The update with the token given by register interest (no sign-in); 404 for a wrong token. */
+  /**
+   * The update with the token given by register interest (no sign-in); 404 for a wrong token, one issued
+   * more than UPDATE_TOKEN_TTL_DAYS ago (it is issued with the application), or an archived application.
+   */
   async updateWithToken(
     applicationId: number,
     token: string,
     body: ApplicationUpdateBody,
     validateEligibility: boolean,
+    now = new Date(),
   ): Promise<ApplicationRow> {
-    return this.updateWhere({ id: applicationId, updateTokenHash: hashToken(token) }, applicationId, body, validateEligibility);
+    const issuedAfter = new Date(now.getTime() - UPDATE_TOKEN_TTL_DAYS * 86_400_000);
+    const where = { id: applicationId, updateTokenHash: hashToken(token), isArchived: false, createdAt: { gt: issuedAfter } };
+    return this.updateWhere(where, applicationId, body, validateEligibility);
   }
 
   private async updateWhere(
@@ -229,7 +238,8 @@ export class ApplicationService {
     const doc = (await this.listings.live([found.listingId])).get(found.listingId);
     return this.prisma.$transaction(async (tx) => {
       const [app] = await tx.$queryRaw<Application[]>`SELECT * FROM "Application" WHERE id = ${applicationId} FOR UPDATE`;
-      if (!app) throw new NotFoundError(`Application ${applicationId} was not found`);
+      // checked again under the lock: archived (or its token voided) since it was found
+      if (!app || !(await tx.application.count({ where }))) throw new NotFoundError(`Application ${applicationId} was not found`);
       const customer = await this.writeProfile(tx, app.customerId, customerFieldsOf(body));
       const snapshot = doc ? snapshotOf(doc) : (app.listingSnapshot as unknown as ListingSnapshot);
       const decision = await this.evaluate(snapshot, eligibilityProfileFrom(customer), app.propertyId, validateEligibility);

@@ -28,6 +28,15 @@ export class ApplicationViews {
     return rows.map((row) => presentApplication(row, { doc: docs.get(row.listingId), favourite: favourites.has(row.listingId) }));
   }
 
+  /**
+   * One application, alone: the answer to an update made with the update token, which proves no more
+   * than holding that token (never the stored profile).
+   */
+  async alone(row: ApplicationRow): Promise<ApplicationPayload> {
+    const docs = await this.listings.live([row.listingId]);
+    return presentApplication(row, { doc: docs.get(row.listingId), favourite: null });
+  }
+
   /** One application with its customer (and the update token right after register interest). */
   async one(row: ApplicationRow, options: { updateToken?: string } = {}): Promise<ApplicationPayload> {
     const [docs, favourites, customer] = await Promise.all([

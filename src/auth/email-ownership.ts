@@ -1,7 +1,7 @@
 // E-mail ownership: an address is proven by using a magic link sent to it (a sign-in link, the
 // passwordless change, a confirmation link, a reset link). The first such use on an account whose address
 // was not proven yet hands the account to whoever holds the mailbox: a password set before is removed,
-// every session ends and every link issued before is void. Whoever registered someone else's address
+// every session ends, and every link and application update token issued before is void. Whoever registered someone else's address
 // (by password, by register interest, or by changing their own account's address) loses it then.
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Customer } from '../generated/prisma/client.ts';
@@ -39,5 +39,7 @@ export class EmailOwnership {
     }
     await this.refreshTokens.revokeAllOf(customer.id, null, tx);
     await this.magicLinks.retireAll(customer.id, tx);
+    // the update tokens register interest handed out are credentials of the account too
+    await tx.application.updateMany({ where: { customerId: customer.id, updateTokenHash: { not: null } }, data: { updateTokenHash: null } });
   }
 }

@@ -123,11 +123,47 @@ describe('applications', () => {
     expect((await api.put(`${P}/applications/${app.id}`, { additionalInfo: 'no' })).status).to.equal(422);
     const first = await api.put(`${P}/applications/${app.id}`, { updateToken: app.updateToken, utmSource: 'mail', phone: '07700 900123' });
     expect(first.status, first.text).to.equal(200);
-    expect(first.body.customer.phone).to.equal('07700 900123');
+    expect(first.body.id).to.equal(app.id);
+    expect(first.body, 'the application alone, never the stored profile').to.not.have.property('customer');
+    expect((await api.get(`${P}/profile`, bearer(customer.accessToken))).body.phone, 'the update was made').to.equal('07700 900123');
     const second = await api.put(`${P}/applications/${app.id}`, { updateToken: app.updateToken, utmSource: 'other', utmMedium: 'x' });
     expect(second.status).to.equal(200);
     const row = await testApp().runtime.prisma.application.findUniqueOrThrow({ where: { id: app.id } });
     expect([row.utmSource, row.utmMedium]).to.deep.equal(['mail', null]);
+  });
+
+  it('answers an update made with the token without the profile fields stored before (date of birth, income, disability)', async () => {
+    const customer = await passwordCustomer({ dateOfBirth: '1985-02-03', hasDisability: true, phone: '07700 900456' });
+    const app = await applied(customer, listing.id);
+    const res = await api.put(`${P}/applications/${app.id}`, { updateToken: app.updateToken, additionalInfo: 'hello' });
+    expect(res.status).to.equal(200);
+    expect(res.body.additionalInfo).to.equal('hello');
+    const text = JSON.stringify(res.body);
+    for (const stored of ['1985-02-03', '07700 900456', customer.email, '40000', 'hasDisability']) expect(text, stored).to.not.include(stored);
+  });
+
+  it('refuses the update token once the application is archived', async () => {
+    const customer = await passwordCustomer();
+    const app = await applied(customer, listing.id);
+    expect((await api.patch(`${APPS}/${app.id}/archive`, undefined, bearer(customer.accessToken))).status).to.equal(200);
+    const res = await api.put(`${P}/applications/${app.id}`, { updateToken: app.updateToken, additionalInfo: 'after archiving' });
+    expect(res.status).to.equal(404);
+    const row = await testApp().runtime.prisma.application.findUniqueOrThrow({ where: { id: app.id } });
+    expect(row.additionalInfo).to.not.equal('after archiving');
+  });
+
+  it('refuses the update token 30 days after register interest gave it, and takes it the day before', async () => {
+    const customer = await passwordCustomer();
+    const app = await applied(customer, listing.id);
+    const issuedDaysAgo = (days: number) =>
+      testApp().runtime.prisma.application.update({ where: { id: app.id }, data: { createdAt: new Date(Date.now() - days * 86_400_000) } });
+    await issuedDaysAgo(29);
+    expect((await api.put(`${P}/applications/${app.id}`, { updateToken: app.updateToken, additionalInfo: 'day 29' })).status).to.equal(200);
+    await issuedDaysAgo(30);
+    const late = await api.put(`${P}/applications/${app.id}`, { updateToken: app.updateToken, additionalInfo: 'day 30' });
+    expect(late.status).to.equal(404);
+    const row = await testApp().runtime.prisma.application.findUniqueOrThrow({ where: { id: app.id } });
+    expect(row.additionalInfo).to.equal('day 29');
   });
 
   it('is no longer available once the listing is withdrawn, and keeps showing the listing', async () => {
