@@ -57,7 +57,8 @@ export function SignIn() {
     }
     if (mode === 'register') {
       return run(async () => {
-        await api(`${P}/password-register`, { method: 'POST', body: { email, password }, anonymous: true });
+        // the service mails a link to confirm the address, pointing back at this portal's link page
+        await api(`${P}/password-register`, { method: 'POST', body: { email, password, url: `${location.origin}/sign-in/link` }, anonymous: true });
         await login();
       });
     }
@@ -104,7 +105,7 @@ export function SignIn() {
               value={password}
               onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
             />
-            {mode === 'register' && <p class="hint">At least 6 characters.</p>}
+            {mode === 'register' && <p class="hint">At least 6 characters, and not one of the most common passwords.</p>}
           </div>
         )}
         {failure ? (
