@@ -29,7 +29,10 @@ export class LinkSender {
 
   /** The url sent, checked, or the portal's link page when none was sent. */
   urlOrDefault(url: string | undefined, origins: LinkOrigins): string {
-    if (url === undefined) return origins.defaultUrl;
+    if (url === undefined) {
+      if (!origins.defaultUrl) throw ValidationError.field('url', 'url is required: no portal origin is configured');
+      return origins.defaultUrl;
+    }
     this.assertUrlAllowed(url, origins);
     return url;
   }

@@ -110,13 +110,16 @@ describe('register interest', () => {
       expect(login.status).to.equal(200);
     });
 
-    it('refuses an anonymous request without email, without password, or for an existing customer (422)', async () => {
+    it('refuses an anonymous request without email, without password, with a common password, or for an existing customer (422)', async () => {
       const none = await registerInterest(listing.id, PASSING);
       expect(none.status).to.equal(422);
       expect(none.body.errors).to.have.property('email');
       const noPassword = await registerInterest(listing.id, { ...PASSING, email: uniqueEmail('ri') });
       expect(noPassword.status).to.equal(422);
       expect(noPassword.body.errors).to.have.property('password');
+      const common = await registerInterest(listing.id, { ...PASSING, email: uniqueEmail('ri'), password: 'abc123' });
+      expect(common.status).to.equal(422);
+      expect(common.body.errors.password[0]).to.match(/most common passwords/);
       const existing = await passwordCustomer();
       const again = await registerInterest(listing.id, { ...PASSING, email: existing.email, password: 'whatever1' });
       expect(again.status).to.equal(422);

@@ -1,11 +1,19 @@
 import { expect } from 'chai';
 import { hashPassword, verifyPassword } from '../../src/auth/passwords.ts';
+import { isCommonPassword } from '../../src/auth/common-passwords.ts';
 import { bearerTokenOf } from '../../src/auth/bearer.ts';
 import { ConfigError, DEVELOPMENT_JWT_SECRET, loadConfig } from '../../src/config.ts';
 
 const base = { DATABASE_URL: 'postgresql://u:p@localhost:5432/db', ELASTICSEARCH_URL: 'http://localhost:9200' };
 
 describe('auth primitives', () => {
+  it('know the 10,000 most common passwords, whatever their case, and nothing else', () => {
+    for (const common of ['123456', 'password', 'PASSWORD', 'qwerty', 'letmein', 'iloveyou', 'Dragon', 'trustno1']) {
+      expect(isCommonPassword(common), common).to.equal(true);
+    }
+    for (const rare of ['brick-lantern-7', 'correct horse', 'tq7-marble', '']) expect(isCommonPassword(rare), rare).to.equal(false);
+  });
+
   it('hash passwords with argon2id and verify them', async () => {
     const hash = await hashPassword('correct horse');
     expect(hash).to.match(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
