@@ -8,6 +8,7 @@ import type { Customer } from '../generated/prisma/client.ts';
 import { ConflictError } from '../core/errors.ts';
 import { isUniqueViolation } from '../db/db-errors.ts';
 import { EMAIL_TAKEN } from '../customers/customer-service.ts';
+import { lockCustomer } from '../customers/customer-rules.ts';
 import type { MagicLinkService } from './magic-links.ts';
 import type { RefreshTokenService } from './refresh-tokens.ts';
 
@@ -25,7 +26,10 @@ export class EmailOwnership {
    * account, the password goes, every session ends and the open links are retired. 409 when another
    * account took a new address meanwhile.
    */
-  async proven(tx: Tx, customer: Customer, address: string = customer.email): Promise<void> {
+  async proven(tx: Tx, given: Customer, address: string = given.email): Promise<void> {
+    // locked: a password sign-in in flight (which shares the lock, password-service.ts) either ends
+    // before and its session is ended here, or waits and finds the password gone
+    const customer = await lockCustomer(tx, given.id);
     const changes = address !== customer.email;
     if (customer.emailProvenAt && !changes) return;
     try {

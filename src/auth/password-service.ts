@@ -65,7 +65,14 @@ export class PasswordService {
     }
     if (customer.disabledAt) throw ValidationError.field('email', ACCOUNT_DISABLED);
     await this.limits.loginSucceeded(input.email, ip);
-    return this.sessions.start(customer.id);
+    // the session starts only if the password checked is still the account's: the owner's first magic
+    // link (email-ownership.ts, which takes this row's lock exclusively) may have removed it meanwhile
+    return this.prisma.$transaction(async (tx) => {
+      const [row] = await tx.$queryRaw<{ passwordHash: string | null }[]>`
+        SELECT "passwordHash" FROM "Customer" WHERE id = ${customer.id} FOR SHARE`;
+      if (!row || row.passwordHash !== customer.passwordHash) throw new UnauthorizedError(BAD_CREDENTIALS);
+      return this.sessions.start(customer.id, tx);
+    });
   }
 
   /** forgot-password: mails a reset link when an active customer has the address; the answer never tells. */

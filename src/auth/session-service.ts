@@ -1,6 +1,7 @@
 // Sessions: a sign-in starts a refresh-token family and an access token naming it; refresh rotates the
 // refresh token; logout blacklists the access token and ends the family.
 import type { PrismaClient } from '../db/prisma.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
 import { UnauthorizedError } from '../core/errors.ts';
 import type { AccessTokenService, CustomerSession } from './access-tokens.ts';
 import type { RefreshTokenService } from './refresh-tokens.ts';
@@ -18,8 +19,9 @@ export class SessionService {
     private readonly refreshTokens: RefreshTokenService,
   ) {}
 
-  async start(customerId: number): Promise<SessionTokens> {
-    const refresh = await this.refreshTokens.issue(customerId);
+  /** A new sign-in; in `db` when it must commit with a check made there. */
+  async start(customerId: number, db?: Prisma.TransactionClient): Promise<SessionTokens> {
+    const refresh = await this.refreshTokens.issue(customerId, undefined, db);
     const access = this.accessTokens.issue(customerId, refresh.familyId);
     return { accessToken: access.token, expiresAt: access.expiresAt, refreshToken: refresh.token };
   }

@@ -97,14 +97,4 @@ export class CustomerService {
   async setPassword(id: number, passwordHash: string, db: Db = this.prisma): Promise<void> {
     await db.customer.update({ where: { id }, data: { passwordHash } });
   }
-
-  /** 422 on `field` when another customer has the address. */
-  async setEmail(id: number, email: string, field: string, db: Db = this.prisma): Promise<void> {
-    try {
-      await db.customer.update({ where: { id }, data: { email } });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw ValidationError.field(field, EMAIL_TAKEN);
-      throw err;
-    }
-  }
 }

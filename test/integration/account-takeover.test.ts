@@ -123,6 +123,33 @@ describe('account takeover before the owner signs in (e-mail ownership)', () => 
     expect((await passwordLogin(intruder.email, INTRUDER_PASSWORD)).status, 'the old address no longer signs in').to.equal(401);
   });
 
+  it('gives no session to a password sign-in that was in flight when the owner proved the address', async () => {
+    const email = uniqueEmail('victim-race');
+    expect((await api.post(`${P}/password-register`, { email, password: INTRUDER_PASSWORD }, fromIp(clientIp()))).status).to.equal(201);
+    const { prisma } = testApp().runtime;
+    const customer = await prisma.customer.findUniqueOrThrow({ where: { email } });
+    let login: Promise<{ status: number }> | undefined;
+    // the owner's proof, held open (as email-ownership.ts does it: the row locked, the password removed)
+    // until the intruder's sign-in, its password already checked, waits for that row
+    await prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT id FROM "Customer" WHERE id = ${customer.id} FOR UPDATE`;
+        login = passwordLogin(email, INTRUDER_PASSWORD);
+        for (;;) {
+          const [waiting] = await prisma.$queryRaw<{ n: number }[]>`
+            SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR SHARE%'`;
+          if (waiting!.n > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await tx.customer.update({ where: { id: customer.id }, data: { passwordHash: null, emailProvenAt: new Date() } });
+      },
+      { timeout: 20_000 },
+    );
+    expect((await login!).status).to.equal(401);
+    expect(await prisma.refreshToken.count({ where: { customerId: customer.id } })).to.equal(0);
+  });
+
   it('keeps the password of an account whose address was proven before (only the first proof removes it)', async () => {
     const customer = await passwordCustomer();
     const confirm = await api.post(`${P}/forgot-password`, { url: LINK_BASE, email: customer.email }, fromIp(clientIp()));
