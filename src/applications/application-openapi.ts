@@ -81,7 +81,7 @@ export function applicationPaths(): Record<string, unknown> {
         tags,
         operationId: `registerInterest_${v}`,
         summary:
-          'Register interest: a signed-in customer (bearer), or a new one registered by `email` (+ `password` where the portal uses passwords). ' +
+          'Register interest: a signed-in customer (bearer), or a new one registered by `email` (+ `password` where the portal uses passwords: 6 or more characters, not one of the 10,000 most common), whose address stays unproven until a magic link sent to it is used. ' +
           'Sent customer fields update the profile; eligibility is always decided. 201 with the application, its customer and updateToken.',
         security: optionalBearer,
         requestBody: jsonBodyOf(registerInterestSchema, 'email (+ password where the portal uses passwords) registers a new customer in the same request; property: interest in one property; bedrooms: counts of interest when no property is given'),

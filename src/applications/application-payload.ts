@@ -60,7 +60,7 @@ export const applicationPayload = named(
       updatedAt: dateTime,
       createdAt: dateTime,
     }),
-    '`customer` only in the register-interest, single, update and archive responses; `updateToken` only in the register-interest response',
+    "`customer` only in the register-interest, single, owner's update and archive responses (never in the answer to an update made with the update token); `updateToken` only in the register-interest response",
   ),
 );
 

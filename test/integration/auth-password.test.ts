@@ -68,6 +68,25 @@ describe('customer accounts: passwords and tokens', () => {
       expect(uncommon.status, 'six characters, not common').to.equal(201);
     });
 
+    it('mails a confirmation link to the address, pointing at the url sent on a portal origin (422 on url elsewhere)', async () => {
+      const email = uniqueEmail('confirm');
+      const { result, link, mail } = await expectMail(email, () =>
+        api.post(`${P}/password-register`, { email, password: 'tq7-marble', url: `${LINK_BASE}/confirm` }, fromIp(clientIp())),
+      );
+      expect(result.status).to.equal(201);
+      expect(result.body.confirmationLink).to.equal(link);
+      expect(link).to.match(new RegExp(`^${LINK_BASE}/confirm/${result.body.id}/[\\w-]+$`));
+      expect(mail.subject).to.match(/confirm your e-mail/i);
+      const row = await testApp().runtime.prisma.customer.findUniqueOrThrow({ where: { email } });
+      expect(row.emailProvenAt, 'not proven until the link is used').to.equal(null);
+
+      const elsewhere = uniqueEmail('elsewhere');
+      const refused = await api.post(`${P}/password-register`, { email: elsewhere, password: 'tq7-marble', url: 'https://evil.example/x' }, fromIp(clientIp()));
+      expect(refused.status).to.equal(422);
+      expect(refused.body.errors).to.have.keys('url');
+      expect(await testApp().runtime.prisma.customer.count({ where: { email: elsewhere } })).to.equal(0);
+    });
+
     it('gives exactly one customer for two simultaneous registrations of one address', async () => {
       const email = uniqueEmail('twice');
       const results = await Promise.all(
