@@ -5,7 +5,7 @@ import { api } from '../support/api.ts';
 import { createAccount, developmentPayload, eventually, listingPayload, propertyPayload, withKey } from '../support/factories.ts';
 import { P } from '../support/customers.ts';
 import { testApp } from '../support/test-app.ts';
-import { affordableAtMinimumShare, affordabilityOf, monthlyCostFrom, monthlyCostOf, type CostedProperty } from '../../src/affordability/affordability.ts';
+import { affordableAtMinimumShare, affordabilityOf, lowestMonthlyCost as monthlyCostFrom, monthlyCostOf, type CostedProperty } from '../../src/affordability/affordability.ts';
 import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
 
 interface Generated {
