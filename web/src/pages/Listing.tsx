@@ -201,7 +201,8 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
       <Price fields={property} />
       <MonthlyCost amount={property.monthlyCostFrom} />
       {rentTerms(property).length > 0 && <p class="card-terms">{rentTerms(property).join(' · ')}</p>}
-      <AffordabilityBadge affordability={property.affordability} isSharedOwnership={property.isSharedOwnership} />
+      {property.depositNeeded != null && <p class="deposit-needed">Deposit needed {money(property.depositNeeded)}</p>}
+      <AffordabilityBadge affordability={property.affordability} isSharedOwnership={property.isSharedOwnership} named={false} />
       <dl class="facts">
         <div>
           <dt>Bedrooms</dt>
