@@ -78,11 +78,23 @@ describe('listing index: clauses', () => {
         bool: {
           should: [
             nested([twoBeds, rank(0), cheap]),
-            ...[1, 2, 3, 4].map((r) => ({ bool: { filter: [nested([twoBeds, rank(r), cheap])], must_not: [nested([twoBeds, better(r)])] } })),
+            ...[1, 2, 3].map((r) => ({ bool: { filter: [nested([twoBeds, rank(r), cheap])], must_not: [nested([twoBeds, better(r)])] } })),
           ],
           minimum_should_match: 1,
         },
       });
+    });
+
+    it('asks only about the availabilities the status filter allows, and needs no rank with one', () => {
+      const underOfferOrSold = { terms: { 'properties.availabilityStatus': ['closed', 'under-offer'] } };
+      expect(poolHasClause([underOfferOrSold], [cheap])).to.deep.equal({
+        bool: {
+          should: [nested([underOfferOrSold, rank(2), cheap]), { bool: { filter: [nested([underOfferOrSold, rank(3), cheap])], must_not: [nested([underOfferOrSold, better(3)])] } }],
+          minimum_should_match: 1,
+        },
+      });
+      const sold = { terms: { 'properties.availabilityStatus': ['closed'] } };
+      expect(poolHasClause([sold, twoBeds], [cheap])).to.deep.equal(nested([sold, twoBeds, cheap]));
     });
   });
 
