@@ -130,20 +130,24 @@ describe('one truth for money: the pool, the deposit rule and the decision agree
     if (byId.size === 0) for (const g of listings) byId.set(g.id, g);
     return byId.get(id)!;
   };
-  const matching = (g: Generated, bedrooms: number[]) => (bedrooms.length ? g.homes.filter((h) => bedrooms.includes(h.bedrooms)) : g.homes);
+  const matching = (g: Generated, bedrooms: number[], statuses: string[] = []) =>
+    g.homes.filter((h) => (!bedrooms.length || bedrooms.includes(h.bedrooms)) && (!statuses.length || statuses.includes(h.availabilityStatus)));
+  /** now and then the status filter too: a pool among the homes of some availabilities only */
+  const statusesFor = (i: number): string[] => (i % 4 === 3 ? pick([['under-offer', 'closed'], ['coming-soon', 'closed'], ['available', 'under-offer']]) : []);
   const households = () => Array.from({ length: 12 }, () => ({ income: Math.round(15_000 + random() * 80_000), deposit: Math.round(random() * 40_000) }));
 
   it("takes every item's headline, monthlyCostFrom and affordability from its pool, and sorts by the cost it shows", async () => {
     for (const [i, h] of households().entries()) {
       const bedrooms = i % 3 === 1 ? [pick([1, 2, 3])] : [];
-      const res = await search({ household_income: h.income, deposit: h.deposit, sort_by: 'monthly-cost-low-high', 'bedrooms[]': bedrooms });
+      const statuses = statusesFor(i);
+      const res = await search({ household_income: h.income, deposit: h.deposit, sort_by: 'monthly-cost-low-high', 'bedrooms[]': bedrooms, 'status[]': statuses });
       expect(res.status, res.text).to.equal(200);
-      const context = JSON.stringify({ h, bedrooms });
-      const expected = listings.filter((g) => matching(g, bedrooms).length > 0);
+      const context = JSON.stringify({ h, bedrooms, statuses });
+      const expected = listings.filter((g) => matching(g, bedrooms, statuses).length > 0);
       expect(res.body.pagination.total, context).to.equal(expected.length);
       const items = res.body.data as Item[];
       for (const item of items) {
-        const pool = poolOf(matching(generated(item.id), bedrooms));
+        const pool = poolOf(matching(generated(item.id), bedrooms, statuses));
         const headline = headlineOf(pool);
         const from = lowest(pool.map((p) => monthlyCostOf(p, lending)));
         expect(item.fullMarketPrice, context).to.equal(headline.fullMarketPrice);
@@ -166,10 +170,11 @@ describe('one truth for money: the pool, the deposit rule and the decision agree
     for (const [i, h] of households().slice(0, 8).entries()) {
       const max = pick([500, 700, 900, 1100, 1400]);
       const bedrooms = i % 2 === 1 ? [pick([1, 2, 3])] : [];
-      const res = await search({ household_income: h.income, deposit: h.deposit, max_monthly_cost: max, 'bedrooms[]': bedrooms });
-      const context = JSON.stringify({ h, max, bedrooms });
+      const statuses = statusesFor(i);
+      const res = await search({ household_income: h.income, deposit: h.deposit, max_monthly_cost: max, 'bedrooms[]': bedrooms, 'status[]': statuses });
+      const context = JSON.stringify({ h, max, bedrooms, statuses });
       const expected = listings.filter((g) => {
-        const m = matching(g, bedrooms);
+        const m = matching(g, bedrooms, statuses);
         return m.length > 0 && poolOf(m).some((p) => monthlyCostOf(p, lending)! <= max);
       });
       expect((res.body.data as Item[]).map((x) => x.id).sort((a, b) => a - b), context).to.deep.equal(expected.map((g) => g.id).sort((a, b) => a - b));
@@ -190,10 +195,11 @@ describe('one truth for money: the pool, the deposit rule and the decision agree
     let some = 0;
     for (const [i, h] of households().entries()) {
       const bedrooms = i % 2 === 1 ? [pick([1, 2, 3])] : [];
-      const res = await search({ household_income: h.income, deposit: h.deposit, affordable_only: '1', 'bedrooms[]': bedrooms, sort_by: 'monthly-cost-low-high' });
-      const context = JSON.stringify({ h, bedrooms });
+      const statuses = statusesFor(i);
+      const res = await search({ household_income: h.income, deposit: h.deposit, affordable_only: '1', 'bedrooms[]': bedrooms, 'status[]': statuses, sort_by: 'monthly-cost-low-high' });
+      const context = JSON.stringify({ h, bedrooms, statuses });
       const expected = listings.filter((g) => {
-        const m = matching(g, bedrooms);
+        const m = matching(g, bedrooms, statuses);
         return m.length > 0 && poolOf(m).some((p) => affordableAtMinimumShare(p, h, lending));
       });
       if (expected.length) some++;
