@@ -64,7 +64,7 @@ describe('browser: one truth for money', function () {
     const text = await meadow.innerText();
     // the price, "from" and the verdict are all Apartment 606's
     expect(await meadow.locator('.price-main').innerText()).to.equal('£59,000');
-    expect(await meadow.locator('.monthly-cost').innerText()).to.equal('From £590 a month');
+    expect(await meadow.locator('.monthly-cost').innerText()).to.equal('Homes here from £590 a month');
     expect(await meadow.locator('.affordability-home').innerText()).to.equal('Apartment 606');
     for (const sold of ['Apartment 609', '£45,000', '£180,000', '£454', '£453']) expect(text, sold).to.not.contain(sold);
     expect(problems).to.deep.equal([]);

@@ -153,8 +153,13 @@ export function ratingBand(rating: number): 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 
   return 'G';
 }
 
-/** "From £612 a month": what the cheapest home costs a month (monthlyCostFrom), else nothing */
-export const monthlyCostText = (amount: number | null | undefined): string | null => (amount == null ? null : `From ${money(amount)} a month`);
+/**
+ * What a home costs a month (monthlyCostFrom), else nothing: for a listing, "Homes here from £612 a
+ * month", the lowest of its pool, which may be another home than the one whose price is shown above it
+ * (never dearer than that one); for one home, "£612 a month" at its minimum share.
+ */
+export const monthlyCostText = (amount: number | null | undefined, scope: 'listing' | 'home' = 'listing'): string | null =>
+  amount == null ? null : scope === 'listing' ? `Homes here from ${money(amount)} a month` : `${money(amount)} a month`;
 
 /** "2.5 miles from work · 0.4 miles from home" (items' distanceFromWork, distanceFromHome), else nothing */
 export function distancesText(fromWork: number | null | undefined, fromHome: number | null | undefined): string | null {

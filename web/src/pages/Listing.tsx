@@ -199,7 +199,7 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
   const body = (
     <>
       <Price fields={property} />
-      <MonthlyCost amount={property.monthlyCostFrom} />
+      <MonthlyCost amount={property.monthlyCostFrom} scope="home" />
       {rentTerms(property).length > 0 && <p class="card-terms">{rentTerms(property).join(' · ')}</p>}
       {property.depositNeeded != null && <p class="deposit-needed">Deposit needed {money(property.depositNeeded)}</p>}
       <AffordabilityBadge affordability={property.affordability} isSharedOwnership={property.isSharedOwnership} named={false} />
