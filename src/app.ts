@@ -149,7 +149,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const contentFamilies = new FamilyWriter(prisma);
   const applicationListings = new ApplicationListings(search, listingIndex.alias);
   const leadEvents = new LeadEvents();
-  const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits, leadEvents, listingStats);
+  const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits, leadEvents, listingStats, () => indexer.lending());
   const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers);
   // search first: the busiest route, and every router before it tries its own routes on each request
   const searchResponder = new SearchResponder(listingSearch, searchResponses, listingStats);

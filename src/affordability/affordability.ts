@@ -1,6 +1,9 @@
-// What a home costs a month and whether a household can afford it (PORTAL-EXTRAS §7): the one owner of
-// this arithmetic, used by indexing (monthlyCostFrom, the thresholds affordable_only filters on), search
-// and listing reads alike. Pure: the lending assumptions come in as a value.
+// What a home costs a household (PORTAL-EXTRAS §7 and §10): the one owner of this arithmetic — the
+// share, the deposit it needs (one rule), the loan, the repayment, the rent on the unsold share, the
+// charges, the verdict and its reasons. Used by indexing (monthlyCostFrom, the thresholds affordable_only
+// filters on), search, listing reads and register interest's decision alike, so no two can drift.
+// Pure: the lending assumptions come in as a value. (Eligibility's rules sit beside it in
+// eligibility/eligibility-rules.ts, which takes this module's verdict on money.)
 import { formatNumber, formatPounds } from '../core/number-format.ts';
 import { monthlyRepayment, type LendingAssumptions } from './lending.ts';
 
@@ -17,6 +20,14 @@ export interface CostedProperty {
   monthlyRent: number | null;
   /** its availability code (inventory/availability.ts), which breaks ties as the headline choice does */
   availabilityStatus?: string;
+  /** the home's name within its listing, to say which home the figures are of */
+  propertyNumber?: string | null;
+  /** the listing's minimum deposit, as a percentage of the share's value (absent in older stored facts) */
+  depositPercentage?: number | null;
+  /** the listing's eligibility minimum deposit, pounds */
+  minDeposit?: number | null;
+  /** the listing's eligibility maximum household income, pounds a year */
+  maxHouseholdIncome?: number | null;
 }
 
 export interface Household {
@@ -28,7 +39,28 @@ export interface Household {
 
 export type AffordabilityStatus = 'affordable' | 'unaffordable' | 'unknown';
 
+/** The lending assumptions an affordability verdict states it used (PORTAL-EXTRAS §10). */
+export interface StatedAssumptions {
+  mortgageRatePercent: number;
+  mortgageTermYears: number;
+  maxLoanToIncome: number;
+  minDepositPercent: number;
+  maxCostToIncomePercent: number;
+}
+
+/** How the monthly cost is made up, to the penny; `total` is the sum of the parts as shown. */
+export interface CostBreakdown {
+  mortgage: number;
+  rentOnUnsoldShare: number;
+  serviceCharge: number;
+  groundRent: number;
+  total: number;
+}
+
 export interface Affordability {
+  /** the home whose figures these are (null when nothing is known) */
+  propertyId: number | null;
+  propertyNumber: string | null;
   status: AffordabilityStatus;
   share: number | null;
   shareValue: number | null;
@@ -39,12 +71,17 @@ export interface Affordability {
   monthlyServiceCharge: number | null;
   monthlyCost: number | null;
   costToIncomePercent: number | null;
+  /** the deposit the reported share needs (the one deposit rule; null to rent) */
+  depositNeeded: number | null;
+  breakdown: CostBreakdown | null;
   reasons: string[];
+  assumptions: StatedAssumptions;
 }
 
 /** Whole pounds, half up. */
 const pounds = (x: number): number => Math.floor(x + 0.5);
 const oneDecimal = (x: number): number => Math.floor(x * 10 + 0.5) / 10;
+const pence = (x: number): number => Math.floor(x * 100 + 0.5) / 100;
 /** Shared-ownership shares above the minimum that a buyer may be asked to take: multiples of 5 up to 75. */
 const LARGEST_SHARE = 75;
 
@@ -68,8 +105,34 @@ interface ShareCosting {
   /** the rent on the unsold share */
   rent: number;
   serviceCharge: number;
+  /** a twelfth of the yearly ground rent */
+  groundRent: number;
   /** repayment + rent + service charge + ground rent / 12, unrounded */
   monthlyCost: number;
+}
+
+/**
+ * The one deposit rule (PORTAL-EXTRAS §10): the deposit a share of this value needs is the largest of
+ * `minDepositPercent`% of it, the listing's `depositPercentage`% of it and the listing's `minDeposit`.
+ */
+export function depositNeededFor(p: CostedProperty, shareValue: number, lending: LendingAssumptions): number {
+  return Math.max((shareValue * lending.minDepositPercent) / 100, (shareValue * (p.depositPercentage ?? 0)) / 100, p.minDeposit ?? 0);
+}
+
+/** The deposit the minimum share needs (property details' `depositNeeded`), pounds to the penny; null to rent or when the price is unknown. */
+export function depositNeededOf(p: CostedProperty, lending: LendingAssumptions): number | null {
+  if (!p.forSale || !priceKnown(p)) return null;
+  return pence(depositNeededFor(p, (p.fullMarketPrice! * minimumShare(p)!) / 100, lending));
+}
+
+export function statedAssumptions(lending: LendingAssumptions): StatedAssumptions {
+  return {
+    mortgageRatePercent: lending.mortgageRatePercent,
+    mortgageTermYears: lending.mortgageTermYears,
+    maxLoanToIncome: lending.maxLoanToIncome,
+    minDepositPercent: lending.minDepositPercent,
+    maxCostToIncomePercent: lending.maxCostToIncomePercent,
+  };
 }
 
 function costAt(p: CostedProperty, share: number, savings: number, lending: LendingAssumptions): ShareCosting {
@@ -81,30 +144,38 @@ function costAt(p: CostedProperty, share: number, savings: number, lending: Lend
   const minShareRent = p.isSharedOwnership ? (p.subsidisedMonthlyRent ?? 0) : 0;
   const rent = share === min ? minShareRent : min >= 100 ? 0 : (minShareRent * (100 - share)) / (100 - min);
   const serviceCharge = p.monthlyServiceCharge ?? 0;
-  return { share, shareValue, deposit, loan, repayment, rent, serviceCharge, monthlyCost: repayment + rent + serviceCharge + (p.annualGroundRent ?? 0) / 12 };
+  const groundRent = (p.annualGroundRent ?? 0) / 12;
+  return { share, shareValue, deposit, loan, repayment, rent, serviceCharge, groundRent, monthlyCost: repayment + rent + serviceCharge + groundRent };
 }
 
-/** The monthly cost of one property, whole pounds: at its minimum share with the minimum deposit; to rent, the rent. */
+/**
+ * The monthly cost of one property, whole pounds: at its minimum share with the deposit it needs (the
+ * one deposit rule); to rent, the rent.
+ */
 export function monthlyCostOf(p: CostedProperty, lending: LendingAssumptions): number | null {
   if (!priceKnown(p)) return null;
   if (!p.forSale) return pounds(p.monthlyRent!);
   const share = minimumShare(p)!;
   const shareValue = (p.fullMarketPrice! * share) / 100;
-  return pounds(costAt(p, share, (shareValue * lending.minDepositPercent) / 100, lending).monthlyCost);
+  return pounds(costAt(p, share, Math.min(depositNeededFor(p, shareValue, lending), shareValue), lending).monthlyCost);
 }
 
-/** The lowest monthly cost among the properties; null when no price is known. */
-export function monthlyCostFrom(properties: readonly CostedProperty[], lending: LendingAssumptions): number | null {
-  const known = properties.map((p) => monthlyCostOf(p, lending)).filter((c): c is number => c !== null);
-  return known.length ? Math.min(...known) : null;
+/** The lowest monthly cost among these properties (the caller gives the pool: listings/listing-affordability.ts); null when no price is known. */
+export function lowestMonthlyCost(properties: readonly CostedProperty[], lending: LendingAssumptions): number | null {
+  let lowest: number | null = null;
+  for (const p of properties) {
+    const c = monthlyCostOf(p, lending);
+    if (c !== null && (lowest === null || c < lowest)) lowest = c;
+  }
+  return lowest;
 }
 
 /** The conditions a share fails for this household, each as a sentence with its figures (none: affordable). */
 function failures(p: CostedProperty, c: ShareCosting, h: Household, lending: LendingAssumptions): string[] {
   const what = p.isSharedOwnership ? `A ${formatNumber(c.share)}% share` : 'This home';
-  const reasons: string[] = [];
-  const minDeposit = (c.shareValue * lending.minDepositPercent) / 100;
-  if (h.deposit < minDeposit) reasons.push(`${what} needs a deposit of ${formatPounds(minDeposit)}; you have ${formatPounds(h.deposit)}.`);
+  const reasons: string[] = [...incomeCapFailure(p, h)];
+  const needed = depositNeededFor(p, c.shareValue, lending);
+  if (h.deposit < needed) reasons.push(`${what} needs a deposit of ${formatPounds(needed)}; you have ${formatPounds(h.deposit)}.`);
   const maxLoan = lending.maxLoanToIncome * h.income;
   if (c.shareValue - h.deposit > maxLoan) {
     reasons.push(`${what} needs a mortgage of ${formatPounds(c.shareValue - h.deposit)}; lenders lend up to ${formatNumber(lending.maxLoanToIncome)} times your income, ${formatPounds(maxLoan)}.`);
@@ -117,10 +188,24 @@ function failures(p: CostedProperty, c: ShareCosting, h: Household, lending: Len
   return reasons;
 }
 
+/** The listing's cap on household income: a household above it cannot buy or rent here (eligibility's income rule, stated as money). */
+function incomeCapFailure(p: CostedProperty, h: Household): string[] {
+  const cap = p.maxHouseholdIncome;
+  return cap != null && h.income > cap ? [`This home is for households earning up to ${formatPounds(cap)} a year; yours is ${formatPounds(h.income)}.`] : [];
+}
+
 const costToIncome = (monthlyCost: number, income: number): number | null => (income > 0 ? oneDecimal((monthlyCost * 1200) / income) : null);
 
-function saleFigures(c: ShareCosting, status: AffordabilityStatus, h: Household, reasons: string[], shared: boolean): Affordability {
+function breakdownOf(repayment: number, rent: number, serviceCharge: number, groundRent: number): CostBreakdown {
+  const parts = { mortgage: pence(repayment), rentOnUnsoldShare: pence(rent), serviceCharge: pence(serviceCharge), groundRent: pence(groundRent) };
+  return { ...parts, total: pence(parts.mortgage + parts.rentOnUnsoldShare + parts.serviceCharge + parts.groundRent) };
+}
+
+function saleFigures(p: CostedProperty, c: ShareCosting, status: AffordabilityStatus, h: Household, reasons: string[], lending: LendingAssumptions): Affordability {
+  const shared = p.isSharedOwnership;
   return {
+    propertyId: p.id,
+    propertyNumber: p.propertyNumber ?? null,
     status,
     share: c.share,
     shareValue: pounds(c.shareValue),
@@ -131,12 +216,17 @@ function saleFigures(c: ShareCosting, status: AffordabilityStatus, h: Household,
     monthlyServiceCharge: c.serviceCharge ? pounds(c.serviceCharge) : null,
     monthlyCost: pounds(c.monthlyCost),
     costToIncomePercent: costToIncome(c.monthlyCost, h.income),
+    depositNeeded: pence(depositNeededFor(p, c.shareValue, lending)),
+    breakdown: breakdownOf(c.repayment, c.rent, c.serviceCharge, c.groundRent),
     reasons,
+    assumptions: statedAssumptions(lending),
   };
 }
 
 /** Nothing known: no price, or no property. */
-export const UNKNOWN_AFFORDABILITY: Affordability = Object.freeze({
+export const UNKNOWN_AFFORDABILITY: Omit<Affordability, 'assumptions'> = Object.freeze({
+  propertyId: null,
+  propertyNumber: null,
   status: 'unknown',
   share: null,
   shareValue: null,
@@ -147,8 +237,15 @@ export const UNKNOWN_AFFORDABILITY: Affordability = Object.freeze({
   monthlyServiceCharge: null,
   monthlyCost: null,
   costToIncomePercent: null,
+  depositNeeded: null,
+  breakdown: null,
   reasons: [],
-}) as Affordability;
+}) as Omit<Affordability, 'assumptions'>;
+
+/** Nothing known, with the assumptions that would have been used. */
+export function unknownAffordability(lending: LendingAssumptions, p?: CostedProperty): Affordability {
+  return { ...UNKNOWN_AFFORDABILITY, propertyId: p?.id ?? null, propertyNumber: p?.propertyNumber ?? null, reasons: [], assumptions: statedAssumptions(lending) };
+}
 
 /** The shares a buyer may take: the minimum and every multiple of 5 above it up to 75 (100 outside shared ownership). */
 export function sharesOf(p: CostedProperty): number[] {
@@ -160,31 +257,45 @@ export function sharesOf(p: CostedProperty): number[] {
   return shares;
 }
 
-/** Whether, and at what share, this household can afford one property, with the figures and, when not, why. */
-export function affordabilityOf(p: CostedProperty, h: Household, lending: LendingAssumptions): Affordability {
-  if (!priceKnown(p)) return { ...UNKNOWN_AFFORDABILITY, reasons: [] };
+/**
+ * Whether, and at what share, this household can afford one property, with the figures and, when not,
+ * why. The share reported is the largest affordable one; with `maxMonthlyCost` (the search's budget),
+ * the largest affordable one whose monthly cost is within it, when there is one.
+ */
+export function affordabilityOf(p: CostedProperty, h: Household, lending: LendingAssumptions, maxMonthlyCost: number | null = null): Affordability {
+  if (!priceKnown(p)) return unknownAffordability(lending, p);
   if (!p.forSale) {
     const rent = p.monthlyRent!;
     const needed = lending.rentIncomeMultiple * rent;
-    const affordable = h.income >= needed;
-    const reasons = affordable
-      ? []
-      : [`The rent of ${formatPounds(rent)} a month needs a household income of ${formatPounds(needed)} a year (${formatNumber(lending.rentIncomeMultiple)} times the rent); yours is ${formatPounds(h.income)}.`];
-    return { ...UNKNOWN_AFFORDABILITY, status: affordable ? 'affordable' : 'unaffordable', monthlyRent: pounds(rent), monthlyCost: pounds(rent), costToIncomePercent: costToIncome(rent, h.income), reasons };
+    const reasons = [...incomeCapFailure(p, h)];
+    if (h.income < needed) reasons.push(`The rent of ${formatPounds(rent)} a month needs a household income of ${formatPounds(needed)} a year (${formatNumber(lending.rentIncomeMultiple)} times the rent); yours is ${formatPounds(h.income)}.`);
+    return {
+      ...unknownAffordability(lending, p),
+      status: reasons.length === 0 ? 'affordable' : 'unaffordable',
+      monthlyRent: pounds(rent),
+      monthlyCost: pounds(rent),
+      costToIncomePercent: costToIncome(rent, h.income),
+      breakdown: { mortgage: 0, rentOnUnsoldShare: 0, serviceCharge: 0, groundRent: 0, total: pence(rent) },
+      reasons,
+    };
   }
   let largest: ShareCosting | null = null;
+  let largestWithin: ShareCosting | null = null;
   for (const share of sharesOf(p)) {
     const c = costAt(p, share, h.deposit, lending);
-    if (failures(p, c, h, lending).length === 0) largest = c;
+    if (failures(p, c, h, lending).length > 0) continue;
+    largest = c;
+    if (maxMonthlyCost !== null && pounds(c.monthlyCost) <= maxMonthlyCost) largestWithin = c;
   }
-  if (largest) return saleFigures(largest, 'affordable', h, [], p.isSharedOwnership);
+  const chosen = largestWithin ?? largest;
+  if (chosen) return saleFigures(p, chosen, 'affordable', h, [], lending);
   const atMinimum = costAt(p, minimumShare(p)!, h.deposit, lending);
-  return saleFigures(atMinimum, 'unaffordable', h, failures(p, atMinimum, h, lending), p.isSharedOwnership);
+  return saleFigures(p, atMinimum, 'unaffordable', h, failures(p, atMinimum, h, lending), lending);
 }
 
 /** Whether the household can afford the property at its minimum share (what affordable_only asks). */
 export function affordableAtMinimumShare(p: CostedProperty, h: Household, lending: LendingAssumptions): boolean {
   if (!priceKnown(p)) return false;
-  if (!p.forSale) return h.income >= lending.rentIncomeMultiple * p.monthlyRent!;
+  if (!p.forSale) return incomeCapFailure(p, h).length === 0 && h.income >= lending.rentIncomeMultiple * p.monthlyRent!;
   return failures(p, costAt(p, minimumShare(p)!, h.deposit, lending), h, lending).length === 0;
 }

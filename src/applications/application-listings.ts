@@ -9,6 +9,8 @@ import type { ListingItemPayload } from '../listings/listing-item-payload.ts';
 import type { PropertyDetailsPayload } from '../listings/property-details-payload.ts';
 import { storedPropertyDetails } from '../listing-reads/listing-details-presenter.ts';
 import type { PropertyTerms } from '../eligibility/eligibility-rules.ts';
+import type { CostedProperty } from '../affordability/affordability.ts';
+import { ITEM_FACTS_FIELD, type ItemFacts } from '../listings/listing-costs.ts';
 
 export interface ListingSnapshot {
   /** the listing item when the application was made (JSON in the row) */
@@ -16,14 +18,18 @@ export interface ListingSnapshot {
   eligibility: ListingEligibility;
   terms: PropertyTerms[];
   eligibilityFields: string[];
+  /** each home's costing (listing-costs.ts), which the decision judges money by; absent in older snapshots */
+  costs?: CostedProperty[];
 }
 
 export function snapshotOf(doc: ListingDocument): ListingSnapshot {
   return {
     item: presentListingItem(doc.view, { favourite: null }),
     eligibility: doc.eligibility,
-    terms: doc.properties.map((p) => ({ id: p.id, depositValue: p.depositValue, availabilityStatus: p.availabilityStatus })),
+    // the deposit each home needs under the one deposit rule (a document of an older mapping: its deposit value)
+    terms: doc.properties.map((p) => ({ id: p.id, depositValue: p.depositNeeded !== undefined ? p.depositNeeded : p.depositValue, availabilityStatus: p.availabilityStatus })),
     eligibilityFields: doc.view.registerInterestFields.eligibilityFields,
+    ...(doc[ITEM_FACTS_FIELD] ? { costs: (JSON.parse(doc[ITEM_FACTS_FIELD]) as ItemFacts).properties } : {}),
   };
 }
 

@@ -20,6 +20,8 @@ import { customerValuesOf, eligibilityProfileFrom, type EligibilityProfile } fro
 import { propertyViewOf, snapshotOf, type ApplicationListings, type ListingSnapshot } from './application-listings.ts';
 import type { LeadEventRecorder } from './lead-event-recorder.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
+import type { LendingAssumptions } from '../affordability/lending.ts';
+import type { MoneyTerms } from '../eligibility/eligibility-rules.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -81,6 +83,8 @@ export class ApplicationService {
     private readonly leadEvents: LeadEventRecorder,
     /** counts registrations (listing statistics) */
     private readonly stats?: Pick<ListingStats, 'countNow'>,
+    /** the lending assumptions the index's costs are worked out with: the decision judges money with them */
+    private readonly lending?: () => Promise<LendingAssumptions>,
   ) {}
 
   /**
@@ -309,10 +313,11 @@ export class ApplicationService {
       today,
       await this.regions.livesOrWorksInLondon(stored.homeLocalAuthorityId, stored.workLocalAuthorityId),
     );
-    const all = decide(snapshot, snapshot.terms, values, today);
+    const money: MoneyTerms | undefined = snapshot.costs && this.lending ? { costs: snapshot.costs, lending: await this.lending() } : undefined;
+    const all = decide(snapshot, snapshot.terms, values, today, money);
     const chosen = propertyId !== null ? snapshot.terms.filter((t) => t.id === propertyId) : [];
     if (!chosen.length) return all;
-    const one = decide(snapshot, chosen, values, today);
+    const one = decide(snapshot, chosen, values, today, money);
     const single = snapshot.terms.length <= 1;
     const others = one.status === 'failed' ? all.successfulProperties.filter((id) => id !== propertyId) : all.successfulProperties;
     return { ...one, successfulProperties: single || one.status === 'incomplete' || all.status === 'incomplete' ? [] : others };

@@ -5,6 +5,9 @@
 // unless this engine would fail it.
 import type { ListingEligibility } from '../listings/listing-document.ts';
 import { CONSIDERED_WITHOUT_LOCAL_CONNECTION, UNMATCHED_POSTCODE, failure, neededMessage, type NeededField } from './eligibility-messages.ts';
+import { affordabilityOf, type CostedProperty } from '../affordability/affordability.ts';
+import type { LendingAssumptions } from '../affordability/lending.ts';
+import { listingAffordability } from '../listings/listing-affordability.ts';
 
 export type EligibilityStatus = 'passed' | 'considered' | 'failed' | 'incomplete';
 
@@ -32,6 +35,7 @@ export interface ListingRules {
 
 export interface PropertyTerms {
   id: number;
+  /** the deposit the home needs: its minimum share's under the one deposit rule (affordability.ts), else its deposit value in older snapshots */
   depositValue: number | null;
   /** its availability code; absent in the snapshots of older applications (taken as still open) */
   availabilityStatus?: string;
@@ -69,11 +73,39 @@ export function ageOn(dateOfBirth: string, today: string): number {
 }
 
 /**
+ * What a home costs, for the decision to judge money as search's affordability does: each property's
+ * costing (affordability.ts) and the lending assumptions the index uses.
+ */
+export interface MoneyTerms {
+  costs: readonly CostedProperty[];
+  lending: LendingAssumptions;
+}
+
+/**
+ * The household's money over the pool of these properties (listing-affordability.ts), judged by the
+ * one costing search's `affordability` uses; null when the income is not known (or a needed deposit
+ * is not). The listing's income cap is the income rule's own, so it is left to that rule here.
+ */
+function moneyJudged(properties: PropertyTerms[], c: CustomerValues, money: MoneyTerms | undefined, depositNeeded: boolean): { reasons: string[]; affordable: Set<number> } | null {
+  if (!money || c.annualHouseholdIncome === null || (c.deposit === null && depositNeeded)) return null;
+  const ids = new Set(properties.map((p) => p.id));
+  const costs = money.costs.filter((p) => ids.has(p.id)).map((p) => ({ ...p, maxHouseholdIncome: null }));
+  if (costs.length === 0) return null;
+  const household = { income: c.annualHouseholdIncome, deposit: c.deposit ?? 0 };
+  const verdict = listingAffordability(costs, household, money.lending);
+  const affordable = new Set(costs.filter((p) => affordabilityOf(p, household, money.lending).status !== 'unaffordable').map((p) => p.id));
+  return { reasons: verdict.status === 'unaffordable' ? verdict.reasons : [], affordable };
+}
+
+/**
  * A property's deposit is compared with the customer's whenever they gave one; an unknown deposit
  * leaves the decision incomplete only when the listing needs one (a minimum deposit, or "deposit" among
- * its eligibility fields).
+ * its eligibility fields). With `money` and a known income, money is judged as search's affordability
+ * judges it (PORTAL-EXTRAS §10): the deposit the one rule asks, the loan and the monthly cost, over
+ * the pool of the properties; an unaffordable home fails with the costing's reasons, figures and all,
+ * and an affordable one never fails on money.
  */
-export function decide(listing: ListingRules, properties: PropertyTerms[], c: CustomerValues, today: string): Decision {
+export function decide(listing: ListingRules, properties: PropertyTerms[], c: CustomerValues, today: string, money?: MoneyTerms): Decision {
   const rules = listing.eligibility;
   const failed: string[] = [];
   const missing = new Set<NeededField>();
@@ -110,11 +142,18 @@ export function decide(listing: ListingRules, properties: PropertyTerms[], c: Cu
     else if (!c.livesOrWorksInLondon) failed.push(failure.firstDibs(rules.firstDibsUntil));
   }
 
-  // Deposit: the listing's minimum, and per property its own deposit where one is set.
+  // Deposit: the listing's minimum, and per property its own deposit where one is set; with money
+  // judged, the costing's deposit rule holds both.
   let covered = properties;
+  const needsDeposit = rules.minDeposit != null || listing.eligibilityFields.includes('deposit');
+  const judged = moneyJudged(properties, c, money, needsDeposit);
+  if (judged !== null) {
+    failed.push(...judged.reasons);
+    covered = properties.filter((p) => judged.affordable.has(p.id));
+  }
   if (c.deposit === null) {
-    if (rules.minDeposit != null || listing.eligibilityFields.includes('deposit')) missing.add('deposit');
-  } else {
+    if (needsDeposit) missing.add('deposit');
+  } else if (judged === null) {
     const deposit = c.deposit;
     if (rules.minDeposit != null && deposit < rules.minDeposit) failed.push(failure.minDeposit(deposit, rules.minDeposit));
     covered = properties.filter((p) => p.depositValue === null || p.depositValue <= deposit);

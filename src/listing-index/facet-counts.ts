@@ -1,5 +1,7 @@
 // Facet counts: for each facet, the number of matching properties per value, with every other
-// facet's selection applied but not its own; the request and the reading of its answer.
+// facet's selection applied but not its own; the request and the reading of its answer. The money
+// filters (max_monthly_cost, affordable_only) choose the listings by their pool (pool-clauses.ts) and
+// the properties counted by their own values.
 import { facetsFor, type Facet } from '../listings/facet-definitions.ts';
 import { EVERY_FACET, listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
@@ -48,11 +50,11 @@ export function countsRequest(p: SearchParams, f: SearchFilters, withFacets: boo
   const unselected: Facet[] = [];
   for (const facet of facetsFor(p.occupancy_type)) {
     const name = facet.param;
-    if (selected.has(name)) own[name] = { filter: listingQuery(f, name), aggs: { props: propertyPass(propertyClauses(f, name), { [TOKENS]: tokensAgg([facet]) }) } };
+    if (selected.has(name)) own[name] = { filter: listingQuery(f, name), aggs: { props: propertyPass([...propertyClauses(f, name), ...f.money], { [TOKENS]: tokensAgg([facet]) }) } };
     else unselected.push(facet);
   }
   const matches: Record<string, object> = { ...onMatches };
-  if (unselected.length) matches[SHARED] = propertyPass(propertyClauses(f), { [TOKENS]: tokensAgg(unselected) });
+  if (unselected.length) matches[SHARED] = propertyPass([...propertyClauses(f), ...f.money], { [TOKENS]: tokensAgg(unselected) });
   if (selected.size === 0) return { query: whole, aggs: matches };
   return { query: listingQuery(f, EVERY_FACET), aggs: { ...own, [MATCHES]: { filter: whole, aggs: matches } } };
 }

@@ -18,6 +18,7 @@ import type { LendingAssumptions } from '../affordability/lending.ts';
 import { affordableClauses, monthlyCostClause } from './affordability-clauses.ts';
 import { parseKeywords } from '../keywords/keyword-query.ts';
 import { keywordClauses } from './keyword-clauses.ts';
+import { poolHasClause } from './pool-clauses.ts';
 
 export interface TaggedClause {
   facet: string | null;
@@ -27,6 +28,8 @@ export interface TaggedClause {
 export interface SearchFilters {
   listing: TaggedClause[];
   property: TaggedClause[];
+  /** the money filters on the listing's pool of matching properties (pool-clauses.ts): max_monthly_cost, affordable_only */
+  money: object[];
   /** whole-query clauses that must not match (eligibility, excluded keywords) */
   mustNot: object[];
 }
@@ -50,12 +53,8 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
     { facet: null, clause: forSaleClause(p.occupancy_type === 'for-sale') },
     { facet: null, clause: whereClause(p, ctx.rect) },
   ];
-  const property = propertyFilters(
-    p,
-    ctx.allowedExtraFilters,
-    ctx.person && ctx.lending ? { person: ctx.person, lending: ctx.lending } : undefined,
-    p.reduced_only ? reductionCutoff(ctx.now) : null,
-  );
+  const property = propertyFilters(p, ctx.allowedExtraFilters, p.reduced_only ? reductionCutoff(ctx.now) : null);
+  const money = moneyFilters(p, ctx.person && ctx.lending ? { person: ctx.person, lending: ctx.lending } : undefined);
   const add = (list: TaggedClause[], facet: string | null, clause: object | null) => clause && list.push({ facet, clause });
 
   if (p.schemes.length) add(listing, 'schemes', schemesClause(p.schemes));
@@ -77,22 +76,30 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
     for (const clause of k.required) add(listing, null, clause);
     mustNot.push(...k.excluded);
   }
-  return { listing, property, mustNot };
+  return { listing, property, money, mustNot };
+}
+
+/**
+ * The money filters, on a property of the listing's pool (pool-clauses.ts): its monthly cost within
+ * `max_monthly_cost`, and with `affordable_only` the household's bounds (`affordability`: the searcher
+ * and the index's lending assumptions).
+ */
+export function moneyFilters(p: SearchParams, affordability?: { person: SearchPerson; lending: LendingAssumptions }): object[] {
+  const money: object[] = [];
+  if (p.max_monthly_cost !== null) money.push(monthlyCostClause(p.max_monthly_cost));
+  const household = affordability?.person.household;
+  if (p.affordable_only && household) money.push(...affordableClauses(household, affordability.lending));
+  return money;
 }
 
 /**
  * The clauses on a property's fields (inside the nested `properties`), the portal's allowed extra filters
- * included; `affordability` (the searcher and the index's lending assumptions) for affordable_only.
+ * included: the ones that decide which properties match, and so the pool the money filters read.
  * `reduced_only` is one of them (`reducedSince`: the earliest day a reduction counts from), so that the
  * home shown, the headline among the matching ones, is a reduced one: a listing's own reduction is its
  * headline's, which other filters may leave out.
  */
-export function propertyFilters(
-  p: SearchParams,
-  allowedExtraFilters: readonly string[],
-  affordability?: { person: SearchPerson; lending: LendingAssumptions },
-  reducedSince: string | null = null,
-): TaggedClause[] {
+export function propertyFilters(p: SearchParams, allowedExtraFilters: readonly string[], reducedSince: string | null = null): TaggedClause[] {
   const property: TaggedClause[] = [];
   const add = (facet: string | null, clause: object | null) => clause && property.push({ facet, clause });
   if (p.status.length) add('status', { terms: { 'properties.availabilityStatus': p.status } });
@@ -116,9 +123,7 @@ export function propertyFilters(
   add(null, range('properties.floorArea', p.min_floor_area, null));
   add(null, range('properties.monthlyServiceCharge', null, p.max_service_charge));
   for (const extra of p.extraFilters) if (allowedExtraFilters.includes(extra)) add(null, EXTRA_FILTER_CLAUSES[extra]!);
-  if (p.max_monthly_cost !== null) add(null, monthlyCostClause(p.max_monthly_cost));
-  const household = affordability?.person.household;
-  if (p.affordable_only && household) for (const clause of affordableClauses(household, affordability.lending)) add(null, clause);
+  if (p.tenures.length) add('tenures', { terms: { 'properties.tenure': p.tenures } });
   if (reducedSince !== null) add(null, reducedSinceClause(reducedSince));
   return property;
 }
@@ -141,12 +146,14 @@ export function propertyClauses(f: SearchFilters, exceptFacet?: ExceptFacet): ob
 }
 
 /**
- * The listing-level query: listing clauses plus "has a property matching the property clauses". Every
+ * The listing-level query: listing clauses plus "has a property matching the property clauses", plus,
+ * with money filters, "its pool of those holds a property within them" (pool-clauses.ts). Every
  * indexed listing has a property (the document builder drops the others), so without property clauses
  * there is no nested clause at all: it would match every listing at the cost of a join.
  */
 export function listingQuery(f: SearchFilters, exceptFacet?: ExceptFacet, innerHits?: object): object {
   const props = propertyClauses(f, exceptFacet);
   const nested = props.length ? [withPropertyMatching(props, innerHits)] : [];
-  return { bool: { filter: [...without(f.listing, exceptFacet), ...nested], must_not: f.mustNot } };
+  const money = f.money.length ? [poolHasClause(props, f.money)] : [];
+  return { bool: { filter: [...without(f.listing, exceptFacet), ...nested, ...money], must_not: f.mustNot } };
 }

@@ -51,7 +51,8 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   const featuredPerPage = Math.min(settings.featuredPerPage, p.max_featured ?? Number.POSITIVE_INFINITY);
   // bedrooms of the matching properties, from doc values: reading them from _source parses the whole document
   // (and their ids: an item's affordability is that of its matching properties)
-  const innerHits = { size: 100, _source: false, docvalue_fields: ['properties.bedrooms', 'properties.id'] };
+  // (and their ranks and monthly costs: the item's monthlyCostFrom is its pool's, listings/listing-affordability.ts)
+  const innerHits = { size: 100, _source: false, docvalue_fields: ['properties.bedrooms', 'properties.id', 'properties.availabilityRank', 'properties.monthlyCost'] };
   const props = propertyClauses(f);
   const filtered = withHeadlineHit(listingQuery(f, undefined, innerHits), props, p.occupancy_type === 'for-sale' ? 'properties.fullMarketPrice' : 'properties.monthlyRent');
   const { should, sort } = sortPlan(p, area.center, props, partnerSource, person);

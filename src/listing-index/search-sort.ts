@@ -2,7 +2,9 @@
 // the listings' scores (price-order.ts); the `relevance` sort (with keywords) by the keywords' score;
 // with a partner source, partner listings come first whatever the sort. The keywords themselves are
 // filters (search-filters.ts): only the relevance sort scores them, so no other sort's score moves.
-// The monthly cost sorts on the lowest cost among the matching properties (the item's "from");
+// The monthly cost sorts on the lowest cost in the pool of the matching properties (the item's "from",
+// listings/listing-affordability.ts): without property filters a nested sort over the listing's own pool
+// (`inPool`), with them by score as the price sorts do, over the pool's rank;
 // nearest work and home by the distance from that postcode (search-criteria/search-person.ts refuses them
 // without one).
 import type { SearchParams } from '../search-criteria/search-params.ts';
@@ -13,6 +15,7 @@ import { NOBODY, type SearchPerson } from '../search-criteria/search-person.ts';
 import { hasKeywords, parseKeywords } from '../keywords/keyword-query.ts';
 import { keywordClauses } from './keyword-clauses.ts';
 import { partnerClause } from './listing-clauses.ts';
+import { IN_POOL } from './pool-clauses.ts';
 
 /** Sorted by relevance, partner listings first: a boost far above any keyword score. */
 const PARTNER_ABOVE_RELEVANCE = 10_000;
@@ -45,11 +48,12 @@ export function sortPlan(p: SearchParams, center: LatLng, propertyFilter: object
   const sortBy = p.sort_by ?? sortOptionsFor(p, person)[0]!.value;
   const byPrice = PRICE_SORTS[sortBy];
   if (byPrice) return priceOrder(byPrice[0], byPrice[1], propertyFilter, partnerSource);
-  const nested = { path: 'properties', ...(propertyFilter.length ? { filter: { bool: { filter: propertyFilter } } } : {}) };
+  // the pool's lowest monthly cost: with property filters, the pool's rank depends on them (price-order.ts)
+  if (sortBy === 'monthly-cost-low-high' && propertyFilter.length) return priceOrder('properties.monthlyCost', 'asc', propertyFilter, partnerSource);
   const main: Record<string, object> = {
     newest: { publishedAt: { order: 'desc' } },
     nearest: byDistance(center.lat, center.lng),
-    'monthly-cost-low-high': { 'properties.monthlyCost': { order: 'asc', mode: 'min', missing: '_last', nested } },
+    'monthly-cost-low-high': { 'properties.monthlyCost': { order: 'asc', mode: 'min', missing: '_last', nested: { path: 'properties', filter: IN_POOL } } },
   };
   if (person.work) main['nearest-work'] = byDistance(person.work.latitude, person.work.longitude);
   if (person.home) main['nearest-home'] = byDistance(person.home.latitude, person.home.longitude);

@@ -4,6 +4,7 @@ import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 import { ITEM_FIELDS } from '../listings/listing-presenter.ts';
 import { latestReductionOn, recentReduction } from '../listings/price-reductions.ts';
 import { headlineProperty } from '../listings/headline.ts';
+import { poolOf } from '../listings/listing-affordability.ts';
 import type { Affordability } from '../affordability/affordability.ts';
 import type {
   FullDetailsPayload,
@@ -79,6 +80,10 @@ function headlinePricesOf(properties: StoredPropertyDetails[]): Record<string, u
   if (!chosen) return null;
   const prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership' as const].map((f) => [f, chosen[f] ?? null]));
   prices.priceReducedOn = latestReductionOn([chosen.priceHistory]);
+  // the lowest monthly cost of their pool (listing-affordability.ts), beside the pool's headline
+  let from: number | null = null;
+  for (const p of poolOf(candidates)) if (p.details.monthlyCostFrom != null && (from === null || p.details.monthlyCostFrom < from)) from = p.details.monthlyCostFrom;
+  prices.monthlyCostFrom = from;
   return prices;
 }
 
@@ -105,6 +110,7 @@ export function presentListingDetails(doc: ListingDocument, options: DetailOptio
   return {
     ...(out as Omit<ListingDetailsPayload, DetailsOwnField>),
     ...(prices as Pick<ListingDetailsPayload, PriceFieldName>),
+    monthlyCostFrom: (prices.monthlyCostFrom as number | null | undefined) === undefined ? (out.monthlyCostFrom as number | null) : (prices.monthlyCostFrom as number | null),
     isSharedOwnership: Boolean(prices.isSharedOwnership),
     priceReducedOn: recentReduction(prices.priceReducedOn),
     featured: doc.displayAs === 'featured',

@@ -14,7 +14,8 @@ import type { ListingEligibility } from '../listings/listing-document.ts';
 import { decide, type CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { londonToday } from '../core/london-time.ts';
 import { reductionCutoff } from '../listings/price-reductions.ts';
-import { propertyFilters } from '../listing-index/search-filters.ts';
+import { moneyFilters, propertyFilters } from '../listing-index/search-filters.ts';
+import { IN_POOL } from '../listing-index/pool-clauses.ts';
 import { EXTRA_FILTER_CLAUSES } from '../listing-index/property-clauses.ts';
 import { affordableClauses } from '../listing-index/affordability-clauses.ts';
 import type { SearchPerson } from '../search-criteria/search-person.ts';
@@ -59,8 +60,14 @@ export const PROPERTY_FIELD_KINDS: Readonly<Record<string, Kind>> = {
   features: 'keyword',
   parking: 'keyword',
   newBuild: 'boolean',
+  availabilityRank: 'integer',
+  inPool: 'boolean',
+  tenure: 'keyword',
+  depositNeeded: 'double',
   monthlyCost: 'double',
   affordShareValue: 'double',
+  affordMinSavings: 'double',
+  affordMaxIncome: 'double',
   affordMinIncome: 'double',
   affordFullLoanCost: 'double',
   priceReducedOn: 'date',
@@ -380,6 +387,33 @@ function someProperty(properties: PreparedProperty[] | undefined, leaves: readon
   return verdict;
 }
 
+/**
+ * The pool of the properties passing every leaf of `leaves` and `more` holds one passing every money
+ * leaf (listing-index/pool-clauses.ts): the pool is those of the best availability rank among them.
+ * Without property leaves, the listing's own pool (`inPool`).
+ */
+function poolHas(properties: PreparedProperty[] | undefined, leaves: readonly Leaf[], more: readonly Leaf[], money: readonly Leaf[]): Verdict {
+  if (properties === undefined) return undefined;
+  if (leaves.length === 0 && more.length === 0) return someProperty(properties, [IN_POOL_LEAF], money);
+  let best = Infinity;
+  for (const p of properties) {
+    const v = allLeaves(p, leaves, more);
+    if (v === undefined) return undefined;
+    const rank = p.availabilityRank;
+    if (rank === undefined || rank.length !== 1) return undefined;
+    if (v && (rank[0] as number) < best) best = rank[0] as number;
+  }
+  if (best === Infinity) return false;
+  let verdict: Verdict = false;
+  for (const p of properties) {
+    if (p.availabilityRank![0] !== best || allLeaves(p, leaves, more) !== true) continue;
+    const v = allLeaves(p, money, NONE);
+    if (v === true) return true;
+    if (v === undefined) verdict = undefined;
+  }
+  return verdict;
+}
+
 /** The verdict so far and the next clause's together: false, or undefined if either could not tell. */
 const then = (so: Verdict, next: Verdict): Verdict => (next === false ? false : next === undefined ? undefined : so);
 
@@ -405,6 +439,7 @@ export class ListingPredicate {
   private readonly extraLeaves: readonly Leaf[];
   private readonly maxDistanceFromWork: number | null;
   private readonly affordableOnly: boolean;
+  private readonly moneyLeaves: readonly Leaf[];
   private readonly keywords: Readonly<KeywordQuery> | null;
 
   constructor(p: SearchParams, rect: Rect) {
@@ -414,7 +449,8 @@ export class ListingPredicate {
     this.rect = rect.north >= rect.south && rect.east >= rect.west ? rect : null;
     this.schemes = p.schemes.length ? new Set<unknown>(p.schemes) : null;
     this.newBuild = p.new_homes ? p.new_homes === 'new-build' : null;
-    this.leaves = [...propertyFilters(p, [], undefined, null).map((c) => compileLeaf(c.clause)), ...(p.reduced_only ? [REDUCED] : [])];
+    this.leaves = [...propertyFilters(p, [], null).map((c) => compileLeaf(c.clause)), ...(p.reduced_only ? [REDUCED] : [])];
+    this.moneyLeaves = moneyFilters(p).map(compileLeaf);
     this.extraNames = p.extraFilters;
     this.extraLeaves = p.extraFilters.map((name) => compileLeaf(EXTRA_FILTER_CLAUSES[name]!));
     this.maxDistanceFromWork = p.max_distance_from_work;
@@ -438,14 +474,18 @@ export class ListingPredicate {
     // the same preparation made the indexed tokens, so the verdict is the engine's (keyword-query.ts)
     if (this.keywords) v = then(v, l.keywordText === undefined ? undefined : keywordsMatch(this.keywords, l.keywordText));
     if (v === false) return false;
-    let extras = this.extraNames.length ? this.extraLeaves.filter((_, i) => ctx.allowedExtraFilters.includes(this.extraNames[i]!)) : NONE;
+    const extras = this.extraNames.length ? this.extraLeaves.filter((_, i) => ctx.allowedExtraFilters.includes(this.extraNames[i]!)) : NONE;
+    let money = this.moneyLeaves;
     if (this.affordableOnly) {
       const household = ctx.person?.household;
       if (!household || !ctx.lending) return false;
-      extras = [...extras, ...affordableClauses(household, ctx.lending).map(compileLeaf)];
+      money = [...money, ...affordableClauses(household, ctx.lending).map(compileLeaf)];
     }
     // without property clauses the search has no nested clause at all
     if (this.leaves.length || extras.length) v = then(v, someProperty(l.properties, this.leaves, extras));
+    if (v === false) return false;
+    // the money filters read the pool of the matching properties
+    if (money.length) v = then(v, poolHas(l.properties, this.leaves, extras, money));
     if (v === false) return false;
     if (ctx.eligibility) v = then(v, eligible(l, ctx.eligibility));
     return v;
@@ -453,6 +493,7 @@ export class ListingPredicate {
 }
 
 const NONE: readonly Leaf[] = [];
+const IN_POOL_LEAF: Leaf = compileLeaf(IN_POOL);
 
 /** Miles within which the engine's and this distance may round apart: nearer the limit, the engine decides. */
 const DISTANCE_EDGE_MILES = 0.01;

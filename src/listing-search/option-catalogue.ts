@@ -5,6 +5,7 @@ import { AVAILABILITY_CODES, availabilityStatus } from '../inventory/availabilit
 import type { Facet } from '../listings/facet-definitions.ts';
 import type { OptionCatalogue } from './search-facets.ts';
 import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../inventory/material-information.ts';
+import { TENURE_FILTER_VALUES, TENURE_NAMES } from '../inventory/tenures.ts';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const rooms = (n: number, word: string) => (n === 0 && word === 'bedroom' ? 'Studio' : `${n} ${word}${n === 1 ? '' : 's'}`);
@@ -23,6 +24,8 @@ export function optionCatalogue(schemes: { slug: string; text: string }[], forSa
           return [0, 1, 2, 3, 4].map((n) => ({ value: n, text: rooms(n, 'bedroom') }));
         case 'bathrooms':
           return [1, 2, 3].map((n) => ({ value: n, text: rooms(n, 'bathroom') }));
+        case 'tenures':
+          return TENURE_FILTER_VALUES.map((tenure) => ({ value: tenure, text: TENURE_NAMES[tenure] }));
         case 'epc_bands':
           return EPC_BANDS.map((band) => ({ value: band, text: `Band ${band}` }));
         case 'council_tax_bands':

@@ -19,8 +19,11 @@ export interface Personal {
 /** Who is looking, for a signed-in customer (their profile); null when nothing is known of them. */
 export type PersonalOf = (customerId: number | null) => Promise<Personal | null>;
 
-/** An item's distances from the searcher's home and work and its affordability (of the matching properties). */
-export function personalFields(factsJson: string | null, propertyIds: readonly number[], person: SearchPerson, lending: LendingAssumptions): PersonalItemFields | null {
+/**
+ * An item's distances from the searcher's home and work and its affordability (of the pool of the
+ * matching properties, listing-affordability.ts; `budget`: the search's max_monthly_cost).
+ */
+export function personalFields(factsJson: string | null, propertyIds: readonly number[], person: SearchPerson, lending: LendingAssumptions, budget: number | null = null): PersonalItemFields | null {
   if (!factsJson) return null;
   const facts = JSON.parse(factsJson) as ItemFacts;
   const at = { lat: facts.latitude, lng: facts.longitude };
@@ -29,7 +32,7 @@ export function personalFields(factsJson: string | null, propertyIds: readonly n
   return {
     distanceFromHome: miles(person.home),
     distanceFromWork: miles(person.work),
-    affordability: person.household ? listingAffordability(matching.length ? matching : facts.properties, person.household, lending) : null,
+    affordability: person.household ? listingAffordability(matching.length ? matching : facts.properties, person.household, lending, budget) : null,
   };
 }
 

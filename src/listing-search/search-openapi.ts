@@ -39,6 +39,7 @@ export function searchParameters() {
         'words the listing\'s text must all hold (singular and plural alike, a word the text only negates not), "a phrase" in double quotes, -word or -"a phrase" to leave out listings holding it',
       epc_bands: 'EPC bands A to G of a property',
       council_tax_bands: 'council tax bands A to I of a property',
+      tenures: 'tenures of a property: freehold, leasehold, share-of-freehold, commonhold',
       min_floor_area: 'square metres, a property\'s floor area at least',
       max_service_charge: `monthly service charge in pounds, at most (a property stating one); ${FOR_SALE_ONLY}`,
       ...Object.fromEntries(['wheelchair_accesible', 'off_street_parking', 'pets_allowed'].map((n) => [n, 'only where the portal offers it'])),

@@ -249,7 +249,7 @@ export class ListingSearchService {
     const all = [...featured.items.map((item) => ({ item, bedrooms: [], headline: null, propertyIds: [] })), ...page];
     const now = new Date();
 
-    const texts = all.map((m) => this.present(m, partner, now, person, lending));
+    const texts = all.map((m) => this.present(m, partner, now, person, lending, p.max_monthly_cost));
     return {
       items: texts.map((t) => t.json),
       favouriteAt: texts.map((t) => t.favouriteAt),
@@ -304,11 +304,27 @@ export class ListingSearchService {
     return { items, fetched: true };
   }
 
-  private present({ item, bedrooms, headline, propertyIds }: Matched, partner: Partner | null, now: Date, person: SearchPerson, lending: LendingAssumptions): SearchItemText {
+  private present({ item, bedrooms, headline, propertyIds }: Matched, partner: Partner | null, now: Date, person: SearchPerson, lending: LendingAssumptions, budget: number | null): SearchItemText {
     const inPartnership = partner !== null && item.partnerSources.includes(partner.source);
-    const personal = person === NOBODY ? null : personalFields(item.facts ?? null, propertyIds, person, lending);
+    const personal = person === NOBODY ? null : personalFields(item.facts ?? null, propertyIds, person, lending, budget);
     return presentedItemText(item.pieces, { partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null, bedrooms, headline, personal }, now);
   }
+}
+
+/**
+ * The lowest monthly cost in the pool of the matching properties (listings/listing-affordability.ts),
+ * from their inner hits' ranks and costs: the item's monthlyCostFrom beside the headline among them.
+ */
+function poolCostFrom(inner: readonly { fields?: { 'properties.availabilityRank'?: number[]; 'properties.monthlyCost'?: number[] } }[]): number | null {
+  let rank = Infinity;
+  let cost: number | null = null;
+  for (const h of inner) {
+    const r = h.fields?.['properties.availabilityRank']?.[0] ?? Infinity;
+    const c = h.fields?.['properties.monthlyCost']?.[0];
+    if (r < rank) [rank, cost] = [r, c ?? null];
+    else if (r === rank && c !== undefined && (cost === null || c < cost)) cost = c;
+  }
+  return cost;
 }
 
 /** A search asking nothing of its own: the profile's values alone. */
@@ -321,6 +337,6 @@ function matched(hit: Hit, items: ReadonlyMap<number, PresentedItem>): Matched |
   const propertyIds = inner.flatMap((h) => h.fields?.['properties.id'] ?? []);
   const fields = hit.inner_hits?.headline?.hits.hits[0]?.fields;
   const slot = fields?.[HEADLINE_FIELD]?.[0];
-  const headline = slot === undefined ? null : { slot, reducedOn: fields?.[HEADLINE_REDUCED_ON_FIELD]?.[0] ?? null };
+  const headline = slot === undefined ? null : { slot, reducedOn: fields?.[HEADLINE_REDUCED_ON_FIELD]?.[0] ?? null, monthlyCostFrom: poolCostFrom(inner) };
   return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b), headline, propertyIds };
 }

@@ -78,7 +78,11 @@ const RENT_PRICES = [numeric('Maximum rent', 'max_monthly_rent', 'properties.mon
 const DYNAMIC = [terms('Parking', 'parking', 'property', 'properties.parking', true, true), terms('Other features', 'other_features', 'property', 'properties.features', true, true)];
 
 // material information (inventory/material-information.ts): static options, so before the dynamic facets
-const MATERIAL = [terms('EPC band', 'epc_bands', 'property', 'properties.epcBand'), terms('Council tax band', 'council_tax_bands', 'property', 'properties.councilTaxBand')];
+const MATERIAL = [
+  terms('EPC band', 'epc_bands', 'property', 'properties.epcBand'),
+  terms('Council tax band', 'council_tax_bands', 'property', 'properties.councilTaxBand'),
+  terms('Tenure', 'tenures', 'property', 'properties.tenure'),
+];
 
 export function facetsFor(occupancy: Occupancy): Facet[] {
   return [...COMMON, ...(occupancy === 'for-sale' ? SALE_PRICES : RENT_PRICES), ...MATERIAL, ...DYNAMIC];

@@ -2,7 +2,7 @@
 // `monthlyCostFrom`, `max_monthly_cost`, the `monthly-cost-low-high` sort and `affordable_only` read.
 // Worked out with the lending assumptions the index is built with (the default portal's).
 import type { PriceFields } from './price-rules.ts';
-import { monthlyCostFrom, monthlyCostOf, type CostedProperty } from '../affordability/affordability.ts';
+import { depositNeededOf, monthlyCostOf, type CostedProperty } from '../affordability/affordability.ts';
 import { thresholdsOf } from '../affordability/affordability-thresholds.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 
@@ -10,8 +10,19 @@ import type { LendingAssumptions } from '../affordability/lending.ts';
 export interface PropertyCostFields {
   monthlyCost: number | null;
   affordShareValue: number | null;
+  /** the deposit the minimum share needs (the one deposit rule), which affordable_only compares with the savings */
+  affordMinSavings: number | null;
+  /** the listing's cap on household income (a number past any income without one) */
+  affordMaxIncome: number | null;
   affordMinIncome: number | null;
   affordFullLoanCost: number | null;
+}
+
+/** The terms of a listing that every home's costing reads: its deposit percentage and eligibility limits. */
+export interface ListingMoneyTerms {
+  depositPercentage: number | null;
+  minDeposit: number | null;
+  maxHouseholdIncome: number | null;
 }
 
 /** What a search needs to work out an item's distances and affordability, stored beside the presented item. */
@@ -23,11 +34,15 @@ export interface ItemFacts {
 
 export const ITEM_FACTS_FIELD = 'itemFacts';
 
-export function costedProperty(id: number, forSale: boolean, prices: PriceFields, availabilityStatus: string): CostedProperty {
+export function costedProperty(id: number, forSale: boolean, prices: PriceFields, availabilityStatus: string, terms: ListingMoneyTerms, propertyNumber: string | null = null): CostedProperty {
   return {
     id,
     forSale,
     availabilityStatus,
+    propertyNumber,
+    depositPercentage: terms.depositPercentage,
+    minDeposit: terms.minDeposit,
+    maxHouseholdIncome: terms.maxHouseholdIncome,
     isSharedOwnership: prices.isSharedOwnership,
     fullMarketPrice: prices.fullMarketPrice,
     minSharePercentage: prices.minSharePercentage,
@@ -40,9 +55,15 @@ export function costedProperty(id: number, forSale: boolean, prices: PriceFields
 
 export function propertyCostFields(p: CostedProperty, lending: LendingAssumptions): PropertyCostFields {
   const t = thresholdsOf(p, lending);
-  return { monthlyCost: monthlyCostOf(p, lending), affordShareValue: t?.shareValue ?? null, affordMinIncome: t?.minIncome ?? null, affordFullLoanCost: t?.fullLoanCost ?? null };
+  return {
+    monthlyCost: monthlyCostOf(p, lending),
+    affordShareValue: t?.shareValue ?? null,
+    affordMinSavings: t?.minSavings ?? null,
+    affordMaxIncome: t?.maxIncome ?? null,
+    affordMinIncome: t?.minIncome ?? null,
+    affordFullLoanCost: t?.fullLoanCost ?? null,
+  };
 }
 
-export function listingMonthlyCostFrom(properties: CostedProperty[], lending: LendingAssumptions): number | null {
-  return monthlyCostFrom(properties, lending);
-}
+/** Property details' `depositNeeded`: the deposit its minimum share needs (null to rent or unpriced). */
+export const depositNeededOfProperty = depositNeededOf;

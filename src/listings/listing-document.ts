@@ -13,7 +13,9 @@ import { itemFieldOf } from './listing-item-field.ts';
 import { headlineSlotOf, presentedItemFieldOf } from './presented-item.ts';
 import { mapDigestOf } from './map-listing-fields.ts';
 import { latestReductionOn, priceHistoryOf } from './price-reductions.ts';
-import { costedProperty, ITEM_FACTS_FIELD, listingMonthlyCostFrom, propertyCostFields, type PropertyCostFields } from './listing-costs.ts';
+import { costedProperty, depositNeededOfProperty, ITEM_FACTS_FIELD, propertyCostFields, type PropertyCostFields } from './listing-costs.ts';
+import { listingMonthlyCostFrom, poolRank } from './listing-affordability.ts';
+import { tenureWords } from '../inventory/tenures.ts';
 import { DEFAULT_LENDING, type LendingAssumptions } from '../affordability/lending.ts';
 import { keywordTextOf } from '../keywords/keyword-text.ts';
 import { epcBandOf, materialInformationOf } from '../inventory/material-information.ts';
@@ -57,6 +59,11 @@ export interface IndexedProperty {
   priceReducedOn: string | null;
   /** the rank of its availability in the headline choice (headline.ts), for the search's headline inner hit */
   availabilityRank: number;
+  /** whether it is in the listing's pool (listing-affordability.ts): its availability is the listing's best */
+  inPool: boolean;
+  /** the deposit its minimum share needs (the one deposit rule, affordability.ts); null to rent or unpriced */
+  depositNeeded: number | null;
+  tenure: string;
   /** its price fields as the presented item's headline slot (presented-item.ts), doc values only */
   itemHeadline: string;
   epcBand: string | null;
@@ -117,7 +124,7 @@ export interface ListingDocument {
   partnerSources: string[];
   eligibility: ListingEligibility;
   properties: IndexedPropertyWithCosts[];
-  /** the lowest monthly cost among the properties (affordability/) */
+  /** the lowest monthly cost among the listing's pool of properties (listing-affordability.ts) */
   monthlyCostFrom: number | null;
   createdAt: string;
   updatedAt: string;
@@ -187,9 +194,13 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
   const first = properties[0]!;
   const availability = listingAvailability(properties.map((p) => p.availabilityStatus));
   const singleProperty = properties.length === 1;
-  const costed = perProperty.map(({ property: p, prices: pp }) => costedProperty(p.id, p.forSale, pp, p.availabilityStatus));
+  const eligibility = (listing.eligibility ?? {}) as ListingEligibility;
+  const terms = { depositPercentage: listing.depositPercentage, minDeposit: eligibility.minDeposit ?? null, maxHouseholdIncome: eligibility.maxHouseholdIncome ?? null };
+  const costed = perProperty.map(({ property: p, prices: pp }) => costedProperty(p.id, p.forSale, pp, p.availabilityStatus, terms, p.propertyNumber));
   const costFields = costed.map((c) => propertyCostFields(c, lending));
+  const depositsNeeded = costed.map((c) => depositNeededOfProperty(c, lending));
   const monthlyCostFrom = listingMonthlyCostFrom(costed, lending);
+  const bestRank = poolRank(properties);
 
   const propertyDetails = perProperty.map(({ property: p, prices: pp, priceHistory }, i) => ({
     id: p.id,
@@ -222,6 +233,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     environmentalImpactRatingPotential: p.environmentalImpactRatingPotential,
     ...pp,
     monthlyCostFrom: costFields[i]!.monthlyCost,
+    depositNeeded: depositsNeeded[i]!,
     priceHistory,
     materialInformation: materialInformationOf(p, pp),
   }));
@@ -295,6 +307,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     development.localAreaName,
     ...sortedUnique(properties.flatMap((p) => [p.propertyType, p.propertyTypeGroup])),
     ...propertyFeatures.flatMap((s) => s.values),
+    ...sortedUnique(properties.map((p) => tenureWords(p.tenure))),
   ]);
   const schemeSlugs = schemes.map((s) => s.slug);
   const doc: Omit<ListingDocument, 'mapDigest'> = {
@@ -341,7 +354,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     allPortals: portalIds.length === 0,
     portalIds,
     partnerSources: listing.partnerSources,
-    eligibility: (listing.eligibility ?? {}) as ListingEligibility,
+    eligibility,
     properties: perProperty.map(({ property: p, prices: pp, reducedOn }, i) => withFacetTokens({
       id: p.id,
       bedrooms: p.bedrooms,
@@ -360,6 +373,9 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
       schemes: schemeSlugs,
       priceReducedOn: reducedOn,
       availabilityRank: availabilityRank(p.availabilityStatus),
+      inPool: availabilityRank(p.availabilityStatus) === bestRank,
+      depositNeeded: depositsNeeded[i]!,
+      tenure: p.tenure,
       itemHeadline: headlineSlotOf(pp),
       ...costFields[i]!,
       epcBand: epcBandOf(p.energyEfficiencyRatingCurrent),

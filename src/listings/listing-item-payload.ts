@@ -11,6 +11,7 @@ import {
   named,
   nDecimal,
   nFlag,
+  nInteger,
   nText,
   oneOf,
   shape,
@@ -54,12 +55,14 @@ export const itemDescriptionFields = {
   propertyFeatures,
   monthlyCostFrom: about(
     nDecimal,
-    'the lowest monthly cost among the properties, whole pounds: at the minimum share with the minimum deposit, or the rent',
+    "the lowest monthly cost in the listing's pool of homes (the available ones, else coming soon, else under offer, else closed; in search among those matching), whole pounds: at the minimum share with the deposit it needs, or the rent",
   ),
 };
 
-/** Whether the household can afford a property, at what share, with the figures (PORTAL-EXTRAS §7). */
+/** Whether the household can afford a property, at what share, with the figures (PORTAL-EXTRAS §7, §10). */
 export const affordabilityPayload = shape({
+  propertyId: about(nInteger, 'the home these figures are of'),
+  propertyNumber: about(nText, "that home's name within the listing"),
   status: oneOf(['affordable', 'unaffordable', 'unknown'] as const),
   share: nDecimal,
   shareValue: nDecimal,
@@ -70,7 +73,16 @@ export const affordabilityPayload = shape({
   monthlyServiceCharge: nDecimal,
   monthlyCost: nDecimal,
   costToIncomePercent: nDecimal,
+  depositNeeded: about(nDecimal, 'the deposit the reported share needs: the largest of minDepositPercent% and the listing depositPercentage% of its value, and the listing minimum deposit; null to rent'),
+  breakdown: about(
+    shape({ mortgage: decimal, rentOnUnsoldShare: decimal, serviceCharge: decimal, groundRent: decimal, total: decimal }).nullable(),
+    'the monthly cost to the penny: the mortgage repayment, the rent on the unsold share, the service charge and a twelfth of the ground rent, and their sum',
+  ),
   reasons: listOf(text),
+  assumptions: about(
+    shape({ mortgageRatePercent: decimal, mortgageTermYears: integer, maxLoanToIncome: decimal, minDepositPercent: decimal, maxCostToIncomePercent: decimal }),
+    'the lending assumptions used',
+  ),
 });
 
 /** The item fields that depend on who searches: distances in miles (one decimal) and affordability. */

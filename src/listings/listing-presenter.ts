@@ -11,7 +11,7 @@ export interface ItemContext {
   partner?: { name: string; imageUrl: string | null } | null;
   /** bedroom counts of the properties that matched the search filters */
   bedrooms?: number[];
-  /** the price fields, isSharedOwnership and priceReducedOn of the headline among the matching properties (none: the listing's own) */
+  /** the price fields, isSharedOwnership and priceReducedOn of the headline among the matching properties, and the lowest monthly cost of their pool (none: the listing's own) */
   headline?: Record<string, unknown> | null;
   /** what depends on the searcher: distances in miles from their home and work, and affordability */
   personal?: PersonalItemFields | null;
@@ -86,7 +86,6 @@ export function presentListingItem(view: Pick<ListingView, 'listing'>, context: 
     furnitureStatus: l.furnitureStatus ?? null,
     tenure: l.tenure,
     propertyFeatures: l.propertyFeatures,
-    monthlyCostFrom: l.monthlyCostFrom ?? null,
     schemes: l.schemes.map(({ text, color }) => ({ text, color })),
     housingProvider: { id: provider.id, name: provider.name, logoUrl: provider.logoUrl },
     partnerName: context.partner?.name ?? null,
@@ -95,6 +94,8 @@ export function presentListingItem(view: Pick<ListingView, 'listing'>, context: 
     distanceFromWork: context.personal?.distanceFromWork ?? null,
     affordability: context.personal?.affordability ?? null,
     favourite: context.favourite ?? null,
+    // the pool's lowest monthly cost, beside the headline's prices: both follow the properties that matched
+    monthlyCostFrom: (context.headline ? (priced.monthlyCostFrom as number | null | undefined) : l.monthlyCostFrom) ?? null,
     fullMarketPrice: priced.fullMarketPrice ?? null,
     depositValue: priced.depositValue ?? null,
     minSharePercentage: priced.minSharePercentage ?? null,

@@ -21,7 +21,7 @@ export const ITEM_SLOTS = {
   partner: ['partnerName', 'partnerImageUrl'],
   personal: ['distanceFromHome', 'distanceFromWork', 'affordability'],
   favourite: ['favourite'],
-  headline: [...PRICE_FIELD_NAMES, 'isSharedOwnership'],
+  headline: ['monthlyCostFrom', ...PRICE_FIELD_NAMES, 'isSharedOwnership'],
   reducedOn: ['priceReducedOn'],
 } as const satisfies Record<string, readonly (keyof ListingItemPayload)[]>;
 
@@ -57,19 +57,26 @@ export interface PresentedItem {
 export interface PresentedItemContext {
   /** bedroom counts of the properties that matched the search (none: the listing's own) */
   bedrooms: number[];
-  /** the headline property among those that matched (null: the listing's own) */
-  headline?: { slot: string; reducedOn: string | null } | null;
+  /**
+   * the headline property among those that matched (null: the listing's own): its price members as
+   * stored (headlineSlotOf), its reduction's day, and the lowest monthly cost of the pool of the
+   * properties that matched (listing-affordability.ts)
+   */
+  headline?: { slot: string; reducedOn: string | null; monthlyCostFrom: number | null } | null;
   partner: { name: string; imageUrl: string | null } | null;
   /** distances and affordability for this searcher (none known: left null) */
   personal?: PersonalItemFields | null;
 }
 
-/** A slot's text: its members' names and values as JSON, in ASCII. */
-function slotText(slot: ItemSlot, values: Readonly<Record<string, unknown>>): string {
+/** Members' names and values as JSON, in ASCII. */
+function membersText(members: readonly string[], values: Readonly<Record<string, unknown>>): string {
   let text = '';
-  for (const member of ITEM_SLOTS[slot]) text += `${text ? ',' : ''}"${member}":${JSON.stringify(values[member])}`;
+  for (const member of members) text += `${text ? ',' : ''}"${member}":${JSON.stringify(values[member])}`;
   return asciiJson(text);
 }
+
+/** A slot's text: its members' names and values as JSON, in ASCII. */
+const slotText = (slot: ItemSlot, values: Readonly<Record<string, unknown>>): string => membersText(ITEM_SLOTS[slot], values);
 
 /** The item's JSON cut at its slots; throws when the item's members do not hold each slot once, whole, in order. */
 export function itemPiecesOf(item: ListingItemPayload): string[] {
@@ -105,10 +112,16 @@ export function presentedItemFieldOf(view: Pick<ListingView, 'listing'>): string
   return itemPiecesOf(item);
 }
 
-/** A property's headline slot: its price fields and isSharedOwnership as the item holds them. */
+/** The headline slot's members a property holds: all but the first, `monthlyCostFrom`, which is the pool's. */
+const HEADLINE_PRICE_MEMBERS = ITEM_SLOTS.headline.slice(1);
+
+/** A property's part of the headline slot: its price fields and isSharedOwnership as the item holds them. */
 export function headlineSlotOf(prices: PriceFields): string {
-  return slotText('headline', prices as unknown as Record<string, unknown>);
+  return membersText(HEADLINE_PRICE_MEMBERS, prices as unknown as Record<string, unknown>);
 }
+
+/** The headline slot's text: the pool's lowest monthly cost, then the headline property's part (headlineSlotOf). */
+const headlineText = (h: NonNullable<PresentedItemContext['headline']>): string => `"${ITEM_SLOTS.headline[0]}":${JSON.stringify(h.monthlyCostFrom)},${h.slot}`;
 
 const REDUCED_ON_KEY = `"${ITEM_SLOTS.reducedOn[0]}":`;
 /** The day in the stored reducedOn slot, `"priceReducedOn":"YYYY-MM-DD"` or `…:null`. */
@@ -140,7 +153,7 @@ export function presentedItemText(pieces: ItemPieces, context: PresentedItemCont
   if (context.bedrooms.length) own[BEDROOMS] = `"bedrooms":${JSON.stringify(context.bedrooms)}`;
   if (context.partner) own[PARTNER] = slotText('partner', { partnerName: context.partner.name, partnerImageUrl: context.partner.imageUrl });
   if (context.personal) own[PERSONAL] = slotText('personal', context.personal);
-  if (context.headline) own[HEADLINE] = context.headline.slot;
+  if (context.headline) own[HEADLINE] = headlineText(context.headline);
   const reducedOn = context.headline ? context.headline.reducedOn : storedReducedOn(pieces);
   own[REDUCED_ON] = `${REDUCED_ON_KEY}${JSON.stringify(recentReduction(reducedOn, now))}`;
   let out = pieces[0]!;

@@ -1,6 +1,6 @@
 // Property details as listing pages show them, described once: the stored view of each property in the
 // index document (listing-document.ts) holds them, and the listing pages' presenters read them from it.
-import { flag, integer, listOf, looseObject, named, nDecimal, nInteger, nText, oneOf, shape, text, type Payload } from '../core/openapi/payload-fields.ts';
+import { about, flag, integer, listOf, looseObject, named, nDecimal, nInteger, nText, oneOf, shape, text, type Payload } from '../core/openapi/payload-fields.ts';
 import { affordabilityPayload, availabilityStatusPayload, priceFields, priceHistory, propertyFeatures } from './listing-item-payload.ts';
 import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../inventory/material-information.ts';
 
@@ -39,6 +39,7 @@ export const propertyDetailsPayload = named(
     ...priceFields,
     isSharedOwnership: flag,
     monthlyCostFrom: nDecimal,
+    depositNeeded: about(nDecimal, 'the deposit the minimum share needs (the largest of minDepositPercent% and the listing depositPercentage% of its value, and the listing minimum deposit); null to rent'),
     priceHistory,
     materialInformation: shape({
       councilTaxBand: oneOf(COUNCIL_TAX_BANDS).nullable(),

@@ -71,6 +71,7 @@ export const SELECTING_PARAMETERS = [
   'max_bathrooms',
   'epc_bands',
   'council_tax_bands',
+  'tenures',
   'min_floor_area',
   'max_service_charge',
   ...EXTRA_FILTERS,

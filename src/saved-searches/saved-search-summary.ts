@@ -48,6 +48,7 @@ export function summarise(p: SearchParams): string {
   if (p.reduced_only) parts.push('reduced in price');
   if (p.epc_bands.length) parts.push(`EPC band ${p.epc_bands.join(' or ')}`);
   if (p.council_tax_bands.length) parts.push(`council tax band ${p.council_tax_bands.join(' or ')}`);
+  if (p.tenures.length) parts.push(p.tenures.map((t) => t.replace(/-/g, ' ')).join(' or '));
   if (p.min_floor_area !== null) parts.push(`from ${p.min_floor_area} m\u00b2`);
   if (p.max_service_charge !== null) parts.push(`service charge up to ${pounds(p.max_service_charge)} a month`);
   if (p.keywords) parts.push(`matching \u201c${p.keywords.trim()}\u201d`);

@@ -7,6 +7,7 @@ import { EXTRA_FILTERS, type ExtraFilter } from '../portals/portal-settings.ts';
 import { AREA_PATTERN, parseAreaPolygon, type AreaParse, type AreaPolygon } from './area-polygon.ts';
 import { hasKeywords, MAX_KEYWORDS_LENGTH } from '../keywords/keyword-query.ts';
 import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../inventory/material-information.ts';
+import { TENURE_FILTER_VALUES } from '../inventory/tenures.ts';
 
 const TRUTHY = ['1', 'true', 'on', 'yes'];
 const FALSY = ['0', 'false', 'off', 'no', ''];
@@ -143,6 +144,7 @@ export const searchQuerySchema = yup.object({
   // material information (inventory/material-information.ts), property-level
   epc_bands: many(yup.string().oneOf(EPC_BANDS, `epc_bands values are ${EPC_BANDS.join(', ')}`).required()),
   council_tax_bands: many(yup.string().oneOf(COUNCIL_TAX_BANDS, `council_tax_bands values are ${COUNCIL_TAX_BANDS.join(', ')}`).required()),
+  tenures: many(yup.string().oneOf(TENURE_FILTER_VALUES, `tenures values are ${TENURE_FILTER_VALUES.join(', ')}`).required()),
   min_floor_area: amount().nullable().default(null),
   max_service_charge: amount().nullable().default(null),
 });

@@ -3,7 +3,7 @@ export interface Hit {
   _id: string;
   fields?: Record<string, unknown[]>;
   inner_hits?: {
-    properties?: { hits: { hits: { fields?: { 'properties.bedrooms'?: number[]; 'properties.id'?: number[] } }[] } };
+    properties?: { hits: { hits: { fields?: { 'properties.bedrooms'?: number[]; 'properties.id'?: number[]; 'properties.availabilityRank'?: number[]; 'properties.monthlyCost'?: number[] } }[] } };
     /** the headline among the matching properties (search-request.ts) */
     headline?: { hits: { hits: { fields?: { 'properties.itemHeadline'?: string[]; 'properties.priceReducedOn'?: string[] } }[] } };
   };

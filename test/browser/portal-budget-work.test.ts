@@ -43,7 +43,7 @@ describe('browser: near work, within budget', function () {
       expect(property.status, JSON.stringify(property.body)).to.be.oneOf([200, 201]);
       const res = await api.put(
         `/api/rest/listings/bw-${home.ref}`,
-        listingPayload(`bw-${home.ref}`, [`bw-${home.ref}`], { name: home.name, schemes: ['market-sale'], eligibility: {}, registerInterestFields: { eligibilityFields: [], priorityFields: [] } }),
+        listingPayload(`bw-${home.ref}`, [`bw-${home.ref}`], { name: home.name, schemes: ['market-sale'], depositPercentage: 5, eligibility: {}, registerInterestFields: { eligibilityFields: [], priorityFields: [] } }),
         withKey(account, { refresh: 'wait_for' }),
       );
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
@@ -59,13 +59,13 @@ describe('browser: near work, within budget', function () {
     await page().goto(`${testApp().baseUrl}/search?${YORK}`);
     for (const home of HOMES) {
       await card(home.name).waitFor();
-      expect(await card(home.name).locator('.monthly-cost').innerText()).to.equal(`From ${home.monthly} a month`);
+      expect(await card(home.name).locator('.monthly-cost').innerText()).to.equal(`Homes here from ${home.monthly} a month`);
       // no work postcode, no income: no distance, no badge
       expect(await card(home.name).locator('.distances, .affordability').count()).to.equal(0);
     }
     await page().goto(`${testApp().baseUrl}/listings/${slugs.quay}`);
     await page().getByRole('heading', { name: 'Ouse Quay', level: 1 }).waitFor();
-    expect(await page().locator('.listing-price .monthly-cost').innerText()).to.equal('From £1,056 a month');
+    expect(await page().locator('.listing-price .monthly-cost').innerText()).to.equal('Homes here from £1,056 a month');
     expect(problems).to.deep.equal([]);
   });
 
@@ -139,10 +139,10 @@ describe('browser: near work, within budget', function () {
     await signInPage(page(), customer);
     await page().goto(`${testApp().baseUrl}/search?${YORK}`);
     await card('Easingwold Green').locator('.affordability').waitFor();
-    // £200,000 − £20,000 = £180,000 borrowed: 180,000 × 0.00375 / 0.674657 = £1,000 a month, 20% of £5,000
+    // £200,000 − £20,000 = £180,000 borrowed: 180,000 × 0.00375 / 0.674657 = £1,000.50 a month, 20% of £5,000
     const quay = card('Ouse Quay').locator('.affordability');
     expect(await quay.locator('.badge').innerText()).to.equal('You can afford this');
-    expect(await quay.locator('.affordability-detail').innerText()).to.equal('£1,000 a month, 20% of your income');
+    expect(await quay.locator('.affordability-detail').innerText()).to.equal('£1,000.50 a month, 20% of your income');
     const green = card('Easingwold Green').locator('.affordability');
     expect(await green.locator('.badge').innerText()).to.equal('Not affordable for you');
     expect(await green.locator('.affordability-reasons li').allInnerTexts()).to.deep.equal([

@@ -36,6 +36,14 @@ function expectedHeadline(homes: Home[], forSale: boolean): Home {
   })[0]!;
 }
 
+/** monthlyCostFrom over the pool (PORTAL-EXTRAS §10): the lowest monthly cost among the homes of the best availability. */
+function poolCostFrom(homes: Home[]): number | null {
+  const rank = (h: Home) => STATUSES.indexOf(h.availabilityStatus.code as (typeof STATUSES)[number]);
+  const best = Math.min(...homes.map(rank));
+  const costs = homes.filter((h) => rank(h) === best).map((h) => h.monthlyCostFrom as number | null).filter((c): c is number => c !== null);
+  return costs.length ? Math.min(...costs) : null;
+}
+
 const reducedOn = (h: Home): string | null => h.priceHistory.filter((e) => e.change === 'reduced').reduce<string | null>((latest, e) => (latest === null || e.date > latest ? e.date : latest), null);
 
 function expectFromHome(shown: Record<string, unknown>, home: Home, context: string): void {
@@ -177,9 +185,15 @@ describe('one headline per listing, and price sorts in the order shown', functio
     for (const g of generated.values()) {
       const details = (await api.get(`${P}/listings/${g.id}`)).body;
       expectFromHome(details, expectedHeadline(g.homes, g.forSale), `listing ${g.id}`);
+      expect(details.monthlyCostFrom, `listing ${g.id}: monthlyCostFrom`).to.equal(poolCostFrom(g.homes));
       for (const bedrooms of new Set(g.homes.map((h) => h.bedrooms))) {
         const some = (await api.get(`${P}/listings/${g.id}`, { query: { 'bedrooms[]': [String(bedrooms)] } })).body;
-        expectFromHome(some, expectedHeadline(g.homes.filter((h) => h.bedrooms === bedrooms), g.forSale), `listing ${g.id}, ${bedrooms} bedrooms`);
+        const homes = g.homes.filter((h) => h.bedrooms === bedrooms);
+        expectFromHome(some, expectedHeadline(homes, g.forSale), `listing ${g.id}, ${bedrooms} bedrooms`);
+        // monthlyCostFrom follows the same homes, and is never above the headline home's own
+        expect(some.monthlyCostFrom, `listing ${g.id}, ${bedrooms} bedrooms: monthlyCostFrom`).to.equal(poolCostFrom(homes));
+        const own = expectedHeadline(homes, g.forSale).monthlyCostFrom as number | null;
+        if (own !== null) expect(some.monthlyCostFrom as number).to.be.at.most(own);
       }
     }
   });

@@ -28,7 +28,7 @@ describe('decisions that do not contradict themselves', () => {
     const res = await registerInterest(homes.id, { ...asked, property: id(dear) }, await passwordCustomer());
     expect(res.status, res.text).to.equal(201);
     expect(res.body.eligibilityStatus).to.equal('failed');
-    expect(res.body.decision.messages).to.deep.equal(["Your deposit of £10,000 is below this home's deposit of £15,000."]);
+    expect(res.body.decision.messages).to.deep.equal(['A 25% share needs a deposit of £15,000; you have £10,000.']);
     expect(res.body.decision.successfulProperties).to.deep.equal([id(fits), id(comingSoon)]);
   });
 

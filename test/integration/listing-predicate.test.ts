@@ -20,6 +20,7 @@ import { EXTRA_FILTERS } from '../../src/portals/portal-settings.ts';
 import type { SearchPerson } from '../../src/search-criteria/search-person.ts';
 import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
 import { keywordTextOf } from '../../src/keywords/keyword-text.ts';
+import { availabilityRank } from '../../src/listings/headline.ts';
 
 const SEED = Number(process.env.PREDICATE_SEED ?? 20261124);
 const DOCUMENTS = 400;
@@ -162,9 +163,26 @@ describe('the in-process listing predicate', function () {
       longitude: location.lon,
       priceReducedOn: r.pick([null, null, cutoff, day(-1, cutoff), day(1, cutoff), day(-20, today), today]),
       eligibility,
-      properties: Array.from({ length: r.chance(0.02) ? 0 : r.int(1, 4) }, (_, i) => property(i)),
+      properties: asIndexed(Array.from({ length: r.chance(0.02) ? 0 : r.int(1, 4) }, (_, i) => property(i)), eligibility),
       keywordText: keywordTextOf(r.some(TEXTS, 0.3)),
     };
+  }
+
+  /**
+   * What the document builder works out from the generated values (no more random draws, so the
+   * generated market stays as it was): each home's availability rank and whether it is of the pool,
+   * the deposit its minimum share needs (5% of the share's value) and the listing's income cap.
+   */
+  function asIndexed(properties: Record<string, unknown>[], eligibility: Record<string, unknown>): Record<string, unknown>[] {
+    const ranks = properties.map((p) => availabilityRank(p.availabilityStatus as string));
+    const best = Math.min(...ranks);
+    return properties.map((p, i) => ({
+      ...p,
+      availabilityRank: ranks[i],
+      inPool: ranks[i] === best,
+      affordMinSavings: p.affordShareValue === null ? null : (p.affordShareValue as number) * 0.05,
+      affordMaxIncome: p.affordShareValue === null ? null : ((eligibility.maxHouseholdIncome as number | undefined) ?? 1e15),
+    }));
   }
 
   /** A saved query as a customer might send it (validated below by the search's own validation). */

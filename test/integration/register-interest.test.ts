@@ -165,7 +165,7 @@ describe('register interest', () => {
       const second = await registerInterest(multi.id, { ...PASSING, deposit: 10000, property: multi.propertyIds[1] }, customer);
       expect(second.status).to.equal(201);
       expect(second.body.eligibilityStatus).to.equal('failed');
-      expect(second.body.decision.messages).to.deep.equal(["Your deposit of £10,000 is below this home's deposit of £15,000."]);
+      expect(second.body.decision.messages).to.deep.equal(['A 25% share needs a deposit of £15,000; you have £10,000.']);
       expect(second.body.decision.successfulProperties).to.deep.equal([multi.propertyIds[0]]);
       expect(second.body.property.id).to.equal(multi.propertyIds[1]);
       const first = await registerInterest(multi.id, { property: multi.propertyIds[0] }, customer);

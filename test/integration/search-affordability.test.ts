@@ -5,7 +5,7 @@ import { api } from '../support/api.ts';
 import { createAccount, developmentPayload, eventually, listingPayload, propertyPayload, withKey } from '../support/factories.ts';
 import { P } from '../support/customers.ts';
 import { testApp } from '../support/test-app.ts';
-import { affordableAtMinimumShare, affordabilityOf, monthlyCostFrom, monthlyCostOf, type CostedProperty } from '../../src/affordability/affordability.ts';
+import { affordableAtMinimumShare, affordabilityOf, lowestMonthlyCost as monthlyCostFrom, monthlyCostOf, type CostedProperty } from '../../src/affordability/affordability.ts';
 import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
 
 interface Generated {
@@ -57,6 +57,8 @@ describe('affordability judged by the engine', function () {
           monthlyServiceCharge: rent ? null : ((body as { monthlyServiceCharge: number | null }).monthlyServiceCharge ?? null),
           annualGroundRent: rent ? null : ((body as { annualGroundRent: number | null }).annualGroundRent ?? null),
           monthlyRent: rent ? (body.monthlyRent as number) : null,
+          // the listing's deposit percentage (the factory's 10%): the one deposit rule reads it
+          depositPercentage: 10,
         });
       }
       const listing = await api.put(`/api/rest/listings/aff-${l}`, listingPayload('aff-dev', refs, { name: `Rumney ${l}`, forSale: !rent, schemes: [rent ? 'market-rent' : 'shared-ownership'], eligibility: {} }), k);
@@ -110,9 +112,10 @@ describe('affordability judged by the engine', function () {
       expect(res.body.mapListings.map((m: { id: number }) => m.id).sort((a: number, b: number) => a - b), context).to.deep.equal(sortedIds(expected));
       const schemeCount = res.body.facets.find((f: { param: string }) => f.param === 'schemes').options.reduce((n: number, o: { count: number }) => n + o.count, 0);
       expect(schemeCount, context).to.equal(expected.reduce((n, g) => n + affordable(g).length, 0));
-      // sorted by the cheapest affordable property; each item's figures those of that property
-      const cheapest = (g: Generated) => Math.min(...affordable(g).map((p) => monthlyCostOf(p, lending)!));
-      expect(res.body.data.map((i: { id: number }) => i.id), context).to.deep.equal([...expected].sort((a, b) => cheapest(a) - cheapest(b) || a.id - b.id).map((g) => g.id));
+      // sorted by the monthly cost the item shows (its pool's lowest, every home here being available);
+      // each item's figures those of its cheapest affordable property
+      const from = (g: Generated) => monthlyCostFrom(g.properties, lending)!;
+      expect(res.body.data.map((i: { id: number }) => i.id), context).to.deep.equal([...expected].sort((a, b) => from(a) - from(b) || a.id - b.id).map((g) => g.id));
       for (const item of res.body.data) {
         const g = expected.find((e) => e.id === item.id)!;
         const judged = affordable(g).map((p) => affordabilityOf(p, household, lending));

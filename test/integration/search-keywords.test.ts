@@ -38,7 +38,7 @@ describe('keyword search', function () {
         { name: 'Mill Lane', shortDescription: 'No pets. Pets considered on request', longDescription: null },
       ],
       noLift: [{ propertyFeatures: [] }, { name: 'Oak View', shortDescription: 'Without a lift; garden flat', longDescription: null }],
-      plain: [{ propertyFeatures: [] }, { name: 'Station Place', shortDescription: 'Modern apartments near the station', longDescription: 'Terrace on the roof.' }],
+      plain: [{ propertyFeatures: [], tenure: 'freehold' }, { name: 'Station Place', shortDescription: 'Modern apartments near the station', longDescription: 'Terrace on the roof.' }],
     };
     for (const [ref, [property, listing]] of Object.entries(listings)) {
       await api.put(`/api/rest/inventory/properties/kw-${ref}`, propertyPayload('kw-dev', property), k);
@@ -74,8 +74,16 @@ describe('keyword search', function () {
     expect(await found('garden -lift')).to.deep.equal(sorted('noLift'));
     expect(await found('roof -"roof terrace"')).to.deep.equal(sorted('plain'));
     expect(await found('garden lift')).to.deep.equal(sorted('garden'));
-    expect(await found('pets leasehold')).to.deep.equal(sorted('pets'));
+    // tenures are searchable words (Mill Lane considers pets, and is leasehold)
+    expect(await found('pets leasehold')).to.deep.equal(sorted('pets', 'later'));
     expect(await found('pets leasehold terrace')).to.deep.equal([]);
+  });
+
+  it('searches the tenure: -leasehold leaves out leasehold homes', async () => {
+    expect(await found('freehold')).to.deep.equal(sorted('plain'));
+    expect(await found('-leasehold')).to.deep.equal(sorted('plain'));
+    expect(await found('sherwood', { 'tenures[]': ['freehold'] })).to.deep.equal(sorted('plain'));
+    expect(await found('sherwood', { 'tenures[]': ['leasehold', 'commonhold'] })).to.deep.equal(sorted('garden', 'pets', 'later', 'noLift'));
   });
 
   it('does not match a word the text only negates', async () => {

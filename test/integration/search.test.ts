@@ -144,6 +144,7 @@ describe('search', function () {
         'max_deposit',
         'epc_bands',
         'council_tax_bands',
+        'tenures',
         'parking',
         'other_features',
       ]);

@@ -84,7 +84,8 @@ export async function pushGeneratedMarket(account: TestAccount, r: Random, centr
         propertyTypeGroup: group,
         bedrooms: r.int(0, 5),
         bathrooms: r.int(1, 3),
-        tenure: 'leasehold',
+        // from the home's place, not the random stream, so that the generated searches stay as they were
+        tenure: (i + h) % 3 === 0 ? 'freehold' : 'leasehold',
         energyEfficiencyRatingCurrent: energy,
         energyEfficiencyRatingPotential: Math.max(energy, 85),
         ...(r.chance(0.8) ? { councilTaxBand: r.pick(COUNCIL_TAX_BANDS) } : {}),
@@ -131,7 +132,7 @@ export async function pushGeneratedMarket(account: TestAccount, r: Random, centr
 /** The property fields of an index document the reference reads. */
 export type ReferenceProperty = Pick<
   IndexedProperty,
-  'id' | 'bedrooms' | 'bathrooms' | 'propertyTypeGroup' | 'availabilityStatus' | 'fullMarketPrice' | 'minShareValue' | 'depositValue' | 'monthlyRent' | 'features' | 'parking' | 'priceReducedOn' | 'epcBand' | 'councilTaxBand'
+  'id' | 'bedrooms' | 'bathrooms' | 'propertyTypeGroup' | 'availabilityStatus' | 'fullMarketPrice' | 'minShareValue' | 'depositValue' | 'monthlyRent' | 'features' | 'parking' | 'priceReducedOn' | 'epcBand' | 'councilTaxBand' | 'tenure'
 >;
 
 export interface ReferenceListing {
@@ -250,6 +251,7 @@ function propertyClauses(q: Query, reductionCutoff: string): Clause<ReferencePro
   terms('other_features', (p) => p.features);
   terms('epc_bands', (p) => (p.epcBand ? [p.epcBand] : []));
   terms('council_tax_bands', (p) => (p.councilTaxBand ? [p.councilTaxBand] : []));
+  terms('tenures', (p) => [p.tenure]);
   const max = (facet: string, read: (p: ReferenceProperty) => number | null) => {
     const m = num(q, facet);
     if (m !== null) out.push({ facet, test: (p) => atMost(read(p), m) });
@@ -333,6 +335,7 @@ function facetSpecs(forSale: boolean): FacetSpec[] {
     property('other_features', (p) => p.features),
     property('epc_bands', (p) => (p.epcBand ? [p.epcBand] : [])),
     property('council_tax_bands', (p) => (p.councilTaxBand ? [p.councilTaxBand] : [])),
+    property('tenures', (p) => [p.tenure]),
   ];
 }
 
@@ -480,5 +483,7 @@ export function generatedSearch(r: Random, places: string[], centre: LatLng, poi
   if (r.chance(0.6)) q.max_featured = r.pick([0, 1, 2]);
   if (r.chance(0.5)) q.size = r.pick([3, 5, 20]);
   if (r.chance(0.35)) q.page = r.pick([2, 3, 5]);
+  // drawn last, so that the searches drawn before tenures were a filter stay the same
+  if (r.chance(0.1)) q['tenures[]'] = r.some(['freehold', 'leasehold', 'share-of-freehold', 'commonhold']);
   return { q, drawn };
 }

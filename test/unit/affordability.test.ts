@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { affordabilityOf, affordableAtMinimumShare, monthlyCostFrom, monthlyCostOf, sharesOf, type CostedProperty } from '../../src/affordability/affordability.ts';
-import { listingAffordability } from '../../src/listings/listing-affordability.ts';
+import { affordabilityOf, affordableAtMinimumShare, depositNeededOf, lowestMonthlyCost, monthlyCostOf, sharesOf, type CostedProperty } from '../../src/affordability/affordability.ts';
+import { listingAffordability, listingMonthlyCostFrom, poolOf } from '../../src/listings/listing-affordability.ts';
 import { boundsOf, thresholdsOf, withinBounds } from '../../src/affordability/affordability-thresholds.ts';
 import { DEFAULT_LENDING, monthlyRepayment, repaymentPerPound } from '../../src/affordability/lending.ts';
 
@@ -50,8 +50,8 @@ describe('affordability arithmetic', () => {
     for (const c of cases) it(c.name, () => expect(monthlyCostOf(c.property, lending)).to.equal(c.expected));
 
     it('is the lowest among the properties, unknown prices left out', () => {
-      expect(monthlyCostFrom([outright, shared, { ...outright, fullMarketPrice: null }], lending)).to.equal(996);
-      expect(monthlyCostFrom([{ ...outright, fullMarketPrice: null }], lending)).to.equal(null);
+      expect(lowestMonthlyCost([outright, shared, { ...outright, fullMarketPrice: null }], lending)).to.equal(996);
+      expect(lowestMonthlyCost([{ ...outright, fullMarketPrice: null }], lending)).to.equal(null);
     });
   });
 
@@ -166,7 +166,25 @@ describe('affordability arithmetic', () => {
     for (const c of cases) {
       it(c.name, () => {
         const got = affordabilityOf(c.property, { income: c.income, deposit: c.deposit }, lending);
-        expect(Object.keys(got)).to.deep.equal(['status', 'share', 'shareValue', 'deposit', 'mortgage', 'monthlyMortgage', 'monthlyRent', 'monthlyServiceCharge', 'monthlyCost', 'costToIncomePercent', 'reasons']);
+        expect(Object.keys(got)).to.deep.equal([
+          'propertyId',
+          'propertyNumber',
+          'status',
+          'share',
+          'shareValue',
+          'deposit',
+          'mortgage',
+          'monthlyMortgage',
+          'monthlyRent',
+          'monthlyServiceCharge',
+          'monthlyCost',
+          'costToIncomePercent',
+          'depositNeeded',
+          'breakdown',
+          'reasons',
+          'assumptions',
+        ]);
+        expect(got.assumptions).to.deep.equal({ mortgageRatePercent: 4.5, mortgageTermYears: 25, maxLoanToIncome: 4.5, minDepositPercent: 5, maxCostToIncomePercent: 40 });
         for (const [key, value] of Object.entries(c.expected)) expect(got[key as keyof typeof got], key).to.deep.equal(value);
       });
     }
@@ -189,6 +207,89 @@ describe('affordability arithmetic', () => {
     });
   });
 
+  describe('the one deposit rule (PORTAL-EXTRAS §10)', () => {
+    // the largest of 5% of the share's value, the listing's depositPercentage% of it and its minDeposit
+    const cases: { name: string; property: CostedProperty; needed: number | null; monthlyCost: number | null }[] = [
+      // 5% of £200,000 = £10,000; loan £190,000 → £1,056.08
+      { name: 'the portal minimum', property: outright, needed: 10_000, monthlyCost: 1056 },
+      // 15% of £200,000 = £30,000; loan £170,000 × k = £944.92
+      { name: "the listing's percentage, outright", property: { ...outright, depositPercentage: 15 }, needed: 30_000, monthlyCost: 945 },
+      // 10% of the 25% share (£75,000) = £7,500; loan £67,500 × k = £375.19, + £500 + £100
+      { name: "the listing's percentage of the share", property: { ...shared, depositPercentage: 10 }, needed: 7_500, monthlyCost: 975 },
+      // £12,000 beats 10% (£7,500); loan £63,000 × k = £350.17, + £600
+      { name: "the listing's minimum deposit", property: { ...shared, depositPercentage: 10, minDeposit: 12_000 }, needed: 12_000, monthlyCost: 950 },
+      { name: 'none to rent', property: { ...toRent, minDeposit: 12_000 }, needed: null, monthlyCost: 1000 },
+    ];
+    for (const c of cases) {
+      it(c.name, () => {
+        expect(depositNeededOf(c.property, lending)).to.equal(c.needed);
+        expect(monthlyCostOf(c.property, lending)).to.equal(c.monthlyCost);
+      });
+    }
+
+    it("judges the household's savings by it, naming the figures", () => {
+      // £6,000 saved; the 25% share needs 10% of £75,000; loan £69,000 → £383.52 + £600 = £983.52 is within £1,133.33
+      const a = affordabilityOf({ ...shared, depositPercentage: 10 }, { income: 34_000, deposit: 6_000 }, lending);
+      expect(a).to.include({ status: 'unaffordable', share: 25, depositNeeded: 7_500, monthlyCost: 984 });
+      expect(a.reasons).to.deep.equal(['A 25% share needs a deposit of £7,500; you have £6,000.']);
+    });
+
+    it("fails a household above the listing's income cap", () => {
+      // loan £150,000 and £833.75 a month are fine; the cap is not
+      const a = affordabilityOf({ ...outright, maxHouseholdIncome: 80_000 }, { income: 90_000, deposit: 50_000 }, lending);
+      expect(a.status).to.equal('unaffordable');
+      expect(a.reasons).to.deep.equal(['This home is for households earning up to £80,000 a year; yours is £90,000.']);
+    });
+  });
+
+  describe('the share within the budget asked (max_monthly_cost)', () => {
+    // £34,000 and £6,000: 25% £983.52, 30% £466.90 + £466.67 (500 × 70/75) + £100 = £1,033.57, 35% £1,083.61
+    const cases: { budget: number | null; share: number; monthlyCost: number }[] = [
+      { budget: null, share: 35, monthlyCost: 1084 },
+      { budget: 1_050, share: 30, monthlyCost: 1034 },
+      { budget: 1_034, share: 30, monthlyCost: 1034 },
+      { budget: 1_000, share: 25, monthlyCost: 984 },
+      // no affordable share within it: the largest affordable one
+      { budget: 900, share: 35, monthlyCost: 1084 },
+    ];
+    for (const c of cases) {
+      it(`budget ${c.budget ?? 'none'}: a ${c.share}% share`, () => {
+        expect(affordabilityOf(shared, { income: 34_000, deposit: 6_000 }, lending, c.budget)).to.include({ status: 'affordable', share: c.share, monthlyCost: c.monthlyCost });
+      });
+    }
+
+    it('breaks the monthly cost down to the penny, adding up', () => {
+      const a = affordabilityOf(shared, { income: 34_000, deposit: 6_000 }, lending, 1_050);
+      expect(a.breakdown).to.deep.equal({ mortgage: 466.9, rentOnUnsoldShare: 466.67, serviceCharge: 100, groundRent: 0, total: 1033.57 });
+      // £250 ground rent a year is £20.83 a month; loan £190,000 → £1,056.08
+      const withGround = affordabilityOf({ ...outright, annualGroundRent: 250 }, { income: 100_000, deposit: 10_000 }, lending);
+      expect(withGround.breakdown).to.deep.equal({ mortgage: 1056.08, rentOnUnsoldShare: 0, serviceCharge: 0, groundRent: 20.83, total: 1076.91 });
+      expect(withGround.monthlyCost).to.equal(1077);
+    });
+  });
+
+  describe('the pool of a listing (PORTAL-EXTRAS §10)', () => {
+    // a sold £100,000 home (£528.04 a month) beside an available £200,000 one (£1,056.08)
+    const sold: CostedProperty = { ...outright, id: 21, fullMarketPrice: 100_000, availabilityStatus: 'closed' };
+    const available: CostedProperty = { ...outright, id: 22, availabilityStatus: 'available' };
+    const underOffer: CostedProperty = { ...outright, id: 23, fullMarketPrice: 150_000, availabilityStatus: 'under-offer' };
+    it('is the available homes, else coming soon, else under offer, else closed', () => {
+      expect(poolOf([sold, available, underOffer]).map((p) => p.id)).to.deep.equal([22]);
+      expect(poolOf([sold, underOffer]).map((p) => p.id)).to.deep.equal([23]);
+      expect(poolOf([sold]).map((p) => p.id)).to.deep.equal([21]);
+    });
+    it('gives monthlyCostFrom: never a sold home while another is advertised', () => {
+      expect(listingMonthlyCostFrom([sold, available], lending)).to.equal(1056);
+      expect(listingMonthlyCostFrom([sold], lending)).to.equal(528);
+    });
+    it("gives the listing's affordability: the sold home does not make it affordable", () => {
+      // £30,000 and £10,000 saved: the sold home's £90,000 loan is within 4.5 × income, the available one's £190,000 is not
+      const a = listingAffordability([sold, available], { income: 30_000, deposit: 10_000 }, lending);
+      expect(a).to.include({ status: 'unaffordable', propertyId: 22 });
+      expect(affordabilityOf(sold, { income: 30_000, deposit: 10_000 }, lending).status).to.equal('affordable');
+    });
+  });
+
   describe('the thresholds affordable_only filters on', () => {
     it('hold the hand-computed values', () => {
       // V = £75,000; F = £600 → 1200 × 600 / 40 = £18,000 a year; k × 75,000 + 600 = £1,016.87
@@ -196,7 +297,12 @@ describe('affordability arithmetic', () => {
       expect(t.shareValue).to.equal(75_000);
       expect(t.minIncome).to.be.closeTo(18_000, 1e-9);
       expect(t.fullLoanCost).to.be.closeTo(1016.8744, 1e-3);
-      expect(thresholdsOf(toRent, lending)).to.deep.equal({ shareValue: 0, minIncome: 30_000, fullLoanCost: 0 });
+      expect(t.minSavings).to.equal(3_750);
+      expect(t.maxIncome).to.equal(1e15);
+      expect(thresholdsOf(toRent, lending)).to.deep.equal({ shareValue: 0, minSavings: 0, maxIncome: 1e15, minIncome: 30_000, fullLoanCost: 0 });
+      // the listing's terms: 10% of £75,000 = £7,500 beats 5%; a £9,000 minimum beats both; an income cap
+      expect(thresholdsOf({ ...shared, depositPercentage: 10 }, lending)!.minSavings).to.equal(7_500);
+      expect(thresholdsOf({ ...shared, depositPercentage: 10, minDeposit: 9_000, maxHouseholdIncome: 80_000 }, lending)).to.include({ minSavings: 9_000, maxIncome: 80_000 });
       expect(thresholdsOf({ ...outright, fullMarketPrice: null }, lending)).to.equal(null);
     });
 
@@ -218,7 +324,10 @@ describe('affordability arithmetic', () => {
                 subsidisedMonthlyRent: kind === 'shared' ? Math.round(random() * 900) : null,
                 monthlyServiceCharge: pick([null, 50, 150.5]),
                 annualGroundRent: pick([null, 250]),
+                depositPercentage: pick([null, 5, 10, 15]),
+                minDeposit: pick([null, null, 5_000, 12_000]),
               };
+        p.maxHouseholdIncome = pick([null, null, 60_000, 80_000]);
         const h = { income: Math.round(random() * 120_000), deposit: Math.round(random() * 60_000) };
         const expected = affordableAtMinimumShare(p, h, lending);
         if (expected) affordable++;

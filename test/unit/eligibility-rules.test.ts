@@ -10,6 +10,7 @@ import {
 import { HOME_OWNERSHIP_STATUSES, NEEDED, UNMATCHED_POSTCODE } from '../../src/eligibility/eligibility-messages.ts';
 import type { ListingEligibility } from '../../src/listings/listing-document.ts';
 import { Rng } from '../../src/demo/random.ts';
+import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
 
 const TODAY = '2026-11-22';
 const ONE: PropertyTerms[] = [{ id: 1, depositValue: 15000 }];
@@ -240,4 +241,46 @@ describe('eligibility rules', () => {
     const list = data['home-ownership-statuses']!.map((s) => ({ id: s.id, name: s.name }));
     expect(Object.entries(HOME_OWNERSHIP_STATUSES).map(([id, s]) => ({ id: Number(id), name: s.name }))).to.deep.equal(list);
   });
+});
+
+describe('eligibility rules: money judged as search judges it (PORTAL-EXTRAS §10)', () => {
+  // a £300,000 home, 25% share (£75,000), £500 rent on the rest; the listing asks 10% of the share (£7,500)
+  const home = { id: 1, forSale: true, isSharedOwnership: true, fullMarketPrice: 300_000, minSharePercentage: 25, subsidisedMonthlyRent: 500, monthlyServiceCharge: null, annualGroundRent: null, monthlyRent: null, availabilityStatus: 'available', depositPercentage: 10, minDeposit: null, maxHouseholdIncome: 80_000 };
+  // the same, sold, and cheaper: it never decides while the available one is advertised
+  const sold = { ...home, id: 2, fullMarketPrice: 100_000, availabilityStatus: 'closed' };
+  const terms: PropertyTerms[] = [
+    { id: 1, depositValue: 7_500, availabilityStatus: 'available' },
+    { id: 2, depositValue: 2_500, availabilityStatus: 'closed' },
+  ];
+  const money = { costs: [home, sold], lending: DEFAULT_LENDING };
+  const rules = listing({ maxHouseholdIncome: 80_000 }, ['annualHouseholdIncome', 'deposit']);
+  const cases: { name: string; values: Partial<CustomerValues>; properties?: PropertyTerms[]; status: string; messages: string[] }[] = [
+    // £8,000 down: loan £67,000 → £372.41 + £500 = £872.41 ≤ 40% of £2,833.33
+    { name: 'affordable: passed', values: { annualHouseholdIncome: 34_000, deposit: 8_000 }, status: 'passed', messages: [] },
+    // £6,000 is below the £7,500 the rule asks
+    { name: 'the deposit the rule asks', values: { annualHouseholdIncome: 34_000, deposit: 6_000 }, status: 'failed', messages: ['A 25% share needs a deposit of £7,500; you have £6,000.'] },
+    // loan £67,000 > 4.5 × £14,000 = £63,000; £872.41 > 40% of £1,166.67 = £466.67 (it is 74.8%)
+    {
+      name: 'the loan and the monthly cost',
+      values: { annualHouseholdIncome: 14_000, deposit: 8_000 },
+      status: 'failed',
+      messages: [
+        'A 25% share needs a mortgage of £67,000; lenders lend up to 4.5 times your income, £63,000.',
+        'A 25% share would cost £872 a month, 74.8% of your income; it should take at most 40% of your income, £467 a month.',
+      ],
+    },
+    // the sold home alone would be affordable on £14,000 with £8,000 down; the pool is the available one
+    { name: 'the sold home does not decide', values: { annualHouseholdIncome: 14_000, deposit: 8_000 }, properties: terms, status: 'failed', messages: ['A 25% share needs a mortgage of £67,000; lenders lend up to 4.5 times your income, £63,000.', 'A 25% share would cost £872 a month, 74.8% of your income; it should take at most 40% of your income, £467 a month.'] },
+    // the income cap is the income rule's, said once
+    { name: 'above the income cap: the income rule alone', values: { annualHouseholdIncome: 90_000, deposit: 8_000 }, status: 'failed', messages: ["Your household income of £90,000 is above this home's limit of £80,000 a year."] },
+    // no income: money is not judged; the deposit rule's figure is the home's deposit
+    { name: 'no income: the deposit alone', values: { deposit: 8_000 }, status: 'incomplete', messages: ["Your annual household income is needed to check it against this home's limit of £80,000 a year."] },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const d = decide(rules, c.properties ?? [terms[0]!], customer(c.values), TODAY, money);
+      expect(d.status).to.equal(c.status);
+      expect(d.messages).to.deep.equal(c.messages);
+    });
+  }
 });

@@ -152,10 +152,30 @@ describe('listing document builder', () => {
     const doc = buildListingDocument(listing())!;
     const [first] = buildListingDocument(listing())!.properties;
     // the same arithmetic as the affordability module's (tested there by hand): the document only carries it
-    const costed = { id: 1, forSale: true, availabilityStatus: 'available', isSharedOwnership: true, fullMarketPrice: 300000, minSharePercentage: 25, subsidisedMonthlyRent: 500, monthlyServiceCharge: null, annualGroundRent: null, monthlyRent: null };
-    expect(first).to.include({ monthlyCost: monthlyCostOf(costed, DEFAULT_LENDING), affordShareValue: 75000 });
+    const costed = {
+      id: 1,
+      forSale: true,
+      availabilityStatus: 'available',
+      propertyNumber: 'Flat 1',
+      depositPercentage: 10,
+      minDeposit: null,
+      maxHouseholdIncome: 80000,
+      isSharedOwnership: true,
+      fullMarketPrice: 300000,
+      minSharePercentage: 25,
+      subsidisedMonthlyRent: 500,
+      monthlyServiceCharge: null,
+      annualGroundRent: null,
+      monthlyRent: null,
+    };
+    // the listing's 10% of the £75,000 share (£7,500) is the deposit needed: loan £67,500 → £375.19 + £500 rent
+    expect(first).to.include({ monthlyCost: 875, affordShareValue: 75000, affordMinSavings: 7500, affordMaxIncome: 80000, depositNeeded: 7500, inPool: true, tenure: 'leasehold' });
+    expect(first!.monthlyCost).to.equal(monthlyCostOf(costed, DEFAULT_LENDING));
     expect(first!.affordMinIncome).to.be.closeTo(thresholdsOf(costed, DEFAULT_LENDING)!.minIncome, 1e-9);
-    expect(doc.monthlyCostFrom).to.equal(Math.min(...doc.properties.map((p) => p.monthlyCost!)));
+    // the pool is the available home: the coming-soon one neither feeds monthlyCostFrom nor is in it
+    expect(doc.properties.map((p) => p.inPool)).to.deep.equal([true, false]);
+    expect(doc.monthlyCostFrom).to.equal(first!.monthlyCost);
+    expect(doc.view.properties.map((p) => p.depositNeeded)).to.deep.equal([7500, 10000]);
     expect(doc.view.listing.monthlyCostFrom).to.equal(doc.monthlyCostFrom);
     expect(doc.view.properties[0]!.monthlyCostFrom).to.equal(first!.monthlyCost);
     expect(JSON.parse(doc.itemFacts!)).to.deep.include({ latitude: 53.48, longitude: -2.24 });

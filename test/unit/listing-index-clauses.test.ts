@@ -3,6 +3,10 @@ import { liveListingClauses, portalClause } from '../../src/listing-index/live-l
 import { areaClause, FEATURED_CLAUSE, forSaleClause, idClause, idsClause, idTermsClause, partnerClause, schemesClause, slugClause } from '../../src/listing-index/listing-clauses.ts';
 import { inPolygonClause, inRectClause, withinMilesClause } from '../../src/listing-index/geo-clauses.ts';
 import { rangeClause, reducedSinceClause, withPropertyMatching } from '../../src/listing-index/property-clauses.ts';
+import { IN_POOL, poolHasClause } from '../../src/listing-index/pool-clauses.ts';
+import { sortPlan } from '../../src/listing-index/search-sort.ts';
+import { priceOrder } from '../../src/listing-index/price-order.ts';
+import { parseSearchParams, type SearchParams } from '../../src/search-criteria/search-params.ts';
 
 const NOW = new Date('2025-03-04T10:15:42.123Z');
 
@@ -55,5 +59,57 @@ describe('listing index: clauses', () => {
     const clause = { term: { 'properties.bedrooms': 2 } };
     expect(withPropertyMatching([clause])).to.deep.equal({ nested: { path: 'properties', query: { bool: { filter: [clause] } } } });
     expect(withPropertyMatching([clause], { size: 1 })).to.deep.equal({ nested: { path: 'properties', query: { bool: { filter: [clause] } }, inner_hits: { size: 1 } } });
+  });
+
+  describe("the money filters on a listing's pool", () => {
+    const cheap = { range: { 'properties.monthlyCost': { lte: 900 } } };
+    const twoBeds = { terms: { 'properties.bedrooms': [2] } };
+    const nested = (clauses: object[]) => ({ nested: { path: 'properties', query: { bool: { filter: clauses } } } });
+    const rank = (r: number) => ({ term: { 'properties.availabilityRank': r } });
+    const better = (r: number) => ({ range: { 'properties.availabilityRank': { lt: r } } });
+
+    it('without property filters, one nested clause on the properties of its own pool', () => {
+      expect(IN_POOL).to.deep.equal({ term: { 'properties.inPool': true } });
+      expect(poolHasClause([], [cheap])).to.deep.equal(nested([IN_POOL, cheap]));
+    });
+
+    it('with them, per availability rank: a matching home of that rank within the filters, and no matching home of a better rank', () => {
+      expect(poolHasClause([twoBeds], [cheap])).to.deep.equal({
+        bool: {
+          should: [
+            nested([twoBeds, rank(0), cheap]),
+            ...[1, 2, 3].map((r) => ({ bool: { filter: [nested([twoBeds, rank(r), cheap])], must_not: [nested([twoBeds, better(r)])] } })),
+          ],
+          minimum_should_match: 1,
+        },
+      });
+    });
+
+    it('asks only about the availabilities the status filter allows, and needs no rank with one', () => {
+      const underOfferOrSold = { terms: { 'properties.availabilityStatus': ['closed', 'under-offer'] } };
+      expect(poolHasClause([underOfferOrSold], [cheap])).to.deep.equal({
+        bool: {
+          should: [nested([underOfferOrSold, rank(2), cheap]), { bool: { filter: [nested([underOfferOrSold, rank(3), cheap])], must_not: [nested([underOfferOrSold, better(3)])] } }],
+          minimum_should_match: 1,
+        },
+      });
+      const sold = { terms: { 'properties.availabilityStatus': ['closed'] } };
+      expect(poolHasClause([sold, twoBeds], [cheap])).to.deep.equal(nested([sold, twoBeds, cheap]));
+    });
+  });
+
+  describe("the monthly-cost sort, by the pool's lowest cost (the item's monthlyCostFrom)", () => {
+    const p = parseSearchParams({ sort_by: 'monthly-cost-low-high' }) as SearchParams;
+    const centre = { lat: 53.8, lng: -1.55 };
+    it("without property filters, a nested sort over the listing's own pool", () => {
+      expect(sortPlan(p, centre, [], null)).to.deep.equal({
+        should: [],
+        sort: [{ 'properties.monthlyCost': { order: 'asc', mode: 'min', missing: '_last', nested: { path: 'properties', filter: IN_POOL } } }, { id: { order: 'asc' } }],
+      });
+    });
+    it("with them, by score as the price sorts, over the matching homes' best rank", () => {
+      const twoBeds = { terms: { 'properties.bedrooms': [2] } };
+      expect(sortPlan(p, centre, [twoBeds], null)).to.deep.equal(priceOrder('properties.monthlyCost', 'asc', [twoBeds], null));
+    });
   });
 });

@@ -33,7 +33,7 @@ describe('the in-process listing predicate', () => {
     const fields = mappings.properties as Record<string, { type?: string; properties?: Record<string, { type: string }> }>;
     // read by the search's headline inner hit (search-request.ts), or counted by the facets (a copy of the
     // listing's schemes, which the filters read on the listing; the facet tokens), never by a filter of the properties
-    const neverFiltered = ['availabilityRank', 'itemHeadline', 'schemes', 'facetTokens'];
+    const neverFiltered = ['itemHeadline', 'schemes', 'facetTokens'];
     const filterable = Object.entries(fields.properties!.properties!).filter(([k]) => !neverFiltered.includes(k));
     expect(Object.fromEntries(filterable.map(([k, v]) => [k, v.type]))).to.deep.equal(PROPERTY_FIELD_KINDS);
     expect(Object.fromEntries(Object.entries(fields.eligibility!.properties!).map(([k, v]) => [k, v.type]))).to.deep.equal(

@@ -64,7 +64,7 @@ describe('presented items kept in the index', () => {
       personal: {
         distanceFromHome: null,
         distanceFromWork: 0.4,
-        affordability: { status: 'unaffordable', share: 25, shareValue: 75000, deposit: 2000, mortgage: 73000, monthlyMortgage: 406, monthlyRent: 500, monthlyServiceCharge: 100, monthlyCost: 1006, costToIncomePercent: 35.5, reasons: ['A 25% share needs a deposit of £3,750; you have £2,000.'] },
+        affordability: { propertyId: 7, propertyNumber: 'Plot 7', status: 'unaffordable', share: 25, shareValue: 75000, deposit: 2000, mortgage: 73000, monthlyMortgage: 406, monthlyRent: 500, monthlyServiceCharge: 100, monthlyCost: 1006, costToIncomePercent: 35.5, depositNeeded: 3750, breakdown: { mortgage: 405.76, rentOnUnsoldShare: 500, serviceCharge: 100, groundRent: 0, total: 1005.76 }, reasons: ['A 25% share needs a deposit of £3,750; you have £2,000.'], assumptions: { mortgageRatePercent: 4.5, mortgageTermYears: 25, maxLoanToIncome: 4.5, minDepositPercent: 5, maxCostToIncomePercent: 40 } },
       },
     },
   ];
@@ -124,10 +124,10 @@ describe('presented items kept in the index', () => {
     const slot = headlineSlotOf(prices);
     expect(/^[\x20-\x7e]*$/.test(slot), 'ASCII').to.equal(true);
     for (const reducedOn of reductions) {
-      const headline = { ...prices, priceReducedOn: reducedOn };
+      const headline = { ...prices, priceReducedOn: reducedOn, monthlyCostFrom: 612 };
       for (const [i, context] of contexts.entries()) {
         const v = view(i + 1, 'Says ,"fullMarketPrice":1 in its name', dayBefore(2));
-        const json = presentedItemText(presentedItemFieldOf(v), { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, headline: { slot, reducedOn }, personal: context.personal ?? null }).json;
+        const json = presentedItemText(presentedItemFieldOf(v), { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, headline: { slot, reducedOn, monthlyCostFrom: 612 }, personal: context.personal ?? null }).json;
         const expected = presentListingItem(v, { favourite: null, ...context, headline });
         expect(json).to.equal(asciiJson(JSON.stringify(expected)));
         const item = JSON.parse(json) as Record<string, unknown>;

@@ -34,11 +34,11 @@ describe('counts request', () => {
     aggs: { matching: { filter: clauses.length ? { bool: { filter: clauses } } : { match_all: {} }, aggs } },
   });
   const tokens = (params: string[]) => ({ terms: { field: 'properties.facetTokens', size: 10_000, include: `(${params.join('|')}):.*` } });
-  const FACETS = ['schemes', 'status', 'types', 'bedrooms', 'bathrooms', 'new_homes', 'max_monthly_rent', 'epc_bands', 'council_tax_bands', 'parking', 'other_features'];
+  const FACETS = ['schemes', 'status', 'types', 'bedrooms', 'bathrooms', 'new_homes', 'max_monthly_rent', 'epc_bands', 'council_tax_bands', 'tenures', 'parking', 'other_features'];
   const everyFacet = (except: string[]) => ({ tokens: tokens(FACETS.filter((name) => !except.includes(name))) });
 
   it('without a selection, counts every facet by its tokens on the properties, in one terms aggregation of one nested pass beside the query', () => {
-    const f: SearchFilters = { listing: [{ facet: null, clause: live }], property: [], mustNot: [] };
+    const f: SearchFilters = { listing: [{ facet: null, clause: live }], property: [], money: [], mustNot: [] };
     const mapAggs = { _mapCount: { value_count: { field: 'mapDigest' } } };
     expect(countsRequest(toRent, f, true, mapAggs)).to.deep.equal({
       query: { bool: { filter: [live], must_not: [] } },
@@ -53,6 +53,7 @@ describe('counts request', () => {
         { facet: 'schemes', clause: ownScheme },
       ],
       property: [{ facet: 'bedrooms', clause: twoBeds }],
+      money: [],
       mustNot: [],
     };
     const whole = { bool: { filter: [live, ownScheme, nested([twoBeds])], must_not: [] } };

@@ -153,8 +153,13 @@ export function ratingBand(rating: number): 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 
   return 'G';
 }
 
-/** "From £612 a month": what the cheapest home costs a month (monthlyCostFrom), else nothing */
-export const monthlyCostText = (amount: number | null | undefined): string | null => (amount == null ? null : `From ${money(amount)} a month`);
+/**
+ * What a home costs a month (monthlyCostFrom), else nothing: for a listing, "Homes here from £612 a
+ * month", the lowest of its pool, which may be another home than the one whose price is shown above it
+ * (never dearer than that one); for one home, "£612 a month" at its minimum share.
+ */
+export const monthlyCostText = (amount: number | null | undefined, scope: 'listing' | 'home' = 'listing'): string | null =>
+  amount == null ? null : scope === 'listing' ? `Homes here from ${money(amount)} a month` : `${money(amount)} a month`;
 
 /** "2.5 miles from work · 0.4 miles from home" (items' distanceFromWork, distanceFromHome), else nothing */
 export function distancesText(fromWork: number | null | undefined, fromHome: number | null | undefined): string | null {
@@ -163,20 +168,71 @@ export function distancesText(fromWork: number | null | undefined, fromHome: num
   return parts.length ? parts.join(' · ') : null;
 }
 
+/** How the API makes up a monthly cost, to the penny; `total` is the sum of the parts. */
+export interface CostBreakdown {
+  mortgage: number;
+  rentOnUnsoldShare: number;
+  serviceCharge: number;
+  groundRent: number;
+  total: number;
+}
+
+/** The lending assumptions an affordability verdict was worked out with. */
+export interface LendingAssumptions {
+  mortgageRatePercent: number;
+  mortgageTermYears: number;
+  maxLoanToIncome: number;
+  minDepositPercent: number;
+  maxCostToIncomePercent: number;
+}
+
 /** The figures of an `affordability` the API gives for a household (a share, or the whole home, or the rent). */
 export interface AffordabilityFigures {
   status: 'affordable' | 'unaffordable' | 'unknown';
+  /** the home the figures are of, by its name in the listing */
+  propertyNumber?: string | null;
   share: number | null;
+  shareValue?: number | null;
+  deposit?: number | null;
+  mortgage?: number | null;
   monthlyCost: number | null;
   costToIncomePercent: number | null;
+  depositNeeded?: number | null;
+  breakdown?: CostBreakdown | null;
   reasons: string[];
+  assumptions?: LendingAssumptions;
 }
 
-/** "A 40% share: £812 a month, 27.1% of your income" (what an affordable home would cost this household) */
+/** The monthly figure shown beside a verdict: the breakdown's total (so that the parts add up to it), else the whole pounds. */
+const monthlyFigure = (a: AffordabilityFigures): number | null => a.breakdown?.total ?? a.monthlyCost;
+
+/** "A 40% share: £812.40 a month, 27.1% of your income" (what an affordable home would cost this household) */
 export function affordableText(a: AffordabilityFigures, isSharedOwnership: boolean): string | null {
-  if (a.monthlyCost === null) return null;
+  const monthly = monthlyFigure(a);
+  if (monthly === null) return null;
   const share = isSharedOwnership && a.share !== null ? `A ${a.share}% share: ` : '';
   const income = a.costToIncomePercent !== null ? `, ${a.costToIncomePercent}% of your income` : '';
-  const cost = `${money(a.monthlyCost)} a month${income}`;
+  const cost = `${money(monthly)} a month${income}`;
   return share ? `${share}${cost}` : `${cost.charAt(0).toUpperCase()}${cost.slice(1)}`;
+}
+
+/** The lines of "how we worked this out": each part of the monthly cost that is not nothing, then the total. */
+export function breakdownLines(a: AffordabilityFigures): { label: string; amount: number }[] {
+  const b = a.breakdown;
+  if (!b) return [];
+  const loan = a.mortgage != null && a.mortgage > 0 ? ` on a loan of ${money(a.mortgage)}` : '';
+  const lines = [
+    { label: `Mortgage${loan}`, amount: b.mortgage },
+    { label: 'Rent on the unsold share', amount: b.rentOnUnsoldShare },
+    { label: 'Service charge', amount: b.serviceCharge },
+    { label: 'Ground rent', amount: b.groundRent },
+  ].filter((l, i) => (i === 0 ? a.mortgage != null : l.amount > 0));
+  // to rent: the rent is the whole of it
+  return lines.length ? lines : b.total > 0 ? [{ label: 'Rent', amount: b.total }] : [];
+}
+
+/** "A 4.5% mortgage over 25 years, at most 4.5 times your income, a deposit of at least 5% of the share, and at most 40% of your income on the home." */
+export function assumptionsText(x: LendingAssumptions | undefined): string | null {
+  if (!x) return null;
+  return `We assumed a ${x.mortgageRatePercent}% mortgage over ${x.mortgageTermYears} years, lending of at most ${x.maxLoanToIncome} times your household income, a deposit of at least ${x.minDepositPercent}% (or more where this home asks it), and at most ${x.maxCostToIncomePercent}% of your gross income going on the home.`;
 }

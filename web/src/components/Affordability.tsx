@@ -1,10 +1,10 @@
 // What a home costs a month, how far it is from the customer's work and home, and whether their household
 // can afford it, as the API works them out (monthlyCostFrom, distanceFromWork/distanceFromHome,
 // affordability): on cards and on the listing page.
-import { affordableText, distancesText, monthlyCostText, type AffordabilityFigures } from '../format.ts';
+import { affordableText, assumptionsText, breakdownLines, distancesText, money, monthlyCostText, type AffordabilityFigures } from '../format.ts';
 
-export function MonthlyCost({ amount }: { amount: number | null | undefined }) {
-  const text = monthlyCostText(amount);
+export function MonthlyCost({ amount, scope = 'listing' }: { amount: number | null | undefined; scope?: 'listing' | 'home' }) {
+  const text = monthlyCostText(amount, scope);
   return text ? <p class="monthly-cost">{text}</p> : null;
 }
 
@@ -15,15 +15,28 @@ export function Distances({ fromWork, fromHome }: { fromWork: number | null | un
 
 /**
  * "You can afford this" with what it would cost, or "Not affordable for you" with each reason (the API's
- * sentences, with their figures); nothing when no income is known or the price is to be announced.
+ * sentences, with their figures); nothing when no income is known or the price is to be announced. The
+ * verdict names the home it is about (`named`: on a card, where the listing has several), and beside it
+ * "how we worked this out": the parts of the monthly cost, adding up to the figure shown, and the
+ * lending assumptions.
  */
-export function AffordabilityBadge({ affordability, isSharedOwnership }: { affordability: AffordabilityFigures | null | undefined; isSharedOwnership: boolean }) {
+export function AffordabilityBadge({
+  affordability,
+  isSharedOwnership,
+  named = true,
+}: {
+  affordability: AffordabilityFigures | null | undefined;
+  isSharedOwnership: boolean;
+  named?: boolean;
+}) {
   if (!affordability || affordability.status === 'unknown') return null;
   const affordable = affordability.status === 'affordable';
   const detail = affordable ? affordableText(affordability, isSharedOwnership) : null;
+  const home = named && affordability.propertyNumber ? affordability.propertyNumber : null;
   return (
     <div class={`affordability is-${affordability.status}`}>
       <p class={`badge badge-${affordability.status}`}>{affordable ? 'You can afford this' : 'Not affordable for you'}</p>
+      {home && <p class="affordability-home">{home}</p>}
       {detail && <p class="affordability-detail">{detail}</p>}
       {!affordable && affordability.reasons.length > 0 && (
         <ul class="affordability-reasons" aria-label="Why not">
@@ -32,6 +45,40 @@ export function AffordabilityBadge({ affordability, isSharedOwnership }: { affor
           ))}
         </ul>
       )}
+      <HowWorkedOut affordability={affordability} />
     </div>
+  );
+}
+
+/** The breakdown of the monthly cost and the assumptions behind the verdict. */
+function HowWorkedOut({ affordability }: { affordability: AffordabilityFigures }) {
+  const lines = breakdownLines(affordability);
+  const assumptions = assumptionsText(affordability.assumptions);
+  const total = affordability.breakdown?.total;
+  if (!lines.length && !assumptions) return null;
+  return (
+    <details class="worked-out">
+      <summary>How we worked this out</summary>
+      {lines.length > 0 && total != null && (
+        <table class="breakdown">
+          <tbody>
+            {lines.map((l) => (
+              <tr key={l.label}>
+                <th scope="row">{l.label}</th>
+                <td class="amount">{money(l.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">A month</th>
+              <td class="amount total">{money(total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      )}
+      {affordability.depositNeeded != null && <p class="deposit-needed">This share needs a deposit of {money(affordability.depositNeeded)}.</p>}
+      {assumptions && <p class="assumptions">{assumptions}</p>}
+    </details>
   );
 }

@@ -199,9 +199,10 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
   const body = (
     <>
       <Price fields={property} />
-      <MonthlyCost amount={property.monthlyCostFrom} />
+      <MonthlyCost amount={property.monthlyCostFrom} scope="home" />
       {rentTerms(property).length > 0 && <p class="card-terms">{rentTerms(property).join(' · ')}</p>}
-      <AffordabilityBadge affordability={property.affordability} isSharedOwnership={property.isSharedOwnership} />
+      {property.depositNeeded != null && <p class="deposit-needed">Deposit needed {money(property.depositNeeded)}</p>}
+      <AffordabilityBadge affordability={property.affordability} isSharedOwnership={property.isSharedOwnership} named={false} />
       <dl class="facts">
         <div>
           <dt>Bedrooms</dt>

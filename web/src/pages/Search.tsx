@@ -5,7 +5,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api, P, type Customer, type Facet, type MapListing, type SearchEnvelope } from '../api.ts';
+import { api, P, type Customer, type Facet, type ListingItem, type MapListing, type SearchEnvelope } from '../api.ts';
 import { ListingCard } from '../components/ListingCard.tsx';
 import { PlaceInput } from '../components/PlaceInput.tsx';
 import { ResultsMap, type LatLng } from '../components/ResultsMap.tsx';
@@ -322,8 +322,9 @@ export function Search() {
           {result.loading && !result.data && <Loading what="Searching" />}
           {result.data && (
             <>
-              <ol class="result-list" aria-busy={result.loading}>
-                {result.data.data.map((listing) => (
+              <FeaturedBand listings={featuredOf(result.data)} />
+              <ol class="result-list" aria-busy={result.loading} aria-label={featuredOf(result.data).length ? 'Results, in the order asked' : undefined}>
+                {resultsOf(result.data).map((listing) => (
                   <li key={`${listing.id}-${listing.displayAs}`}>
                     <ListingCard listing={listing} />
                   </li>
@@ -697,5 +698,35 @@ function Pagination({ pagination, params }: { pagination: SearchEnvelope['pagina
         )}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * How many of a page's items are its results: the page holds the featured listings first (the
+ * specification's rule 3), then the results `pagination` counts (from … to).
+ */
+function resultCount(page: { data: unknown[]; pagination: { from: number; to: number; total: number } }): number {
+  const { from, to, total } = page.pagination;
+  return total === 0 || from === 0 ? 0 : Math.min(page.data.length, to - from + 1);
+}
+
+const featuredOf = <T,>(page: { data: T[]; pagination: { from: number; to: number; total: number } }): T[] => page.data.slice(0, page.data.length - resultCount(page));
+const resultsOf = <T,>(page: { data: T[]; pagination: { from: number; to: number; total: number } }): T[] => page.data.slice(page.data.length - resultCount(page));
+
+/** The featured listings of a page, in a band of their own above the sorted results, saying they are apart from the sort. */
+function FeaturedBand({ listings }: { listings: ListingItem[] }) {
+  if (listings.length === 0) return null;
+  return (
+    <section class="featured-band" aria-labelledby="featured-band-title">
+      <h2 id="featured-band-title">Featured homes</h2>
+      <p class="featured-note">Shown first by the provider's choice, apart from the order you asked for.</p>
+      <ol class="featured-list">
+        {listings.map((listing) => (
+          <li key={`${listing.id}-${listing.displayAs}-featured`}>
+            <ListingCard listing={listing} />
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
