@@ -8,6 +8,7 @@ import type { CustomerResource } from '../customers/customer-presenter.ts';
 import { isAvailable, propertyViewOf, type ListingSnapshot } from './application-listings.ts';
 import type { ApplicationRow } from './application-service.ts';
 import type { ApplicationPayload, DECISION_STATUSES, DecisionPayload } from './application-payload.ts';
+import { progressOf } from './application-progress.ts';
 import type { PropertyDetailsPayload } from '../listings/property-details-payload.ts';
 
 export interface ApplicationContext {
@@ -45,6 +46,7 @@ export function presentApplication(row: ApplicationRow, context: ApplicationCont
     eligibilityStatus: row.eligibilityStatus as (typeof DECISION_STATUSES)[number],
     isArchived: row.isArchived,
     decision: row.decision as DecisionPayload | null,
+    progress: progressOf(row.progressChanges, row.enquiryDate),
     appointments: row.appointments.map((a) => presentAppointment(a)),
     nextAppointmentDateTime: nextAppointmentOf(row.appointments, context.now),
     ...(context.updateToken ? { updateToken: context.updateToken } : {}),

@@ -2,7 +2,7 @@
 // archive, update (by the owner or with the update token) and recommendations. Every decision comes from
 // the one eligibility engine (src/eligibility/eligibility-rules.ts).
 import type { PrismaClient } from '../db/prisma.ts';
-import type { Application, Appointment, Customer, Prisma } from '../generated/prisma/client.ts';
+import type { Application, ApplicationProgress, Appointment, Customer, Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../core/errors.ts';
 import { londonToday } from '../core/london-time.ts';
 import { decide, type Decision } from '../eligibility/eligibility-rules.ts';
@@ -23,7 +23,7 @@ import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 
 type Tx = Prisma.TransactionClient;
 
-export type ApplicationRow = Application & { appointments: Appointment[] };
+export type ApplicationRow = Application & { appointments: Appointment[]; progressChanges: ApplicationProgress[] };
 
 export interface RegisterInterestBody extends CustomerFields {
   email?: string;
@@ -39,8 +39,9 @@ export interface ApplicationUpdateBody extends CustomerFields {
 
 export const ACCOUNT_EXISTS = 'An account exists for this e-mail address: sign in first';
 
-const withAppointments = {
+export const withAppointments = {
   appointments: { orderBy: [{ startsAt: 'asc' as const }, { id: 'asc' as const }] },
+  progressChanges: { orderBy: { id: 'asc' as const } },
 } satisfies Prisma.ApplicationInclude;
 
 

@@ -9,7 +9,7 @@ import { presentAppointment } from '../appointments/appointment-presenter.ts';
 import type { ApplicationListings } from './application-listings.ts';
 import { presentApplication } from './application-presenter.ts';
 import type { ApplicationPayload } from './application-payload.ts';
-import type { ApplicationRow } from './application-service.ts';
+import { withAppointments, type ApplicationRow } from './application-service.ts';
 
 export class ApplicationViews {
   constructor(
@@ -48,7 +48,7 @@ export class ApplicationViews {
     const ids = [...new Set(appointments.map((a) => a.applicationId))];
     const rows = await this.prisma.application.findMany({
       where: { id: { in: ids } },
-      include: { appointments: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] } },
+      include: withAppointments,
     });
     const presented = new Map((await this.many(rows, customerId)).map((a) => [a.id, a]));
     return appointments.map((a) => presentAppointment(a, presented.get(a.applicationId)));
