@@ -63,6 +63,7 @@ import { ApplicationViews } from './applications/application-views.ts';
 import { applicationRoutes } from './applications/application-routes.ts';
 import { AppointmentService } from './appointments/appointment-service.ts';
 import { appointmentRoutes } from './appointments/appointment-routes.ts';
+import { AppointmentCalendar } from './appointments/appointment-calendar.ts';
 import { LeadService } from './leads/lead-service.ts';
 import { LeadProgressService } from './leads/lead-progress-service.ts';
 import { ProgressMailDelivery, progressMailLinks } from './applications/progress-mail-delivery.ts';
@@ -155,7 +156,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const applicationListings = new ApplicationListings(search, listingIndex.alias);
   const leadEvents = new LeadEvents();
   const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits, leadEvents, listingStats);
-  const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers);
+  // calendar links are absolute under PUBLIC_BASE_URL, else paths on the API's own origin
+  const calendar = new AppointmentCalendar(config.JWT_SECRET, config.PUBLIC_BASE_URL ?? '');
+  const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers, calendar);
   // search first: the busiest route, and every router before it tries its own routes on each request
   const searchResponder = new SearchResponder(listingSearch, searchResponses, listingStats);
   const savedSearches = new SavedSearchService(prisma, gazetteer);
@@ -200,7 +203,12 @@ export function buildApp(deps: AppDeps): BuiltApp {
       accessTokens: accounts.accessTokens,
       signedIn,
     }),
-    appointmentRoutes({ appointments: new AppointmentService(prisma, leadEvents, listingStats), views: applicationViews, accessTokens: accounts.accessTokens }),
+    appointmentRoutes({
+      appointments: new AppointmentService(prisma, leadEvents, listingStats),
+      views: applicationViews,
+      accessTokens: accounts.accessTokens,
+      calendar,
+    }),
     leadRoutes(
       sync.accounts,
       new LeadService(prisma, accounts.customers, applicationListings, leadEvents),

@@ -129,6 +129,11 @@ export class AppointmentService {
     });
   }
 
+  /** Any customer's appointment (for its calendar file, whose link carries its own token). */
+  byId(appointmentId: number): Promise<Appointment | null> {
+    return this.prisma.appointment.findUnique({ where: { id: appointmentId } });
+  }
+
   async ofApplication(customerId: number, applicationId: number): Promise<Appointment[]> {
     await this.owned(this.prisma, customerId, applicationId);
     return this.prisma.appointment.findMany({ where: { applicationId }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });
