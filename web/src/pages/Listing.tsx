@@ -11,6 +11,7 @@ import { RatingChart } from '../components/RatingChart.tsx';
 import { EpcBadge, MaterialInformation } from '../components/MaterialInformation.tsx';
 import { CustomerFields, lookup, valuesOf, type Values } from '../components/CustomerFields.tsx';
 import { OpenDays } from '../components/OpenDays.tsx';
+import { ProgressStepper } from '../components/ProgressStepper.tsx';
 import { AffordabilityBadge, Distances, MonthlyCost } from '../components/Affordability.tsx';
 import { Loading, notReady, Price, Problem, SchemeTags, Section, useLoad, useTitle } from '../components/common.tsx';
 import { bedroomsText, dayText, firstHomesWithoutFigures, money, rentTerms } from '../format.ts';
@@ -550,6 +551,7 @@ function Registered({ applications, onAgain }: { applications: Application[]; on
         </ul>
       )}
       {applications.length > 1 && <p>You have registered interest here {applications.length} times.</p>}
+      <ProgressStepper progress={latest.progress} id={`registered-progress-${latest.id}`} />
       <OpenDays application={latest} />
       <p>
         <a href="/account/applications">See your applications</a>
