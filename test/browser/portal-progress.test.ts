@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { api } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
-import { createAccount, withKey, type TestAccount } from '../support/factories.ts';
+import { createAccount, eventually, withKey, type TestAccount } from '../support/factories.ts';
 import { usePage } from '../support/browser.ts';
 import { bearer, P, passwordCustomer } from '../support/customers.ts';
 import { applied, daysFromNow, insertSlot, PASSING, pushAppListing, slotIds } from '../support/applications.ts';
@@ -22,10 +22,15 @@ const WIDTHS = [
 
 /** Whether the element's top is on the screen (within the viewport's height). */
 async function inView(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate((sel) => {
-    const box = document.querySelector(sel)!.getBoundingClientRect();
+  return page.evaluate<boolean>(`(() => {
+    const box = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect();
     return box.top >= 0 && box.top < window.innerHeight;
-  }, selector);
+  })()`);
+}
+
+/** Waits until the page's focused element has this id (or class). */
+async function focusedOn(page: Page, test: string): Promise<void> {
+  await eventually(async () => expect(await page.evaluate<boolean>(`!!document.activeElement && (${test})(document.activeElement)`)).to.equal(true), 5000, 50);
 }
 
 describe('browser: application progress and viewings', function () {
@@ -77,7 +82,7 @@ describe('browser: application progress and viewings', function () {
           // the steps run down the screen: the current step's mark is below the first one's
           const marks = await stepper.locator('.step-mark').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
           expect(marks[1]).to.be.greaterThan(marks[0]!);
-          expect(await page().evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(375);
+          expect(await page().evaluate<number>('document.documentElement.scrollWidth')).to.be.at.most(375);
         }
         expect(await seriousAxeViolations(page())).to.deep.equal([]);
         expect(problems).to.deep.equal([]);
@@ -91,7 +96,7 @@ describe('browser: application progress and viewings', function () {
         await page().goto(`${testApp().baseUrl}/listings/${listing.slug}`);
         await page().getByRole('heading', { name: 'Register your interest' }).waitFor();
         const income = page().getByLabel(/^Annual household income \(£\)/);
-        await page().waitForFunction(() => (document.getElementById('ri-annualHouseholdIncome') as HTMLInputElement | null)?.value === '41000');
+        await eventually(async () => expect(await income.inputValue()).to.equal('41000'), 5000, 50);
         expect(await page().getByLabel(/^Deposit or savings \(£\)/).inputValue()).to.equal('50000');
         const submit = page().getByRole('button', { name: 'Register interest' });
         const note = await page().locator(`#${await submit.getAttribute('aria-describedby')}`).innerText();
@@ -106,7 +111,7 @@ describe('browser: application progress and viewings', function () {
         expect(sent.deposit).to.equal(45000);
 
         await page().locator('.decision').waitFor();
-        await page().waitForFunction(() => document.activeElement?.id === 'decision-title');
+        await focusedOn(page(), "(e) => e.id === 'decision-title'");
         expect(await inView(page(), '#decision-title')).to.equal(true);
         expect(await page().locator('.decision-status').innerText()).to.equal('You are eligible');
         const profile = await api.get(`${P}/profile`, bearer(customer.accessToken));
@@ -144,7 +149,7 @@ describe('browser: application progress and viewings', function () {
         const question = viewing.locator('.confirm .question');
         await question.waitFor();
         expect(await question.innerText()).to.match(/^Cancel your open day on .+\? This cannot be undone/);
-        await page().waitForFunction(() => document.activeElement?.classList.contains('question'));
+        await focusedOn(page(), "(e) => e.classList.contains('question')");
         expect(await seriousAxeViolations(page())).to.deep.equal([]);
         await viewing.getByRole('button', { name: 'No, keep it' }).click();
         expect((await api.get(`${P}/profile/appointments`, bearer(customer.accessToken))).body.data[0].status).to.equal('confirmed');
