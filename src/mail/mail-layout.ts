@@ -84,7 +84,7 @@ export function mailHtml(content: MailContent): string {
     `<body style="margin:0;padding:0;background:#f0f4f8;font-family:${FONT}">` +
     `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${e(preheader)}</div>` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f0f4f8"><tr><td align="center" style="padding:16px 8px">` +
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px"><tr><td style="padding:24px 20px;font-family:${FONT}">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px"><tr><td style="padding:24px 20px;font-family:${FONT};overflow-wrap:anywhere;word-break:break-word">` +
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK}">${e(content.title)}</h1>` +
     content.blocks.map(htmlBlock).join('') +
     (content.footer?.length

@@ -14,6 +14,8 @@ import { usePage } from '../support/browser.ts';
 import { bearer, P, passwordCustomer } from '../support/customers.ts';
 import { applied, daysFromNow, insertSlot, PASSING, pushAppListing, slotIds } from '../support/applications.ts';
 import { portalPage, seriousAxeViolations, signInPage } from '../support/portal.ts';
+import { progressMail } from '../../src/applications/progress-mail.ts';
+import { alertMail } from '../../src/alerts/alert-mail.ts';
 
 const WIDTHS = [
   { name: 'desktop', width: 1366, height: 800 },
@@ -164,6 +166,46 @@ describe('browser: application progress and viewings', function () {
       });
     });
   }
+
+  it('lays the progress and alert e-mails out within a phone\'s width, in text large enough to read', async () => {
+    const progress = progressMail(
+      {
+        to: 'ada@example.org',
+        firstName: 'Ada',
+        listingName: 'Canal Wharf, a development with a rather long name by the water',
+        stage: 'documents-requested',
+        position: 3,
+        note: 'Please send your last three payslips and a bank statement: https://provider.example.org/averylongaddressthatgoesonandonwithoutanyplacetobreakitatall',
+        url: 'https://portal.example.org/account/applications#application-1',
+      },
+      1,
+    );
+    const alert = alertMail('ada@example.org', 'Ada', [
+      {
+        savedSearchName: 'Two bedrooms near Leeds',
+        listings: [
+          { kind: 'price-reduced', name: 'Meadow View', price: 'Shares from £55,000 (full price £220,000)', reducedOn: '2026-11-20', imageUrl: null, url: 'https://portal.example.org/listings/meadow-view' },
+          { kind: 'new-listing', name: 'Canal Wharf', price: '£950 a month', reducedOn: null, imageUrl: null, url: 'https://portal.example.org/listings/canal-wharf' },
+        ],
+        more: 3,
+        moreUrl: 'https://portal.example.org/account/saved-searches/1',
+        unsubscribeUrl: 'https://portal.example.org/api/rest/portal/alerts/unsubscribe/t',
+        unsubscribePageUrl: 'https://portal.example.org/alerts/unsubscribe/t',
+      },
+    ]);
+    await page().setViewportSize({ width: 375, height: 740 });
+    for (const mail of [progress, alert]) {
+      await page().setContent(mail.html);
+      expect(await page().evaluate<number>('document.documentElement.scrollWidth'), mail.subject).to.be.at.most(375);
+      const sizes = await page().evaluate<number[]>(
+        `[...document.querySelectorAll('p, a, li')].filter((e) => e.textContent.trim()).map((e) => parseFloat(getComputedStyle(e).fontSize))`,
+      );
+      expect(Math.min(...sizes), mail.subject).to.be.at.least(13);
+      const button = await page().locator('a').filter({ hasText: /See your application|See 3 more/ }).boundingBox();
+      expect(button!.height, mail.subject).to.be.at.least(40);
+      expect(mail.text).to.not.match(/<[a-z]/i);
+    }
+  });
 
   it('offers "Forgot password?" on sign-in, which sends a reset link, and the index pages of news, guides and areas', async () => {
     const problems = await portalPage(page());
