@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
 import { createAccount, withKey, type TestAccount } from '../support/factories.ts';
-import { bearer, P, passwordCustomer, type SignedIn } from '../support/customers.ts';
+import { bearer, disableCustomer, P, passwordCustomer, type SignedIn } from '../support/customers.ts';
 import { applied, daysFromNow, pushAppListing, slotIds, type PushedListing } from '../support/applications.ts';
 import { headersOf, mailsTo, smtpSink } from '../support/smtp-sink.ts';
 import { testApp } from '../support/test-app.ts';
@@ -93,6 +93,19 @@ describe('application progress', function () {
     expect((await api.patch(lead(app.id), { stage: 'documents-requested', note: 'Payslips, please' }, withKey(account))).status).to.equal(200);
     await freshDelivery().runOnce();
     expect((await progressMails(customer)).map((m) => m.subject)).to.deep.equal([`Your application for ${(await api.get(`${P}/listings/${listing.id}`)).body.name}: Documents requested`]);
+  });
+
+  it('e-mails a disabled customer nothing, and does not send it later either', async () => {
+    const customer = await passwordCustomer();
+    const app = await applied(customer, listing.id);
+    await disableCustomer(customer.id);
+    expect((await api.patch(lead(app.id), { stage: 'in-review' }, withKey(account))).status).to.equal(200);
+    await freshDelivery().runOnce();
+    await freshDelivery().runOnce();
+    expect(await progressMails(customer)).to.have.length(0);
+    const row = await testApp().runtime.prisma.applicationProgress.findFirstOrThrow({ where: { applicationId: app.id } });
+    expect(row.mailClaimedAt).to.not.equal(null);
+    expect(row.mailSentAt).to.equal(null);
   });
 
   it('answers 422 per field, 404 for a lead of another account or none, 401 without a key', async () => {
