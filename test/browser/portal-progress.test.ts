@@ -154,6 +154,7 @@ describe('browser: application progress and viewings', function () {
         await focusedOn(page(), "(e) => e.classList.contains('question')");
         expect(await seriousAxeViolations(page())).to.deep.equal([]);
         await viewing.getByRole('button', { name: 'No, keep it' }).click();
+        await focusedOn(page(), "(e) => e.textContent.trim() === 'Cancel viewing'");
         expect((await api.get(`${P}/profile/appointments`, bearer(customer.accessToken))).body.data[0].status).to.equal('confirmed');
 
         await viewing.getByRole('button', { name: 'Cancel viewing' }).click();

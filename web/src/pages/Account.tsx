@@ -338,6 +338,14 @@ function Appointments() {
 function AppointmentCard({ appointment, onChange }: { appointment: Appointment; onChange: (done?: string) => void }) {
   const [changing, setChanging] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // after "No, keep it", focus goes back to the button that asked
+  const [keptFocus, setKeptFocus] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!keptFocus) return;
+    cancelButton.current?.focus();
+    setKeptFocus(false);
+  }, [keptFocus]);
   const [failure, setFailure] = useState<unknown>(null);
   const listing = appointment.application?.listing;
   const cancelled = appointment.status === 'cancelled';
@@ -381,7 +389,7 @@ function AppointmentCard({ appointment, onChange }: { appointment: Appointment; 
             <button type="button" aria-expanded={changing} onClick={() => setChanging(!changing)}>
               Change time
             </button>
-            <button type="button" class="danger" onClick={() => setConfirming(true)}>
+            <button type="button" class="danger" ref={cancelButton} onClick={() => setConfirming(true)}>
               Cancel viewing
             </button>
           </div>
@@ -404,7 +412,13 @@ function AppointmentCard({ appointment, onChange }: { appointment: Appointment; 
               >
                 Yes, cancel it
               </button>
-              <button type="button" onClick={() => setConfirming(false)}>
+              <button
+                type="button"
+                onClick={() => {
+                  setConfirming(false);
+                  setKeptFocus(true);
+                }}
+              >
                 No, keep it
               </button>
             </div>
