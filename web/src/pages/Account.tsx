@@ -357,8 +357,9 @@ function AppointmentCard({ appointment, onChange }: { appointment: Appointment; 
     setFailure(null);
     try {
       await action();
+      // a cancelled viewing is no longer upcoming, which closes its question; a question asked while
+      // a change of time was on its way stays open
       setChanging(false);
-      setConfirming(false);
       onChange(done);
     } catch (err) {
       setFailure(err);

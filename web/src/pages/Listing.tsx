@@ -574,7 +574,7 @@ function Decision({ application, properties }: { application: Application; prope
     const h = heading.current;
     if (!h) return;
     h.focus({ preventScroll: true });
-    h.closest('section')?.scrollIntoView({ block: 'start' });
+    h.closest('section')?.scrollIntoView({ block: 'nearest' });
   }, []);
   return (
     <section class={`panel decision decision-${status}`} aria-labelledby="decision-title" role="status">
