@@ -63,7 +63,11 @@ import { ApplicationViews } from './applications/application-views.ts';
 import { applicationRoutes } from './applications/application-routes.ts';
 import { AppointmentService } from './appointments/appointment-service.ts';
 import { appointmentRoutes } from './appointments/appointment-routes.ts';
+import { AppointmentCalendar } from './appointments/appointment-calendar.ts';
 import { LeadService } from './leads/lead-service.ts';
+import { LeadProgressService } from './leads/lead-progress-service.ts';
+import { ProgressMailDelivery, progressMailLinks } from './applications/progress-mail-delivery.ts';
+import { ProgressMailJob } from './applications/progress-mail-job.ts';
 import { LeadEvents } from './webhooks/lead-events.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
@@ -97,6 +101,8 @@ export interface BuiltApp {
   places: PlaceSuggestionService;
   /** saved-search alerts: matching and e-mails, which the entry point schedules */
   alerts: AlertJob;
+  /** the e-mails of application progress, which the entry point schedules */
+  progressMails: ProgressMailJob;
   /** reads the reference data (lookup lists, schemes, the default portal) into memory, as the entry point does at start-up */
   warmReference(): Promise<void>;
 }
@@ -150,7 +156,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const applicationListings = new ApplicationListings(search, listingIndex.alias);
   const leadEvents = new LeadEvents();
   const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits, leadEvents, listingStats, () => indexer.lending());
-  const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers);
+  // calendar links are absolute under PUBLIC_BASE_URL, else paths on the API's own origin
+  const calendar = new AppointmentCalendar(config.JWT_SECRET, config.PUBLIC_BASE_URL ?? '');
+  const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers, calendar);
   // search first: the busiest route, and every router before it tries its own routes on each request
   const searchResponder = new SearchResponder(listingSearch, searchResponses, listingStats);
   const savedSearches = new SavedSearchService(prisma, gazetteer);
@@ -168,6 +176,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
     new AlertDelivery(prisma, search, listingIndex.alias, accounts.mailer, alertLinks(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`), logger),
     logger,
   );
+  const publicBase = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
+  const progressMails = new ProgressMailJob(new ProgressMailDelivery(prisma, accounts.mailer, progressMailLinks(publicBase), logger), logger);
   const routers = [
     // search checks a token beside its engine request rather than before it
     searchRoutes(searchResponder, portals, optionalCustomerAlongside(accounts.accessTokens)),
@@ -193,8 +203,17 @@ export function buildApp(deps: AppDeps): BuiltApp {
       accessTokens: accounts.accessTokens,
       signedIn,
     }),
-    appointmentRoutes({ appointments: new AppointmentService(prisma, leadEvents, listingStats), views: applicationViews, accessTokens: accounts.accessTokens }),
-    leadRoutes(sync.accounts, new LeadService(prisma, accounts.customers, applicationListings, leadEvents)),
+    appointmentRoutes({
+      appointments: new AppointmentService(prisma, leadEvents, listingStats),
+      views: applicationViews,
+      accessTokens: accounts.accessTokens,
+      calendar,
+    }),
+    leadRoutes(
+      sync.accounts,
+      new LeadService(prisma, accounts.customers, applicationListings, leadEvents),
+      new LeadProgressService(prisma, leadEvents, () => progressMails.wake()),
+    ),
     webhookRoutes(sync.accounts, new WebhookService(prisma, config.APP_ENV === 'live')),
     areaRoutes({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal }),
     areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma)),
@@ -252,5 +271,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const warmReference = async () => {
     await Promise.all([lookups.warm(Object.keys(LOOKUP_LISTS)), sync.schemes.all(), portals.find(DEFAULT_PORTAL_ID)]);
   };
-  return { app, routes, customers: accounts, searchResponses, places, alerts, warmReference };
+  return { app, routes, customers: accounts, searchResponses, places, alerts, progressMails, warmReference };
 }

@@ -1,6 +1,6 @@
 // The alert e-mail: one per customer per run, at most 10 listings (name, price, reduction, image, link)
 // grouped by saved search, a link to the rest, and the one-click unsubscribe headers (RFC 8058).
-import escapeHtml from 'escape-html';
+import { mailHtml, type MailBlock } from '../mail/mail-layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { AlertKind } from './alert-matcher.ts';
 
@@ -49,21 +49,31 @@ export function alertMail(to: string, firstName: string, sections: AlertSection[
       '',
     ]),
   ].join('\n');
-  const html = [
-    `<p>Hello ${escapeHtml(firstName)},</p>`,
-    ...sections.map(
-      (s) =>
-        `<h2>${escapeHtml(s.savedSearchName)}</h2><ul>` +
-        s.listings
-          .map(
-            (l) =>
-              `<li>${l.imageUrl ? `<img src="${escapeHtml(l.imageUrl)}" alt="" width="160"><br>` : ''}<a href="${escapeHtml(l.url)}">${escapeHtml(l.name)}</a>, ${escapeHtml(l.price)}` +
-              `${l.kind === 'price-reduced' ? ` <strong>reduced${l.reducedOn ? ` on ${escapeHtml(l.reducedOn)}` : ''}</strong>` : ' <strong>new</strong>'}</li>`,
-          )
-          .join('') +
-        `</ul>${s.more ? `<p><a href="${escapeHtml(s.moreUrl)}">See ${s.more} more</a></p>` : ''}<p><a href="${escapeHtml(s.unsubscribePageUrl)}">Stop these alerts</a></p>`,
-    ),
-  ].join('');
+  const html = mailHtml({
+    title: count === 1 ? 'A new match for your saved search' : `${count} new matches for your saved searches`,
+    preheader: sections.flatMap((s) => s.listings.map((l) => l.name)).slice(0, 3).join(', '),
+    blocks: [
+      { kind: 'text', text: `Hello ${firstName},` },
+      ...sections.flatMap((s): MailBlock[] => [
+        { kind: 'heading', text: s.savedSearchName },
+        ...s.listings.map(
+          (l): MailBlock => ({
+            kind: 'card',
+            title: l.name,
+            url: l.url,
+            imageUrl: l.imageUrl,
+            badge: l.kind === 'price-reduced' ? `Reduced${l.reducedOn ? ` on ${l.reducedOn}` : ''}` : 'New',
+            lines: [l.price],
+          }),
+        ),
+        ...(s.more ? [{ kind: 'button', label: `See ${s.more} more`, url: s.moreUrl } as MailBlock] : []),
+      ]),
+    ],
+    footer: [
+      { kind: 'text', text: 'You get this e-mail because you saved these searches with alerts on.' },
+      ...sections.map((s): MailBlock => ({ kind: 'link', label: `Stop the alerts of "${s.savedSearchName}"`, url: s.unsubscribePageUrl })),
+    ],
+  });
   return {
     to,
     subject,

@@ -11,13 +11,13 @@ import {
 } from '../core/openapi/schema-helpers.ts';
 import { bearer, tooMany, unauthorised } from '../customers/customer-openapi.ts';
 import { componentsOf, jsonBodyOf, parametersOf, responseSchemaOf } from '../core/openapi/from-yup.ts';
-import { applicationPayload, decisionPayload } from './application-payload.ts';
+import { applicationPayload, decisionPayload, progressPayload } from './application-payload.ts';
 import { registerInterestDetailsPayload, registerInterestFieldsPayload, registerInterestPropertyDetailsPayload } from '../listing-reads/listing-details-payload.ts';
 import { applicationUpdateSchema, archivedQuery, registerInterestSchema, sizeQuery, tokenUpdateSchema, validateEligibilityQuery } from './application-schemas.ts';
 import { badBearer, optionalBearer, portalHeaders } from '../listing-search/search-openapi.ts';
 import { ELIGIBILITY_FIELDS } from '../listings/listing-sync-schema.ts';
 
-export const applicationSchemas: Record<string, JsonSchema> = componentsOf(decisionPayload, applicationPayload, registerInterestFieldsPayload);
+export const applicationSchemas: Record<string, JsonSchema> = componentsOf(decisionPayload, progressPayload, applicationPayload, registerInterestFieldsPayload);
 
 const validateEligibility = parametersOf(validateEligibilityQuery, 'query', {
   descriptions: {

@@ -17,6 +17,7 @@ import { customerPayload } from '../customers/customer-payload.ts';
 import { appointmentPayload } from '../appointments/appointment-payload.ts';
 import { listingItemPayload } from '../listings/listing-item-payload.ts';
 import { propertyDetailsPayload } from '../listings/property-details-payload.ts';
+import { PROGRESS_STAGES } from './application-progress.ts';
 
 /** The statuses a decision and an application may show ("not-checked": eligibility was not decided). */
 export const DECISION_STATUSES = ['passed', 'considered', 'incomplete', 'failed', 'not-checked'] as const;
@@ -40,6 +41,20 @@ export const decisionPayload = named(
   ),
 );
 
+export const progressPayload = named(
+  'ApplicationProgress',
+  about(
+    shape({
+      stage: oneOf(PROGRESS_STAGES),
+      position: about(integer.nullable(), 'the place in the queue, when the provider gives one'),
+      note: about(text.nullable(), "the provider's note to the applicant (at most 500 characters)"),
+      updatedAt: dateTime,
+      history: about(listOf(shape({ stage: oneOf(PROGRESS_STAGES), at: dateTime })), 'each stage entered, oldest first; the first is "received" at the enquiry'),
+    }),
+    'Where the application is, as its provider tells it (PATCH /api/rest/leads/{id}); "received" until the provider changes it',
+  ),
+);
+
 export const applicationPayload = named(
   'Application',
   about(
@@ -54,6 +69,7 @@ export const applicationPayload = named(
       eligibilityStatus: oneOf(DECISION_STATUSES),
       isArchived: flag,
       decision: decisionPayload.nullable(),
+      progress: progressPayload,
       appointments: listOf(appointmentPayload),
       nextAppointmentDateTime: dateTime.nullable(),
       updateToken: optional(text),
@@ -64,5 +80,6 @@ export const applicationPayload = named(
   ),
 );
 
+export type ProgressPayload = Payload<typeof progressPayload>;
 export type DecisionPayload = Payload<typeof decisionPayload>;
 export type ApplicationPayload = Payload<typeof applicationPayload>;

@@ -4,10 +4,12 @@ import type { Appointment } from '../generated/prisma/client.ts';
 import type { ListingDocument } from '../listings/listing-document.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
 import { presentAppointment } from '../appointments/appointment-presenter.ts';
+import { addressOf, type AppointmentCalendar } from '../appointments/appointment-calendar.ts';
 import type { CustomerResource } from '../customers/customer-presenter.ts';
 import { isAvailable, propertyViewOf, type ListingSnapshot } from './application-listings.ts';
 import type { ApplicationRow } from './application-service.ts';
 import type { ApplicationPayload, DECISION_STATUSES, DecisionPayload } from './application-payload.ts';
+import { progressOf } from './application-progress.ts';
 import type { PropertyDetailsPayload } from '../listings/property-details-payload.ts';
 
 export interface ApplicationContext {
@@ -16,6 +18,8 @@ export interface ApplicationContext {
   customer?: CustomerResource;
   updateToken?: string;
   now?: Date;
+  /** gives the appointments their calendar links (and the listing's address) */
+  calendar?: AppointmentCalendar;
 }
 
 export function nextAppointmentOf(appointments: Appointment[], now = new Date()): string | null {
@@ -45,7 +49,10 @@ export function presentApplication(row: ApplicationRow, context: ApplicationCont
     eligibilityStatus: row.eligibilityStatus as (typeof DECISION_STATUSES)[number],
     isArchived: row.isArchived,
     decision: row.decision as DecisionPayload | null,
-    appointments: row.appointments.map((a) => presentAppointment(a)),
+    progress: progressOf(row.progressChanges, row.enquiryDate),
+    appointments: row.appointments.map((a) =>
+      presentAppointment(a, undefined, context.calendar ? { address: addressOf(listing), ics: context.calendar.link(a.id) } : undefined),
+    ),
     nextAppointmentDateTime: nextAppointmentOf(row.appointments, context.now),
     ...(context.updateToken ? { updateToken: context.updateToken } : {}),
     updatedAt: row.updatedAt.toISOString(),

@@ -2,7 +2,7 @@
 // archive, update (by the owner or with the update token) and recommendations. Every decision comes from
 // the one eligibility engine (src/eligibility/eligibility-rules.ts).
 import type { PrismaClient } from '../db/prisma.ts';
-import type { Application, Appointment, Customer, Prisma } from '../generated/prisma/client.ts';
+import type { Application, ApplicationProgress, Appointment, Customer, Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../core/errors.ts';
 import { londonToday } from '../core/london-time.ts';
 import { decide, type Decision } from '../eligibility/eligibility-rules.ts';
@@ -25,7 +25,7 @@ import type { MoneyTerms } from '../eligibility/eligibility-rules.ts';
 
 type Tx = Prisma.TransactionClient;
 
-export type ApplicationRow = Application & { appointments: Appointment[] };
+export type ApplicationRow = Application & { appointments: Appointment[]; progressChanges: ApplicationProgress[] };
 
 export interface RegisterInterestBody extends CustomerFields {
   email?: string;
@@ -44,8 +44,9 @@ export const ACCOUNT_EXISTS = 'An account exists for this e-mail address: sign i
 /** An update token works this long after register interest gave it, and never once the application is archived. */
 export const UPDATE_TOKEN_TTL_DAYS = 30;
 
-const withAppointments = {
+export const withAppointments = {
   appointments: { orderBy: [{ startsAt: 'asc' as const }, { id: 'asc' as const }] },
+  progressChanges: { orderBy: { id: 'asc' as const } },
 } satisfies Prisma.ApplicationInclude;
 
 
@@ -62,13 +63,26 @@ function customerFieldsOf<T extends CustomerFields>(body: T): CustomerFields {
   return fields as CustomerFields;
 }
 
+const requiredMessage = (field: string) =>
+  field === 'workPostcode' ? 'workPostcode is required for this listing (unless your workingCircumstance is one not in work)' : `${field} is required for this listing`;
+
 function missingFieldsError(fields: string[]): ValidationError {
-  const errors: FieldErrors = Object.fromEntries(fields.map((f) => [f, [`${f} is required for this listing`]]));
+  const errors: FieldErrors = Object.fromEntries(fields.map((f) => [f, [requiredMessage(f)]]));
   const more = fields.length - 1;
   return new ValidationError(
     errors,
-    `${fields[0]} is required for this listing${more > 0 ? ` (and ${more} more error${more > 1 ? 's' : ''})` : ''}`,
+    `${requiredMessage(fields[0]!)}${more > 0 ? ` (and ${more} more error${more > 1 ? 's' : ''})` : ''}`,
   );
+}
+
+/** Whether the customer's working circumstance says they are in work; null when they have not said. */
+async function inWorkOf(tx: Tx, customer: Pick<Customer, 'workingCircumstanceId'>): Promise<boolean | null> {
+  if (customer.workingCircumstanceId === null) return null;
+  const item = await tx.lookupItem.findUnique({
+    where: { list_id: { list: 'working-circumstances', id: customer.workingCircumstanceId } },
+    select: { working: true },
+  });
+  return item?.working ?? null;
 }
 
 export class ApplicationService {
@@ -134,7 +148,7 @@ export class ApplicationService {
         customer = await this.writeProfile(tx, input.customerId, fields);
       }
       const snapshot = snapshotOf(doc);
-      const decision = await this.evaluate(snapshot, eligibilityProfileFrom(customer), propertyId, input.validateEligibility);
+      const decision = await this.evaluate(snapshot, eligibilityProfileFrom(customer), propertyId, input.validateEligibility, await inWorkOf(tx, customer));
 
       const previous = await tx.application.findMany({
         where: { customerId: customer.id, listingId: doc.id, propertyId, isArchived: false },
@@ -246,7 +260,7 @@ export class ApplicationService {
       if (!app || !(await tx.application.count({ where }))) throw new NotFoundError(`Application ${applicationId} was not found`);
       const customer = await this.writeProfile(tx, app.customerId, customerFieldsOf(body));
       const snapshot = doc ? snapshotOf(doc) : (app.listingSnapshot as unknown as ListingSnapshot);
-      const decision = await this.evaluate(snapshot, eligibilityProfileFrom(customer), app.propertyId, validateEligibility);
+      const decision = await this.evaluate(snapshot, eligibilityProfileFrom(customer), app.propertyId, validateEligibility, await inWorkOf(tx, customer));
       const utmEmpty = UTM_FIELDS.every((f) => app[f] === null);
       const updated = await tx.application.update({
         where: { id: applicationId },
@@ -294,9 +308,10 @@ export class ApplicationService {
     stored: EligibilityProfile,
     propertyId: number | null,
     validateEligibility: boolean,
+    inWork: boolean | null,
   ): Promise<Decision> {
     const decision = await this.decideFor(snapshot, stored, propertyId);
-    const missing = missingMandatoryFields(stored, snapshot.eligibilityFields, decision.missingFields, validateEligibility);
+    const missing = missingMandatoryFields(stored, snapshot.eligibilityFields, decision.missingFields, validateEligibility, inWork);
     if (missing.length) throw missingFieldsError(missing);
     return decision;
   }

@@ -6,10 +6,13 @@ import type { CustomerService } from '../customers/customer-service.ts';
 import { presentCustomer } from '../customers/customer-presenter.ts';
 import type { FavouriteService } from '../favourites/favourite-service.ts';
 import { presentAppointment } from '../appointments/appointment-presenter.ts';
+import { presentListingItem } from '../listings/listing-presenter.ts';
+import { addressOf, type AppointmentCalendar, type AppointmentPlace } from '../appointments/appointment-calendar.ts';
+import type { ListingSnapshot } from './application-listings.ts';
 import type { ApplicationListings } from './application-listings.ts';
 import { presentApplication } from './application-presenter.ts';
 import type { ApplicationPayload } from './application-payload.ts';
-import type { ApplicationRow } from './application-service.ts';
+import { withAppointments, type ApplicationRow } from './application-service.ts';
 
 export class ApplicationViews {
   constructor(
@@ -17,6 +20,7 @@ export class ApplicationViews {
     private readonly listings: ApplicationListings,
     private readonly favourites: Pick<FavouriteService, 'favouriteIdsAmong'>,
     private readonly customers: CustomerService,
+    private readonly calendar: AppointmentCalendar,
   ) {}
 
   async many(rows: ApplicationRow[], customerId: number): Promise<ApplicationPayload[]> {
@@ -25,7 +29,9 @@ export class ApplicationViews {
       this.listings.live(listingIds),
       this.favourites.favouriteIdsAmong(customerId, listingIds),
     ]);
-    return rows.map((row) => presentApplication(row, { doc: docs.get(row.listingId), favourite: favourites.has(row.listingId) }));
+    return rows.map((row) =>
+      presentApplication(row, { doc: docs.get(row.listingId), favourite: favourites.has(row.listingId), calendar: this.calendar }),
+    );
   }
 
   /**
@@ -49,6 +55,7 @@ export class ApplicationViews {
       favourite: favourites.has(row.listingId),
       customer: presentCustomer(customer),
       updateToken: options.updateToken,
+      calendar: this.calendar,
     });
   }
 
@@ -57,9 +64,34 @@ export class ApplicationViews {
     const ids = [...new Set(appointments.map((a) => a.applicationId))];
     const rows = await this.prisma.application.findMany({
       where: { id: { in: ids } },
-      include: { appointments: { orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] } },
+      include: withAppointments,
     });
     const presented = new Map((await this.many(rows, customerId)).map((a) => [a.id, a]));
-    return appointments.map((a) => presentAppointment(a, presented.get(a.applicationId)));
+    return appointments.map((a) => {
+      const application = presented.get(a.applicationId);
+      return presentAppointment(a, application, { address: application ? addressOf(application.listing) : null, ics: this.calendar.link(a.id) });
+    });
+  }
+
+  /** Appointments of the customer's, each with its listing's address and its calendar link. */
+  async appointments(appointments: Appointment[]) {
+    const places = await this.placesOf(appointments.map((a) => a.applicationId));
+    return appointments.map((a) => presentAppointment(a, undefined, { address: places.get(a.applicationId)?.address ?? null, ics: this.calendar.link(a.id) }));
+  }
+
+  /** The listing (name, address, page) of each application: the live listing, else the application's snapshot of it. */
+  async placesOf(applicationIds: number[]): Promise<Map<number, AppointmentPlace>> {
+    const rows = await this.prisma.application.findMany({
+      where: { id: { in: [...new Set(applicationIds)] } },
+      select: { id: true, listingId: true, listingSnapshot: true },
+    });
+    const docs = await this.listings.live(rows.map((r) => r.listingId));
+    return new Map(
+      rows.map((r) => {
+        const doc = docs.get(r.listingId);
+        const item = doc ? presentListingItem(doc.view, { favourite: null }) : (r.listingSnapshot as unknown as ListingSnapshot).item;
+        return [r.id, { listingName: item.name, address: addressOf(item), listingUrl: this.calendar.listingUrl(item.slug) }];
+      }),
+    );
   }
 }

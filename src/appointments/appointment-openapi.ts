@@ -3,7 +3,7 @@ import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, v
 import { bearer, unauthorised } from '../customers/customer-openapi.ts';
 import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { appointmentPayload, availableAppointmentPayload } from './appointment-payload.ts';
-import { slotBodySchema } from './appointment-schemas.ts';
+import { calendarQuery, slotBodySchema } from './appointment-schemas.ts';
 import { upcomingQuery } from '../applications/application-schemas.ts';
 
 export const appointmentSchemas: Record<string, JsonSchema> = componentsOf(appointmentPayload, availableAppointmentPayload);
@@ -20,7 +20,7 @@ export function appointmentPaths(): Record<string, unknown> {
         tags,
         operationId: 'availableAppointments',
         summary:
-          "Future open-day slots of the application's listing with a place left, grouped by date (UK time); none for an archived application",
+          "Future open-day slots of the application's listing with a place left, grouped by date (UK time); none for an archived application, one that failed its eligibility, or one its provider marked unsuccessful or withdrawn",
         security: bearer,
         parameters: [applicationId],
         responses: {
@@ -47,7 +47,7 @@ export function appointmentPaths(): Record<string, unknown> {
         tags,
         operationId: 'bookAppointment',
         summary:
-          'Book an open-day slot. 409 while the application has an upcoming confirmed appointment, when the slot is full, or for an archived application; 422 for a slot that is not a future slot of the listing.',
+          'Book an open-day slot. 409 while the application has an upcoming confirmed appointment, when the slot is full, or for an archived, failed, unsuccessful or withdrawn application; 422 for a slot that is not a future slot of the listing.',
         security: bearer,
         parameters: [applicationId],
         requestBody: slotBody,
@@ -83,6 +83,19 @@ export function appointmentPaths(): Record<string, unknown> {
           401: unauthorised,
           404: errorResponse('No such appointment of this customer'),
           409: errorResponse('Cancelled or past appointment, or the slot is full'),
+          422: validationResponse,
+        },
+      },
+    },
+    '/api/rest/portal/appointments/{appointmentId}/calendar.ics': {
+      get: {
+        tags,
+        operationId: 'appointmentCalendar',
+        summary: "The appointment as an iCalendar file (RFC 5545), from its `ics` link: no sign-in, the link's token instead; a cancelled appointment is a cancelled event",
+        parameters: [appointmentId, ...parametersOf(calendarQuery, 'query', { descriptions: { token: "the token of the appointment's `ics` link" } })],
+        responses: {
+          200: { description: 'The iCalendar file', content: { 'text/calendar': { schema: { type: 'string' } } } },
+          404: errorResponse('No such appointment, or a wrong token'),
           422: validationResponse,
         },
       },

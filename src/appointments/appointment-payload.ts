@@ -14,12 +14,14 @@ export const appointmentPayload = named(
       durationMin: integer,
       status: oneOf(APPOINTMENT_STATUSES),
       remarks: text.nullable(),
+      address: optional(about(text.nullable(), "the listing's address (null when the listing gives none)")),
+      ics: optional(withJsonSchema(text, { format: 'uri-reference', description: 'the appointment as an iCalendar file (text/calendar), to add to a calendar; opens without sign-in. Absolute when the service knows its public address, else a path on its origin' })),
       updatedAt: dateTime,
       createdAt: dateTime,
       // the Application holds its appointments: referred to by name
       application: optional(reference<object>('Application')),
     }),
-    "`application` only when listing all of the customer's appointments",
+    "`application` only when listing all of the customer's appointments; `address` and `ics` in the customer's own appointments (not in leads)",
   ),
 );
 

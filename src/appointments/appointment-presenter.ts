@@ -5,7 +5,13 @@ import type { APPOINTMENT_STATUSES, APPOINTMENT_TYPES, AppointmentPayload, Avail
 
 // the columns hold only values of APPOINTMENT_TYPES and APPOINTMENT_STATUSES, which the service writes
 
-export function presentAppointment(a: Appointment, application?: object): AppointmentPayload {
+/** Where the customer's appointment takes place, and its calendar file (not shown to providers). */
+export interface AppointmentWhere {
+  address: string | null;
+  ics: string;
+}
+
+export function presentAppointment(a: Appointment, application?: object, where?: AppointmentWhere): AppointmentPayload {
   return {
     id: a.id,
     type: a.type as (typeof APPOINTMENT_TYPES)[number],
@@ -13,6 +19,7 @@ export function presentAppointment(a: Appointment, application?: object): Appoin
     durationMin: a.durationMin,
     status: a.status as (typeof APPOINTMENT_STATUSES)[number],
     remarks: a.remarks,
+    ...(where ? { address: where.address, ics: where.ics } : {}),
     updatedAt: a.updatedAt.toISOString(),
     createdAt: a.createdAt.toISOString(),
     ...(application !== undefined ? { application } : {}),

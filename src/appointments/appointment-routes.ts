@@ -7,9 +7,12 @@ import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.t
 import { upcomingQuery } from '../applications/application-schemas.ts';
 import { pathId } from '../core/path-id.ts';
 import type { ApplicationViews } from '../applications/application-views.ts';
-import { presentAppointment, presentAvailableSlots } from './appointment-presenter.ts';
+import { presentAvailableSlots } from './appointment-presenter.ts';
 import { slotBodySchema } from './appointment-schemas.ts';
 import type { AppointmentService } from './appointment-service.ts';
+import { icsOf, type AppointmentCalendar } from './appointment-calendar.ts';
+import { calendarQuery } from './appointment-schemas.ts';
+import { NotFoundError } from '../core/errors.ts';
 
 const APPS = '/api/rest/portal/profile/applications';
 const APPOINTMENTS = '/api/rest/portal/profile/appointments';
@@ -18,6 +21,7 @@ export function appointmentRoutes(deps: {
   appointments: AppointmentService;
   views: ApplicationViews;
   accessTokens: AccessTokenService;
+  calendar: AppointmentCalendar;
 }): Router<CustomerState> {
   const { appointments, views } = deps;
   const router = new Router<CustomerState>();
@@ -31,12 +35,11 @@ export function appointmentRoutes(deps: {
   router.post(`${APPS}/:applicationId/appointments`, signedIn, async (ctx) => {
     const body = validateBody(slotBodySchema, bodyOrEmpty(ctx.request.body));
     ctx.status = 201;
-    ctx.body = presentAppointment(await appointments.book(sessionOf(ctx.state).customerId, pathId(ctx.params.applicationId), body));
+    const [booked] = await views.appointments([await appointments.book(sessionOf(ctx.state).customerId, pathId(ctx.params.applicationId), body)]);
+    ctx.body = booked;
   });
   router.get(`${APPS}/:applicationId/appointments`, signedIn, async (ctx) => {
-    ctx.body = collection(
-      (await appointments.ofApplication(sessionOf(ctx.state).customerId, pathId(ctx.params.applicationId))).map((a) => presentAppointment(a)),
-    );
+    ctx.body = collection(await views.appointments(await appointments.ofApplication(sessionOf(ctx.state).customerId, pathId(ctx.params.applicationId))));
   });
   router.get(APPOINTMENTS, signedIn, async (ctx) => {
     const { upcoming } = validateQuery(upcomingQuery, ctx.query);
@@ -45,10 +48,28 @@ export function appointmentRoutes(deps: {
   });
   router.put(`${APPOINTMENTS}/:appointmentId`, signedIn, async (ctx) => {
     const body = validateBody(slotBodySchema, bodyOrEmpty(ctx.request.body));
-    ctx.body = presentAppointment(await appointments.change(sessionOf(ctx.state).customerId, pathId(ctx.params.appointmentId), body));
+    const [moved] = await views.appointments([await appointments.change(sessionOf(ctx.state).customerId, pathId(ctx.params.appointmentId), body)]);
+    ctx.body = moved;
   });
   router.patch(`${APPOINTMENTS}/:appointmentId/cancel`, signedIn, async (ctx) => {
-    ctx.body = presentAppointment(await appointments.cancel(sessionOf(ctx.state).customerId, pathId(ctx.params.appointmentId)));
+    const [cancelled] = await views.appointments([await appointments.cancel(sessionOf(ctx.state).customerId, pathId(ctx.params.appointmentId))]);
+    ctx.body = cancelled;
+  });
+  // the calendar file: no bearer token (a calendar program opens it), the link's own token instead
+  router.get('/api/rest/portal/appointments/:appointmentId/calendar.ics', async (ctx) => {
+    const { token } = validateQuery(calendarQuery, ctx.query);
+    const id = pathId(ctx.params.appointmentId);
+    const notFound = new NotFoundError(`Appointment ${ctx.params.appointmentId} was not found`);
+    if (!id || !deps.calendar.verify(id, token)) throw notFound;
+    const appointment = await appointments.byId(id);
+    if (!appointment) throw notFound;
+    const place = (await views.placesOf([appointment.applicationId])).get(appointment.applicationId);
+    if (!place) throw notFound;
+    ctx.type = 'text/calendar; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="viewing-${id}.ics"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    const origin = `${ctx.protocol}://${ctx.host}`;
+    ctx.body = icsOf(appointment, { ...place, listingUrl: new URL(place.listingUrl, origin).href }, ctx.hostname || 'portal');
   });
   return router;
 }

@@ -7,6 +7,7 @@ import type { Appointment, Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
 import type { SlotRow } from './appointment-presenter.ts';
 import type { LeadEventRecorder } from '../applications/lead-event-recorder.ts';
+import { isClosedStage } from '../applications/application-progress.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -17,12 +18,19 @@ export const SLOT_UNKNOWN = 'slot must be one of the available open-day slots of
 export const APPOINTMENT_CANCELLED = 'This appointment is cancelled; book a new one';
 export const APPOINTMENT_PAST = 'This appointment has already taken place';
 export const APPLICATION_ARCHIVED = 'This application is archived';
+export const APPLICATION_UNSUCCESSFUL = 'This application is not going further (not eligible, unsuccessful or withdrawn): no open day can be booked for it';
 
 interface LockedApplication {
   id: number;
   listingId: number;
   isArchived: boolean;
+  eligibilityStatus: string;
+  /** the stage its provider last set (null: received) */
+  stage: string | null;
 }
+
+/** An application that failed its eligibility, or that its provider marked unsuccessful or withdrawn, is offered no open day. */
+const goesNoFurther = (app: LockedApplication) => app.eligibilityStatus === 'failed' || isClosedStage(app.stage ?? undefined);
 
 export class AppointmentService {
   constructor(
@@ -36,7 +44,7 @@ export class AppointmentService {
   /** Future slots of the application's listing with a place left (none for an archived application). */
   async available(customerId: number, applicationId: number, now = new Date()): Promise<SlotRow[]> {
     const app = await this.owned(this.prisma, customerId, applicationId);
-    if (app.isArchived) return [];
+    if (app.isArchived || goesNoFurther(app)) return [];
     return this.prisma.$queryRaw<SlotRow[]>`
       SELECT s.id, s."startsAt", s."durationMin" FROM "OpenDaySlot" s JOIN "Listing" l ON l.id = s."listingId"
       WHERE s."listingId" = ${app.listingId} AND s."startsAt" > ${now} AND l."withdrawnAt" IS NULL
@@ -53,6 +61,7 @@ export class AppointmentService {
     const { appointment, listingId } = await this.prisma.$transaction(async (tx) => {
       const app = await this.lockApplication(tx, customerId, applicationId);
       if (app.isArchived) throw new ConflictError(APPLICATION_ARCHIVED);
+      if (goesNoFurther(app)) throw new ConflictError(APPLICATION_UNSUCCESSFUL);
       const upcoming = await tx.appointment.count({ where: { applicationId, status: 'confirmed', startsAt: { gt: now } } });
       if (upcoming > 0) throw new ConflictError(UPCOMING_EXISTS);
       const slot = await this.lockSlotWithPlace(tx, app.listingId, input.slot, null, now);
@@ -87,6 +96,7 @@ export class AppointmentService {
       if (appointment.status !== 'confirmed') throw new ConflictError(APPOINTMENT_CANCELLED);
       if (appointment.startsAt <= now) throw new ConflictError(APPOINTMENT_PAST);
       if (app.isArchived) throw new ConflictError(APPLICATION_ARCHIVED);
+      if (goesNoFurther(app)) throw new ConflictError(APPLICATION_UNSUCCESSFUL);
       const slot = await this.lockSlotWithPlace(
         tx,
         app.listingId,
@@ -119,6 +129,11 @@ export class AppointmentService {
     });
   }
 
+  /** Any customer's appointment (for its calendar file, whose link carries its own token). */
+  byId(appointmentId: number): Promise<Appointment | null> {
+    return this.prisma.appointment.findUnique({ where: { id: appointmentId } });
+  }
+
   async ofApplication(customerId: number, applicationId: number): Promise<Appointment[]> {
     await this.owned(this.prisma, customerId, applicationId);
     return this.prisma.appointment.findMany({ where: { applicationId }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });
@@ -145,15 +160,24 @@ export class AppointmentService {
   private async owned(db: PrismaClient | Tx, customerId: number, applicationId: number): Promise<LockedApplication> {
     const app = await db.application.findFirst({
       where: { id: applicationId, customerId },
-      select: { id: true, listingId: true, isArchived: true },
+      select: {
+        id: true,
+        listingId: true,
+        isArchived: true,
+        eligibilityStatus: true,
+        progressChanges: { select: { stage: true }, orderBy: { id: 'desc' }, take: 1 },
+      },
     });
     if (!app) throw new NotFoundError(`Application ${applicationId} was not found`);
-    return app;
+    const { progressChanges, ...rest } = app;
+    return { ...rest, stage: progressChanges[0]?.stage ?? null };
   }
 
   private async lockApplication(tx: Tx, customerId: number, applicationId: number): Promise<LockedApplication> {
     const [app] = await tx.$queryRaw<LockedApplication[]>`
-      SELECT id, "listingId", "isArchived" FROM "Application" WHERE id = ${applicationId} AND "customerId" = ${customerId} FOR UPDATE`;
+      SELECT a.id, a."listingId", a."isArchived", a."eligibilityStatus",
+        (SELECT p.stage FROM "ApplicationProgress" p WHERE p."applicationId" = a.id ORDER BY p.id DESC LIMIT 1) AS stage
+      FROM "Application" a WHERE a.id = ${applicationId} AND a."customerId" = ${customerId} FOR UPDATE OF a`;
     if (!app) throw new NotFoundError(`Application ${applicationId} was not found`);
     return app;
   }

@@ -3,11 +3,13 @@ import { engineUnavailable, errorResponse, json, pagedEnvelope, pathParam, ref, 
 import { componentsOf, jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { MAX_ID } from '../sync/payload-fields.ts';
 import { bulkLeadQuery, pushedLeadSchema, restLeadQuery } from './lead-schemas.ts';
+import { leadProgressSchema } from './lead-progress-schemas.ts';
 import { leadPayload } from './lead-payload.ts';
 
 export const leadSchemas: Record<string, JsonSchema> = {
   ...componentsOf(leadPayload),
   PushedLead: jsonSchemaOf(pushedLeadSchema),
+  LeadProgress: jsonSchemaOf(leadProgressSchema),
 };
 
 const security = [{ apiKey: [] }];
@@ -47,6 +49,21 @@ export function leadPaths(): Record<string, unknown> {
         security,
         parameters: [pathParam('id', 'lead (application) id', { type: 'integer', minimum: 1, maximum: MAX_ID })],
         responses: { 200: json(ref('Lead')), 401: unauthorised, 404: errorResponse("No such lead on this account's listings") },
+      },
+      patch: {
+        tags,
+        operationId: 'moveLead',
+        summary:
+          "Move the lead along its stages: the progress the applicant sees (stage, place in the queue, note), set as a whole. A change is e-mailed to the applicant once and sent as lead.updated; the same progress again changes nothing",
+        security,
+        parameters: [pathParam('id', 'lead (application) id', { type: 'integer', minimum: 1, maximum: MAX_ID })],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('LeadProgress') } } },
+        responses: {
+          200: json(ref('Lead')),
+          401: unauthorised,
+          404: errorResponse("No such lead on this account's listings"),
+          422: validationResponse,
+        },
       },
     },
     '/api/bulk/leads': {

@@ -1,6 +1,6 @@
 // A lead: the application as a housing provider needs it (SYNC-API.md).
 import { decimal, flag, integer, listOf, named, nFlag, nInteger, nText, oneOf, shape, text, type Payload } from '../core/openapi/payload-fields.ts';
-import { decisionPayload } from '../applications/application-payload.ts';
+import { decisionPayload, progressPayload } from '../applications/application-payload.ts';
 import { appointmentPayload } from '../appointments/appointment-payload.ts';
 import { ELIGIBILITY_STATUSES } from './lead-schemas.ts';
 
@@ -37,6 +37,7 @@ export const leadPayload = named(
     additionalInfo: nText,
     eligibilityStatus: oneOf(ELIGIBILITY_STATUSES),
     decision: decisionPayload.nullable(),
+    progress: progressPayload,
     source: text,
     utmSource: nText,
     utmMedium: nText,

@@ -2,6 +2,7 @@
 import type { Prisma } from '../generated/prisma/client.ts';
 import { presentAppointment } from '../appointments/appointment-presenter.ts';
 import type { DecisionPayload } from '../applications/application-payload.ts';
+import { progressOf } from '../applications/application-progress.ts';
 import type { LeadPayload } from './lead-payload.ts';
 import type { ELIGIBILITY_STATUSES } from './lead-schemas.ts';
 
@@ -10,6 +11,7 @@ export const leadInclude = {
   listing: { select: { id: true, externalRef: true } },
   property: { select: { id: true, externalRef: true } },
   appointments: { orderBy: [{ startsAt: 'asc' as const }, { id: 'asc' as const }] },
+  progressChanges: { orderBy: { id: 'asc' as const } },
 } satisfies Prisma.ApplicationInclude;
 
 export type LeadRow = Prisma.ApplicationGetPayload<{ include: typeof leadInclude }>;
@@ -48,6 +50,7 @@ export function presentLead(a: LeadRow): LeadPayload {
     // the column holds only the statuses the service writes
     eligibilityStatus: a.eligibilityStatus as (typeof ELIGIBILITY_STATUSES)[number],
     decision: a.decision as DecisionPayload | null,
+    progress: progressOf(a.progressChanges, a.enquiryDate),
     source: a.source,
     utmSource: a.utmSource,
     utmMedium: a.utmMedium,

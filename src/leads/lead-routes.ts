@@ -11,8 +11,10 @@ import { presentLead } from './lead-presenter.ts';
 import { bulkLeadQuery, pushedLeadSchema, restLeadQuery } from './lead-schemas.ts';
 import type { LeadService } from './lead-service.ts';
 import { pathId } from '../core/path-id.ts';
+import { leadProgressSchema } from './lead-progress-schemas.ts';
+import type { LeadProgressService } from './lead-progress-service.ts';
 
-export function leadRoutes(accounts: ApiAccountService, leads: LeadService): Router<SyncState> {
+export function leadRoutes(accounts: ApiAccountService, leads: LeadService, progress: LeadProgressService): Router<SyncState> {
   const router = new Router<SyncState>();
   const auth = apiKeyAuth(accounts);
   const filtersOf = (q: { updated_since: string | null; listing: string | null; status: string | null }) => ({
@@ -35,6 +37,12 @@ export function leadRoutes(accounts: ApiAccountService, leads: LeadService): Rou
     const id = pathId(ctx.params.id);
     if (!id) throw new NotFoundError(`Lead ${ctx.params.id} was not found`);
     ctx.body = presentLead(await leads.get(ctx.state.account, id));
+  });
+  router.patch('/api/rest/leads/:id', auth, async (ctx) => {
+    const id = pathId(ctx.params.id);
+    if (!id) throw new NotFoundError(`Lead ${ctx.params.id} was not found`);
+    const body = validateBody(leadProgressSchema, bodyOf(ctx));
+    ctx.body = presentLead(await progress.move(ctx.state.account, id, body));
   });
   router.get('/api/bulk/leads', auth, premiumOnly, async (ctx) => {
     const query = validateQuery(bulkLeadQuery, ctx.query);

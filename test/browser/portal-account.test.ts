@@ -159,6 +159,7 @@ describe('browser: the portal account', function () {
     await viewing.getByRole('button', { name: /at 11:30/ }).click();
     await eventually(async () => expect(await viewing.innerText()).to.include('11:30'));
     await viewing.getByRole('button', { name: 'Cancel viewing' }).click();
+    await viewing.getByRole('button', { name: 'Yes, cancel it' }).click();
     await page().getByText('No viewings booked').waitFor();
     await page().getByLabel('Show').selectOption('all');
     await page().locator('article.appointment', { hasText: 'Cancelled' }).waitFor();

@@ -37,6 +37,14 @@ describe('application rules', () => {
       // the listing naming homePostcode itself wants the home postcode
       expect(missingMandatoryFields(known, ['homePostcode'], [], false)).to.deep.equal(['homePostcode']);
     });
+
+    it('does not demand a work postcode of someone not in work, and does of someone in work or who has not said', () => {
+      expect(missingMandatoryFields(empty, ['workPostcode', 'deposit'], [], false, false)).to.deep.equal(['deposit']);
+      expect(missingMandatoryFields(empty, ['workPostcode'], [], false, true)).to.deep.equal(['workPostcode']);
+      expect(missingMandatoryFields(empty, ['workPostcode'], [], false, null)).to.deep.equal(['workPostcode']);
+      // the local connection's postcode is still wanted: the home one will do
+      expect(missingMandatoryFields(empty, ['workPostcode'], ['homePostcode'], true, false)).to.deep.equal(['homePostcode']);
+    });
   });
 
   describe('isDuplicate', () => {

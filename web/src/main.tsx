@@ -16,6 +16,11 @@ const Account = lazy(() => import('./pages/Account.tsx').then((m) => m.Account))
 const AccountSavedSearch = lazy(() => import('./pages/Account.tsx').then((m) => m.AccountSavedSearch));
 const Unsubscribe = lazy(() => import('./pages/Unsubscribe.tsx').then((m) => m.Unsubscribe));
 const AreaPage = lazy(() => import('./pages/AreaPage.tsx').then((m) => m.AreaPage));
+const NewsIndex = lazy(() => import('./pages/Indexes.tsx').then((m) => m.NewsIndex));
+const GuidesIndex = lazy(() => import('./pages/Indexes.tsx').then((m) => m.GuidesIndex));
+const AreasIndex = lazy(() => import('./pages/Indexes.tsx').then((m) => m.AreasIndex));
+const ForgotPassword = lazy(() => import('./pages/SignIn.tsx').then((m) => m.ForgotPassword));
+const ResetPassword = lazy(() => import('./pages/SignIn.tsx').then((m) => m.ResetPassword));
 const ContentPage = lazy(() => import('./pages/ContentPage.tsx').then((m) => m.ContentPage));
 
 /**
@@ -38,10 +43,15 @@ export function App() {
             <Route path="/listings/:slug" component={Listing} />
             <Route path="/sign-in" component={SignIn} />
             <Route path="/sign-in/link/:id/:token" component={MagicLink} />
+            <Route path="/sign-in/forgot-password" component={ForgotPassword} />
+            <Route path="/sign-in/reset-password/:id/:token" component={ResetPassword} />
             <Route path="/account/:section?" component={Account} />
             <Route path="/account/saved-searches/:id" component={AccountSavedSearch} />
             <Route path="/alerts/unsubscribe/:token" component={Unsubscribe} />
+            <Route path="/areas" component={AreasIndex} />
             <Route path="/areas/:slug" component={AreaPage} />
+            <Route path="/news" component={NewsIndex} />
+            <Route path="/guides" component={GuidesIndex} />
             <Route path="/news/:slug" component={ContentPage} />
             <Route path="/guides/:family/:slug" component={ContentPage} />
             <Route path="/pages/:slug" component={ContentPage} />

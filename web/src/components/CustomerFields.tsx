@@ -73,9 +73,10 @@ export function valuesOf(customer: Customer | undefined, fields: string[]): Valu
   return values;
 }
 
-type LookupItem = { id: number; name: string; owner?: boolean };
+type LookupItem = { id: number; name: string; owner?: boolean; working?: boolean };
 const lists = new Map<string, Promise<LookupItem[]>>();
-const lookup = (list: string) => {
+/** A lookup list, loaded once. */
+export const lookup = (list: string) => {
   if (!lists.has(list))
     lists.set(
       list,

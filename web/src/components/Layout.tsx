@@ -46,6 +46,19 @@ export function Layout({ children }: { children: ComponentChildren }) {
       </main>
       <footer class="site-footer">
         <div class="wrap">
+          <nav aria-label="More">
+            <ul class="footer-links">
+              <li>
+                <a href="/news">News</a>
+              </li>
+              <li>
+                <a href="/guides">Guides</a>
+              </li>
+              <li>
+                <a href="/areas">Areas</a>
+              </li>
+            </ul>
+          </nav>
           <p>
             The reference portal of the home-seeker marketplace. Its data comes from the public API (<a href="/docs">API reference</a>).
           </p>

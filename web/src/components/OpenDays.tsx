@@ -2,9 +2,16 @@ import { useState } from 'preact/hooks';
 import { api, P, type Application, type Appointment, type AvailableAppointment } from '../api.ts';
 import { Loading, Problem, useLoad } from './common.tsx';
 import { dateTimeText, dayText } from '../format.ts';
+import { isClosed } from './ProgressStepper.tsx';
 
 /** The open days of an application's listing, to book a place at one (or change or cancel it in the account). */
 export function OpenDays({ application, onBooked }: { application: Application; onBooked?: () => void }) {
+  // an application that failed its eligibility, or that its provider closed, is offered none
+  if (application.eligibilityStatus === 'failed' || isClosed(application.progress)) return null;
+  return <Slots application={application} onBooked={onBooked} />;
+}
+
+function Slots({ application, onBooked }: { application: Application; onBooked?: () => void }) {
   const days = useLoad(
     () => api<{ data: AvailableAppointment[] }>(`${P}/profile/applications/${application.id}/available-appointments`),
     [application.id],
@@ -16,9 +23,17 @@ export function OpenDays({ application, onBooked }: { application: Application; 
   const slots = days.data?.data ?? [];
   if (booked) {
     return (
-      <p class="success" role="status">
-        You are booked for the open day on {dateTimeText(booked.dateTime)}.
-      </p>
+      <div class="success" role="status">
+        <p>You are booked for the open day on {dateTimeText(booked.dateTime)}.</p>
+        {booked.address && <p>Address: {booked.address}</p>}
+        {booked.ics && (
+          <p>
+            <a href={booked.ics} download={`viewing-${booked.id}.ics`}>
+              Add to calendar
+            </a>
+          </p>
+        )}
+      </div>
     );
   }
   if (!slots.length) return <p>No open days are planned at the moment.</p>;

@@ -1,6 +1,7 @@
 // The customer's account: profile, favourites, applications (update, archive, book an open day) and
 // appointments (change, cancel), saved searches with their alert settings (SavedSearches.tsx).
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
 import {
   ApiError,
@@ -16,6 +17,7 @@ import { session, useSession } from '../session.ts';
 import { CustomerFields, valuesOf, type Values } from '../components/CustomerFields.tsx';
 import { ListingCard } from '../components/ListingCard.tsx';
 import { OpenDays } from '../components/OpenDays.tsx';
+import { ProgressStepper } from '../components/ProgressStepper.tsx';
 import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
 import { dateTimeText, dayText } from '../format.ts';
 import { OneSavedSearch, SavedSearches } from './SavedSearches.tsx';
@@ -243,6 +245,7 @@ function ApplicationCard({ application, onChange }: { application: Application; 
             ))}
           </ul>
         )}
+        <ProgressStepper progress={application.progress} id={`progress-${application.id}`} />
         {application.nextAppointmentDateTime && <p>Next viewing: {dateTimeText(application.nextAppointmentDateTime)}</p>}
         {!application.isArchived && (
           <>
@@ -289,6 +292,8 @@ function ApplicationCard({ application, onChange }: { application: Application; 
 
 function Appointments() {
   const [which, setWhich] = useState<'upcoming' | 'all'>('upcoming');
+  // what was just done (a cancellation), said above the list: the cancelled viewing may leave the list
+  const [notice, setNotice] = useState('');
   const appointments = useLoad(
     () => api<{ data: Appointment[] }>(`${P}/profile/appointments`, { query: { upcoming: which === 'upcoming' ? 1 : undefined } }),
     [which],
@@ -307,13 +312,22 @@ function Appointments() {
           <option value="all">All viewings, cancelled ones too</option>
         </select>
       </div>
+      <p role="status" class={notice ? 'success' : undefined}>
+        {notice}
+      </p>
       {appointments.loading && <Loading />}
       {appointments.error ? <Problem error={appointments.error} /> : null}
       {appointments.data && appointments.data.data.length === 0 && <p>No viewings booked. Book one from an application.</p>}
       <ul class="stack">
         {appointments.data?.data.map((appointment) => (
           <li key={appointment.id}>
-            <AppointmentCard appointment={appointment} onChange={appointments.reload} />
+            <AppointmentCard
+              appointment={appointment}
+              onChange={(done) => {
+                setNotice(done ?? '');
+                appointments.reload();
+              }}
+            />
           </li>
         ))}
       </ul>
@@ -321,53 +335,116 @@ function Appointments() {
   );
 }
 
-function AppointmentCard({ appointment, onChange }: { appointment: Appointment; onChange: () => void }) {
+function AppointmentCard({ appointment, onChange }: { appointment: Appointment; onChange: (done?: string) => void }) {
   const [changing, setChanging] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  // after "No, keep it", focus goes back to the button that asked
+  const [keptFocus, setKeptFocus] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!keptFocus) return;
+    cancelButton.current?.focus();
+    setKeptFocus(false);
+  }, [keptFocus]);
   const [failure, setFailure] = useState<unknown>(null);
   const listing = appointment.application?.listing;
   const cancelled = appointment.status === 'cancelled';
   const upcoming = !cancelled && new Date(appointment.dateTime).getTime() > Date.now();
-  const act = async (action: () => Promise<unknown>) => {
+  const what = appointment.type === 'open-day' ? 'Open day' : appointment.type === 'virtual' ? 'Virtual viewing' : 'Viewing';
+  const when = dateTimeText(appointment.dateTime);
+  const questionId = `cancel-question-${appointment.id}`;
+  const act = async (action: () => Promise<unknown>, done?: string) => {
     setFailure(null);
     try {
       await action();
+      // a cancelled viewing is no longer upcoming, which closes its question; a question asked while
+      // a change of time was on its way stays open
       setChanging(false);
-      onChange();
+      onChange(done);
     } catch (err) {
       setFailure(err);
     }
   };
   return (
-    <article class="card appointment" aria-label={`Viewing on ${dateTimeText(appointment.dateTime)}`}>
+    <article class="card appointment" aria-label={`Viewing on ${when}`}>
       <div class="card-body">
         <h3>{listing ? <a href={`/listings/${listing.slug}`}>{listing.name}</a> : 'Viewing'}</h3>
         <p>
-          {appointment.type === 'open-day' ? 'Open day' : appointment.type === 'virtual' ? 'Virtual viewing' : 'Viewing'} on{' '}
-          <strong>{dateTimeText(appointment.dateTime)}</strong> ({appointment.durationMin} min) · {cancelled ? 'Cancelled' : 'Confirmed'}
+          {what} on <strong>{when}</strong> ({appointment.durationMin} min) · {cancelled ? 'Cancelled' : 'Confirmed'}
         </p>
-        {upcoming && (
+        {appointment.address && (
+          <p class="appointment-address">
+            <span class="label">Address:</span> {appointment.address}
+          </p>
+        )}
+        {appointment.remarks && <p>Your remarks: {appointment.remarks}</p>}
+        {upcoming && appointment.ics && (
+          <p>
+            <a class="button" href={appointment.ics} download={`viewing-${appointment.id}.ics`}>
+              Add to calendar<span class="visually-hidden">: {what.toLowerCase()} on {when}</span>
+            </a>
+          </p>
+        )}
+        {upcoming && !confirming && (
           <div class="actions">
             <button type="button" aria-expanded={changing} onClick={() => setChanging(!changing)}>
               Change time
             </button>
-            <button
-              type="button"
-              class="danger"
-              onClick={() => act(() => api(`${P}/profile/appointments/${appointment.id}/cancel`, { method: 'PATCH' }))}
-            >
+            <button type="button" class="danger" ref={cancelButton} onClick={() => setConfirming(true)}>
               Cancel viewing
             </button>
+          </div>
+        )}
+        {upcoming && confirming && (
+          <div class="confirm" role="group" aria-labelledby={questionId}>
+            <FocusedQuestion id={questionId}>
+              Cancel your {what.toLowerCase()} on {when}? This cannot be undone; you can book another time afterwards.
+            </FocusedQuestion>
+            <div class="actions">
+              <button
+                type="button"
+                class="danger"
+                onClick={() =>
+                  act(
+                    () => api(`${P}/profile/appointments/${appointment.id}/cancel`, { method: 'PATCH' }),
+                    `Your ${what.toLowerCase()}${listing ? ` at ${listing.name}` : ''} on ${when} is cancelled.`,
+                  )
+                }
+              >
+                Yes, cancel it
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  setConfirming(false);
+                  setKeptFocus(true);
+                }}
+              >
+                No, keep it
+              </button>
+            </div>
           </div>
         )}
         {changing && appointment.application && (
           <ChangeSlot
             applicationId={appointment.application.id}
-            onChoose={(slot) => act(() => api(`${P}/profile/appointments/${appointment.id}`, { method: 'PUT', body: { slot } }))}
+            onChoose={(slot) => act(() => api(`${P}/profile/appointments/${appointment.id}`, { method: 'PUT', body: { slot } }), `Your ${what.toLowerCase()} is moved.`)}
           />
         )}
         {failure ? <Problem error={failure} /> : null}
       </div>
     </article>
+  );
+}
+
+/** A question that takes focus when it appears, so that it is read out and the answers come next. */
+function FocusedQuestion({ id, children }: { id: string; children: ComponentChildren }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p id={id} tabIndex={-1} ref={ref} class="question">
+      {children}
+    </p>
   );
 }
 

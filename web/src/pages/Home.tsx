@@ -86,6 +86,9 @@ export function Home() {
               </li>
             ))}
           </ul>
+          <p>
+            <a href="/news">All news</a> · <a href="/guides">All guides</a>
+          </p>
         </section>
         <section class="section" aria-labelledby="areas-title">
           <h2 id="areas-title">Homes by scheme and area</h2>
@@ -106,6 +109,9 @@ export function Home() {
               </div>
             ))}
           </div>
+          <p>
+            <a href="/areas">All areas</a>
+          </p>
         </section>
       </div>
     </div>

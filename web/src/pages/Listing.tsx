@@ -1,7 +1,7 @@
 // A listing's page: gallery, prices, description, its properties (rooms, floorplans, energy charts,
 // price history), where it is, open days, similar listings, the favourite toggle and register interest.
 // Opened with an editor's key (?editor_key=…), an unpublished listing is shown with a preview banner.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { ApiError, api, P, type Application, type ListingDetails, type ListingItem, type PropertyDetails, type Schemas } from '../api.ts';
 import { useSession } from '../session.ts';
@@ -9,8 +9,9 @@ import { ListingCard } from '../components/ListingCard.tsx';
 import { PinMap } from '../components/PinMap.tsx';
 import { RatingChart } from '../components/RatingChart.tsx';
 import { EpcBadge, MaterialInformation } from '../components/MaterialInformation.tsx';
-import { CustomerFields, valuesOf, type Values } from '../components/CustomerFields.tsx';
+import { CustomerFields, lookup, valuesOf, type Values } from '../components/CustomerFields.tsx';
 import { OpenDays } from '../components/OpenDays.tsx';
+import { ProgressStepper } from '../components/ProgressStepper.tsx';
 import { AffordabilityBadge, Distances, MonthlyCost } from '../components/Affordability.tsx';
 import { Loading, notReady, Price, Problem, SchemeTags, Section, useLoad, useTitle } from '../components/common.tsx';
 import { bedroomsText, dayText, firstHomesWithoutFigures, money, rentTerms } from '../format.ts';
@@ -372,6 +373,9 @@ function RegisterInterest({
   );
   const profile = useLoad(() => (signedIn ? api<Schemas['Customer']>(`${P}/profile`) : Promise.resolve(undefined)), [signedIn]);
   const [values, setValues] = useState<Values>({});
+  // the fields the person filled in or changed: only these are sent (the rest is the profile's already)
+  const [changed, setChanged] = useState<Set<string>>(new Set());
+  const working = useLoad(() => lookup('working-circumstances'), []);
   const [property, setProperty] = useState<string>('');
   const [additionalInfo, setAdditionalInfo] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -391,11 +395,21 @@ function RegisterInterest({
   const [again, setAgain] = useState(false);
   const offered = properties.filter(isOffered);
 
-  const eligibility = fields.data?.eligibilityFields ?? [];
+  const asked = fields.data?.eligibilityFields ?? [];
+  // a work postcode is not needed of someone not in work: ask whether they work beside it
+  const eligibility = asked.includes('workPostcode') && !asked.includes('workingCircumstance')
+    ? asked.flatMap((f) => (f === 'workPostcode' ? ['workingCircumstance', f] : [f]))
+    : asked;
   const priority = (fields.data?.priorityFields ?? []).filter((f) => !eligibility.includes(f));
+  const notInWork = working.data?.find((w) => w.id === values.workingCircumstance)?.working === false;
+  const required = new Set(asked.filter((f) => !(f === 'workPostcode' && notInWork)));
   useEffect(() => {
     if (profile.data) setValues(valuesOf(profile.data, [...eligibility, ...priority]));
   }, [profile.data, fields.data]);
+  const change = (name: string, value: unknown) => {
+    setValues((s) => ({ ...s, [name]: value }));
+    setChanged((c) => new Set(c).add(name));
+  };
 
   // every home sold or let: the service refuses interest, so none is asked for
   if (properties.length > 0 && properties.every((p) => p.availabilityStatus.code === 'closed')) {
@@ -430,7 +444,9 @@ function RegisterInterest({
     setErrors({});
     setFailure(null);
     try {
-      const body: Values = { ...values, additionalInfo: additionalInfo || undefined };
+      const profileValues = valuesOf(profile.data, [...changed]);
+      const sent = [...changed].filter((name) => JSON.stringify(values[name] ?? null) !== JSON.stringify(profileValues[name] ?? null));
+      const body: Values = { ...Object.fromEntries(sent.map((name) => [name, values[name]])), additionalInfo: additionalInfo || undefined };
       if (property) body.property = Number(property);
       setApplication(await api<Application>(`${P}/listings/slug/${listing.slug}/register-interest`, { method: 'POST', body }));
     } catch (err) {
@@ -470,26 +486,13 @@ function RegisterInterest({
         {eligibility.length > 0 && (
           <fieldset class="group">
             <legend>To check your eligibility</legend>
-            <CustomerFields
-              idPrefix="ri"
-              required={new Set(eligibility)}
-              fields={eligibility}
-              values={values}
-              errors={errors}
-              onChange={(n, v) => setValues((s) => ({ ...s, [n]: v }))}
-            />
+            <CustomerFields idPrefix="ri" required={required} fields={eligibility} values={values} errors={errors} onChange={change} />
           </fieldset>
         )}
         {priority.length > 0 && (
           <fieldset class="group">
             <legend>To help the provider prioritise (optional)</legend>
-            <CustomerFields
-              idPrefix="ri"
-              fields={priority}
-              values={values}
-              errors={errors}
-              onChange={(n, v) => setValues((s) => ({ ...s, [n]: v }))}
-            />
+            <CustomerFields idPrefix="ri" fields={priority} values={values} errors={errors} onChange={change} />
           </fieldset>
         )}
         <div class="field">
@@ -502,7 +505,12 @@ function RegisterInterest({
           />
         </div>
         {failure ? <Problem error={failure} title="Your interest was not registered" /> : null}
-        <button type="submit" class="primary" disabled={busy}>
+        <p class="hint" id="ri-saved-note">
+          {profile.data && (eligibility.length > 0 || priority.length > 0)
+            ? 'Your answers are filled in from your profile. What you fill in or change here is saved to your profile when you register.'
+            : 'Your answers are saved to your profile when you register.'}
+        </p>
+        <button type="submit" class="primary" disabled={busy} aria-describedby="ri-saved-note">
           Register interest
         </button>
       </form>
@@ -544,6 +552,7 @@ function Registered({ applications, onAgain }: { applications: Application[]; on
         </ul>
       )}
       {applications.length > 1 && <p>You have registered interest here {applications.length} times.</p>}
+      <ProgressStepper progress={latest.progress} id={`registered-progress-${latest.id}`} />
       <OpenDays application={latest} />
       <p>
         <a href="/account/applications">See your applications</a>
@@ -559,9 +568,18 @@ function Decision({ application, properties }: { application: Application; prope
   const decision = application.decision;
   const status = decision?.status ?? application.eligibilityStatus;
   const others = otherEligibleHomes(application, properties);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // the result replaces the form, which may have been long: bring it into view and put focus on it
+  // (on a phone it would otherwise be far above the screen, with focus lost on the page)
+  useEffect(() => {
+    const h = heading.current;
+    if (!h) return;
+    h.focus({ preventScroll: true });
+    h.closest('section')?.scrollIntoView({ block: 'nearest' });
+  }, []);
   return (
     <section class={`panel decision decision-${status}`} aria-labelledby="decision-title" role="status">
-      <h2 id="decision-title" tabIndex={-1}>
+      <h2 id="decision-title" tabIndex={-1} ref={heading}>
         Interest registered
       </h2>
       <p class="decision-status">

@@ -106,6 +106,11 @@ export function SignIn() {
               onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
             />
             {mode === 'register' && <p class="hint">At least 6 characters, and not one of the most common passwords.</p>}
+            {mode === 'password' && (
+              <p class="forgot">
+                <a href={`/sign-in/forgot-password${email ? `?email=${encodeURIComponent(email)}` : ''}`}>Forgot password?</a>
+              </p>
+            )}
           </div>
         )}
         {failure ? (
@@ -192,6 +197,149 @@ export function MagicLink({ id, token }: { id: string; token: string }) {
       ) : (
         <Loading what="Signing you in" />
       )}
+    </div>
+  );
+}
+
+/** /sign-in/forgot-password: asks for the e-mail address and sends the reset link (forgot-password). */
+export function ForgotPassword() {
+  useTitle('Reset your password');
+  const { query } = useLocation();
+  const [email, setEmail] = useState(query.email ?? '');
+  const [sent, setSent] = useState<Schemas['LinkSent'] | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      setSent(
+        await api<Schemas['LinkSent']>(`${P}/forgot-password`, {
+          method: 'POST',
+          body: { email, url: `${location.origin}/sign-in/reset-password` },
+          anonymous: true,
+        }),
+      );
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="wrap narrow">
+      <h1>Reset your password</h1>
+      <form class="panel" onSubmit={submit}>
+        <p>Give the e-mail address of your account: we send a link to choose a new password there.</p>
+        <div class="field">
+          <label for="forgot-email">Email address</label>
+          <input id="forgot-email" type="email" autocomplete="email" required value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
+        </div>
+        {failure ? <Problem error={failure} title="That did not work" /> : null}
+        <button type="submit" class="primary" disabled={busy}>
+          Send me a reset link
+        </button>
+      </form>
+      {sent && (
+        <div class="panel success" role="status">
+          <h2>{mailDelivery === 'not-sent' ? 'Your reset link is ready' : 'Check your email'}</h2>
+          <p>
+            {mailDelivery === 'not-sent'
+              ? `This is a test environment: no e-mail is sent to ${email}.`
+              : mailDelivery === 'local-mailbox'
+                ? `The e-mail to ${email}, if it has an account, is kept in the local mailbox of this development machine.`
+                : `If ${email} has an account, we sent a link to reset its password there.`}{' '}
+            The link works once, for 30 minutes.
+          </p>
+          {mailDelivery === 'local-mailbox' && (
+            <p>
+              <a href={mailbox}>Open the local mailbox</a>
+            </p>
+          )}
+          {sent.magicLink && (
+            <p>
+              Test environment: <a href={sent.magicLink}>open the reset link</a>
+            </p>
+          )}
+        </div>
+      )}
+      <p>
+        <a href="/sign-in">Back to sign in</a>
+      </p>
+    </div>
+  );
+}
+
+/** /sign-in/reset-password/{id}/{token}: the link of the reset e-mail; sets the new password (reset-password). */
+export function ResetPassword({ id, token }: { id: string; token: string }) {
+  useTitle('Choose a new password');
+  const [password, setPassword] = useState('');
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api(`${P}/reset-password/${encodeURIComponent(id)}/${encodeURIComponent(token)}`, {
+        method: 'POST',
+        body: { newPassword: password },
+        anonymous: true,
+      });
+      setDone(true);
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (done) {
+    return (
+      <div class="wrap narrow">
+        <h1>Choose a new password</h1>
+        <div class="panel success" role="status">
+          <p>Your password is changed.</p>
+          <p>
+            <a href="/sign-in">Sign in with it</a>
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div class="wrap narrow">
+      <h1>Choose a new password</h1>
+      <form class="panel" onSubmit={submit}>
+        <div class="field">
+          <label for="new-password">New password</label>
+          <input
+            id="new-password"
+            type="password"
+            autocomplete="new-password"
+            minLength={6}
+            required
+            aria-describedby="new-password-hint"
+            value={password}
+            onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
+          />
+          <p class="hint" id="new-password-hint">
+            At least 6 characters.
+          </p>
+        </div>
+        {failure ? (
+          <>
+            <Problem error={failure} title="The password was not changed" />
+            <p>
+              A link works once, for 30 minutes. <a href="/sign-in/forgot-password">Ask for a new one</a>.
+            </p>
+          </>
+        ) : null}
+        <button type="submit" class="primary" disabled={busy}>
+          Change my password
+        </button>
+      </form>
     </div>
   );
 }

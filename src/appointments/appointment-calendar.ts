@@ -1,0 +1,83 @@
+// An appointment as an iCalendar file (RFC 5545, made with the `ics` library), and its link. The link is
+// opened by a calendar program or a phone without the customer's bearer token, so it carries a token of
+// its own: an HMAC of the appointment id under a key derived from JWT_SECRET. It names one appointment
+// and tells no more than the appointment itself (time, place, listing); a wrong token is 404.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createEvent, type EventAttributes } from 'ics';
+import type { Appointment } from '../generated/prisma/client.ts';
+
+export interface AppointmentPlace {
+  listingName: string;
+  /** the listing's address; null when the listing does not give one */
+  address: string | null;
+  /** the listing's page in the portal */
+  listingUrl: string;
+}
+
+export class AppointmentCalendar {
+  private readonly key: Buffer;
+  private readonly base: string;
+
+  constructor(secret: string, baseUrl: string) {
+    this.key = createHmac('sha256', secret).update('appointment-calendar').digest();
+    this.base = baseUrl.replace(/\/+$/, '');
+  }
+
+  private tokenOf(appointmentId: number): string {
+    return createHmac('sha256', this.key).update(String(appointmentId)).digest('base64url').slice(0, 32);
+  }
+
+  /** The address of the appointment's iCalendar file. */
+  link(appointmentId: number): string {
+    return `${this.base}/api/rest/portal/appointments/${appointmentId}/calendar.ics?token=${this.tokenOf(appointmentId)}`;
+  }
+
+  verify(appointmentId: number, token: string): boolean {
+    const expected = Buffer.from(this.tokenOf(appointmentId));
+    const given = Buffer.from(token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** The portal's listing page, for the event's URL (a path when the public address is not known). */
+  listingUrl(slug: string, origin = ''): string {
+    return `${this.base || origin}/listings/${encodeURIComponent(slug)}`;
+  }
+}
+
+/** The listing's address as a person writes it: the display address, with the postcode when it does not hold it. */
+export function addressOf(listing: { displayAddress?: string | null; postcode?: string | null }): string | null {
+  const display = listing.displayAddress?.trim() || null;
+  const postcode = listing.postcode?.trim() || null;
+  if (!display) return postcode;
+  return postcode && !display.toUpperCase().includes(postcode.toUpperCase()) ? `${display}, ${postcode}` : display;
+}
+
+const TYPE_NAMES: Record<string, string> = { 'open-day': 'Open day', 'in-person': 'Viewing', virtual: 'Virtual viewing' };
+
+/** The iCalendar file of one appointment (a cancelled one as a cancelled event, so calendars drop it). */
+export function icsOf(a: Appointment, place: AppointmentPlace, host: string): string {
+  const start = a.startsAt.getTime();
+  const event: EventAttributes = {
+    uid: `appointment-${a.id}@${host}`,
+    start,
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: a.durationMin },
+    title: `${TYPE_NAMES[a.type] ?? 'Viewing'}: ${place.listingName}`,
+    description: [
+      `${TYPE_NAMES[a.type] ?? 'Viewing'} of ${place.listingName}.`,
+      ...(a.remarks ? [`Your remarks: ${a.remarks}`] : []),
+      place.listingUrl,
+    ].join('\n'),
+    ...(place.address ? { location: place.address } : {}),
+    url: place.listingUrl,
+    status: a.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
+    method: 'PUBLISH',
+    sequence: Math.floor(a.updatedAt.getTime() / 1000) - Math.floor(a.createdAt.getTime() / 1000),
+    productId: 'homeseeker-portal',
+    calName: 'Viewings',
+  };
+  const { error, value } = createEvent(event);
+  if (error || !value) throw error ?? new Error('the iCalendar file could not be made');
+  return value;
+}

@@ -1,0 +1,92 @@
+// The index pages of the editorial content and the area pages: /news and /guides (the content list of
+// that sitemap, newest first, a page at a time) and /areas (every published area page by scheme and region).
+import { useLocation } from 'preact-iso';
+import { api, P, type Schemas } from '../api.ts';
+import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
+import { dayText } from '../format.ts';
+import { contentHref } from './Home.tsx';
+
+const PAGE_SIZE = 12;
+
+type ContentList = { data: Schemas['ContentListItem'][]; pagination: Schemas['Pagination'] };
+
+function ContentIndex({ sitemap, title, intro }: { sitemap: 'news' | 'guides'; title: string; intro: string }) {
+  useTitle(title);
+  const { query, path } = useLocation();
+  const page = Math.max(1, Number.parseInt(query.page ?? '1', 10) || 1);
+  const list = useLoad(() => api<ContentList>(`${P}/contents`, { query: { sitemap_code: sitemap, page, size: PAGE_SIZE } }), [sitemap, page]);
+  const pagination = list.data?.pagination;
+  return (
+    <div class="wrap">
+      <h1>{title}</h1>
+      <p>{intro}</p>
+      {list.loading && <Loading />}
+      {list.error ? <Problem error={list.error} /> : null}
+      {list.data && list.data.data.length === 0 && <p>Nothing has been published here yet.</p>}
+      <ul class="card-grid">
+        {list.data?.data.map((item) => (
+          <li key={item.id}>
+            <article class="card">
+              {item.image && <img class="card-image" src={item.image} alt="" loading="lazy" />}
+              <div class="card-body">
+                <h2 class="card-title">
+                  <a href={contentHref(item)}>{item.name}</a>
+                </h2>
+                {item.publishedAt && <p class="muted">{dayText(item.publishedAt)}</p>}
+                {item.blurb && <p>{item.blurb}</p>}
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+      {pagination && pagination.lastPage > 1 && (
+        <nav class="pager" aria-label={`Pages of ${title.toLowerCase()}`}>
+          {page > 1 && <a href={`${path}?page=${page - 1}`}>Newer</a>}
+          <span>
+            Page {pagination.currentPage} of {pagination.lastPage}
+          </span>
+          {page < pagination.lastPage && <a href={`${path}?page=${page + 1}`}>Older</a>}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+export function NewsIndex() {
+  return <ContentIndex sitemap="news" title="News" intro="News about affordable homes, schemes and the portal." />;
+}
+
+export function GuidesIndex() {
+  return <ContentIndex sitemap="guides" title="Guides" intro="Guides to the schemes, buying a share, renting and applying for a home." />;
+}
+
+export function AreasIndex() {
+  useTitle('Areas');
+  const areas = useLoad(() => api<{ data: Schemas['SchemeAreas'][] }>(`${P}/scheme-areas`), []);
+  return (
+    <div class="wrap">
+      <h1>Areas</h1>
+      <p>Homes and schemes by area: each page tells what a scheme offers there, with its homes.</p>
+      {areas.loading && <Loading />}
+      {areas.error ? <Problem error={areas.error} /> : null}
+      {areas.data && areas.data.data.length === 0 && <p>No area pages have been published yet.</p>}
+      {areas.data?.data.map((scheme) => (
+        <section key={scheme.id} class="section" aria-labelledby={`scheme-${scheme.id}`}>
+          <h2 id={`scheme-${scheme.id}`}>{scheme.name}</h2>
+          {scheme.regions.map((region) => (
+            <div key={region.name} class="area-region">
+              <h3>{region.name}</h3>
+              <ul class="area-list">
+                {region.areas.map((area) => (
+                  <li key={area.id}>
+                    <a href={`/areas/${area.slug}`}>{area.name}</a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
