@@ -194,7 +194,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       signedIn,
     }),
     appointmentRoutes({ appointments: new AppointmentService(prisma, leadEvents, listingStats), views: applicationViews, accessTokens: accounts.accessTokens }),
-    leadRoutes(sync.accounts, new LeadService(prisma, accounts.customers, applicationListings, leadEvents)),
+    leadRoutes(sync.accounts, new LeadService(prisma, applicationListings, leadEvents)),
     webhookRoutes(sync.accounts, new WebhookService(prisma, config.APP_ENV === 'live')),
     areaRoutes({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal }),
     areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma)),
