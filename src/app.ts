@@ -105,7 +105,10 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const { config, logger, prisma, pool, search, listingIndex, indexer, gazetteer, metrics } = deps;
   // listing performance is counted unless LISTING_STATS=false (the runtime's counters are then idle too)
   const listingStats = config.LISTING_STATS ? deps.listingStats : undefined;
-  const app = new Koa<RequestState>({ proxy: true });
+  // X-Forwarded-For (and -Proto, -Host) only through the proxies the configuration names: the client is
+  // the entry the outermost trusted proxy added, so entries a client writes itself are never read
+  const trustedProxies = config.TRUSTED_PROXY_COUNT;
+  const app = new Koa<RequestState>({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
   app.silent = true;
 
   const sync: SyncDeps = {

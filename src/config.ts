@@ -57,6 +57,8 @@ const schema = yup.object({
   BODY_LIMIT: yup.string().default('1mb'),
   BULK_BODY_LIMIT: yup.string().default('20mb'),
   SHUTDOWN_TIMEOUT_MS: yup.number().integer().min(0).default(10000),
+  /** reverse proxies in front of the service that append to X-Forwarded-For; 0: the header is ignored and the client is the socket's peer */
+  TRUSTED_PROXY_COUNT: yup.number().integer().min(0).max(10).default(0),
   /** run the reindex worker in this process (any number of processes may run it) */
   REINDEX_WORKER: yup.boolean().default(true),
   /** the saved-search alert job (matching and e-mails, every minute); any number of processes may run it */
