@@ -1,4 +1,5 @@
 // OpenAPI: leads in the synchronisation interfaces (REST pull and push, bulk pull).
+import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
 import { engineUnavailable, errorResponse, json, pagedEnvelope, pathParam, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { MAX_ID } from '../sync/payload-fields.ts';
@@ -10,8 +11,8 @@ export const leadSchemas: Record<string, JsonSchema> = {
   PushedLead: jsonSchemaOf(pushedLeadSchema),
 };
 
-const security = [{ apiKey: [] }];
-const unauthorised = errorResponse('Missing, unknown or deprecated api_key');
+const security = apiKeySecurity;
+const unauthorised = apiKeyUnauthorised;
 export function leadPaths(): Record<string, unknown> {
   const tags = ['Leads'];
   return {

@@ -63,7 +63,7 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
 
   async function load(ctx: Context, key: ListingKey) {
     const portal = await portalFromHeaders(ctx.headers, portals);
-    const preview = await previewRight(ctx.query, accounts);
+    const preview = await previewRight(ctx.query, ctx.headers, accounts);
     const doc = await reads.find(key, portal.id, preview);
     return { doc, portal, preview };
   }
