@@ -47,6 +47,8 @@ import { MapListingCache } from './listing-search/map-listing-cache.ts';
 import { optionalCustomer, optionalCustomerAlongside } from './auth/bearer.ts';
 import { ListingReadService } from './listing-reads/listing-read-service.ts';
 import { listingReadRoutes } from './listing-reads/listing-read-routes.ts';
+import { PreviewLinks } from './listing-reads/preview-links.ts';
+import { previewLinkRoutes } from './listing-reads/preview-link-routes.ts';
 import { AreaPageService } from './areas/area-page-service.ts';
 import { AreaPageWriter } from './areas/area-page-writer.ts';
 import { areaRoutes } from './areas/area-routes.ts';
@@ -147,6 +149,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const places = new PlaceSuggestionService(prisma, gazetteer);
   const searchResponses = new SearchResponseMemo(Math.round(config.SEARCH_RESPONSE_CACHE_MB * 1024 * 1024));
   const listingReads = new ListingReadService(search, listingIndex.alias);
+  const previews = new PreviewLinks(prisma, config.JWT_SECRET);
   const contentReads = new ContentReadService(prisma);
   const areaPages = new AreaPageService(prisma, listingReads);
   const contentFamilies = new FamilyWriter(prisma);
@@ -180,8 +183,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
     placeRoutes(places),
     syncRoutes(sync),
     bulkRoutes(sync),
-    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
+    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
     listingStatsRoutes(sync.accounts, new ListingStatsService(prisma)),
+    previewLinkRoutes(sync.accounts, previews, config.PUBLIC_BASE_URL),
     authRoutes(accounts.auth),
     profileRoutes(accounts),
     favouriteRoutes({ ...accounts, personal }),

@@ -24,6 +24,7 @@ const preview = [
   },
   { name: 'api_key', in: 'query', schema: str },
   { name: 'X-Api-Key', in: 'header', schema: str },
+  { name: 'preview', in: 'query', schema: str, description: 'the token of a preview link (POST /api/rest/listings/{ref}/preview-link): shows that one listing, published or not' },
 ];
 const notFound = errorResponse('No such listing, or not visible');
 const size = (d: number) => parametersOf(sizeQuery(d), 'query')[0]!;
