@@ -219,7 +219,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   if (metrics) {
     app.use(httpMetrics(metrics));
     registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses });
-    routers.push(metricsRoutes(metrics));
+    routers.push(metricsRoutes(metrics, { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' }));
   }
   app.use(requestContext(logger, config.PUBLIC_BASE_URL));
   for (const middleware of securityHeaders()) app.use(middleware);

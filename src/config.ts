@@ -75,6 +75,8 @@ const schema = yup.object({
   SEARCH_RESPONSE_CACHE_MB: yup.number().min(0).default(32),
   /** Prometheus metrics at GET /metrics (the request histogram costs one observe per request) */
   METRICS_ENABLED: yup.boolean().default(true),
+  /** the bearer token GET /metrics asks for; in `live`, without it /metrics is not served at all */
+  METRICS_TOKEN: yup.string().optional().min(16, 'METRICS_TOKEN must be at least 16 characters'),
   // ---------- the reference portal (web/) ----------
   /** the map's tile URL template (Leaflet's {s}, {z}, {x}, {y}); the portal works with its markers alone when tiles cannot load */
   PORTAL_TILE_URL: yup
