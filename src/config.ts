@@ -76,7 +76,11 @@ const schema = yup.object({
   /** Prometheus metrics at GET /metrics (the request histogram costs one observe per request) */
   METRICS_ENABLED: yup.boolean().default(true),
   /** the bearer token GET /metrics asks for; in `live`, without it /metrics is not served at all */
-  METRICS_TOKEN: yup.string().optional().min(16, 'METRICS_TOKEN must be at least 16 characters'),
+  METRICS_TOKEN: yup
+    .string()
+    .optional()
+    .transform((v: string | undefined) => (v === '' ? undefined : v))
+    .min(16, 'METRICS_TOKEN must be at least 16 characters'),
   // ---------- the reference portal (web/) ----------
   /** the map's tile URL template (Leaflet's {s}, {z}, {x}, {y}); the portal works with its markers alone when tiles cannot load */
   PORTAL_TILE_URL: yup
