@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
 import { createAccount, developmentPayload, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
-import { daysFromNow } from '../support/applications.ts';
+import { daysFromNow, PASSING, pushAppListing, registerInterest } from '../support/applications.ts';
 import { P } from '../support/customers.ts';
 import { DEPTH_MESSAGE, MAX_JSON_DEPTH } from '../../src/core/json-body.ts';
 import { MAX_ITEMS } from '../../src/sync/payload-fields.ts';
@@ -43,5 +43,15 @@ describe('input limits', () => {
     const doc = (await api.get('/openapi.json', { undocumented: true })).body;
     expect(doc.components.schemas.SyncListingInput.properties.openDays.maxItems).to.equal(MAX_ITEMS.openDays);
     expect(doc.components.schemas.PropertyInput.properties.rooms.maxItems).to.equal(MAX_ITEMS.rooms);
+  });
+
+  it('other arrays past their maxima are 422: webhook events, the bedrooms of a registration', async () => {
+    const hook = await api.put('/api/rest/account/webhook', { url: 'http://127.0.0.1:9/x', events: Array(1000).fill('lead.created') }, withKey(account));
+    expect(hook.status).to.equal(422);
+    expect(hook.body.errors.events).to.deep.equal(['events must hold at most 2 items']);
+    const listing = await pushAppListing(account);
+    const res = await registerInterest(listing.id, { ...PASSING, email: `limits-${Date.now()}@example.org`, bedrooms: Array.from({ length: 21 }, (_, i) => i) });
+    expect(res.status, res.text).to.equal(422);
+    expect(res.body.errors.bedrooms).to.deep.equal(['bedrooms must hold at most 20 items']);
   });
 });
