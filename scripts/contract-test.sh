@@ -38,7 +38,7 @@ eval "$credentials"
 config() { # $1 name, $2 api key or empty
   {
     cat schemathesis.toml
-    if [ -n "$2" ]; then printf '\n[auth.openapi.apiKey]\napi_key = "%s"\n' "$2"; fi
+    if [ -n "$2" ]; then printf '\n[auth.openapi.apiKey]\napi_key = "%s"\n\n[auth.openapi.apiKeyHeader]\napi_key = "%s"\n' "$2" "$2"; fi
   } >"$work/$1.toml"
   printf '%s' "$work/$1.toml"
 }

@@ -5,7 +5,7 @@ import { lookupPaths, lookupSchemas } from '../lookups/lookup-openapi.ts';
 import { postcodePaths } from '../postcodes/postcode-openapi.ts';
 import { placePaths, placeSchemas } from '../places/place-openapi.ts';
 import { healthPaths } from '../health/health-openapi.ts';
-import { metricsPaths, metricsSecuritySchemes } from '../metrics/metrics-openapi.ts';
+import { metricsPaths } from '../metrics/metrics-openapi.ts';
 import { syncPaths, syncSchemas, syncSecuritySchemes } from '../sync/sync-openapi.ts';
 import { authPaths, authSchemas, authSecuritySchemes } from '../auth/auth-openapi.ts';
 import { customerSchemas, profilePaths } from '../customers/customer-openapi.ts';
@@ -37,7 +37,7 @@ export function buildOpenApiDocument() {
     paths: withEdgeResponses({ ...healthPaths(), ...metricsPaths(), ...lookupPaths(), ...postcodePaths(), ...placePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...savedSearchPaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths(), ...webhookPaths(), ...listingStatsPaths(), ...previewLinkPaths() } as Record<string, Record<string, unknown>>),
     components: {
       schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...appointmentSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas, ...previewLinkSchemas },
-      securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes, ...metricsSecuritySchemes },
+      securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes },
     },
   };
 }

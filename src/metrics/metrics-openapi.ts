@@ -1,7 +1,5 @@
 import { errorResponse } from '../core/openapi/schema-helpers.ts';
 
-export const metricsSecuritySchemes = { metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' } };
-
 export function metricsPaths(): Record<string, unknown> {
   return {
     '/metrics': {
@@ -10,7 +8,6 @@ export function metricsPaths(): Record<string, unknown> {
         summary:
           'Prometheus metrics (text exposition format), for the monitoring system rather than the public: with METRICS_TOKEN set, only with that bearer token; in live, not served without one; not at all with METRICS_ENABLED=false',
         operationId: 'metrics',
-        security: [{ metricsToken: [] }, {}],
         responses: {
           200: { description: 'The metrics', content: { 'text/plain': { schema: { type: 'string' } } } },
           401: errorResponse('METRICS_TOKEN is set and the request does not carry it as a bearer token'),

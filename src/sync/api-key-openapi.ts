@@ -7,7 +7,7 @@ export const apiKeySecuritySchemes = {
   apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: "the account's API key in a header: kept out of URLs and access logs" },
 };
 
-/** Either scheme (one of them is enough). */
-export const apiKeySecurity = [{ apiKeyHeader: [] }, { apiKey: [] }];
+/** Either scheme (one of them is enough); the specification's parameter first. */
+export const apiKeySecurity = [{ apiKey: [] }, { apiKeyHeader: [] }];
 
 export const apiKeyUnauthorised = errorResponse('Missing, unknown or deprecated API key (X-Api-Key header or api_key parameter)');

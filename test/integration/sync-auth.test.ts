@@ -22,7 +22,7 @@ describe('synchronisation interfaces: api_key authentication', () => {
     const doc = (await api.get('/openapi.json', { undocumented: true })).body;
     expect(doc.components.securitySchemes.apiKeyHeader).to.deep.include({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
     expect(doc.components.securitySchemes.apiKey).to.deep.include({ type: 'apiKey', in: 'query', name: 'api_key' });
-    expect(doc.paths['/api/rest/leads'].post.security).to.deep.equal([{ apiKeyHeader: [] }, { apiKey: [] }]);
+    expect(doc.paths['/api/rest/leads'].post.security).to.deep.equal([{ apiKey: [] }, { apiKeyHeader: [] }]);
   });
 
   it('rejects an unknown api_key with 401', async () => {
