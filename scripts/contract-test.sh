@@ -7,6 +7,7 @@
 # credentials they are given).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. scripts/node-runtime.sh
 ST_VERSION=4.32.5
 EXAMPLES="${CONTRACT_EXAMPLES:-20}"
 # a fixed seed makes every run try the same cases (CONTRACT_SEED=random explores new ones)
