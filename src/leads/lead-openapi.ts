@@ -28,7 +28,8 @@ export function leadPaths(): Record<string, unknown> {
       post: {
         tags,
         operationId: 'pushLead',
-        summary: 'Push a lead from another platform: an application with that source, status incomplete and no decision',
+        summary:
+          "Push a lead from another platform on one of the account's live listings (a partner's: a marketplace listing): kept as pushed, with that source, status incomplete and no decision; it belongs to no customer account",
         security,
         requestBody: { required: true, content: { 'application/json': { schema: ref('PushedLead') } } },
         responses: {
