@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../src/core/project-root.ts';
 import { api } from '../support/api.ts';
 import { createAccount, withKey, type TestAccount } from '../support/factories.ts';
 import { smtpSink } from '../support/smtp-sink.ts';
@@ -123,6 +126,19 @@ describe('leads (synchronisation interfaces)', () => {
     const after = await api.get(`${P}/profile/applications`, bearer(victim.accessToken));
     expect(after.body).to.deep.equal(before.body);
     expect((await api.get(`${P}/profile`, bearer(victim.accessToken))).body.firstName).to.equal('Vera');
+  });
+
+  it('the data migration detaches leads pushed before, keeping only the address', async () => {
+    const victim = await passwordCustomer({ firstName: 'Olga', phone: '07700 900888' });
+    const { prisma } = testApp().runtime;
+    const legacy = await prisma.application.create({
+      data: { customerId: victim.id, listingId: listing.id, eligibilityStatus: 'incomplete', source: 'OldPortal', listingSnapshot: {} },
+    });
+    const sql = readFileSync(path.join(PROJECT_ROOT, 'prisma/migrations/20261127060000_detach_pushed_leads/migration.sql'), 'utf8');
+    await prisma.$executeRawUnsafe(sql);
+    const lead = await api.get(`/api/rest/leads/${legacy.id}`, withKey(account));
+    expect(lead.body.customer).to.include({ id: null, email: victim.email, firstName: null, phone: null });
+    expect((await api.get(`${P}/profile/applications`, bearer(victim.accessToken))).body.data).to.deep.equal([]);
   });
 
   it('a partner that republishes the marketplace pushes on any live listing (by id) and reads back its lead; a basic partner cannot', async () => {
