@@ -4,7 +4,7 @@
 #   docker run IMAGE node --experimental-wasm-modules dist/scripts/migrate.js apply
 #   docker run IMAGE node dist/scripts/load-reference-data.js
 # (docs/operations.md lists them all).
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

@@ -6,6 +6,7 @@
 # scripts/bench/alerts-bench.ts.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. scripts/node-runtime.sh
 saved=1000000
 distribution=spread
 rest=()

@@ -6,6 +6,7 @@
 # their defaults; the last column says what they held.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. scripts/node-runtime.sh
 CLIENTS=10; SECONDS_EACH=10; SIZES=0,4,8,16,32,64
 for arg in "$@"; do
   case "$arg" in

@@ -3,6 +3,7 @@
 # Runs the search benchmark on the benchmark database and index that `npm run bench:sync` prepared.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. scripts/node-runtime.sh
 case " $* " in *" --help "*) exec npx --no-install tsx scripts/bench/search-bench.ts --help ;; esac
 bash scripts/setup.sh
 # as the test run: without fsync, for speed (the figures were measured so)

@@ -4,6 +4,7 @@
 # ten properties each), then measures full reindex, raw bulk and write-to-search delay.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. scripts/node-runtime.sh
 LISTINGS=100000; DISTRIBUTION=spread; SEED=1
 while [ $# -gt 0 ]; do
   case "$1" in

@@ -7,6 +7,7 @@
 # credentials they are given).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. scripts/node-runtime.sh
 ST_VERSION=4.32.5
 EXAMPLES="${CONTRACT_EXAMPLES:-20}"
 # a fixed seed makes every run try the same cases (CONTRACT_SEED=random explores new ones)
@@ -38,7 +39,7 @@ eval "$credentials"
 config() { # $1 name, $2 api key or empty
   {
     cat schemathesis.toml
-    if [ -n "$2" ]; then printf '\n[auth.openapi.apiKey]\napi_key = "%s"\n' "$2"; fi
+    if [ -n "$2" ]; then printf '\n[auth.openapi.apiKey]\napi_key = "%s"\n\n[auth.openapi.apiKeyHeader]\napi_key = "%s"\n' "$2" "$2"; fi
   } >"$work/$1.toml"
   printf '%s' "$work/$1.toml"
 }

@@ -16,5 +16,6 @@
 #   of its own, each holding on to what it freed; two arenas held about 15 MB less under load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/node-runtime.sh
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 exec node ${SERVE_NODE_FLAGS:-} --max-semi-space-size=16 --heap-growing-percent=50 --no-memory-reducer --import tsx src/main.ts

@@ -2,7 +2,7 @@
 # Installs dependencies when missing or stale and generates the Prisma client.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-command -v node >/dev/null || { echo "Node.js 20 is required" >&2; exit 1; }
+. scripts/node-runtime.sh
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "[setup] npm ci" >&2
   npm ci --no-audit --no-fund >&2

@@ -5,6 +5,7 @@
 # (SMTP on 1025, web inbox on http://localhost:1080) that stops with it.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. scripts/node-runtime.sh
 [ -f .env ] && { set -a; . ./.env; set +a; }
 bash scripts/setup.sh
 # the portal's static files (web/dist), rebuilt only when web/ or the API document changed

@@ -4,6 +4,7 @@
 # running for the next run, unless CI=true and this run started it.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. scripts/node-runtime.sh
 was_up=$(bash scripts/es-cluster.sh status 2>/dev/null | grep -c ' running ' || true)
 eval "$(bash scripts/es-cluster.sh up)"
 cleanup() {

@@ -8,6 +8,7 @@
 # holding the listing primary; master: the elected master).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. scripts/node-runtime.sh
 bash scripts/setup.sh >/dev/null
 eval "$(bash scripts/es-cluster.sh up)"
 # as the test run: without fsync, for speed

@@ -7,6 +7,7 @@
 #   FAULT_ES_DOWNLOADS: a directory holding the Elasticsearch zip already (else services.sh fetches it)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. scripts/node-runtime.sh
 export PG_PORT="${FAULT_PG_PORT:-54339}" ES_PORT="${FAULT_ES_PORT:-9257}" ES_TRANSPORT_PORT="${FAULT_ES_TRANSPORT_PORT:-9357}"
 export SERVICES_DIR="${FAULT_SERVICES_DIR:-$PWD/.local/faults}"
 export ES_HEAP="${ES_HEAP:-512m}"

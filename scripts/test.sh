@@ -5,6 +5,7 @@
 # Services this run started are stopped at the end when CI=true.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+. scripts/node-runtime.sh
 bash scripts/setup.sh
 bash scripts/ensure-system-packages.sh
 # the portal the browser tests drive (web/dist), rebuilt only when web/ or the API document changed

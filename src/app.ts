@@ -47,6 +47,8 @@ import { MapListingCache } from './listing-search/map-listing-cache.ts';
 import { optionalCustomer, optionalCustomerAlongside } from './auth/bearer.ts';
 import { ListingReadService } from './listing-reads/listing-read-service.ts';
 import { listingReadRoutes } from './listing-reads/listing-read-routes.ts';
+import { PreviewLinks } from './listing-reads/preview-links.ts';
+import { previewLinkRoutes } from './listing-reads/preview-link-routes.ts';
 import { AreaPageService } from './areas/area-page-service.ts';
 import { AreaPageWriter } from './areas/area-page-writer.ts';
 import { areaRoutes } from './areas/area-routes.ts';
@@ -111,7 +113,10 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const { config, logger, prisma, pool, search, listingIndex, indexer, gazetteer, metrics } = deps;
   // listing performance is counted unless LISTING_STATS=false (the runtime's counters are then idle too)
   const listingStats = config.LISTING_STATS ? deps.listingStats : undefined;
-  const app = new Koa<RequestState>({ proxy: true });
+  // X-Forwarded-For (and -Proto, -Host) only through the proxies the configuration names: the client is
+  // the entry the outermost trusted proxy added, so entries a client writes itself are never read
+  const trustedProxies = config.TRUSTED_PROXY_COUNT;
+  const app = new Koa<RequestState>({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
   app.silent = true;
 
   const sync: SyncDeps = {
@@ -150,6 +155,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const places = new PlaceSuggestionService(prisma, gazetteer);
   const searchResponses = new SearchResponseMemo(Math.round(config.SEARCH_RESPONSE_CACHE_MB * 1024 * 1024));
   const listingReads = new ListingReadService(search, listingIndex.alias);
+  const previews = new PreviewLinks(prisma, config.JWT_SECRET);
   const contentReads = new ContentReadService(prisma);
   const areaPages = new AreaPageService(prisma, listingReads);
   const contentFamilies = new FamilyWriter(prisma);
@@ -187,8 +193,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
     placeRoutes(places),
     syncRoutes(sync),
     bulkRoutes(sync),
-    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
+    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
     listingStatsRoutes(sync.accounts, new ListingStatsService(prisma)),
+    previewLinkRoutes(sync.accounts, previews, config.PUBLIC_BASE_URL),
     authRoutes(accounts.auth),
     profileRoutes(accounts),
     favouriteRoutes({ ...accounts, personal }),
@@ -211,7 +218,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     }),
     leadRoutes(
       sync.accounts,
-      new LeadService(prisma, accounts.customers, applicationListings, leadEvents),
+      new LeadService(prisma, applicationListings, leadEvents),
       new LeadProgressService(prisma, leadEvents, () => progressMails.wake()),
     ),
     webhookRoutes(sync.accounts, new WebhookService(prisma, config.APP_ENV === 'live')),
@@ -231,7 +238,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   if (metrics) {
     app.use(httpMetrics(metrics));
     registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses });
-    routers.push(metricsRoutes(metrics));
+    routers.push(metricsRoutes(metrics, { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' }));
   }
   app.use(requestContext(logger, config.PUBLIC_BASE_URL));
   for (const middleware of securityHeaders()) app.use(middleware);

@@ -57,6 +57,8 @@ const schema = yup.object({
   BODY_LIMIT: yup.string().default('1mb'),
   BULK_BODY_LIMIT: yup.string().default('20mb'),
   SHUTDOWN_TIMEOUT_MS: yup.number().integer().min(0).default(10000),
+  /** reverse proxies in front of the service that append to X-Forwarded-For; 0: the header is ignored and the client is the socket's peer */
+  TRUSTED_PROXY_COUNT: yup.number().integer().min(0).max(10).default(0),
   /** run the reindex worker in this process (any number of processes may run it) */
   REINDEX_WORKER: yup.boolean().default(true),
   /** the saved-search alert job (matching and e-mails, every minute); any number of processes may run it */
@@ -73,6 +75,12 @@ const schema = yup.object({
   SEARCH_RESPONSE_CACHE_MB: yup.number().min(0).default(32),
   /** Prometheus metrics at GET /metrics (the request histogram costs one observe per request) */
   METRICS_ENABLED: yup.boolean().default(true),
+  /** the bearer token GET /metrics asks for; in `live`, without it /metrics is not served at all */
+  METRICS_TOKEN: yup
+    .string()
+    .optional()
+    .transform((v: string | undefined) => (v === '' ? undefined : v))
+    .min(16, 'METRICS_TOKEN must be at least 16 characters'),
   // ---------- the reference portal (web/) ----------
   /** the map's tile URL template (Leaflet's {s}, {z}, {x}, {y}); the portal works with its markers alone when tiles cannot load */
   PORTAL_TILE_URL: yup

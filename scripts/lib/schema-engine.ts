@@ -2,7 +2,8 @@
 // The Prisma CLI would download a native engine, which cannot be fetched everywhere; this does the
 // same work offline: applies prisma/migrations (recorded in _prisma_migrations exactly as
 // `prisma migrate deploy` does) and turns schema-to-schema diffs into migration SQL.
-// Run under `node --experimental-wasm-modules` on Node 20.
+// Run with `node --experimental-wasm-modules`: older Node releases need it to import the WebAssembly
+// module; recent Node 24 releases (24.21 checked) import it unflagged and still accept the flag.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';

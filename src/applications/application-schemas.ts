@@ -6,6 +6,9 @@ import { emailField } from '../customers/email-address.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/common-passwords.ts';
 
+/** bedroom counts of interest a registration may name */
+const MAX_BEDROOM_CHOICES = 20;
+
 const additionalInfo = yup
   .string()
   .typeError('additionalInfo must be a string')
@@ -60,6 +63,7 @@ export const registerInterestSchema = yup.object({
         .required(),
     )
     .typeError('bedrooms must be an array of whole numbers')
+    .max(MAX_BEDROOM_CHOICES, `bedrooms must hold at most ${MAX_BEDROOM_CHOICES} items`)
     .nullable(),
   additionalInfo,
 });

@@ -1,6 +1,7 @@
 // Applications: register interest (with a new or signed-in customer), the customer's applications,
 // archive, update (by the owner or with the update token) and recommendations. Every decision comes from
 // the one eligibility engine (src/eligibility/eligibility-rules.ts).
+import { ownerIdOf } from './application-owner.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Application, ApplicationProgress, Appointment, Customer, Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../core/errors.ts';
@@ -258,7 +259,7 @@ export class ApplicationService {
       const [app] = await tx.$queryRaw<Application[]>`SELECT * FROM "Application" WHERE id = ${applicationId} FOR UPDATE`;
       // checked again under the lock: archived (or its token voided) since it was found
       if (!app || !(await tx.application.count({ where }))) throw new NotFoundError(`Application ${applicationId} was not found`);
-      const customer = await this.writeProfile(tx, app.customerId, customerFieldsOf(body));
+      const customer = await this.writeProfile(tx, ownerIdOf(app), customerFieldsOf(body));
       const snapshot = doc ? snapshotOf(doc) : (app.listingSnapshot as unknown as ListingSnapshot);
       const decision = await this.evaluate(snapshot, eligibilityProfileFrom(customer), app.propertyId, validateEligibility, await inWorkOf(tx, customer));
       const utmEmpty = UTM_FIELDS.every((f) => app[f] === null);

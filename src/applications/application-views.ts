@@ -1,5 +1,6 @@
 // Puts together what the Application resource shows: the live listing documents, favourites, the
 // customer and the appointments' applications. No HTTP here; shaping is the presenters'.
+import { ownerIdOf } from './application-owner.ts';
 import type { Appointment } from '../generated/prisma/client.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { CustomerService } from '../customers/customer-service.ts';
@@ -45,10 +46,11 @@ export class ApplicationViews {
 
   /** One application with its customer (and the update token right after register interest). */
   async one(row: ApplicationRow, options: { updateToken?: string } = {}): Promise<ApplicationPayload> {
+    const customerId = ownerIdOf(row);
     const [docs, favourites, customer] = await Promise.all([
       this.listings.live([row.listingId]),
-      this.favourites.favouriteIdsAmong(row.customerId, [row.listingId]),
-      this.customers.load(row.customerId),
+      this.favourites.favouriteIdsAmong(customerId, [row.listingId]),
+      this.customers.load(customerId),
     ]);
     return presentApplication(row, {
       doc: docs.get(row.listingId),

@@ -1,4 +1,5 @@
 // OpenAPI fragment of area pages: the portal's reads and the editors' writes.
+import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
 import { dataEnvelope, engineUnavailable, errorResponse, json, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import type * as yup from 'yup';
 import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
@@ -13,8 +14,8 @@ export const areaSchemas: Record<string, JsonSchema> = componentsOf(schemeAreasP
 const tag = ['Area pages'];
 const editorTag = ['Content management'];
 const notFound = errorResponse('No such area page, or not visible');
-const security = [{ apiKey: [] }];
-const unauthorised = errorResponse('Missing, unknown or deprecated api_key');
+const security = apiKeySecurity;
+const unauthorised = apiKeyUnauthorised;
 const forbidden = errorResponse("The api_key is not an editor account's");
 const idParam = parametersOf(idPath('area page'), 'path');
 const pathParams = (v: 'Id' | 'Slug') => (v === 'Id' ? idParam : parametersOf(slugPath('area page'), 'path'));

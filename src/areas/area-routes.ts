@@ -30,7 +30,7 @@ export function areaRoutes(deps: AreaRouteDeps): Router<CustomerAwareState> {
   const router = new Router<CustomerAwareState>();
   const { areas, accounts, customers, signedIn } = deps;
 
-  const load = async (key: AreaPageKey, preview: PreviewQuery) => areas.find(key, await editorPreview(preview, accounts));
+  const load = async (key: AreaPageKey, preview: PreviewQuery, headers: Context['headers']) => areas.find(key, await editorPreview(preview, accounts, headers));
 
   router.get(BASE, async (ctx) => {
     ctx.body = collection(presentSchemeAreas(await areas.visiblePages()));
@@ -42,12 +42,12 @@ export function areaRoutes(deps: AreaRouteDeps): Router<CustomerAwareState> {
   ] as const) {
     router.get(path, async (ctx) => {
       const key = keyOf(ctx);
-      ctx.body = presentAreaPage(await load(key, validateQuery(previewQuery, ctx.query)));
+      ctx.body = presentAreaPage(await load(key, validateQuery(previewQuery, ctx.query), ctx.headers));
     });
     router.get(`${path}/listings`, signedIn, async (ctx) => {
       const key = keyOf(ctx);
       const { size, ...preview } = validateQuery(areaListingsQuery, ctx.query);
-      const page = await load(key, preview);
+      const page = await load(key, preview, ctx.headers);
       const hits = await areas.listings(page, size);
       const customerId = ctx.state.customerId ?? null;
       const [favourites, personal] = await Promise.all([customerId === null ? null : customers.favouriteIds(customerId, hits.map((h) => h.id)), deps.personal(customerId)]);

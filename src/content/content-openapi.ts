@@ -1,5 +1,6 @@
 // OpenAPI fragment of generic content: the portal's reads and the editors' content management interface.
 // Request bodies and parameters come from the yup schemas that validate them; this file holds the rest.
+import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
 import type * as yup from 'yup';
 import { dataEnvelope, errorResponse, json, pagedEnvelope, ref, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
@@ -30,8 +31,8 @@ const FAMILY =
 
 const tag = ['Content'];
 const editorTag = ['Content management'];
-const security = [{ apiKey: [] }];
-const unauthorised = errorResponse('Missing, unknown or deprecated api_key');
+const security = apiKeySecurity;
+const unauthorised = apiKeyUnauthorised;
 const forbidden = errorResponse("The api_key is not an editor account's");
 const idParam = (what: string) => parametersOf(idPath(what), 'path');
 const body = (schema: yup.AnySchema, description?: string) => ({ requestBody: jsonBodyOf(schema, description) });

@@ -17,18 +17,18 @@ export function contentRoutes(reads: ContentReadService, accounts: ApiAccountSer
 
   router.get(`${BASE}/contents`, async (ctx) => {
     const { page, size, ignore_visibility, api_key, ...filters } = validateQuery(contentListQuery, ctx.query);
-    const { items, total } = await reads.list(filters, { page, size }, await editorPreview({ ignore_visibility, api_key }, accounts));
+    const { items, total } = await reads.list(filters, { page, size }, await editorPreview({ ignore_visibility, api_key }, accounts, ctx.headers));
     ctx.body = paginated(items.map(presentContentListItem), { page, size }, total, ctx.state.url);
   });
   router.get(`${BASE}/contents/slug/:slug`, async (ctx) => {
     const slug = slugParam(ctx, 'Content page');
     const { sitemap_code, ...preview } = validateQuery(pageBySlugQuery, ctx.query);
-    ctx.body = presentContentPage(await reads.page({ slug, sitemapCode: sitemap_code ?? null }, await editorPreview(preview, accounts)));
+    ctx.body = presentContentPage(await reads.page({ slug, sitemapCode: sitemap_code ?? null }, await editorPreview(preview, accounts, ctx.headers)));
   });
   router.get(`${BASE}/contents/:id`, async (ctx) => {
     const id = numericId(ctx, 'Content page');
     const preview = validateQuery(previewQuery, ctx.query);
-    ctx.body = presentContentPage(await reads.page({ id }, await editorPreview(preview, accounts)));
+    ctx.body = presentContentPage(await reads.page({ id }, await editorPreview(preview, accounts, ctx.headers)));
   });
 
   router.get(`${BASE}/topics`, async (ctx) => {

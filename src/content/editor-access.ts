@@ -5,7 +5,7 @@ import { withJsonSchema } from '../core/validation.ts';
 import type { Middleware } from 'koa';
 import { ForbiddenError } from '../core/errors.ts';
 import type { ApiAccountService } from '../sync/api-account-service.ts';
-import { apiKeyAuth, type SyncState } from '../sync/api-key-auth.ts';
+import { apiKeyAuth, apiKeyOf, type SyncState } from '../sync/api-key-auth.ts';
 
 const VISIBILITY_FLAGS = ['1', 'true', '0', 'false'] as const;
 
@@ -30,11 +30,16 @@ export interface PreviewQuery {
   api_key?: string;
 }
 
-/** True when the request asks for ignore_visibility and carries the api_key of an editor account. */
-export async function editorPreview(query: PreviewQuery, accounts: ApiAccountService): Promise<boolean> {
+/** True when the request asks for ignore_visibility and carries the API key (X-Api-Key or api_key) of an editor account. */
+export async function editorPreview(
+  query: PreviewQuery,
+  accounts: ApiAccountService,
+  headers: Record<string, string | string[] | undefined> = {},
+): Promise<boolean> {
   if (query.ignore_visibility !== '1' && query.ignore_visibility !== 'true') return false;
-  if (!query.api_key) return false;
-  const account = await accounts.authenticate(query.api_key);
+  const key = apiKeyOf(headers, { api_key: query.api_key });
+  if (key === null) return false;
+  const account = await accounts.authenticate(key);
   return account?.kind === 'editor';
 }
 

@@ -3,14 +3,19 @@
 // A body holding a `__proto__` key at any depth is refused with 400: koa-body hands co-body no
 // `onProtoPoisoning` option, co-body then refuses such a body as if it were malformed, and the refusal
 // is told apart here by parsing the text again, so that the client learns which key is at fault.
+// A body nested deeper than MAX_JSON_DEPTH objects and arrays is 422: no payload of the interface needs
+// more, and walking such a value (validation, copies, the engine) is work no client should get for free.
 import { koaBody, HttpMethodEnum } from 'koa-body';
 import type { Middleware } from 'koa';
-import { BadRequestError } from './errors.ts';
+import { BadRequestError, ValidationError } from './errors.ts';
+
+export const MAX_JSON_DEPTH = 32;
+export const DEPTH_MESSAGE = `The body is nested deeper than ${MAX_JSON_DEPTH} levels of objects and arrays`;
 
 export const PROTO_KEY_MESSAGE = 'The body holds a "__proto__" key, which the service refuses';
 
 export function jsonBody(limit: string): Middleware {
-  return koaBody({
+  const parse = koaBody({
     json: true,
     jsonStrict: false,
     jsonLimit: limit,
@@ -27,6 +32,25 @@ export function jsonBody(limit: string): Middleware {
       throw Object.assign(err, { expose: true });
     },
   });
+  return (ctx, next) =>
+    parse(ctx, () => {
+      if (depthOf(ctx.request.body) > MAX_JSON_DEPTH) throw new ValidationError({ _: [DEPTH_MESSAGE] }, DEPTH_MESSAGE);
+      return next();
+    });
+}
+
+/** How deep objects and arrays nest in a parsed JSON value (a scalar: 0), without recursion. */
+export function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > deepest) deepest = depth;
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 /** Whether a body's text is well-formed JSON holding a `__proto__` key (escaped or not) at any depth. */

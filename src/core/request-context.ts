@@ -1,8 +1,10 @@
-// Request id (taken from X-Request-Id when sane, else new) and one access-log line per request.
+// Request id (taken from X-Request-Id when sane, else new) and one access-log line per request (its
+// path without the tokens some paths carry, and never the query string).
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from './logger.ts';
 import type { RequestState } from './http-context.ts';
+import { loggedPath } from './logged-path.ts';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -22,7 +24,7 @@ export function requestContext(logger: Logger, publicBaseUrl?: string): Middlewa
     } finally {
       if (logger.isLevelEnabled('info')) {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+        ctx.state.log.info({ method: ctx.method, path: loggedPath(ctx as unknown as Parameters<typeof loggedPath>[0]), status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
       }
     }
   };

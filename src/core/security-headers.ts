@@ -1,5 +1,6 @@
 // Security headers on every response (helmet), and `Cache-Control: no-store` on every response that may
-// carry a token or personal data: answers to writes, to signed-in or api_key requests, and token exchanges.
+// carry a token or personal data: answers to writes, to signed-in or API-key requests (X-Api-Key or
+// api_key), to preview links (an unpublished listing), and token exchanges.
 import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
 import type { RequestState } from './http-context.ts';
@@ -21,7 +22,8 @@ function noStoreForPrivate(): Middleware<RequestState> {
     await next();
     const read = ctx.method === 'GET' || ctx.method === 'HEAD';
     const exchange = TOKEN_EXCHANGE.test(ctx.path);
-    if (!read || ctx.get('Authorization') !== '' || ctx.query.api_key !== undefined || exchange) ctx.set('Cache-Control', 'no-store');
+    const credentialed = ctx.get('Authorization') !== '' || ctx.get('X-Api-Key') !== '' || ctx.query.api_key !== undefined || ctx.query.preview !== undefined;
+    if (!read || credentialed || exchange) ctx.set('Cache-Control', 'no-store');
     // A magic link is opened where it is clicked, the frame of a web mail inbox included. Framing this
     // JSON gives nothing to whoever frames it: the link is the secret, and it works once.
     if (exchange) {

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { bool, withJsonSchema, externalRef, galleryImages, MAX_ID, optionalText, plainNumber, plainString, requiredText, textOrEmpty, ukPostcode, url } from '../sync/payload-fields.ts';
+import { atMost, MAX_ITEMS, bool, withJsonSchema, externalRef, galleryImages, MAX_ID, optionalText, plainNumber, plainString, requiredText, textOrEmpty, ukPostcode, url } from '../sync/payload-fields.ts';
 
 export const TENURES = ['leasehold', 'freehold'] as const;
 
@@ -29,10 +29,10 @@ export const developmentSchema = yup.object({
   ),
   localAreaName: optionalText(255),
   localAreaDescription: optionalText(),
-  specifications: yup.array(yup.object({ name: requiredText(), description: textOrEmpty(5000), imageUrls: yup.array(url().required()).default([]) })).default([]),
+  specifications: atMost(yup.array(yup.object({ name: requiredText(), description: textOrEmpty(5000), imageUrls: atMost(yup.array(url().required()), MAX_ITEMS.imageUrls).default([]) })), MAX_ITEMS.specifications).default([]),
   galleryImages: galleryImages(),
-  videos: yup.array(yup.object({ url: url().required(), embedCode: optionalText(5000), thumbnailUrl: url().nullable().default(null) })).default([]),
-  brochures: yup.array(url().required()).default([]),
+  videos: atMost(yup.array(yup.object({ url: url().required(), embedCode: optionalText(5000), thumbnailUrl: url().nullable().default(null) })), MAX_ITEMS.videos).default([]),
+  brochures: atMost(yup.array(url().required()), MAX_ITEMS.brochures).default([]),
   tenure: plainString().oneOf(TENURES, '${path} must be one of: ${values}').required(),
   newBuild: bool(false),
 });

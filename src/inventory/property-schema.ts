@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { bool, count, externalRef, MAX_ID, isoDate, withJsonSchema, money, optionalText, percent, plainBoolean, plainNumber, plainString, requiredText, textOrEmpty, url } from '../sync/payload-fields.ts';
+import { atMost, MAX_ITEMS, bool, count, externalRef, MAX_ID, isoDate, withJsonSchema, money, optionalText, percent, plainBoolean, plainNumber, plainString, requiredText, textOrEmpty, url } from '../sync/payload-fields.ts';
 import { AVAILABILITY_CODES } from './availability.ts';
 import { TENURES } from './development-schema.ts';
 import { COUNCIL_TAX_BANDS } from './material-information.ts';
@@ -22,7 +22,7 @@ export const propertySchema = yup.object({
   receptionRooms: nullableCount(),
   furnitureStatus: plainString().nullable().oneOf(FURNITURE_STATUSES, '${path} must be one of: ${values}').default(null),
   floorArea: money(),
-  rooms: yup
+  rooms: atMost(yup
     .array(
       yup.object({
         name: requiredText(255),
@@ -32,7 +32,7 @@ export const propertySchema = yup.object({
         length: money(),
         floorArea: money(),
       }),
-    )
+    ), MAX_ITEMS.rooms)
     .default([]),
   numberOfFloors: nullableCount(),
   floor: yup
@@ -41,12 +41,12 @@ export const propertySchema = yup.object({
     .default(null),
   tenure: plainString().oneOf(TENURES, '${path} must be one of: ${values}').required(),
   leaseYears: nullableCount(),
-  propertyFeatures: yup.array(yup.object({ section: requiredText(100), values: yup.array(requiredText(255)).default([]) })).default([]),
+  propertyFeatures: atMost(yup.array(yup.object({ section: requiredText(100), values: atMost(yup.array(requiredText(255)), MAX_ITEMS.featureValues).default([]) })), MAX_ITEMS.propertyFeatures).default([]),
   energyEfficiencyRatingCurrent: rating(),
   energyEfficiencyRatingPotential: rating(),
   environmentalImpactRatingCurrent: rating(),
   environmentalImpactRatingPotential: rating(),
-  floorplans: yup
+  floorplans: atMost(yup
     .array(
       yup.object({
         url: url().required(),
@@ -54,7 +54,7 @@ export const propertySchema = yup.object({
         alternativeText: textOrEmpty(255),
         caption: textOrEmpty(1000),
       }),
-    )
+    ), MAX_ITEMS.floorplans)
     .default([]),
   fullSpecifications: optionalText(),
   availabilityStatus: plainString().oneOf(AVAILABILITY_CODES, '${path} must be one of: ${values}').required(),

@@ -1,4 +1,5 @@
 // OpenAPI: leads in the synchronisation interfaces (REST pull and push, bulk pull).
+import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
 import { engineUnavailable, errorResponse, json, pagedEnvelope, pathParam, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { MAX_ID } from '../sync/payload-fields.ts';
@@ -12,8 +13,8 @@ export const leadSchemas: Record<string, JsonSchema> = {
   LeadProgress: jsonSchemaOf(leadProgressSchema),
 };
 
-const security = [{ apiKey: [] }];
-const unauthorised = errorResponse('Missing, unknown or deprecated api_key');
+const security = apiKeySecurity;
+const unauthorised = apiKeyUnauthorised;
 export function leadPaths(): Record<string, unknown> {
   const tags = ['Leads'];
   return {
@@ -29,7 +30,8 @@ export function leadPaths(): Record<string, unknown> {
       post: {
         tags,
         operationId: 'pushLead',
-        summary: 'Push a lead from another platform: an application with that source, status incomplete and no decision',
+        summary:
+          "Push a lead from another platform on one of the account's live listings (a partner's: a marketplace listing): kept as pushed, with that source, status incomplete and no decision; it belongs to no customer account",
         security,
         requestBody: { required: true, content: { 'application/json': { schema: ref('PushedLead') } } },
         responses: {

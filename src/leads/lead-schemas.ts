@@ -29,7 +29,7 @@ export const pushedLeadSchema = jsonObjectBody(
   yup.object({
     ...customerFieldsShape,
     email: emailField(),
-    listing: refOrId('listing', "the account's listing ref, or a marketplace listing id").defined('listing is required').nonNullable('listing is required'),
+    listing: refOrId('listing', "one of the account's live listings, by ref or id; for a partner that republishes the marketplace, any live marketplace listing by id").defined('listing is required').nonNullable('listing is required'),
     property: refOrId('property', 'a property ref or id of that listing').nullable(),
     source: withJsonSchema(requiredText(100), { description: 'the platform the lead comes from' }),
     additionalInfo: optionalText(5000).transform(trimmed),

@@ -6,10 +6,9 @@ import type { ApiAccount, Prisma } from '../generated/prisma/client.ts';
 import { NotFoundError, ValidationError } from '../core/errors.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { parseDateTime } from '../core/date-time-format.ts';
-import type { CustomerService } from '../customers/customer-service.ts';
 import { utmOf, type CustomerFields } from '../customers/customer-fields.ts';
 import { propertyViewOf, snapshotOf, type ApplicationListings } from '../applications/application-listings.ts';
-import { leadInclude, type LeadRow } from './lead-presenter.ts';
+import { leadInclude, PUSHED_CONTACT_FIELDS, type LeadRow, type PushedContact } from './lead-presenter.ts';
 import type { PushedLead } from './lead-schemas.ts';
 import type { LeadEventRecorder } from '../applications/lead-event-recorder.ts';
 
@@ -22,16 +21,16 @@ export interface LeadFilters {
 export class LeadService {
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly customers: CustomerService,
     private readonly listings: ApplicationListings,
     /** lead webhooks: a pushed lead is a lead.created event, recorded in its transaction */
     private readonly leadEvents: LeadEventRecorder,
   ) {}
 
-  /** Leads on the account's listings, oldest change first (so `updated_since` paging is stable). */
+  /** Leads on the account's listings, and those it pushed, oldest change first (so `updated_since` paging is stable). */
   async list(account: ApiAccount, page: PageRequest, filters: LeadFilters): Promise<{ items: LeadRow[]; total: number }> {
     const where: Prisma.ApplicationWhereInput = {
-      listing: { accountId: account.id, ...(filters.listing !== null ? { externalRef: filters.listing } : {}) },
+      ...visibleTo(account),
+      ...(filters.listing !== null ? { listing: { externalRef: filters.listing } } : {}),
       ...(filters.updatedSince ? { updatedAt: { gte: filters.updatedSince } } : {}),
       ...(filters.status ? { eligibilityStatus: filters.status } : {}),
     };
@@ -48,26 +47,21 @@ export class LeadService {
     return { items, total };
   }
 
-  /** 404 unless the lead is on one of the account's listings. */
+  /** 404 unless the lead is on one of the account's listings or the account pushed it. */
   async get(account: ApiAccount, id: number): Promise<LeadRow> {
-    const row = await this.prisma.application.findFirst({ where: { id, listing: { accountId: account.id } }, include: leadInclude });
+    const row = await this.prisma.application.findFirst({ where: { id, ...visibleTo(account) }, include: leadInclude });
     if (!row) throw new NotFoundError(`Lead ${id} was not found`);
     return row;
   }
 
   /**
-   * A lead from another platform. The listing is the account's own (by ref or id) or any live marketplace
-   * listing (by id), and must be live; the customer is found by e-mail or created (without a password:
-   * they can sign in by magic link). An existing customer's profile is not changed by a pushed lead.
+   * A lead from another platform, on a live listing the account may push to (404 otherwise): a provider's
+   * or agent's own listing (by ref or id), or, for a partner that republishes the marketplace, any live
+   * marketplace listing (by id). The lead keeps what was pushed and belongs to no customer account: it
+   * neither reads nor changes a customer's profile or applications, whatever the e-mail address.
    */
   async push(account: ApiAccount, lead: PushedLead): Promise<LeadRow> {
-    const listing = await this.prisma.listing.findFirst({
-      where:
-        typeof lead.listing === 'string'
-          ? { accountId: account.id, externalRef: lead.listing }
-          : { id: lead.listing, OR: [{ accountId: account.id }, { published: true, withdrawnAt: null }] },
-      select: { id: true, accountId: true },
-    });
+    const listing = await this.prisma.listing.findFirst({ where: pushableListing(account, lead.listing), select: { id: true, accountId: true } });
     const doc = listing ? (await this.listings.live([listing.id])).get(listing.id) : undefined;
     if (!listing || !doc) throw new NotFoundError(`Listing ${lead.listing} was not found on the marketplace`);
 
@@ -82,12 +76,13 @@ export class LeadService {
       propertyId = property.id;
     }
 
-    const { email, listing: _l, property: _p, source, additionalInfo, enquiryDate, ...fields } = lead;
-    const customer = (await this.customers.findByEmail(email)) ?? (await this.createCustomer(email, fields as CustomerFields));
+    const { listing: _l, property: _p, source, additionalInfo, enquiryDate, ...fields } = lead;
     return this.prisma.$transaction(async (tx) => {
       const created = await tx.application.create({
         data: {
-          customerId: customer.id,
+          customerId: null,
+          pushedContact: pushedContactOf(lead) as Prisma.InputJsonValue,
+          pushedByAccountId: account.id,
           listingId: listing.id,
           propertyId,
           additionalInfo: additionalInfo ?? null,
@@ -104,15 +99,25 @@ export class LeadService {
       return tx.application.findUniqueOrThrow({ where: { id: created.id }, include: leadInclude });
     });
   }
+}
 
-  private async createCustomer(email: string, fields: CustomerFields) {
-    try {
-      return await this.customers.create({ email, createdVia: 'passwordless', fields });
-    } catch (err) {
-      // the same address pushed twice at once: the other push created it
-      const existing = await this.customers.findByEmail(email);
-      if (existing) return existing;
-      throw err;
-    }
-  }
+/** The leads an account sees: those on its own listings, and those it pushed. */
+function visibleTo(account: ApiAccount): Prisma.ApplicationWhereInput {
+  return { OR: [{ listing: { accountId: account.id } }, { pushedByAccountId: account.id }] };
+}
+
+/** Partners that may pull the marketplace (premium) may push leads on any of its listings. */
+const republishesMarketplace = (account: ApiAccount) => account.kind === 'partner' && account.tier === 'premium';
+
+function pushableListing(account: ApiAccount, listing: string | number): Prisma.ListingWhereInput {
+  if (typeof listing === 'string') return { accountId: account.id, externalRef: listing };
+  if (republishesMarketplace(account)) return { id: listing, published: true, withdrawnAt: null };
+  return { id: listing, accountId: account.id };
+}
+
+/** The customer fields of a pushed lead, as sent (a field not sent is not kept). */
+function pushedContactOf(lead: PushedLead): PushedContact {
+  const sent = lead as unknown as Record<string, unknown>;
+  const fields = PUSHED_CONTACT_FIELDS.filter((f) => f !== 'email' && sent[f] !== undefined).map((f) => [f, sent[f]]);
+  return { ...Object.fromEntries(fields), email: lead.email };
 }

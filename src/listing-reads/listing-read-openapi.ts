@@ -20,9 +20,11 @@ const preview = [
     name: 'ignore_visibility',
     in: 'query',
     schema: { type: 'string', enum: ['1', 'true'] },
-    description: "preview an unpublished listing; needs the owning account's or an editor's api_key",
+    description: "preview an unpublished listing; needs the owning account's or an editor's API key (X-Api-Key, or api_key)",
   },
   { name: 'api_key', in: 'query', schema: str },
+  { name: 'X-Api-Key', in: 'header', schema: str },
+  { name: 'preview', in: 'query', schema: str, description: 'the token of a preview link (POST /api/rest/listings/{ref}/preview-link): shows that one listing, published or not' },
 ];
 const notFound = errorResponse('No such listing, or not visible');
 const size = (d: number) => parametersOf(sizeQuery(d), 'query')[0]!;

@@ -15,6 +15,7 @@ import type { ApiAccountService } from '../sync/api-account-service.ts';
 import type { SchemeService } from '../schemes/scheme-service.ts';
 import { presentSchemeOption, typeOptions } from './search-list-presenter.ts';
 import { previewRight } from './preview-access.ts';
+import type { PreviewLinks } from './preview-links.ts';
 import type { ListingKey, ListingReadService } from './listing-read-service.ts';
 import type { StoredItem } from '../listings/listing-item-field.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
@@ -25,6 +26,8 @@ export interface ListingReadDeps {
   reads: ListingReadService;
   portals: PortalService;
   accounts: ApiAccountService;
+  /** preview links: the listing a preview token names */
+  previews: Pick<PreviewLinks, 'listingOf'>;
   customers: CustomerContext;
   schemes: SchemeService;
   /** sets ctx.state.customerId from an optional bearer token */
@@ -63,7 +66,7 @@ export function listingReadRoutes(deps: ListingReadDeps): Router<CustomerAwareSt
 
   async function load(ctx: Context, key: ListingKey) {
     const portal = await portalFromHeaders(ctx.headers, portals);
-    const preview = await previewRight(ctx.query, accounts);
+    const preview = await previewRight(ctx.query, ctx.headers, { accounts, previewListing: (token) => deps.previews.listingOf(token) });
     const doc = await reads.find(key, portal.id, preview);
     return { doc, portal, preview };
   }

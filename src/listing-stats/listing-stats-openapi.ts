@@ -1,4 +1,5 @@
 // OpenAPI: a listing's performance statistics.
+import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
 import { dataEnvelope, errorResponse, json, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, parametersOf, responseSchemaOf } from '../core/openapi/from-yup.ts';
 import { listingDayStatsPayload } from './listing-stats-payload.ts';
@@ -14,11 +15,11 @@ export function listingStatsPaths(): Record<string, unknown> {
         tags: ['Listings (sync)'],
         operationId: 'getListingStats',
         summary: `One of the account's listings, its performance per UK day: a row per day, zeros included (default the last 30 days, at most ${MAX_STATS_DAYS})`,
-        security: [{ apiKey: [] }],
+        security: apiKeySecurity,
         parameters: [...parametersOf(refPath, 'path'), ...parametersOf(statsQuery, 'query')],
         responses: {
           200: json(dataEnvelope(responseSchemaOf(listingDayStatsPayload))),
-          401: errorResponse('Missing, unknown or deprecated api_key'),
+          401: apiKeyUnauthorised,
           404: errorResponse('No such listing on this account'),
         },
       },

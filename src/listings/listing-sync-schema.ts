@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import {
+import { atMost, MAX_ITEMS,
   bool,
   count,
   dateTime,
@@ -60,8 +60,8 @@ const eligibilitySchema = yup
     maxHouseholdIncome: money(),
     minDeposit: money(),
     eligibleCitizen: plainBoolean().nullable().default(null),
-    homeOwnershipStatuses: yup.array(plainNumber().integer('${path} must be 1, 2, 3 or 4').min(1).max(4).required()).nullable().default(null),
-    localAuthorities: yup.array(id('local authority')).nullable().default(null),
+    homeOwnershipStatuses: atMost(yup.array(plainNumber().integer('${path} must be 1, 2, 3 or 4').min(1).max(4).required()), MAX_ITEMS.homeOwnershipStatuses).nullable().default(null),
+    localAuthorities: atMost(yup.array(id('local authority')), MAX_ITEMS.localAuthorities).nullable().default(null),
     localConnection: plainString().nullable().oneOf(['required', 'preferred'], '${path} must be required or preferred').default(null),
     minAge: count().nullable().default(null),
     maxAge: count().nullable().default(null),
@@ -75,11 +75,11 @@ const eligibilitySchema = yup
 export const listingSyncSchema = yup.object({
   externalRef: listingRef().required(),
   development: externalRef().required('development (the development externalRef) is required'),
-  properties: uniqueItems(yup.array(externalRef().required()).min(1, 'properties must name at least one property').required()),
+  properties: uniqueItems(atMost(yup.array(externalRef().required()), MAX_ITEMS.listingProperties).min(1, 'properties must name at least one property').required()),
   name: requiredText(),
   slug: plainString().max(150).matches(SLUG, '${path} may hold lower-case letters, digits and single hyphens only').nullable().default(null),
   forSale: plainBoolean().required(),
-  schemes: uniqueItems(yup.array(plainString().min(1, '${path} must be a scheme slug').max(100).required()).default([])),
+  schemes: uniqueItems(atMost(yup.array(plainString().min(1, '${path} must be a scheme slug').max(100).required()), MAX_ITEMS.schemes).default([])),
   displayAs: plainString().oneOf(DISPLAY_AS, '${path} must be one of: ${values}').default('regular'),
   shortDescription: optionalText(512),
   longDescription: optionalText(50_000),
@@ -95,15 +95,15 @@ export const listingSyncSchema = yup.object({
   eligibility: eligibilitySchema,
   registerInterestFields: yup
     .object({
-      eligibilityFields: yup.array(plainString().oneOf(ELIGIBILITY_FIELDS, '${path} must be one of: ${values}').required()).default([]),
-      priorityFields: yup.array(plainString().oneOf(PRIORITY_FIELDS, '${path} must be one of: ${values}').required()).default([]),
+      eligibilityFields: atMost(yup.array(plainString().oneOf(ELIGIBILITY_FIELDS, '${path} must be one of: ${values}').required()), MAX_ITEMS.registerInterestFields).default([]),
+      priorityFields: atMost(yup.array(plainString().oneOf(PRIORITY_FIELDS, '${path} must be one of: ${values}').required()), MAX_ITEMS.registerInterestFields).default([]),
     })
     .default({ eligibilityFields: [], priorityFields: [] }),
   published: bool(true),
   publishAt: dateTime().nullable().default(null),
-  portals: uniqueItems(yup.array(id('portal')).default([])),
-  partnerSources: yup.array(requiredText(100)).default([]),
-  openDays: yup
+  portals: uniqueItems(atMost(yup.array(id('portal')), MAX_ITEMS.portals).default([])),
+  partnerSources: atMost(yup.array(requiredText(100)), MAX_ITEMS.partnerSources).default([]),
+  openDays: atMost(yup
     .array(
       yup.object({
         date: isoDate().required(),
@@ -111,7 +111,7 @@ export const listingSyncSchema = yup.object({
         durationMin: count().min(1).max(24 * 60).required(),
         capacity: count().min(1).required(),
       }),
-    )
+    ), MAX_ITEMS.openDays)
     .default([])
     .test('distinct-slots', (slots, ctx) => {
       // items that are no slot have their own errors

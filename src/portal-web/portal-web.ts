@@ -101,8 +101,8 @@ export function portalWeb(options: PortalWebOptions): Middleware<RequestState> {
       // an address no router answered: a browser gets the portal's "Page not found", other clients the JSON 404
       if (ctx.accepts('json', 'html') !== 'html') return next();
       status = 404;
-    } else if (subject !== null && !(subject.kind === 'listing' && ctx.query.editor_key) && options.pages) {
-      // an editor's preview (editor_key) may show an unpublished listing: the page asks for it itself
+    } else if (subject !== null && !(subject.kind === 'listing' && ctx.query.preview) && options.pages) {
+      // a preview link (?preview=<token>) may show an unpublished listing: the page asks for it itself
       if (!(await options.pages.exists(subject))) status = 404;
     }
     const html = indexPage();

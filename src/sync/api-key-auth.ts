@@ -1,5 +1,5 @@
-// api_key authentication for the synchronisation interfaces: 401 missing/unknown/deprecated, 403 basic
-// accounts on premium-only operations.
+// API key authentication for the synchronisation interfaces: the X-Api-Key header or the api_key query
+// parameter; 401 missing/unknown/deprecated, 403 basic accounts on premium-only operations.
 import type { Middleware } from 'koa';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { ForbiddenError, UnauthorizedError } from '../core/errors.ts';
@@ -10,12 +10,20 @@ export interface SyncState extends RequestState {
   account: ApiAccount;
 }
 
+/** The key a request carries: the X-Api-Key header wins over the api_key parameter; null when neither. */
+export function apiKeyOf(headers: Record<string, string | string[] | undefined>, query: Record<string, unknown>): string | null {
+  const header = headers['x-api-key'];
+  if (typeof header === 'string' && header !== '') return header;
+  const param = query.api_key;
+  return typeof param === 'string' && param !== '' ? param : null;
+}
+
 export function apiKeyAuth(accounts: ApiAccountService): Middleware<SyncState> {
   return async (ctx, next) => {
-    const key = ctx.query.api_key;
-    if (typeof key !== 'string' || key === '') throw new UnauthorizedError('An api_key query parameter is required');
+    const key = apiKeyOf(ctx.headers, ctx.query);
+    if (key === null) throw new UnauthorizedError('An API key is required: the X-Api-Key header or the api_key query parameter');
     const account = await accounts.authenticate(key);
-    if (!account) throw new UnauthorizedError('The api_key is unknown or deprecated');
+    if (!account) throw new UnauthorizedError('The API key is unknown or deprecated');
     ctx.state.account = account;
     await next();
   };

@@ -74,8 +74,33 @@ export const ukPostcode = () =>
 
 export const imageSet = () => yup.object({ largeSize: url().required(), mediumSize: url().required(), thumbnail: url().required() }).default(undefined);
 
+/** The documented maxima of the payloads' arrays (422 beyond; `maxItems` in the OpenAPI document). */
+export const MAX_ITEMS = {
+  openDays: 500,
+  galleryImages: 100,
+  floorplans: 50,
+  rooms: 100,
+  propertyFeatures: 50,
+  featureValues: 100,
+  specifications: 100,
+  imageUrls: 20,
+  videos: 20,
+  brochures: 20,
+  listingProperties: 1000,
+  schemes: 20,
+  portals: 100,
+  partnerSources: 50,
+  registerInterestFields: 50,
+  localAuthorities: 500,
+  homeOwnershipStatuses: 4,
+} as const;
+
+/** An array of at most `max` items: 422 beyond, and `maxItems` in the document. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any array schema, whatever its items
+export const atMost = <S extends yup.ArraySchema<any, any, any, any>>(schema: S, max: number): S => schema.max(max, `\${path} must hold at most ${max} items`) as S;
+
 export const galleryImages = () =>
-  yup
+  atMost(yup
     .array(
       yup.object({
         largeSize: url().required(),
@@ -84,7 +109,7 @@ export const galleryImages = () =>
         alternativeText: textOrEmpty(255),
         caption: textOrEmpty(1000),
       }),
-    )
+    ), MAX_ITEMS.galleryImages)
     .default([]);
 
 export const bool = (fallback: boolean) => plainBoolean().default(fallback);

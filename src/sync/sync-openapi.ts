@@ -1,5 +1,6 @@
 // OpenAPI fragment of the synchronisation interfaces (REST and bulk). Request bodies, query strings and
 // paths come from the yup schemas the routes validate with; the objects' views from those bodies.
+import { apiKeySecurity, apiKeyUnauthorised } from './api-key-openapi.ts';
 import * as yup from 'yup';
 import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, object, pagedEnvelope, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
@@ -53,7 +54,7 @@ export const syncSchemas: Record<string, JsonSchema> = {
   ...componentsOf(schemePayload, bulkItemResultPayload, listingItemPayload),
 };
 
-const security = [{ apiKey: [] }];
+const security = apiKeySecurity;
 const anyRefParam = parametersOf(refPath, 'path');
 const listingRefParam = parametersOf(listingRefPath, 'path');
 const refresh = parametersOf(writeQuery, 'query');
@@ -68,7 +69,7 @@ const stored = (response: object) => ({
     },
   },
 });
-const unauthorised = errorResponse('Missing, unknown or deprecated api_key');
+const unauthorised = apiKeyUnauthorised;
 const premium = errorResponse('Basic accounts cannot call premium-only operations');
 const notFound = errorResponse('No such object in this account');
 // listings/marketplace, in any case, is the marketplace pull's path: GET alone
@@ -176,4 +177,4 @@ export function syncPaths(): Record<string, unknown> {
   };
 }
 
-export const syncSecuritySchemes = { apiKey: { type: 'apiKey', in: 'query', name: 'api_key' } };
+export { apiKeySecuritySchemes as syncSecuritySchemes } from './api-key-openapi.ts';

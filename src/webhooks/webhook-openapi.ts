@@ -1,4 +1,5 @@
 // OpenAPI: the account's lead webhook (endpoint, deliveries log, redelivery).
+import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
 import { errorResponse, json, pagedEnvelope, pathParam, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { webhookDeliveryPayload, webhookEndpointPayload } from './webhook-payload.ts';
@@ -9,8 +10,8 @@ import { WEBHOOK_PATH } from './webhook-routes.ts';
 
 export const webhookSchemas: Record<string, JsonSchema> = componentsOf(webhookEndpointPayload, webhookDeliveryPayload);
 
-const security = [{ apiKey: [] }];
-const unauthorised = errorResponse('Missing, unknown or deprecated api_key');
+const security = apiKeySecurity;
+const unauthorised = apiKeyUnauthorised;
 const noEndpoint = errorResponse('The account has no webhook endpoint');
 
 export function webhookPaths(): Record<string, unknown> {

@@ -30,7 +30,8 @@ export const webhookEndpointSchema = jsonObjectBody(
         )
         .typeError('events must be a list of event names')
         .required('events is required')
-        .min(1, 'events must name at least one event'),
+        .min(1, 'events must name at least one event')
+        .max(LEAD_EVENT_TYPES.length, `events must hold at most ${LEAD_EVENT_TYPES.length} items`),
       { description: 'the events to send' },
     ),
     rotateSecret: withJsonSchema(plainBoolean().default(false), { description: 'true makes a new signing secret (shown in the answer)' }),

@@ -1,10 +1,10 @@
 // Posts one signed delivery. A 2xx answer within the time limit is delivered; anything else (another
-// status, a redirect, a timeout, a refused or unsafe address) is a failed attempt with its reason. In the
-// live environment the connection resolves its host through publicOnlyLookup, so the addresses checked
-// are the ones connected to; redirects are never followed.
+// status, a redirect, a timeout, a refused or unsafe address) is a failed attempt with its reason. The
+// connection resolves its host through guardedLookup (public addresses, and loopback outside live), so
+// the addresses checked are the ones connected to; redirects are never followed.
 import { Agent, request } from 'undici';
 import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature.ts';
-import { publicOnlyLookup, webhookUrlProblem } from './webhook-address.ts';
+import { guardedLookup, webhookUrlProblem } from './webhook-address.ts';
 
 export interface AttemptResult {
   delivered: boolean;
@@ -13,7 +13,7 @@ export interface AttemptResult {
 }
 
 export interface SenderOptions {
-  /** https and public addresses only */
+  /** https and public addresses only; outside live, http and loopback too (never private ranges) */
   live: boolean;
   /** the whole attempt, from connecting to the end of the answer */
   timeoutMs: number;
@@ -30,7 +30,7 @@ export class WebhookSender {
 
   constructor(private readonly options: SenderOptions) {
     this.agent = new Agent({
-      connect: { timeout: options.timeoutMs, ...(options.live ? { lookup: publicOnlyLookup } : {}) },
+      connect: { timeout: options.timeoutMs, lookup: guardedLookup(!options.live) },
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
       // one endpoint's slow answers hold its own connections only

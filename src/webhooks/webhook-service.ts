@@ -93,14 +93,18 @@ export class WebhookService {
     });
   }
 
-  /** 422 for a URL the environment does not allow; in `live`, its host must resolve to public addresses only. */
+  /**
+   * 422 for a URL the environment does not allow: its host must resolve to public addresses only (and
+   * loopback outside `live`). Outside `live` a name that does not resolve yet is taken; each delivery
+   * checks the addresses again as it connects.
+   */
   private async checkUrl(raw: string): Promise<void> {
     const problem = webhookUrlProblem(raw, this.live);
     if (problem) throw ValidationError.field('url', problem);
-    if (!this.live) return;
     try {
-      await resolvePublic(new URL(raw).hostname.replace(/^\[(.*)\]$/, '$1'));
+      await resolvePublic(new URL(raw).hostname.replace(/^\[(.*)\]$/, '$1'), !this.live);
     } catch (err) {
+      if (err instanceof UnsafeAddressError && err.unresolved && !this.live) return;
       if (err instanceof UnsafeAddressError)
         throw ValidationError.field('url', `url must resolve to public addresses only (${err.message})`);
       throw err;

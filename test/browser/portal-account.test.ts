@@ -3,6 +3,7 @@
 // an application and cancel it, and an editor's preview of an unpublished listing; axe-core checks the
 // listing and account pages.
 import { expect } from 'chai';
+import { api } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { createAccount, eventually, type TestAccount } from '../support/factories.ts';
 import { usePage } from '../support/browser.ts';
@@ -194,13 +195,16 @@ describe('browser: the portal account', function () {
     expect(problems).to.deep.equal([]);
   });
 
-  it('shows an unpublished listing to an editor with a preview banner, and to nobody else', async () => {
+  it('shows an unpublished listing through a preview link with a preview banner, and to nobody else', async () => {
     await portalPage(page());
     const { listings } = await searchFixture();
     const key = await editorKey();
     await page().goto(`${testApp().baseUrl}/listings/${listings.leedsDraft!.slug}`);
     await page().getByRole('heading', { name: 'Listing not found' }).waitFor();
-    await page().goto(`${testApp().baseUrl}/listings/${listings.leedsDraft!.slug}?editor_key=${encodeURIComponent(key)}`);
+    const link = await api.post(`/api/rest/listings/${listings.leedsDraft!.id}/preview-link`, undefined, { headers: { 'X-Api-Key': key } });
+    expect(link.status, link.text).to.equal(201);
+    expect(link.body.url).to.not.include(key);
+    await page().goto(link.body.url);
     await page().getByRole('heading', { level: 1, name: 'Draft Quay' }).waitFor();
     expect(await page().locator('.preview-banner').innerText()).to.match(/^Preview/);
   });

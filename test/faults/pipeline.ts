@@ -136,6 +136,8 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
     SMTP_PORT: String(smtpPort),
     WEBHOOK_POLL_MS: '100',
     WEBHOOK_RETRY_BASE_MS: '500',
+    // the run's requests give themselves client addresses with X-Forwarded-For, as a proxy would
+    TRUSTED_PROXY_COUNT: '1',
   };
   const tsx = (file: string, extra: Record<string, string>): ChildProcess =>
     spawn(process.execPath, ['--import', 'tsx', file], { cwd: PROJECT_ROOT, env: { ...env, ...extra }, stdio: ['ignore', 'inherit', 'inherit'] });

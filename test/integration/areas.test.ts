@@ -170,6 +170,10 @@ describe('area pages', function () {
       expect(
         (await api.get(`${BASE}/pages/slug/scheduled-${s}`, { query: { ignore_visibility: 'true', api_key: editor } })).status,
       ).to.equal(200);
+      // the key in the X-Api-Key header does the same
+      const inHeader = (key: string) => api.get(`${BASE}/pages/${pages.draft!.id}`, { query: { ignore_visibility: '1' }, headers: { 'X-Api-Key': key } });
+      expect((await inHeader(editor)).status).to.equal(200);
+      expect((await inHeader(fx.account.key)).status).to.equal(404);
     });
   });
 

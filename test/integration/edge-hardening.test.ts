@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { request as httpRequest } from 'node:http';
 import { testApp } from '../support/test-app.ts';
-import { api, request } from '../support/api.ts';
+import { api, request, type RequestOptions } from '../support/api.ts';
 import { buildOpenApiDocument } from '../../src/api-document/document.ts';
 import { P, bearer, clientIp, fromIp, passwordCustomer, uniqueEmail } from '../support/customers.ts';
 
@@ -186,6 +186,10 @@ describe('edge hardening', () => {
       expect(profile.headers.get('cache-control')).to.equal('no-store');
       const lookups = await api.get(`${P}/lists/genders`);
       expect(lookups.headers.get('cache-control')).to.equal(null);
+      // a keyed read, the key in the header or the query, and a preview link's read
+      const keyed: RequestOptions[] = [{ headers: { 'X-Api-Key': 'hsp_any' } }, { query: { api_key: 'hsp_any' } }, { query: { preview: 'any' } }];
+      for (const options of keyed)
+        expect((await api.get(`${P}/lists/genders`, options)).headers.get('cache-control'), JSON.stringify(options)).to.equal('no-store');
     });
   });
 });

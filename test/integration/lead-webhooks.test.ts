@@ -120,6 +120,15 @@ describe('lead webhooks', function () {
     const stored = await testApp().runtime.prisma.webhookEndpoint.findUniqueOrThrow({ where: { accountId: account.id } });
     expect(stored.secret).to.equal(rotated.body.secret);
 
+    // private, link-local (cloud metadata) and unique-local addresses are refused in every environment
+    for (const url of ['http://10.0.0.5/hook', 'http://192.168.1.20/hook', 'http://169.254.169.254/latest/meta-data/', 'http://[fd00::5]/hook', 'http://[fe80::1]/hook']) {
+      const refused = await api.put(HOOK, { url, events: ['lead.created'] }, withKey(account));
+      expect(refused.status, url).to.equal(422);
+      // (the schema takes no IPv6 literal at all)
+      if (!url.includes('[')) expect(refused.body.errors.url[0], url).to.match(/private, link-local or unique-local/);
+    }
+    expect((await api.get(HOOK, withKey(account))).body.url).to.equal('http://127.0.0.1:9/b');
+
     // nothing of it is another account's
     expect((await api.get(HOOK, withKey(other))).status).to.equal(404);
     expect((await api.get(HOOK)).status).to.equal(401);

@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../src/core/project-root.ts';
 import { api } from '../support/api.ts';
 import { createAccount, withKey, type TestAccount } from '../support/factories.ts';
 import { smtpSink } from '../support/smtp-sink.ts';
@@ -83,14 +86,72 @@ describe('leads (synchronisation interfaces)', () => {
       enquiryDate: '2026-01-02T10:00:00.000Z',
     });
     expect(res.body.property).to.deep.equal({ id: listing.propertyIds[1], externalRef: listing.propertyRefs[1] });
-    expect(res.body.customer).to.include({ email, firstName: 'Lin' });
-    // the customer exists and the application is theirs
-    const row = await testApp().runtime.prisma.application.findUniqueOrThrow({ where: { id: res.body.id }, include: { customer: true } });
-    expect(row.customer.email).to.equal(email);
-    // a partner pushing to a marketplace listing by id
-    const byId = await api.post('/api/rest/leads', { email, listing: otherListing.id, source: 'Partner' }, withKey(account));
-    expect(byId.status).to.equal(201);
-    expect(await testApp().runtime.prisma.customer.count({ where: { email } })).to.equal(1);
+    expect(res.body.customer).to.include({ id: null, email, firstName: 'Lin', phone: null });
+    // a lead of no customer account: no customer was created for the address
+    const row = await testApp().runtime.prisma.application.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(row.customerId).to.equal(null);
+    expect(await testApp().runtime.prisma.customer.count({ where: { email } })).to.equal(0);
+    // the account's own listing by id; another provider's listing by id is 404
+    expect((await api.post('/api/rest/leads', { email, listing: listing.id, source: 'Partner' }, withKey(account))).status).to.equal(201);
+    expect((await api.post('/api/rest/leads', { email, listing: otherListing.id, source: 'Partner' }, withKey(account))).status).to.equal(404);
+  });
+
+  it("a stranger's e-mail on another provider's listing is 404; on an own listing the answer and every read hold only what was pushed", async () => {
+    const victim = await passwordCustomer({
+      firstName: 'Vera',
+      phone: '07700 900777',
+      dateOfBirth: '1980-04-01',
+      homePostcode: 'LS1 1UR',
+      hasDisability: true,
+    });
+    const victimEmail = victim.email;
+    const before = await api.get(`${P}/profile/applications`, bearer(victim.accessToken));
+    const attacker = await createAccount({ tier: 'basic' });
+    const attackerListing = await pushAppListing(attacker);
+    for (const target of [otherListing.id, otherListing.ref, listing.id]) {
+      const res = await api.post('/api/rest/leads', { email: victimEmail, listing: target, source: 'X' }, withKey(attacker));
+      expect(res.status, String(target)).to.equal(404);
+    }
+    const own = await api.post('/api/rest/leads', { email: victimEmail, listing: attackerListing.ref, source: 'X' }, withKey(attacker));
+    expect(own.status, own.text).to.equal(201);
+    const stored = ['firstName', 'phone', 'dateOfBirth', 'homePostcode', 'hasDisability', 'annualHouseholdIncome', 'deposit'];
+    for (const answer of [own.body, (await api.get(`/api/rest/leads/${own.body.id}`, withKey(attacker))).body]) {
+      expect(answer.customer.id).to.equal(null);
+      expect(answer.customer.email).to.equal(victimEmail);
+      for (const field of stored) expect(answer.customer[field], field).to.equal(null);
+    }
+    const pulled = (await api.get('/api/rest/leads', withKey(attacker))).body.data.find((l: { id: number }) => l.id === own.body.id);
+    for (const field of stored) expect(pulled.customer[field], field).to.equal(null);
+    // the customer's account is untouched: same applications, same profile
+    const after = await api.get(`${P}/profile/applications`, bearer(victim.accessToken));
+    expect(after.body).to.deep.equal(before.body);
+    expect((await api.get(`${P}/profile`, bearer(victim.accessToken))).body.firstName).to.equal('Vera');
+  });
+
+  it('the data migration detaches leads pushed before, keeping only the address', async () => {
+    const victim = await passwordCustomer({ firstName: 'Olga', phone: '07700 900888' });
+    const { prisma } = testApp().runtime;
+    const legacy = await prisma.application.create({
+      data: { customerId: victim.id, listingId: listing.id, eligibilityStatus: 'incomplete', source: 'OldPortal', listingSnapshot: {} },
+    });
+    const sql = readFileSync(path.join(PROJECT_ROOT, 'prisma/migrations/20261127060000_detach_pushed_leads/migration.sql'), 'utf8');
+    await prisma.$executeRawUnsafe(sql);
+    const lead = await api.get(`/api/rest/leads/${legacy.id}`, withKey(account));
+    expect(lead.body.customer).to.include({ id: null, email: victim.email, firstName: null, phone: null });
+    expect((await api.get(`${P}/profile/applications`, bearer(victim.accessToken))).body.data).to.deep.equal([]);
+  });
+
+  it('a partner that republishes the marketplace pushes on any live listing (by id) and reads back its lead; a basic partner cannot', async () => {
+    const partner = await createAccount({ kind: 'partner', tier: 'premium' });
+    const pushed = await api.post('/api/rest/leads', { email: uniqueEmail(), firstName: 'Pat', listing: otherListing.id, source: 'Partner' }, withKey(partner));
+    expect(pushed.status, pushed.text).to.equal(201);
+    expect((await api.get(`/api/rest/leads/${pushed.body.id}`, withKey(partner))).body.customer.firstName).to.equal('Pat');
+    // the listing's owner sees it too, with only what was pushed
+    expect((await api.get(`/api/rest/leads/${pushed.body.id}`, withKey(other))).body.customer).to.include({ id: null, firstName: 'Pat' });
+    // by ref: a partner holds no listings
+    expect((await api.post('/api/rest/leads', { email: uniqueEmail(), listing: otherListing.ref, source: 'P' }, withKey(partner))).status).to.equal(404);
+    const basicPartner = await createAccount({ kind: 'partner', tier: 'basic' });
+    expect((await api.post('/api/rest/leads', { email: uniqueEmail(), listing: otherListing.id, source: 'P' }, withKey(basicPartner))).status).to.equal(404);
   });
 
   it("refuses a lead without email, listing or source (422), for another account's ref (404) or an unknown property (422)", async () => {

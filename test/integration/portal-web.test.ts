@@ -22,7 +22,7 @@ describe('the portal, served at /', () => {
       '/',
       '/search?location=Leeds&bedrooms[]=2',
       `/listings/${listings.leedsMarket!.slug}`,
-      '/listings/not-published?editor_key=any',
+      '/listings/not-published?preview=any',
       '/account/applications',
       '/account/saved-searches/12',
       '/alerts/unsubscribe/abc',

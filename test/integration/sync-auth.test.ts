@@ -9,6 +9,22 @@ describe('synchronisation interfaces: api_key authentication', () => {
     expect(res.body.message).to.match(/api_key/);
   });
 
+  it('takes the key in the X-Api-Key header as well, and the header wins over the parameter', async () => {
+    const account = await createAccount();
+    const headers = { 'X-Api-Key': account.key };
+    expect((await api.get('/api/rest/inventory/developments', { headers })).status).to.equal(200);
+    expect((await api.get('/api/rest/leads', { headers })).status).to.equal(200);
+    expect((await api.get('/api/rest/inventory/developments', { headers: { 'X-Api-Key': 'hsp_not-a-key' } })).status).to.equal(401);
+    expect((await api.get('/api/rest/inventory/developments', { headers: { 'X-Api-Key': 'hsp_not-a-key' }, query: { api_key: account.key } })).status).to.equal(401);
+  });
+
+  it('documents both ways: the api_key parameter and the X-Api-Key header, either enough', async () => {
+    const doc = (await api.get('/openapi.json', { undocumented: true })).body;
+    expect(doc.components.securitySchemes.apiKeyHeader).to.deep.include({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    expect(doc.components.securitySchemes.apiKey).to.deep.include({ type: 'apiKey', in: 'query', name: 'api_key' });
+    expect(doc.paths['/api/rest/leads'].post.security).to.deep.equal([{ apiKey: [] }, { apiKeyHeader: [] }]);
+  });
+
   it('rejects an unknown api_key with 401', async () => {
     const res = await api.get('/api/rest/inventory/developments', { query: { api_key: 'hsp_not-a-key' } });
     expect(res.status).to.equal(401);

@@ -25,8 +25,10 @@ export function testApp(): TestApp {
 }
 
 // webhook retries start after 100 ms, so that a delivery failing a few times is retried within a test
+// the test client stands for one reverse proxy: tests give themselves client addresses with X-Forwarded-For
 const TEST_ENV = {
   PORT: '0',
+  TRUSTED_PROXY_COUNT: '1',
   APP_ENV: 'test',
   REINDEX_POLL_MS: '50',
   TEST_ENV_SENDS_MAIL: 'true',

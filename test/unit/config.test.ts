@@ -22,4 +22,12 @@ describe('configuration', () => {
   it('refuses a database URL that is not PostgreSQL', () => {
     expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' })).to.throw(ConfigError, /postgresql/);
   });
+
+  it('trusts no proxy by default, and takes a metrics token of 16+ characters (empty: none)', () => {
+    expect(loadConfig(base).TRUSTED_PROXY_COUNT).to.equal(0);
+    expect(loadConfig({ ...base, TRUSTED_PROXY_COUNT: '2' }).TRUSTED_PROXY_COUNT).to.equal(2);
+    expect(() => loadConfig({ ...base, TRUSTED_PROXY_COUNT: '-1' })).to.throw(ConfigError, /TRUSTED_PROXY_COUNT/);
+    expect(loadConfig({ ...base, METRICS_TOKEN: '' }).METRICS_TOKEN).to.equal(undefined);
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).to.throw(ConfigError, /METRICS_TOKEN/);
+  });
 });

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isPublicAddress, resolvePublic, UnsafeAddressError, webhookUrlProblem } from '../../src/webhooks/webhook-address.ts';
+import { isAllowedAddress, isPublicAddress, resolvePublic, UnsafeAddressError, webhookUrlProblem } from '../../src/webhooks/webhook-address.ts';
 import { WebhookSender } from '../../src/webhooks/webhook-sender.ts';
 
 describe('webhook addresses', () => {
@@ -37,11 +37,21 @@ describe('webhook addresses', () => {
       expect(isPublicAddress(ip), ip).to.equal(false);
   });
 
-  it('takes any http(s) URL outside live, and in live https to a host that is not an internal address', () => {
+  it('allows loopback outside live only, and private, link-local or unique-local ranges nowhere', () => {
+    for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '8.8.8.8']) expect(isAllowedAddress(ip, true), ip).to.equal(true);
+    for (const ip of ['10.0.0.1', '192.168.1.1', '169.254.169.254', 'fe80::1', 'fd12:3456::1', '100.64.0.1', '0.0.0.0', '::ffff:10.0.0.1'])
+      expect(isAllowedAddress(ip, true), ip).to.equal(false);
+    expect(isAllowedAddress('127.0.0.1', false)).to.equal(false);
+  });
+
+  it('outside live takes http(s) to public and loopback hosts; in live https to a host that is not an internal address', () => {
     expect(webhookUrlProblem('http://127.0.0.1:8080/x', false)).to.equal(null);
+    expect(webhookUrlProblem('http://[::1]:8080/x', false)).to.equal(null);
     expect(webhookUrlProblem('http://localhost/x', false)).to.equal(null);
     expect(webhookUrlProblem('ftp://example.org/x', false)).to.match(/http/);
     expect(webhookUrlProblem('https://user:pass@example.org/x', false)).to.match(/credentials/);
+    for (const url of ['http://10.0.0.8/', 'http://172.16.0.1/', 'http://192.168.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/', 'http://[fd00::1]/', 'http://[::ffff:a00:1]/', 'http://0.0.0.0/'])
+      expect(webhookUrlProblem(url, false), url).to.match(/private, link-local or unique-local/);
     expect(webhookUrlProblem('https://example.org/x', true)).to.equal(null);
     expect(webhookUrlProblem('http://example.org/x', true)).to.equal('url must be an https URL');
     for (const url of ['https://127.0.0.1/', 'https://10.0.0.8/', 'https://169.254.169.254/', 'https://[::1]/', 'https://[fe80::1]/', 'https://[::ffff:7f00:1]/'])
@@ -54,6 +64,11 @@ describe('webhook addresses', () => {
     expect(err).to.be.instanceOf(UnsafeAddressError);
     expect(String(err)).to.match(/not a public address/);
     expect((await resolvePublic('93.184.215.14'))[0]).to.deep.equal({ address: '93.184.215.14', family: 4 });
+    // outside live loopback is allowed, a private literal still is not
+    expect((await resolvePublic('localhost', true)).length).to.be.greaterThan(0);
+    let privateErr: unknown;
+    await resolvePublic('10.1.2.3', true).catch((e: unknown) => (privateErr = e));
+    expect(privateErr).to.be.instanceOf(UnsafeAddressError);
   });
 
   it('in live, checks the addresses as the delivery connects: a name resolving to loopback gets nothing', async () => {
@@ -75,9 +90,11 @@ describe('webhook addresses', () => {
       const literal = await live.post(`https://127.0.0.1:${port}/`, 's', '{}');
       expect(literal.error).to.match(/private, loopback or link-local/);
       expect(hits).to.equal(0);
-      // outside live the same endpoint is reached
+      // outside live the same endpoint is reached, but never a private address
       expect(await open.post(`http://localhost:${port}/`, 's', '{}')).to.deep.equal({ delivered: true, statusCode: 200, error: null });
       expect(hits).to.equal(1);
+      expect((await open.post(`http://169.254.169.254:${port}/`, 's', '{}')).error).to.match(/private, link-local or unique-local/);
+      expect((await open.post(`http://[fd00::1]:${port}/`, 's', '{}')).error).to.match(/private, link-local or unique-local/);
     } finally {
       await Promise.all([live.close(), open.close()]);
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,6 +1,7 @@
 // A listing's page: gallery, prices, description, its properties (rooms, floorplans, energy charts,
 // price history), where it is, open days, similar listings, the favourite toggle and register interest.
-// Opened with an editor's key (?editor_key=…), an unpublished listing is shown with a preview banner.
+// Opened from a preview link (?preview=<token>, one listing, read-only, an hour), an unpublished listing is
+// shown with a preview banner. No API key ever travels in a page address.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { ApiError, api, P, type Application, type ListingDetails, type ListingItem, type PropertyDetails, type Schemas } from '../api.ts';
@@ -27,13 +28,13 @@ interface GalleryImage {
 
 async function loadListing(
   slug: string,
-  editorKey: string | null,
+  previewToken: string | null,
   signal: AbortSignal,
 ): Promise<{ details: FullDetails; preview: boolean }> {
   const path = `${P}/listings/slug/${encodeURIComponent(slug)}/full-details`;
-  if (!editorKey) return { details: await api<FullDetails>(path, { signal }), preview: false };
+  if (!previewToken) return { details: await api<FullDetails>(path, { signal }), preview: false };
   const [preview, published] = await Promise.all([
-    api<FullDetails>(path, { signal, query: { ignore_visibility: 1, api_key: editorKey } }),
+    api<FullDetails>(path, { signal, query: { preview: previewToken } }),
     api<FullDetails>(path, { signal, anonymous: true }).then(
       () => true,
       (err: unknown) => (err instanceof ApiError && err.status === 404 ? false : true),
@@ -44,9 +45,9 @@ async function loadListing(
 
 export function Listing({ slug }: { slug: string }) {
   const { query } = useLocation();
-  const editorKey = query.editor_key ?? null;
+  const previewToken = query.preview ?? null;
   const signedIn = useSession();
-  const loaded = useLoad((signal) => loadListing(slug, editorKey, signal), [slug, editorKey, signedIn]);
+  const loaded = useLoad((signal) => loadListing(slug, previewToken, signal), [slug, previewToken, signedIn]);
   useTitle(loaded.data?.details.listing.titleTag || loaded.data?.details.listing.name);
 
   const waiting = notReady(
@@ -63,7 +64,7 @@ export function Listing({ slug }: { slug: string }) {
     <div class="wrap listing-page">
       {loaded.data.preview && (
         <div class="preview-banner" role="status">
-          <strong>Preview</strong> – this listing is not published. Only editors with a key can see this page.
+          <strong>Preview</strong> – this listing is not published. Only people with this preview link can see this page, until it expires.
         </div>
       )}
       <header class="listing-head">
