@@ -76,8 +76,8 @@ export class ProgressMailDelivery {
     const refused: number[] = [];
     for (const change of claimed.sort((a, b) => a.id - b.id)) {
       const app = applications.get(change.applicationId);
-      // a disabled customer gets none: the change stays claimed, unsent
-      if (!app || app.customer.disabledAt) continue;
+      // a disabled customer gets none, nor a pushed lead (no customer account): the change stays claimed, unsent
+      if (!app?.customer || app.customer.disabledAt) continue;
       const snapshot = app.listingSnapshot as unknown as ListingSnapshot;
       try {
         await this.mailer.send(
