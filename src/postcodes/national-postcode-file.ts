@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { decode } from '@msgpack/msgpack';
-import { irishGridToWgs84, osgbToWgs84 } from '../places/grid-references.ts';
+import { irishGridToWgs84, osgbToWgs84 } from './grid-references.ts';
 import { normalisePostcode, postcodeDistrict } from './postcode-format.ts';
 
 export interface NationalPostcodeRow {

@@ -7,9 +7,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { NATIONAL_POSTCODES_DATASET } from './postcode-lookup.ts';
 import { nationalPostcodeFiles, readNationalPostcodes, type NationalPostcodeCounts } from './national-postcode-file.ts';
 
-export const NATIONAL_POSTCODES_DATASET = 'national-postcodes';
 /** any number, the same in every process that loads the file */
 const LOAD_LOCK = 3_920_271;
 /** rows a chunk written to the COPY stream */
