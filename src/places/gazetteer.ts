@@ -60,6 +60,12 @@ const DISTRICT_MIN_HALF_MILES = 0.25;
 const OUTWARD = /^[A-Z]{1,2}[0-9][A-Z0-9]?$/;
 const COUNTRY_SUFFIX = /,?\s*(uk|u\.k\.|united kingdom|great britain|gb|england|scotland|wales|northern ireland)$/i;
 
+/** The text without a trailing country ("Leeds, UK"); a nation named alone ("Scotland") stays: it is a place. */
+function withoutCountry(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.replace(COUNTRY_SUFFIX, '').trim() || trimmed;
+}
+
 export function normaliseName(text: string): string {
   return text
     .normalize('NFKD')
@@ -257,7 +263,7 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
 
   /** What `resolve` gives for text that is not a full postcode: sync, from memory. */
   resolveName(text: string): Place | null {
-    const cleaned = text.trim().replace(COUNTRY_SUFFIX, '').trim();
+    const cleaned = withoutCountry(text);
     if (!cleaned) return null;
     const upper = cleaned.toUpperCase().replace(/\s+/g, '');
     if (OUTWARD.test(upper) && this.districts.has(upper)) return this.districts.get(upper)!;
@@ -289,7 +295,7 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
 
   /** The place the text names, or null when nothing matches. A postcode the data lacks names its district. */
   async resolve(text: string): Promise<Place | null> {
-    const cleaned = text.trim().replace(COUNTRY_SUFFIX, '').trim();
+    const cleaned = withoutCountry(text);
     if (!cleaned) return null;
     const postcode = normalisePostcode(cleaned);
     if (!postcode) return this.resolveName(cleaned);
