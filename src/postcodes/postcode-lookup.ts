@@ -15,17 +15,18 @@ export interface PostcodeRecord {
   localAuthorityId: number | null;
 }
 
-type Reader = Pick<Prisma.TransactionClient, 'postcode' | '$queryRaw'>;
+type Reader = Pick<Prisma.TransactionClient, '$queryRaw'>;
 
-/** The postcode (already normalised) or null when neither source holds it. */
+/** The postcode (already normalised) or null when neither source holds it: one round trip. */
 export async function findPostcode(db: Reader, postcode: string): Promise<PostcodeRecord | null> {
-  const imported = await db.postcode.findUnique({ where: { postcode } });
-  if (imported) return imported;
-  const [national] = await db.$queryRaw<PostcodeRecord[]>`
-    SELECT n.postcode, n.district, n.latitude, n.longitude, la.id AS "localAuthorityId"
-    FROM "NationalPostcode" n LEFT JOIN "LocalAuthority" la ON la.code = n."localAuthorityCode"
-    WHERE n.postcode = ${postcode}`;
-  return national ?? null;
+  const [found] = await db.$queryRaw<PostcodeRecord[]>`
+    SELECT postcode, district, latitude, longitude, "localAuthorityId" FROM (
+      SELECT p.postcode, p.district, p.latitude, p.longitude, p."localAuthorityId", 0 AS source FROM "Postcode" p WHERE p.postcode = ${postcode}
+      UNION ALL
+      SELECT n.postcode, n.district, n.latitude, n.longitude, la.id, 1
+      FROM "NationalPostcode" n LEFT JOIN "LocalAuthority" la ON la.code = n."localAuthorityCode" WHERE n.postcode = ${postcode}
+    ) found ORDER BY source LIMIT 1`;
+  return found ?? null;
 }
 
 /** Whether the national postcode file has been loaded (`npm run db:postcodes`). */
