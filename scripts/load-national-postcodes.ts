@@ -65,6 +65,6 @@ if (await alreadyLoaded(version)) {
   console.error(
     result.skipped
       ? `[postcodes] the national postcode file ${version} is loaded`
-      : `[postcodes] ${result.kept.toLocaleString('en-GB')} postcodes loaded in ${result.seconds} s (${result.noGridReference} without a grid reference and ${result.noLocalAuthority} outside the UK's local authorities left out)`,
+      : `[postcodes] ${result.kept.toLocaleString('en-GB')} postcodes loaded in ${result.seconds} s; left out: ${result.noGridReference} without a grid reference, ${result.noLocalAuthority} outside the UK's local authorities, ${result.invalid} no longer valid postcodes`,
   );
 }
