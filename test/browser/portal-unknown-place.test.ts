@@ -33,4 +33,19 @@ describe('browser: the portal search page with an unknown place', function () {
     expect(await page().getByText('We could not find').count()).to.equal(0);
     expect(problems).to.deep.equal([]);
   });
+
+  it('finds Yorkshire, a region, and says the homes are in it rather than within miles of it', async () => {
+    const problems = await portalPage(page());
+    await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Yorkshire&radius=3`);
+    await page().locator('#results-summary', { hasText: /for sale in Yorkshire and The Humber$/ }).waitFor();
+    expect(await page().getByText('We could not find').count()).to.equal(0);
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('names the data sources and their licences in the footer', async () => {
+    await page().goto(`${testApp().baseUrl}/`);
+    const footer = page().locator('.site-footer');
+    await footer.getByText(/ONS Postcode Directory/).waitFor();
+    expect(await footer.getByRole('link', { name: 'Open Government Licence v3.0' }).count()).to.equal(1);
+  });
 });
