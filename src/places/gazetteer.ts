@@ -99,22 +99,28 @@ const NATIONAL_RECHECK_MS = 60_000;
  * postcode file (which `npm start` loads beside the running service), it loads again once the file is in,
  * for the areas' rectangles, and serves the old one meanwhile.
  */
-export function lazyGazetteer(prisma: PrismaClient): PlaceResolver & PostcodePointResolver & { warm(): Promise<void>; loaded(): Promise<Gazetteer> } {
+export function lazyGazetteer(prisma: PrismaClient, recheckMs = NATIONAL_RECHECK_MS): PlaceResolver & PostcodePointResolver & { warm(): Promise<void>; loaded(): Promise<Gazetteer> } {
   let loading: Promise<Gazetteer> | null = null;
   let checkedAt = Date.now();
+  let rechecking = false;
   const load = () => (loading = Gazetteer.load(prisma).catch((err: unknown) => {
     loading = null;
     throw err;
   }));
   const recheck = async (current: Gazetteer): Promise<void> => {
-    checkedAt = Date.now();
-    if (!(await nationalPostcodesLoaded(prisma))) return;
-    const next = await Gazetteer.load(prisma);
-    if (loading && (await loading) === current) loading = Promise.resolve(next);
+    rechecking = true;
+    try {
+      if (!(await nationalPostcodesLoaded(prisma))) return;
+      const next = await Gazetteer.load(prisma);
+      if (loading && (await loading) === current) loading = Promise.resolve(next);
+    } finally {
+      rechecking = false;
+      checkedAt = Date.now();
+    }
   };
   const get = async (): Promise<Gazetteer> => {
     const current = await (loading ?? load());
-    if (!current.nationalPostcodes && Date.now() - checkedAt > NATIONAL_RECHECK_MS) recheck(current).catch(() => undefined);
+    if (!current.nationalPostcodes && !rechecking && Date.now() - checkedAt >= recheckMs) recheck(current).catch(() => undefined);
     return current;
   };
   return {

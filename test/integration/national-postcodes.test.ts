@@ -10,6 +10,8 @@ import proj4 from 'proj4';
 import { api } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { bearer, P, passwordCustomer } from '../support/customers.ts';
+import { eventually } from '../support/factories.ts';
+import { lazyGazetteer } from '../../src/places/gazetteer.ts';
 
 /** Metres between two points (an equirectangular approximation: exact enough at these distances). */
 function metres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
@@ -102,5 +104,21 @@ describe('the national postcode file', function () {
     const [, easting, northing] = NAMED.find(([p]) => p === 'IV27 4QQ')!;
     expect(res.body.work.postcode).to.equal('IV27 4QQ');
     expect(metres({ lat: res.body.work.latitude, lng: res.body.work.longitude }, published('IV27 4QQ', easting, northing))).to.be.lessThan(50);
+  });
+
+  it('says on /ready, and in the gazetteer, whether the file is in; a gazetteer loaded before it loads again once it is', async () => {
+    const { prisma } = testApp().runtime;
+    const row = await prisma.referenceDataset.findUniqueOrThrow({ where: { name: 'national-postcodes' } });
+    await prisma.referenceDataset.delete({ where: { name: row.name } });
+    try {
+      expect((await api.get('/ready')).body).to.include({ status: 'ready', postcodes: 'districts' });
+      const gazetteer = lazyGazetteer(prisma, 0);
+      expect((await gazetteer.loaded()).nationalPostcodes).to.equal(false);
+      await prisma.referenceDataset.create({ data: row });
+      await eventually(async () => expect((await gazetteer.loaded()).nationalPostcodes).to.equal(true), 20_000, 200);
+    } finally {
+      await prisma.referenceDataset.upsert({ where: { name: row.name }, create: row, update: row });
+    }
+    expect((await api.get('/ready')).body).to.include({ postcodes: 'national' });
   });
 });
