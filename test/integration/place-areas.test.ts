@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { api } from '../support/api.ts';
 import { createAccount, eventually, withKey } from '../support/factories.ts';
 import { testApp } from '../support/test-app.ts';
-import { P } from '../support/customers.ts';
+import { bearer, P, passwordCustomer } from '../support/customers.ts';
 
 // one listing a place: each postcode is in the national file and not in the sample
 const PLACES = {
@@ -134,5 +134,15 @@ describe('regions, counties and local authorities as places', function () {
     expect(none.body.place).to.equal(null);
     expect(none.body.clearLocation).to.equal(false);
     expect((await api.get(`${P}/search`)).body.place).to.equal(null);
+  });
+
+  it('keeps a saved search of a region to its listings: the area is saved with its rectangle, for the alerts', async () => {
+    const customer = await passwordCustomer();
+    const saved = await api.post(`${P}/profile/saved-searches`, { name: 'Yorkshire', query: { location: 'Yorkshire' } }, bearer(customer.accessToken));
+    expect(saved.status).to.equal(201);
+    const { prisma } = testApp().runtime;
+    const row = await prisma.savedSearch.findUniqueOrThrow({ where: { id: saved.body.id } });
+    const region = await prisma.region.findUniqueOrThrow({ where: { code: 'E12000003' } });
+    expect(JSON.parse(row.filters!)).to.deep.include({ within: { kind: 'region', id: region.id } });
   });
 });
