@@ -42,10 +42,11 @@ describe('browser: the portal search page with an unknown place', function () {
     expect(problems).to.deep.equal([]);
   });
 
-  it('names the data sources and their licences in the footer', async () => {
-    await page().goto(`${testApp().baseUrl}/`);
-    const footer = page().locator('.site-footer');
-    await footer.getByText(/ONS Postcode Directory/).waitFor();
-    expect(await footer.getByRole('link', { name: 'Open Government Licence v3.0' }).count()).to.equal(1);
+  it('names the place data and its licence beside the tiles on the map', async () => {
+    await page().setViewportSize({ width: 1280, height: 900 });
+    await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=LS1&radius=3`);
+    const attribution = page().locator('.leaflet-control-attribution').first();
+    await attribution.getByText(/ONS Postcode Directory/).waitFor();
+    expect(await attribution.getByRole('link', { name: 'Open Government Licence v3.0' }).count()).to.equal(1);
   });
 });

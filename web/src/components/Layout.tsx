@@ -49,12 +49,6 @@ export function Layout({ children }: { children: ComponentChildren }) {
           <p>
             The reference portal of the home-seeker marketplace. Its data comes from the public API (<a href="/docs">API reference</a>).
           </p>
-          <p class="data-sources">
-            Places and postcodes: contains OS data © Crown copyright and database right 2025; contains Royal Mail data © Royal Mail copyright and database right 2025;
-            source: Office for National Statistics (ONS Postcode Directory) licensed under the{' '}
-            <a href="https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/">Open Government Licence v3.0</a>; Northern Ireland postcodes contain
-            LPS Intellectual Property © Crown copyright and database right 2025; place names from <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0).
-          </p>
         </div>
       </footer>
     </>
