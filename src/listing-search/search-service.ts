@@ -192,7 +192,7 @@ export class ListingSearchService {
       this.eligibilityFor(p, customerId, londonToday(now)),
       p.source ? this.deps.partners.bySource(p.source) : Promise.resolve(null),
     ]);
-    const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters, person, lending });
+    const filters = buildFilters(p, { rect: area.rectBounds, within: area.within, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters, person, lending });
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null, person);
     const multiSearch = multiSearchBody(plan);
     // the day is part of it: whether a reduction still shows (priceReducedOn) depends on it, not on the answer
