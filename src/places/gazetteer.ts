@@ -219,16 +219,21 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
       const rect = union(d.rect, around(d.center, DISTRICT_MIN_HALF_MILES));
       this.districts.set(d.district, { kind: 'district', name: d.district, rect, center: d.center, id: d.district, context, within: [] });
     }
-    // each district with imported postcodes: the local authority of most of them, its rectangle widened to them
-    const districts = await this.prisma.$queryRaw<{ district: string; la: number; north: number; south: number; east: number; west: number }[]>`
+    // each district with postcodes: the local authority of most of them, and its rectangle widened to the
+    // imported ones; the national file's points widen only a district the shipped data lacks, since it
+    // keeps terminated postcodes whose points can lie far outside the district of today
+    const districts = await this.prisma.$queryRaw<{ district: string; la: number; north: number | null; south: number | null; east: number | null; west: number | null; nNorth: number; nSouth: number; nEast: number; nWest: number }[]>`
       SELECT district, mode() WITHIN GROUP (ORDER BY la) AS la,
-        max(latitude) AS north, min(latitude) AS south, max(longitude) AS east, min(longitude) AS west FROM (
-          SELECT district, "localAuthorityId" AS la, latitude, longitude FROM "Postcode"
-          UNION ALL SELECT n.district, l.id, n.latitude, n.longitude FROM "NationalPostcode" n JOIN "LocalAuthority" l ON l.code = n."localAuthorityCode"
+        max(latitude) FILTER (WHERE imported) AS north, min(latitude) FILTER (WHERE imported) AS south,
+        max(longitude) FILTER (WHERE imported) AS east, min(longitude) FILTER (WHERE imported) AS west,
+        max(latitude) AS "nNorth", min(latitude) AS "nSouth", max(longitude) AS "nEast", min(longitude) AS "nWest" FROM (
+          SELECT district, "localAuthorityId" AS la, latitude, longitude, true AS imported FROM "Postcode"
+          UNION ALL SELECT n.district, l.id, n.latitude, n.longitude, false FROM "NationalPostcode" n JOIN "LocalAuthority" l ON l.code = n."localAuthorityCode"
         ) p GROUP BY district`;
     for (const d of districts) {
       const shipped = this.districts.get(d.district);
-      const rect = shipped ? union(shipped.rect, rectOf(d)) : rectOf(d);
+      const imported = d.north !== null && d.south !== null && d.east !== null && d.west !== null ? { north: d.north, south: d.south, east: d.east, west: d.west } : null;
+      const rect = shipped ? (imported ? union(shipped.rect, imported) : shipped.rect) : (imported ?? rectOf({ north: d.nNorth, south: d.nSouth, east: d.nEast, west: d.nWest }));
       const areas = this.laAreas.get(d.la) ?? [];
       const place: Place = { kind: 'district', name: d.district, rect, center: shipped?.center ?? centerOf(rect), id: d.district, context: areas[0] ?? shipped?.context, within: areas.map(normaliseName) };
       this.districts.set(d.district, place);

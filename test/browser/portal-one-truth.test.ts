@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { testApp } from '../support/test-app.ts';
 import { api } from '../support/api.ts';
-import { createAccount, developmentPayload, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
+import { createAccount, developmentPayload, listingPayload, propertyPayload, withdrawListingsOf, withKey, type TestAccount } from '../support/factories.ts';
 import { usePage } from '../support/browser.ts';
 import { passwordCustomer } from '../support/customers.ts';
 import { portalPage, seriousAxeViolations, signInPage } from '../support/portal.ts';
@@ -43,8 +43,12 @@ describe('browser: one truth for money', function () {
   this.timeout(60_000);
   const page = usePage();
 
+  let account: TestAccount;
+
+  after(() => withdrawListingsOf(account));
+
   before(async () => {
-    const account = await createAccount({ tier: 'premium' });
+    account = await createAccount({ tier: 'premium' });
     await pushListing(account, 'ot-meadow', 'Meadow View', MEADOW);
     // a dearer freehold home, standard
     await pushListing(account, 'ot-saddlers', 'Saddlers Yard', [{ propertyNumber: 'House 1', fullMarketPrice: 320_000, subsidisedMonthlyRent: 300 }], {}, 'freehold');

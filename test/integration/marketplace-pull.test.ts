@@ -3,7 +3,7 @@
 // second call per listing.
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
-import { createAccount, developmentPayload, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
+import { createAccount, developmentPayload, listingPayload, propertyPayload, withdrawListingsOf, withKey, type TestAccount } from '../support/factories.ts';
 import { P } from '../support/customers.ts';
 
 interface Pulled {
@@ -29,6 +29,8 @@ describe('the marketplace pull with property details', function () {
   this.timeout(30_000);
   let account: TestAccount;
   const ids = { single: 0, multi: 0 };
+
+  after(() => withdrawListingsOf(account));
 
   before(async () => {
     account = await createAccount({ tier: 'premium' });

@@ -4,7 +4,7 @@
 // Developments are placed by postcodes of the national file only, so their local authority comes from it.
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
-import { createAccount, eventually, withKey } from '../support/factories.ts';
+import { createAccount, eventually, withdrawListingsOf, withKey, type TestAccount } from '../support/factories.ts';
 import { testApp } from '../support/test-app.ts';
 import { bearer, P, passwordCustomer } from '../support/customers.ts';
 
@@ -55,8 +55,13 @@ describe('regions, counties and local authorities as places', function () {
   const ids = {} as Record<PlaceName, number>;
   const points = {} as Record<PlaceName, { lat: number; lng: number }>;
 
+  let account: TestAccount;
+
+  after(() => withdrawListingsOf(account));
+
   before(async () => {
-    const k = withKey(await createAccount({ tier: 'premium' }));
+    account = await createAccount({ tier: 'premium' });
+    const k = withKey(account);
     for (const [name, postcode] of Object.entries(PLACES) as [PlaceName, string][]) {
       const dev = await api.put(`/api/rest/inventory/developments/area-${name}`, { name: `Area ${name}`, displayAddress: `Near ${postcode}`, postcode, tenure: 'leasehold', newBuild: true }, k);
       expect(dev.status, `${name} development ${JSON.stringify(dev.body)}`).to.be.oneOf([200, 201]);

@@ -104,3 +104,22 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000,
     }
   }
 }
+
+/**
+ * Withdraws every listing of these accounts and waits until the index has dropped them: a test file that
+ * places listings where other files search leaves nothing behind for them.
+ */
+export async function withdrawListingsOf(...accounts: TestAccount[]): Promise<void> {
+  const { request } = await import('./api.ts');
+  const { prisma } = testApp().runtime;
+  for (const account of accounts) {
+    const listings = await prisma.listing.findMany({ where: { accountId: account.id }, select: { externalRef: true } });
+    for (const { externalRef } of listings) {
+      const res = await request('DELETE', `/api/rest/listings/${encodeURIComponent(externalRef)}`, withKey(account));
+      if (res.status !== 200 && res.status !== 204 && res.status !== 404) throw new Error(`withdrawing ${externalRef}: ${res.status}`);
+    }
+  }
+  await eventually(async () => {
+    if ((await prisma.listingOutbox.count()) > 0) throw new Error('outbox not drained yet');
+  }, 20_000);
+}

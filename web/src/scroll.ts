@@ -6,7 +6,9 @@
 const positions = new Map<string, number>();
 const here = () => location.pathname + location.search;
 /** the position being restored, while the page is not long enough for it yet */
-let pending: { url: string; y: number; until: number } | null = null;
+let pending: { url: string; y: number; until: number; height: number; steady: number } | null = null;
+/** frames the page's height must stay put after a restore before the position is let go */
+const STEADY_FRAMES = 12;
 /** the search's results to be scrolled to once shown (a new page of results) */
 let toResults = false;
 
@@ -16,11 +18,18 @@ function restoreStep(): void {
     pending = null;
     return;
   }
-  const room = document.documentElement.scrollHeight - innerHeight;
+  const height = document.documentElement.scrollHeight;
+  const room = height - innerHeight;
   if (room >= pending.y || Date.now() > pending.until) {
     scrollTo(0, Math.min(pending.y, Math.max(0, room)));
-    pending = null;
-    return;
+    // long enough is not yet laid out: what arrives above the position (results after their
+    // placeholders) would move it, so it is held until the page's height stays put for a while
+    pending.steady = height === pending.height ? pending.steady + 1 : 0;
+    pending.height = height;
+    if (pending.steady >= STEADY_FRAMES || Date.now() > pending.until) {
+      pending = null;
+      return;
+    }
   }
   requestAnimationFrame(restoreStep);
 }
@@ -37,7 +46,7 @@ export function rememberScrollPositions(): void {
   // added before the router's own listener, so the position is known before the page changes
   addEventListener('popstate', () => {
     toResults = false;
-    pending = { url: here(), y: positions.get(here()) ?? 0, until: Date.now() + 5000 };
+    pending = { url: here(), y: positions.get(here()) ?? 0, until: Date.now() + 5000, height: -1, steady: 0 };
     requestAnimationFrame(restoreStep);
   });
 }
