@@ -26,7 +26,7 @@ async function start(): Promise<void> {
   if (config.REINDEX_WORKER) runtime.worker.start();
   const stateJob = new StateJob(runtime.prisma, runtime.logger);
   stateJob.start();
-  const { app, customers, places, alerts, warmReference } = buildApp(runtime);
+  const { app, customers, places, alerts, feedImports, warmReference } = buildApp(runtime);
   // lookup lists, schemes and portal settings in memory before the database can go away (db/kept-reference.ts)
   await warmReference();
   if (config.ALERT_JOB) {
@@ -34,6 +34,7 @@ async function start(): Promise<void> {
     // a listing's change is matched against saved searches as soon as the index holds it, not at the minute
     runtime.worker.onIndexed(() => alerts.wake());
   }
+  if (config.FEED_IMPORT_JOB) feedImports.start();
   if (mailbox) customers.mailer.useSmtp(mailbox.smtp);
   // the autocomplete index (about 1.5 s to build) is made now rather than by the first request
   void places.warm().catch((err: unknown) => runtime.logger.error({ err }, 'the place autocomplete index could not be built'));
@@ -53,7 +54,7 @@ async function start(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(() => {
-      void Promise.all([stateJob.stop(), alerts.stop()])
+      void Promise.all([stateJob.stop(), alerts.stop(), feedImports.stop()])
         .then(() => customers.mailer.close())
         .then(() => mailbox?.stop())
         .then(() => runtime.close())

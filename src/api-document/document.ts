@@ -20,6 +20,7 @@ import { appointmentPaths, appointmentSchemas } from '../appointments/appointmen
 import { leadPaths, leadSchemas } from '../leads/lead-openapi.ts';
 import { webhookPaths, webhookSchemas } from '../webhooks/webhook-openapi.ts';
 import { listingStatsPaths, listingStatsSchemas } from '../listing-stats/listing-stats-openapi.ts';
+import { feedPaths, feedSchemas } from '../feeds/feed-openapi.ts';
 
 export function buildOpenApiDocument() {
   return {
@@ -33,9 +34,9 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: withEdgeResponses({ ...healthPaths(), ...metricsPaths(), ...lookupPaths(), ...postcodePaths(), ...placePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...savedSearchPaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths(), ...webhookPaths(), ...listingStatsPaths() } as Record<string, Record<string, unknown>>),
+    paths: withEdgeResponses({ ...healthPaths(), ...metricsPaths(), ...lookupPaths(), ...postcodePaths(), ...placePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...savedSearchPaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths(), ...webhookPaths(), ...listingStatsPaths(), ...feedPaths() } as Record<string, Record<string, unknown>>),
     components: {
-      schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...appointmentSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas },
+      schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...appointmentSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas, ...feedSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes },
     },
   };
