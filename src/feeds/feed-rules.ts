@@ -28,35 +28,43 @@ export function postcodeOf(problems: RowProblems, field: string, text: string): 
 }
 
 const HOME_WORDS: [RegExp, string, TypeGroup][] = [
-  [/\bbungalow\b/i, 'Bungalow', 'bungalow'],
-  [/\bmaisonette\b/i, 'Maisonette', 'maisonette'],
-  [/\b(flat|apartment|penthouse|studio)\b/i, 'Flat', 'flat'],
-  [/\bcottage\b/i, 'Cottage', 'house'],
-  [/\b(house|home|residence)s?\b/i, 'House', 'house'],
+  [/\bbungalows?\b/i, 'Bungalow', 'bungalow'],
+  [/\bmaisonettes?\b/i, 'Maisonette', 'maisonette'],
+  [/\b(flats?|apartments?|penthouse|studio)\b/i, 'Flat', 'flat'],
+  [/\bcottages?\b/i, 'Cottage', 'house'],
+  [/\b(farmhouses?|houses?|homes?|residences?)\b/i, 'House', 'house'],
 ];
+
+/** The home the advert's words name first, with where they name it. */
+function describedHome(words: string): { at: number; label: string; group: TypeGroup } | null {
+  const found = HOME_WORDS.flatMap(([re, label, group]) => {
+    const m = re.exec(words);
+    return m ? [{ at: m.index, label, group }] : [];
+  });
+  return found.sort((a, b) => a.at - b.at)[0] ?? null;
+}
 
 /**
  * The type from Rightmove's code, read with the words of the advert as a person would: land or a
- * commercial type that describes a house (with bedrooms, or saying "house") is the house it describes;
- * a house type with no bedrooms whose advert says it is a parking space or a plot is no home.
+ * commercial type whose advert is first of all about a house ("a detached house plus a building plot")
+ * is the house it describes; a home type with no bedrooms whose advert is first of all about a parking
+ * space or a plot is no home.
  */
 export function typeOf(problems: RowProblems, field: string, code: number | null, bedrooms: number | null, words: string): { label: string; group: TypeGroup } | null {
   const typed = propertyTypeOf(code);
-  const notAHome = looksLikeNotAHome(bedrooms, words);
+  const notAHome = looksLikeNotAHome(0, words);
+  const notAHomeAt = notAHome === null ? Infinity : words.toLowerCase().indexOf(notAHome);
+  const described = describedHome(words);
+  const aboutAHome = described !== null && described.at < notAHomeAt;
   if ('notAHome' in typed) {
-    const described = HOME_WORDS.find(([re]) => re.test(words));
-    if (!notAHome && described && (bedrooms ?? 0) > 0) {
-      problems.warn(`typed as ${typed.notAHome} (${code}), but it describes a ${described[1].toLowerCase()} with ${bedrooms} bedrooms: listed as one`);
-      return { label: described[1], group: described[2] };
-    }
-    if (!notAHome && described && /\b(house|bungalow|cottage|home)\b/i.test(words)) {
-      problems.warn(`typed as ${typed.notAHome} (${code}), but it describes a ${described[1].toLowerCase()}: listed as one`);
-      return { label: described[1], group: described[2] };
+    if (aboutAHome) {
+      problems.warn(`typed as ${typed.notAHome} (${code}), but the advert describes a ${described.label.toLowerCase()}: listed as one`);
+      return { label: described.label, group: described.group };
     }
     problems.error(field, `${typed.notAHome} is not a home`);
     return null;
   }
-  if (notAHome) {
+  if (notAHome && (bedrooms ?? 0) === 0 && !aboutAHome) {
     problems.error(field, `typed as a home, but the advert is for a ${notAHome}, which is not a home`);
     return null;
   }

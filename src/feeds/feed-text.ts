@@ -1,14 +1,16 @@
 // The text of feed files as written by CRMs: UTF-8 or Windows-1252 bytes, HTML descriptions, prices
 // with thousands separators and pound signs, and dates that may be all zeros.
+import iconv from 'iconv-lite';
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const windows1252 = new TextDecoder('windows-1252');
 
 /** UTF-8 when the bytes are valid UTF-8 (a BOM is dropped), else Windows-1252, which every byte decodes. */
 export function decodeFeedText(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes).replace(/^\uFEFF/, '');
   } catch {
-    return windows1252.decode(bytes);
+    // iconv-lite: Node's own TextDecoder reads windows-1252 as Latin-1 in builds without full ICU
+    return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'windows-1252');
   }
 }
 
