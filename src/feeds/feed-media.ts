@@ -14,7 +14,7 @@ export interface MediaStore {
   has(key: string): Promise<boolean>;
 }
 
-const KEY = /^[a-z0-9/_.-]+$/;
+const KEY = /^[A-Za-z0-9/_.-]+$/;
 
 export class DirectoryMediaStore implements MediaStore {
   constructor(private readonly root: string) {}
@@ -83,20 +83,21 @@ export class FeedMedia {
     if (await this.store.has(sizedKey(digest, 'largeSize'))) return true;
     const original = await this.store.get(originalKey(digest));
     if (!original) return false;
-    try {
-      // the largest last: its presence says all three are there
-      for (const size of ['thumbnail', 'mediumSize', 'largeSize'] as const) {
-        const resized = await sharp(original, { limitInputPixels: 100_000_000 })
+    // the largest last: its presence says all three are there
+    for (const size of ['thumbnail', 'mediumSize', 'largeSize'] as const) {
+      let resized: Buffer;
+      try {
+        resized = await sharp(original, { limitInputPixels: 100_000_000 })
           .rotate()
           .resize({ width: IMAGE_SIZES[size], withoutEnlargement: true })
           .jpeg({ quality: 80, mozjpeg: true })
           .toBuffer();
-        await this.store.put(sizedKey(digest, size), resized);
+      } catch {
+        return false; // not a picture sharp can read: the row says it is left out
       }
-      return true;
-    } catch {
-      return false;
+      await this.store.put(sizedKey(digest, size), resized);
     }
+    return true;
   }
 
   urls(digest: string, base = this.baseUrl): { largeSize: string; mediumSize: string; thumbnail: string } {
