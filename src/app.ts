@@ -87,6 +87,8 @@ import { FeedWriter } from './feeds/feed-writer.ts';
 import { FeedImportService } from './feeds/feed-import-service.ts';
 import { FeedImportJob } from './feeds/feed-import-job.ts';
 import { BLM_UPLOAD_PATH, feedRoutes, MEDIA_PREFIX } from './feeds/feed-routes.ts';
+import { RtdfService } from './feeds/rtdf/rtdf-service.ts';
+import { rtdfRoutes } from './feeds/rtdf/rtdf-routes.ts';
 
 export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'pool' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer' | 'metrics' | 'listingStats'>;
 
@@ -198,6 +200,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       uploadLimitBytes: config.FEED_UPLOAD_LIMIT_MB * 1024 * 1024,
       mediaBaseUrl: config.FEED_MEDIA_BASE_URL ?? null,
     }),
+    rtdfRoutes(sync.accounts, new RtdfService(prisma, feedWriter, inventory), config.PUBLIC_BASE_URL ?? null),
     listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
     listingStatsRoutes(sync.accounts, new ListingStatsService(prisma)),
     authRoutes(accounts.auth),
