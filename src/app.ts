@@ -235,7 +235,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
 
   if (metrics) {
     app.use(httpMetrics(metrics));
-    registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses });
+    registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses, feedImports });
     routers.push(metricsRoutes(metrics));
   }
   app.use(requestContext(logger, config.PUBLIC_BASE_URL));

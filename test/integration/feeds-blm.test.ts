@@ -144,6 +144,14 @@ describe('feeds: BLM import', () => {
     expect(listing.body.schemes).to.deep.equal(['shared-ownership']);
   });
 
+  it("shows the job's progress in /metrics", async () => {
+    const res = await api.get('/metrics');
+    expect(res.status).to.equal(200);
+    expect(res.text).to.match(/^portal_feed_imports\{status="queued"\} \d+$/m);
+    const rows = Number(/^portal_feed_import_rows_total (\d+)$/m.exec(res.text)![1]);
+    expect(rows).to.be.greaterThan(20);
+  });
+
   it('is for premium accounts with a key, and shows an account only its own imports', async () => {
     const basic = await createAccount({ tier: 'basic' });
     expect((await uploadBlm(basic, feedFixture('canterbury-lettings.blm'))).status).to.equal(403);
