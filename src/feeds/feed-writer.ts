@@ -98,10 +98,10 @@ export class FeedWriter {
       try {
         const listing = validateBody(syncWriteSchemas.listing.create, { ...inputs.listing, properties: accepted.map((a) => a.home.ref) }) as ListingSyncInput;
         const written = await this.prisma.$transaction(async (tx) => {
-          const dev = await this.sync.developments.putIn(tx, account, development);
+          const dev = await this.sync.developments.writeIn(tx, account, development);
           const props = [];
-          for (const { input } of accepted) props.push(await this.sync.properties.putIn(tx, account, input));
-          const list = await this.sync.listings.putIn(tx, account, listing);
+          for (const { input } of accepted) props.push(await this.sync.properties.writeIn(tx, account, input));
+          const list = await this.sync.listings.writeIn(tx, account, listing);
           // a home that stood alone before and now belongs to a development leaves its own listing
           const moved = [];
           if (group.development) for (const { home } of accepted) moved.push(...((await this.sync.listings.removeIn(tx, account, home.ref)) ?? []));

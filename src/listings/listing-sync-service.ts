@@ -149,18 +149,21 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
       ? await db.listing.update({ where: { id: existing.id }, data: { ...columns, slug } })
       : await db.listing.create({ data: { ...columns, slug, accountId: account.id, externalRef: input.externalRef } });
 
-    await db.listingProperty.deleteMany({ where: { listingId: listing.id } });
+    // a new listing has no links to replace, and an empty list none to write (fewer round trips per write)
+    if (existing) await db.listingProperty.deleteMany({ where: { listingId: listing.id } });
     await db.listingProperty.createMany({ data: data.propertyIds.map((propertyId, position) => ({ listingId: listing.id, propertyId, position })) });
-    await db.listingScheme.deleteMany({ where: { listingId: listing.id } });
-    await db.listingScheme.createMany({ data: data.schemeIds.map((schemeId, position) => ({ listingId: listing.id, schemeId, position })) });
-    await db.listingPortal.deleteMany({ where: { listingId: listing.id } });
-    await db.listingPortal.createMany({ data: data.portalIds.map((portalId) => ({ listingId: listing.id, portalId })) });
+    if (existing) await db.listingScheme.deleteMany({ where: { listingId: listing.id } });
+    if (data.schemeIds.length) await db.listingScheme.createMany({ data: data.schemeIds.map((schemeId, position) => ({ listingId: listing.id, schemeId, position })) });
+    if (existing) await db.listingPortal.deleteMany({ where: { listingId: listing.id } });
+    if (data.portalIds.length) await db.listingPortal.createMany({ data: data.portalIds.map((portalId) => ({ listingId: listing.id, portalId })) });
     // A slot keeps its id while its start stays the same. A slot left out is deleted unless it holds a
     // confirmed appointment: then it stays (customers keep their booking; it shows in openDays until the
     // provider sends it again or it passes).
-    await db.openDaySlot.deleteMany({
-      where: { listingId: listing.id, startsAt: { notIn: data.slots.map((s) => s.startsAt) }, appointments: { none: { status: 'confirmed' } } },
-    });
+    if (existing) {
+      await db.openDaySlot.deleteMany({
+        where: { listingId: listing.id, startsAt: { notIn: data.slots.map((s) => s.startsAt) }, appointments: { none: { status: 'confirmed' } } },
+      });
+    }
     for (const slot of data.slots) {
       await db.openDaySlot.upsert({
         where: { listingId_startsAt: { listingId: listing.id, startsAt: slot.startsAt } },

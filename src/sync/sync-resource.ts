@@ -66,17 +66,23 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
    * properties and their listing) are written together or not at all.
    */
   async putIn(tx: Tx, account: ApiAccount, input: Input): Promise<WriteResult<View>> {
+    const { row, ...result } = await this.writeIn(tx, account, input);
+    return { ...result, record: await this.present(tx, row) };
+  }
+
+  /** putIn without the stored object's view, for writers that answer with their own report (feeds). */
+  async writeIn(tx: Tx, account: ApiAccount, input: Input): Promise<Omit<WriteResult<View>, 'record'> & { row: Row }> {
     const existing = await this.findRow(tx, account.id, input.externalRef);
     const data = await this.resolve(tx, account, input);
     if (existing && !isGone(existing) && (await this.isUnchanged(tx, existing, data))) {
-      return { status: 'unchanged', record: await this.present(tx, existing), listingIds: [] };
+      return { status: 'unchanged', row: existing, listingIds: [] };
     }
     const before = existing ? await this.listingIdsOf(tx, existing) : [];
     const row = await this.saveRow(tx, account, existing, input, data);
     const listingIds = [...new Set([...before, ...(await this.listingIdsOf(tx, row))])];
     await markListingsChanged(tx, listingIds);
     const status = existing && !isGone(existing) ? 'updated' : 'created';
-    return { status, record: await this.present(tx, row), listingIds };
+    return { status, row, listingIds };
   }
 
   /** DELETE inside a transaction the caller holds; null when there is no live object of that ref. */

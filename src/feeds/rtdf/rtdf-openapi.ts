@@ -12,7 +12,10 @@ const common = {
   401: errorResponse('Missing, unknown or deprecated key (X-Api-Key header or api_key)'),
   403: errorResponse('The account cannot hold inventory'),
 };
-const invalid = json(ref('RtdfResponse'), 'The request is not valid: success false, with every error');
+const invalid = json(
+  { anyOf: [ref('RtdfResponse'), ref('Error')] },
+  'The request is not valid: RTDF\'s envelope with success false and every error; or `{message}` when the body is not well-formed JSON, or holds a `__proto__` key at any depth',
+);
 
 export function rtdfPaths(): Record<string, unknown> {
   const tags = ['RTDF'];
