@@ -24,8 +24,10 @@ const CONCURRENCY = Number(args.get('concurrency') ?? 4);
 const postcodes = readFileSync(new URL('../../prisma/data/postcodes-sample.csv', import.meta.url), 'utf8')
   .split('\n')
   .slice(1)
-  .map((line) => line.split(',')[2])
-  .filter((p): p is string => Boolean(p && / /.test(p)));
+  .map((line) => line.split(','))
+  // live postcodes only (no date of termination)
+  .filter((cols) => cols[4] === '' && / /.test(cols[2] ?? ''))
+  .map((cols) => cols[2]!);
 
 const COLUMNS = ['AGENT_REF', 'BRANCH_ID', 'ADDRESS_1', 'ADDRESS_2', 'TOWN', 'POSTCODE1', 'POSTCODE2', 'DISPLAY_ADDRESS', 'FEATURE1', 'FEATURE2', 'SUMMARY', 'DESCRIPTION', 'STATUS_ID', 'BEDROOMS', 'PRICE', 'PROP_SUB_ID', 'NEW_HOME_FLAG', 'TRANS_TYPE_ID', 'TENURE_TYPE_ID', 'LET_RENT_FREQUENCY', 'UPDATE_DATE', 'PUBLISHED_FLAG', 'MEDIA_IMAGE_00'];
 
@@ -85,6 +87,9 @@ const indexed = performance.now();
 const listings = await prisma.listing.count({ where: { accountId: account.id, withdrawnAt: null } });
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log(JSON.stringify(report.counts));
+const reasons = new Map<string, number>();
+for (const row of report.rows) for (const e of row.errors) reasons.set(`${e.field}: ${e.message.replace(/\d+/g, 'N')}`, (reasons.get(`${e.field}: ${e.message.replace(/\d+/g, 'N')}`) ?? 0) + 1);
+if (reasons.size) console.log('refused:', JSON.stringify(Object.fromEntries(reasons)));
 console.log(`read and queued: ${s(read - started)}; written (${CONCURRENCY} at once): ${s(written - read)}; all ${listings} listings indexed: ${s(indexed - started)} after the upload`);
 console.log(`rows a second, upload to written: ${Math.round(ROWS / ((written - started) / 1000))}`);
 await runtime.close();
