@@ -123,11 +123,18 @@ export class FeedImportService {
     };
   }
 
-  /** Takes the oldest queued import (one process each, SKIP LOCKED) and marks it running; null when none waits. */
+  /**
+   * Takes the oldest queued import (one process each, SKIP LOCKED) and marks it running; null when none
+   * waits. An import left running for an hour (its process stopped) is taken again: its writes are
+   * idempotent, so running it twice changes nothing the first run wrote.
+   */
   async claim(): Promise<FeedImport | null> {
     const [claimed] = await this.prisma.$queryRaw<{ id: string }[]>`
       UPDATE "FeedImport" SET status = 'running', "startedAt" = now()
-      WHERE id = (SELECT id FROM "FeedImport" WHERE status = 'queued' ORDER BY "createdAt" FOR UPDATE SKIP LOCKED LIMIT 1)
+      WHERE id = (
+        SELECT id FROM "FeedImport"
+        WHERE status = 'queued' OR (status = 'running' AND "startedAt" < now() - interval '1 hour')
+        ORDER BY "createdAt" FOR UPDATE SKIP LOCKED LIMIT 1)
       RETURNING id`;
     return claimed ? this.prisma.feedImport.findUnique({ where: { id: claimed.id } }) : null;
   }

@@ -2,6 +2,7 @@
 // so the index, alerts and webhooks follow as for any write): each group of homes (a development, its
 // properties and its listing) in one transaction, a refused row alone; and withdraws the homes of a
 // branch that a whole-stock file no longer holds.
+import { LRUCache } from 'lru-cache';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { AppError, ValidationError } from '../core/errors.ts';
@@ -52,6 +53,9 @@ const combined = (statuses: WriteStatus[]): RowStatus =>
   statuses[0] === 'created' ? 'created' : statuses.some((s) => s !== 'unchanged') ? 'updated' : 'unchanged';
 
 export class FeedWriter {
+  /** postcodes the database knows (they are never removed), so that a file's many homes of one postcode ask once */
+  private readonly knownPostcodes = new LRUCache<string, true>({ max: 100_000 });
+
   constructor(
     private readonly prisma: PrismaClient,
     private readonly sync: FeedSync,
@@ -60,7 +64,11 @@ export class FeedWriter {
   /** Places a postcode the database does not know at the centre of its district, saying so; null when not even that is known. */
   private async place(home: FeedHome): Promise<{ latitude: number | null; longitude: number | null; note: string | null } | null> {
     if (home.latitude !== null && home.longitude !== null) return { latitude: home.latitude, longitude: home.longitude, note: null };
-    if (await this.prisma.postcode.findUnique({ where: { postcode: home.postcode }, select: { postcode: true } })) return { latitude: null, longitude: null, note: null };
+    if (this.knownPostcodes.has(home.postcode)) return { latitude: null, longitude: null, note: null };
+    if (await this.prisma.postcode.findUnique({ where: { postcode: home.postcode }, select: { postcode: true } })) {
+      this.knownPostcodes.set(home.postcode, true);
+      return { latitude: null, longitude: null, note: null };
+    }
     const centre = districtCentre(postcodeDistrict(home.postcode));
     if (!centre) return null;
     return { latitude: centre.lat, longitude: centre.lng, note: `${home.postcode} is not a postcode known here: placed at the centre of ${postcodeDistrict(home.postcode)}` };
@@ -96,7 +104,9 @@ export class FeedWriter {
     });
     if (accepted.length) {
       try {
-        const listing = validateBody(syncWriteSchemas.listing.create, { ...inputs.listing, properties: accepted.map((a) => a.home.ref) }) as ListingSyncInput;
+        // a development's listing advertises its published homes (all of them when none is)
+        const shown = accepted.some((a) => a.home.published) ? accepted.filter((a) => a.home.published) : accepted;
+        const listing = validateBody(syncWriteSchemas.listing.create, { ...inputs.listing, properties: shown.map((a) => a.home.ref) }) as ListingSyncInput;
         const written = await this.prisma.$transaction(async (tx) => {
           const dev = await this.sync.developments.writeIn(tx, account, development);
           const props = [];

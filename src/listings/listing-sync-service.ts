@@ -68,10 +68,11 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
       else if (p.forSale !== input.forSale) fail('properties', `property ${ref} is ${p.forSale ? 'for sale' : 'to rent'} but the listing is not`);
     }
 
-    const schemes = await db.scheme.findMany({ where: { slug: { in: input.schemes } } });
+    // nothing to look up for none (a round trip saved on most writes)
+    const schemes = input.schemes.length ? await db.scheme.findMany({ where: { slug: { in: input.schemes } } }) : [];
     for (const slug of input.schemes) if (!schemes.some((s) => s.slug === slug)) fail('schemes', `scheme ${slug} is unknown (see GET /api/rest/schemes)`);
 
-    const portals = await db.portal.findMany({ where: { id: { in: input.portals } }, select: { id: true } });
+    const portals = input.portals.length ? await db.portal.findMany({ where: { id: { in: input.portals } }, select: { id: true } }) : [];
     for (const id of input.portals) if (!portals.some((p) => p.id === id)) fail('portals', `portal ${id} is unknown`);
 
     const las = input.eligibility.localAuthorities ?? [];
