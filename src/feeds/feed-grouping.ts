@@ -12,6 +12,8 @@ export interface HomeGroup {
   homes: FeedHome[];
   /** several homes advertised together */
   development: boolean;
+  /** one home of an existing development written alone (an RTDF push): its development and listing are left as they are */
+  propertyOnly?: boolean;
 }
 
 function groupRef(first: FeedHome, name: string): string {

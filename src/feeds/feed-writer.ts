@@ -108,13 +108,15 @@ export class FeedWriter {
         const shown = accepted.some((a) => a.home.published) ? accepted.filter((a) => a.home.published) : accepted;
         const listing = validateBody(syncWriteSchemas.listing.create, { ...inputs.listing, properties: shown.map((a) => a.home.ref) }) as ListingSyncInput;
         const written = await this.prisma.$transaction(async (tx) => {
-          const dev = await this.sync.developments.writeIn(tx, account, development);
+          const untouched = { status: 'unchanged' as const, listingIds: [] };
+          // one home of a development pushed on its own: the development and its listing stay as they are
+          const dev = group.propertyOnly ? untouched : await this.sync.developments.writeIn(tx, account, development);
           const props = [];
           for (const { input } of accepted) props.push(await this.sync.properties.writeIn(tx, account, input));
-          const list = await this.sync.listings.writeIn(tx, account, listing);
+          const list = group.propertyOnly ? untouched : await this.sync.listings.writeIn(tx, account, listing);
           // a home that stood alone before and now belongs to a development leaves its own listing
           const moved = [];
-          if (group.development) for (const { home } of accepted) moved.push(...((await this.sync.listings.removeIn(tx, account, home.ref)) ?? []));
+          if (group.development && !group.propertyOnly) for (const { home } of accepted) moved.push(...((await this.sync.listings.removeIn(tx, account, home.ref)) ?? []));
           return { dev, props, list, moved };
         });
         accepted.forEach(({ home }, i) => {

@@ -113,6 +113,15 @@ describe('feeds: BLM import', () => {
     expect(report.counts).to.deep.equal({ rows: 3, created: 2, updated: 0, unchanged: 0, withdrawn: 0, rejected: 1 });
     const l1 = await api.get('/api/rest/inventory/properties/rm:702:L1', withKey(account));
     expect(l1.body).to.include({ forSale: false, monthlyRent: 1300, rentalDeposit: 1300, furnitureStatus: 'furnished', tenure: null, bathrooms: null });
+    // what the file did not say is unknown on the public pages too (the portal shows "Ask the provider")
+    const listing = await api.get('/api/rest/listings/rm:702:L1', withKey(account));
+    const details = await eventually(async () => {
+      const res = await api.get(`/api/rest/portal/listings/slug/${listing.body.slug}/properties`);
+      expect(res.status).to.equal(200);
+      return res.body.data[0];
+    });
+    expect(details).to.include({ tenure: null, bathrooms: null, energyEfficiencyRatingCurrent: null, environmentalImpactRatingCurrent: null });
+    expect(details.materialInformation).to.include({ tenure: null, epcBand: null, councilTaxBand: null });
   });
 
   it('refuses a malformed file with a 422 before anything is written', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
 import { createAccount, eventually, withKey, type TestAccount } from '../support/factories.ts';
-import { feedFixture } from '../support/feeds.ts';
+import { feedFixture, importBlm } from '../support/feeds.ts';
 
 const json = (name: string) => JSON.parse(feedFixture(name).toString('utf8'));
 const P = '/api/rtdf/property';
@@ -104,6 +104,26 @@ describe('feeds: RTDF', () => {
     const unknown = await api.post(`${P}/removeproperty`, { branch: { branch_id: 801, channel: 1 }, property: { agent_ref: 'NEVER' } }, keyed(account));
     expect(unknown.status).to.equal(404);
     expect(unknown.body.errors[0].error_code).to.equal('NOT_FOUND');
+  });
+
+  it('a push for a home a BLM file placed in a development changes that home alone', async () => {
+    const premium = await createAccount({ tier: 'premium' });
+    await importBlm(premium, feedFixture('ashford-sales.blm'));
+    const holly = 'rm:701:dev-holly-gardens-s-tn231aa';
+    const push = json('rtdf-send-current.json');
+    push.branch.branch_id = 701;
+    push.property.agent_ref = 'HG03';
+    push.property.address.postcode_1 = 'TN23';
+    push.property.address.postcode_2 = '1AA';
+    push.property.price_information = { price: 199000, tenure_type: 2 };
+    const res = await api.post(`${P}/sendpropertydetails`, push, keyed(premium));
+    expect(res.status).to.equal(200);
+    expect(res.body.property.change_type).to.equal('UPDATE');
+    const flat = await api.get('/api/rest/inventory/properties/rm:701:HG03', withKey(premium));
+    expect(flat.body).to.include({ development: holly, fullMarketPrice: 199000 });
+    const listing = await api.get(`/api/rest/listings/${encodeURIComponent(holly)}`, withKey(premium));
+    expect(listing.body.properties).to.have.length(8);
+    expect(res.body.property.rightmove_id).to.equal(listing.body.id);
   });
 
   it('needs a key of an account that holds inventory', async () => {

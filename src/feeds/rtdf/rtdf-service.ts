@@ -49,7 +49,11 @@ export class RtdfService {
     const blank: RtdfProperty = { agent_ref: request.property.agent_ref, rightmove_id: null, rightmove_url: null, change_type: null };
     if (!row.home) return { ok: false, property: blank, errors: row.errors, warnings: row.warnings };
     const home = row.home;
-    const [outcome] = await this.writer.writeGroup(account, { ref: home.ref, homes: [home], development: false }, (source) => ('url' in source ? { largeSize: source.url, mediumSize: source.url, thumbnail: source.url } : null), () => row.warnings);
+    // a home that a BLM file placed in a development stays there: the push changes the home alone
+    const stored = await this.prisma.property.findFirst({ where: { accountId: account.id, externalRef: home.ref, deletedAt: null }, select: { development: { select: { externalRef: true, deletedAt: true } } } });
+    const inDevelopment = stored && stored.development.deletedAt === null && stored.development.externalRef !== home.ref ? stored.development.externalRef : null;
+    const group = inDevelopment ? { ref: inDevelopment, homes: [home], development: true, propertyOnly: true } : { ref: home.ref, homes: [home], development: false };
+    const [outcome] = await this.writer.writeGroup(account, group, (source) => ('url' in source ? { largeSize: source.url, mediumSize: source.url, thumbnail: source.url } : null), () => row.warnings);
     if (!outcome || outcome.status === 'rejected') return { ok: false, property: blank, errors: outcome?.errors ?? [], warnings: row.warnings };
     const listing = await this.listingOf(account, home.ref);
     return {
