@@ -1,7 +1,7 @@
 // BLM feeds: a file (or a zip with its media) taken for import, the import's report, and the pictures the
 // service keeps from the zips in their three sizes.
 import Router from '@koa/router';
-import { NotFoundError } from '../core/errors.ts';
+import { ForbiddenError, NotFoundError } from '../core/errors.ts';
 import { validateQuery } from '../core/validation.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from '../sync/api-key-auth.ts';
 import type { ApiAccountService } from '../sync/api-account-service.ts';
@@ -30,6 +30,7 @@ export function feedRoutes(deps: FeedDeps): Router<SyncState> {
   const guard = [apiKeyAuth(deps.accounts), premiumOnly] as const;
 
   router.post(BLM_UPLOAD_PATH, ...guard, async (ctx) => {
+    if (ctx.state.account.housingProviderId === null) throw new ForbiddenError('This account has no housing provider and cannot hold inventory');
     const query = validateQuery(blmUploadQuery, ctx.query);
     const bytes = await uploadedBytes(ctx, deps.uploadLimitBytes);
     const queued = await deps.imports.submit(ctx.state.account, bytes, {

@@ -164,6 +164,8 @@ describe('feeds: BLM import', () => {
   it('is for premium accounts with a key, and shows an account only its own imports', async () => {
     const basic = await createAccount({ tier: 'basic' });
     expect((await uploadBlm(basic, feedFixture('canterbury-lettings.blm'))).status).to.equal(403);
+    const partner = await createAccount({ tier: 'premium', kind: 'partner', partnerSource: 'blm-partner' });
+    expect((await uploadBlm(partner, feedFixture('canterbury-lettings.blm'))).status).to.equal(403);
     const queued = await uploadBlm(account, feedFixture('canterbury-lettings.blm'));
     const stranger = await createAccount({ tier: 'premium' });
     expect((await api.get(`/api/bulk/feeds/${queued.body.id}`, withKey(stranger))).status).to.equal(404);
