@@ -38,6 +38,8 @@ describe('feeds: BLM import', () => {
     expect(rejected).to.deep.equal({ NEG1: ['PRICE'], NOPC: ['POSTCODE1'], POA1: ['PRICE'], PARK1: ['PROP_SUB_ID'], LAND1: ['PROP_SUB_ID'] });
     const hollyRows = report.rows.filter((r: { agentRef: string }) => r.agentRef.startsWith('HG'));
     expect(hollyRows.map((r: { listing: string }) => r.listing)).to.deep.equal(Array(8).fill(HOLLY));
+    // a postcode the postcode data does not hold is placed at its district's centre, and the row says so
+    expect(hollyRows[0].warnings).to.include('TN23 1AA is not a postcode known here: placed at the centre of TN23');
 
     const listing = await api.get(`/api/rest/listings/${encodeURIComponent(HOLLY)}`, withKey(account));
     expect(listing.status).to.equal(200);
