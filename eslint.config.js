@@ -5,7 +5,7 @@ import { importX } from 'eslint-plugin-import-x';
 // the middle layers of docs/ARCHITECTURE.md, bottom to top (the foundation and the assembly are named below)
 const CATALOGUE = [
   'lookups', 'postcodes', 'places', 'schemes', 'portals', 'eligibility', 'affordability', 'keywords', 'inventory',
-  'listings', 'search-criteria', 'listing-index', 'sync', 'indexing', 'listing-stats', 'jobs', 'reference',
+  'listings', 'search-criteria', 'listing-index', 'sync', 'indexing', 'listing-stats', 'jobs', 'reference', 'feeds',
 ];
 const READING = ['listing-search', 'listing-reads', 'areas', 'content'];
 const CUSTOMERS = ['auth', 'customers', 'favourites', 'saved-searches', 'alerts', 'applications', 'appointments', 'leads', 'webhooks'];

@@ -88,6 +88,13 @@ import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { portalWeb } from './portal-web/portal-web.ts';
 import { mailDeliveryOf } from './portal-web/mail-delivery.ts';
 import { servicePageExistence } from './portal-web/portal-pages.ts';
+import { DirectoryMediaStore, FeedMedia } from './feeds/feed-media.ts';
+import { FeedWriter } from './feeds/feed-writer.ts';
+import { FeedImportService } from './feeds/feed-import-service.ts';
+import { FeedImportJob } from './feeds/feed-import-job.ts';
+import { BLM_UPLOAD_PATH, feedRoutes, MEDIA_PREFIX } from './feeds/feed-routes.ts';
+import { RtdfService } from './feeds/rtdf/rtdf-service.ts';
+import { rtdfRoutes } from './feeds/rtdf/rtdf-routes.ts';
 
 export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'pool' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer' | 'metrics' | 'listingStats'>;
 
@@ -105,6 +112,8 @@ export interface BuiltApp {
   alerts: AlertJob;
   /** the e-mails of application progress, which the entry point schedules */
   progressMails: ProgressMailJob;
+  /** the feed import job (BLM files), which the entry point starts unless FEED_IMPORT_JOB=false */
+  feedImports: FeedImportJob;
   /** reads the reference data (lookup lists, schemes, the default portal) into memory, as the entry point does at start-up */
   warmReference(): Promise<void>;
 }
@@ -119,11 +128,10 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const app = new Koa<RequestState>({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
   app.silent = true;
 
+  const inventory = { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) };
   const sync: SyncDeps = {
     accounts: new ApiAccountService(prisma),
-    developments: new DevelopmentService(prisma),
-    properties: new PropertyService(prisma),
-    listings: new ListingSyncService(prisma),
+    ...inventory,
     marketplace: new MarketplaceService(search, listingIndex.alias),
     schemes: new SchemeService(prisma),
     visibility: new ListingVisibility(prisma, indexer, listingIndex.alias),
@@ -184,6 +192,13 @@ export function buildApp(deps: AppDeps): BuiltApp {
   );
   const publicBase = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
   const progressMails = new ProgressMailJob(new ProgressMailDelivery(prisma, accounts.mailer, progressMailLinks(publicBase), logger), logger);
+  const feedWriter = new FeedWriter(prisma, inventory);
+  const feedMedia = new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), config.FEED_MEDIA_BASE_URL ?? `http://localhost:${config.PORT}${MEDIA_PREFIX}`);
+  const feedImportService = new FeedImportService(prisma, feedWriter, feedMedia, {
+    maxUnzippedBytes: config.FEED_UNZIPPED_LIMIT_MB * 1024 * 1024,
+    concurrency: config.FEED_IMPORT_CONCURRENCY,
+  });
+  const feedImports = new FeedImportJob(feedImportService, logger, config.FEED_IMPORT_POLL_MS);
   const routers = [
     // search checks a token beside its engine request rather than before it
     searchRoutes(searchResponder, portals, optionalCustomerAlongside(accounts.accessTokens)),
@@ -193,6 +208,15 @@ export function buildApp(deps: AppDeps): BuiltApp {
     placeRoutes(places),
     syncRoutes(sync),
     bulkRoutes(sync),
+    feedRoutes({
+      accounts: sync.accounts,
+      imports: feedImportService,
+      media: feedMedia,
+      queued: () => feedImports.nudge(),
+      uploadLimitBytes: config.FEED_UPLOAD_LIMIT_MB * 1024 * 1024,
+      mediaBaseUrl: config.FEED_MEDIA_BASE_URL ?? null,
+    }),
+    rtdfRoutes(sync.accounts, new RtdfService(prisma, feedWriter, inventory), config.PUBLIC_BASE_URL ?? null),
     listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
     listingStatsRoutes(sync.accounts, new ListingStatsService(prisma)),
     previewLinkRoutes(sync.accounts, previews, config.PUBLIC_BASE_URL),
@@ -237,7 +261,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
 
   if (metrics) {
     app.use(httpMetrics(metrics));
-    registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses });
+    registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses, feedImports });
     routers.push(metricsRoutes(metrics, { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' }));
   }
   app.use(requestContext(logger, config.PUBLIC_BASE_URL));
@@ -247,13 +271,15 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // responses, kept ones and built ones with their map listings compressed once (listing-search/raw-json.ts).
   app.use(compress({ threshold: 1024, gzip: { level: zlib.Z_BEST_SPEED }, br: false, deflate: false }));
   app.use(errorMiddleware([asDatabaseUnavailable]));
-  app.use(jsonBodiesOnly());
+  // a feed file upload reads its own body (a .blm, a .zip or a form)
+  const takesFiles = (path: string) => path === BLM_UPLOAD_PATH;
+  app.use(jsonBodiesOnly(takesFiles));
   const regularBody = jsonBody(config.BODY_LIMIT);
   const bulkBody = jsonBody(config.BULK_BODY_LIMIT);
   // bodies are read for these methods only; the others skip the parser altogether
   const withBody = new Set(['POST', 'PUT', 'PATCH']);
   app.use((ctx, next) =>
-    !withBody.has(ctx.method) ? next() : ctx.path.startsWith('/api/bulk/') ? bulkBody(ctx, next) : regularBody(ctx, next),
+    !withBody.has(ctx.method) || takesFiles(ctx.path) ? next() : ctx.path.startsWith('/api/bulk/') ? bulkBody(ctx, next) : regularBody(ctx, next),
   );
   app.use(noNulInPath());
   for (const router of [...routers, docs]) {
@@ -278,5 +304,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const warmReference = async () => {
     await Promise.all([lookups.warm(Object.keys(LOOKUP_LISTS)), sync.schemes.all(), portals.find(DEFAULT_PORTAL_ID)]);
   };
-  return { app, routes, customers: accounts, searchResponses, places, alerts, progressMails, warmReference };
+  return { app, routes, customers: accounts, searchResponses, places, alerts, progressMails, feedImports, warmReference };
 }

@@ -110,6 +110,21 @@ const schema = yup.object({
   /** deliveries posted at once by a process, and at most for one account */
   WEBHOOK_CONCURRENCY: yup.number().integer().min(1).default(16),
   WEBHOOK_PER_ACCOUNT: yup.number().integer().min(1).default(4),
+  // ---------- feeds (BLM files and RTDF pushes, docs/feeds.md) ----------
+  /** run the feed import job in this process (any number of processes may run it; each import is run by one) */
+  FEED_IMPORT_JOB: yup.boolean().default(true),
+  /** how often an idle feed import job looks for queued imports (a new upload wakes it at once) */
+  FEED_IMPORT_POLL_MS: yup.number().integer().min(10).default(2000),
+  /** homes of one import written at once */
+  FEED_IMPORT_CONCURRENCY: yup.number().integer().min(1).max(32).default(4),
+  /** the largest BLM or zip upload, in MB (larger is 413) */
+  FEED_UPLOAD_LIMIT_MB: yup.number().min(1).default(200),
+  /** the most a zip may expand to, in MB */
+  FEED_UNZIPPED_LIMIT_MB: yup.number().min(1).default(1000),
+  /** the directory the pictures of feed zips are kept in (originals and their three sizes) */
+  FEED_MEDIA_DIR: yup.string().default('.local/media'),
+  /** the public URL the pictures are served from (GET /media/... of this service, or an object store's or a CDN's); unset: /media at the request's origin */
+  FEED_MEDIA_BASE_URL: httpUrl().optional(),
   // ---------- customer accounts ----------
   /** HS256 key of the access tokens: required (32+ characters) when APP_ENV=live */
   JWT_SECRET: yup

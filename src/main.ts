@@ -26,7 +26,7 @@ async function start(): Promise<void> {
   if (config.REINDEX_WORKER) runtime.worker.start();
   const stateJob = new StateJob(runtime.prisma, runtime.logger);
   stateJob.start();
-  const { app, customers, places, alerts, progressMails, warmReference } = buildApp(runtime);
+  const { app, customers, places, alerts, progressMails, feedImports, warmReference } = buildApp(runtime);
   // lookup lists, schemes and portal settings in memory before the database can go away (db/kept-reference.ts)
   await warmReference();
   if (config.ALERT_JOB) {
@@ -36,6 +36,7 @@ async function start(): Promise<void> {
     // the customers' e-mails of their applications' progress go with the alert e-mails
     progressMails.start();
   }
+  if (config.FEED_IMPORT_JOB) feedImports.start();
   if (mailbox) customers.mailer.useSmtp(mailbox.smtp);
   // the autocomplete index (about 1.5 s to build) is made now rather than by the first request
   void places.warm().catch((err: unknown) => runtime.logger.error({ err }, 'the place autocomplete index could not be built'));
@@ -55,7 +56,7 @@ async function start(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(() => {
-      void Promise.all([stateJob.stop(), alerts.stop(), progressMails.stop()])
+      void Promise.all([stateJob.stop(), alerts.stop(), progressMails.stop(), feedImports.stop()])
         .then(() => customers.mailer.close())
         .then(() => mailbox?.stop())
         .then(() => runtime.close())

@@ -24,7 +24,8 @@ function addEdgeResponses(operation: Operation, method: string): void {
     responses[status] ??= response;
   };
   const parameters = operation.parameters ?? [];
-  if (operation.requestBody) {
+  // a JSON body (a file upload reads its own body: its answers are its own)
+  if ((operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content?.['application/json']) {
     add('400', errorResponse('The body is not well-formed JSON, or holds a `__proto__` key at any depth'));
     add('413', errorResponse('The body is larger than the service accepts'));
     add('415', errorResponse('The body is not JSON (Content-Type: application/json)'));

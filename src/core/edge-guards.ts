@@ -12,9 +12,13 @@ export class UnsupportedMediaTypeError extends AppError {
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-/** 415 for a body of any other type than JSON; a request with no body passes. */
-export function jsonBodiesOnly(): Middleware<RequestState> {
+/**
+ * 415 for a body of any other type than JSON; a request with no body passes, and so does one to a path
+ * `takesFiles` names (a file upload, which reads its own body).
+ */
+export function jsonBodiesOnly(takesFiles: (path: string) => boolean = () => false): Middleware<RequestState> {
   return (ctx, next) => {
+    if (takesFiles(ctx.path)) return next();
     if (WITH_BODY.has(ctx.method) && hasBody(ctx.get('Content-Length'), ctx.get('Transfer-Encoding')) && !ctx.is('application/json', '+json')) {
       throw new UnsupportedMediaTypeError();
     }

@@ -33,7 +33,7 @@ export const developmentSchema = yup.object({
   galleryImages: galleryImages(),
   videos: atMost(yup.array(yup.object({ url: url().required(), embedCode: optionalText(5000), thumbnailUrl: url().nullable().default(null) })), MAX_ITEMS.videos).default([]),
   brochures: atMost(yup.array(url().required()), MAX_ITEMS.brochures).default([]),
-  tenure: plainString().oneOf(TENURES, '${path} must be one of: ${values}').required(),
+  tenure: plainString().nullable().oneOf([...TENURES, null], '${path} must be one of: leasehold, freehold').default(null),
   newBuild: bool(false),
 });
 

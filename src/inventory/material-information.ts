@@ -47,7 +47,7 @@ export function pricePerSquareMetre(forSale: boolean, fullMarketPrice: number | 
 export interface MaterialInformation {
   councilTaxBand: CouncilTaxBand | null;
   epcBand: EpcBand | null;
-  tenure: string;
+  tenure: string | null;
   leaseYears: number | null;
   monthlyServiceCharge: number | null;
   annualGroundRent: number | null;
@@ -60,7 +60,7 @@ export interface MaterialSource {
   forSale: boolean;
   councilTaxBand: string | null;
   energyEfficiencyRatingCurrent: number | null;
-  tenure: string;
+  tenure: string | null;
   leaseYears: number | null;
   floorArea: number | null;
   broadbandMbps: number | null;

@@ -7,7 +7,8 @@ import { COUNCIL_TAX_BANDS } from './material-information.ts';
 export const PROPERTY_TYPE_GROUPS = ['house', 'flat', 'maisonette', 'bungalow', 'other'] as const;
 export const FURNITURE_STATUSES = ['unfurnished', 'part-furnished', 'furnished'] as const;
 
-const rating = () => count().max(100, '${path} must be at most 100').required();
+/** null: no rating known (a feed carries the EPC as an image only); shown as "Ask the provider" */
+const rating = () => count().max(100, '${path} must be at most 100').nullable().default(null);
 
 const nullableCount = () => count().nullable().default(null);
 
@@ -18,7 +19,7 @@ export const propertySchema = yup.object({
   propertyType: requiredText(100),
   propertyTypeGroup: plainString().oneOf(PROPERTY_TYPE_GROUPS, '${path} must be one of: ${values}').required(),
   bedrooms: count().required(),
-  bathrooms: count().required(),
+  bathrooms: nullableCount(),
   receptionRooms: nullableCount(),
   furnitureStatus: plainString().nullable().oneOf(FURNITURE_STATUSES, '${path} must be one of: ${values}').default(null),
   floorArea: money(),
@@ -39,7 +40,7 @@ export const propertySchema = yup.object({
     .object({ name: requiredText(100), level: plainNumber().integer('${path} must be a whole number').min(-MAX_ID - 1).max(MAX_ID).required() })
     .nullable()
     .default(null),
-  tenure: plainString().oneOf(TENURES, '${path} must be one of: ${values}').required(),
+  tenure: plainString().nullable().oneOf([...TENURES, null], '${path} must be one of: leasehold, freehold').default(null),
   leaseYears: nullableCount(),
   propertyFeatures: atMost(yup.array(yup.object({ section: requiredText(100), values: atMost(yup.array(requiredText(255)), MAX_ITEMS.featureValues).default([]) })), MAX_ITEMS.propertyFeatures).default([]),
   energyEfficiencyRatingCurrent: rating(),

@@ -41,7 +41,8 @@ export interface ListingEligibility {
 export interface IndexedProperty {
   id: number;
   bedrooms: number;
-  bathrooms: number;
+  /** null: not stated */
+  bathrooms: number | null;
   propertyType: string;
   propertyTypeGroup: string;
   availabilityStatus: string;
@@ -90,7 +91,8 @@ export interface ListingDocument {
   propertyTypeGroups: string[];
   propertyTypes: string[];
   newBuild: boolean;
-  tenure: string;
+  /** null: not stated */
+  tenure: string | null;
   firstDibs: boolean;
   location: { lat: number; lon: number };
   /** exact coordinates, address, image and type as doc values, so that map listings need no _source */
@@ -266,7 +268,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
       longitude: development.longitude,
       newBuild: development.newBuild,
       bedrooms: sortedUnique(properties.map((p) => p.bedrooms)),
-      bathrooms: sortedUnique(properties.map((p) => p.bathrooms)),
+      bathrooms: sortedUnique(properties.map((p) => p.bathrooms).filter((v): v is number => v !== null)),
       receptionRooms: sortedUnique(properties.map((p) => p.receptionRooms).filter((v): v is number => v !== null)),
       furnitureStatus: sortedUnique(properties.map((p) => p.furnitureStatus).filter((v): v is string => v !== null)),
       tenure: first.tenure,
@@ -339,7 +341,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     countyId: la?.county.id ?? null,
     regionId: la?.county.region.id ?? null,
     bedrooms: sortedUnique(properties.map((p) => p.bedrooms)),
-    bathrooms: sortedUnique(properties.map((p) => p.bathrooms)),
+    bathrooms: sortedUnique(properties.map((p) => p.bathrooms).filter((v): v is number => v !== null)),
     features: featureValues(propertyFeatures, false),
     parking: featureValues(propertyFeatures, true),
     minFullMarketPrice: prices.fullMarketPrice,

@@ -51,7 +51,7 @@ export const itemDescriptionFields = {
   bathrooms: listOf(integer).nullable(),
   receptionRooms: listOf(integer).nullable(),
   furnitureStatus: listOf(text).nullable(),
-  tenure: text,
+  tenure: nText,
   propertyFeatures,
   monthlyCostFrom: about(
     nDecimal,

@@ -68,10 +68,11 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
       else if (p.forSale !== input.forSale) fail('properties', `property ${ref} is ${p.forSale ? 'for sale' : 'to rent'} but the listing is not`);
     }
 
-    const schemes = await db.scheme.findMany({ where: { slug: { in: input.schemes } } });
+    // nothing to look up for none (a round trip saved on most writes)
+    const schemes = input.schemes.length ? await db.scheme.findMany({ where: { slug: { in: input.schemes } } }) : [];
     for (const slug of input.schemes) if (!schemes.some((s) => s.slug === slug)) fail('schemes', `scheme ${slug} is unknown (see GET /api/rest/schemes)`);
 
-    const portals = await db.portal.findMany({ where: { id: { in: input.portals } }, select: { id: true } });
+    const portals = input.portals.length ? await db.portal.findMany({ where: { id: { in: input.portals } }, select: { id: true } }) : [];
     for (const id of input.portals) if (!portals.some((p) => p.id === id)) fail('portals', `portal ${id} is unknown`);
 
     const las = input.eligibility.localAuthorities ?? [];
@@ -149,18 +150,21 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
       ? await db.listing.update({ where: { id: existing.id }, data: { ...columns, slug } })
       : await db.listing.create({ data: { ...columns, slug, accountId: account.id, externalRef: input.externalRef } });
 
-    await db.listingProperty.deleteMany({ where: { listingId: listing.id } });
+    // a new listing has no links to replace, and an empty list none to write (fewer round trips per write)
+    if (existing) await db.listingProperty.deleteMany({ where: { listingId: listing.id } });
     await db.listingProperty.createMany({ data: data.propertyIds.map((propertyId, position) => ({ listingId: listing.id, propertyId, position })) });
-    await db.listingScheme.deleteMany({ where: { listingId: listing.id } });
-    await db.listingScheme.createMany({ data: data.schemeIds.map((schemeId, position) => ({ listingId: listing.id, schemeId, position })) });
-    await db.listingPortal.deleteMany({ where: { listingId: listing.id } });
-    await db.listingPortal.createMany({ data: data.portalIds.map((portalId) => ({ listingId: listing.id, portalId })) });
+    if (existing) await db.listingScheme.deleteMany({ where: { listingId: listing.id } });
+    if (data.schemeIds.length) await db.listingScheme.createMany({ data: data.schemeIds.map((schemeId, position) => ({ listingId: listing.id, schemeId, position })) });
+    if (existing) await db.listingPortal.deleteMany({ where: { listingId: listing.id } });
+    if (data.portalIds.length) await db.listingPortal.createMany({ data: data.portalIds.map((portalId) => ({ listingId: listing.id, portalId })) });
     // A slot keeps its id while its start stays the same. A slot left out is deleted unless it holds a
     // confirmed appointment: then it stays (customers keep their booking; it shows in openDays until the
     // provider sends it again or it passes).
-    await db.openDaySlot.deleteMany({
-      where: { listingId: listing.id, startsAt: { notIn: data.slots.map((s) => s.startsAt) }, appointments: { none: { status: 'confirmed' } } },
-    });
+    if (existing) {
+      await db.openDaySlot.deleteMany({
+        where: { listingId: listing.id, startsAt: { notIn: data.slots.map((s) => s.startsAt) }, appointments: { none: { status: 'confirmed' } } },
+      });
+    }
     for (const slot of data.slots) {
       await db.openDaySlot.upsert({
         where: { listingId_startsAt: { listingId: listing.id, startsAt: slot.startsAt } },

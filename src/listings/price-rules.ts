@@ -3,7 +3,7 @@
 export interface PropertyPrices {
   forSale: boolean;
   isSharedOwnership: boolean;
-  tenure: string;
+  tenure: string | null;
   fullMarketPrice: number | null;
   /** the home's value on the open market, for a home sold below it (First Homes, Discount Market Sale) */
   openMarketValue: number | null;

@@ -11,12 +11,14 @@ import { outboxBacklog } from '../indexing/outbox.ts';
 import { webhookBacklog } from '../webhooks/webhook-worker.ts';
 import { MAX_ATTEMPTS } from '../indexing/reindex-worker.ts';
 import type { Metrics } from './metrics-registry.ts';
+import type { FeedImportJob } from '../feeds/feed-import-job.ts';
 
 export interface ScrapeSources {
   prisma: PrismaClient;
   search: SearchClient;
   mapListings: MapListingCache;
   searchResponses: SearchResponseMemo;
+  feedImports: FeedImportJob;
 }
 
 /** a scrape waits at most this long for each dependency (Prometheus' own scrape timeout is 10 s) */
@@ -109,4 +111,24 @@ export function registerAppMetrics({ registry }: Metrics, sources: ScrapeSources
   cacheSeries('portal_cache_misses_total', `Lookups not answered from memory: ${caches}`, (s) => s.misses, Counter);
   cacheSeries('portal_cache_entries', `Entries held: ${caches}`, (s) => s.entries, Gauge);
   cacheSeries('portal_cache_bytes', `Bytes held: ${caches}`, (s) => s.bytes, Gauge);
+
+  new Gauge<'status'>({
+    name: 'portal_feed_imports',
+    help: 'Feed imports (BLM files) by status: queued (waiting for the feed import job), running',
+    labelNames: ['status'],
+    registers,
+    async collect() {
+      const rows = await sources.prisma.feedImport.groupBy({ by: ['status'], where: { status: { in: ['queued', 'running'] } }, _count: true }).catch(() => null);
+      for (const status of ['queued', 'running']) this.set({ status }, rows ? (rows.find((r) => r.status === status)?._count ?? 0) : NaN);
+    },
+  });
+  new Counter({
+    name: 'portal_feed_import_rows_total',
+    help: 'Feed rows the feed import job of this process has written (or refused), since it started',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(sources.feedImports.rowsWritten);
+    },
+  });
 }

@@ -15,6 +15,8 @@ export interface NewAccount {
   housingProviderId?: number | null;
   partnerSource?: string | null;
   partnerImageUrl?: string | null;
+  /** full-value | share-price: what a shared-ownership price in the account's feeds means (docs/feeds.md) */
+  feedSharedOwnershipPrice?: string;
 }
 
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');

@@ -52,26 +52,47 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
 
   /** PUT: creates or replaces; the same input twice changes nothing the second time. */
   async put(account: ApiAccount, input: Input, attempt = 0): Promise<WriteResult<View>> {
-    const ref = input.externalRef;
     try {
-      return await this.prisma.$transaction(async (tx) => {
-        const existing = await this.findRow(tx, account.id, ref);
-        const data = await this.resolve(tx, account, input);
-        if (existing && !isGone(existing) && (await this.isUnchanged(tx, existing, data))) {
-          return { status: 'unchanged', record: await this.present(tx, existing), listingIds: [] };
-        }
-        const before = existing ? await this.listingIdsOf(tx, existing) : [];
-        const row = await this.saveRow(tx, account, existing, input, data);
-        const listingIds = [...new Set([...before, ...(await this.listingIdsOf(tx, row))])];
-        await markListingsChanged(tx, listingIds);
-        const status = existing && !isGone(existing) ? 'updated' : 'created';
-        return { status, record: await this.present(tx, row), listingIds };
-      });
+      return await this.prisma.$transaction((tx) => this.putIn(tx, account, input));
     } catch (err) {
       // Two writers creating the same ref at once: the loser retries as an update.
       if (isUniqueViolation(err) && attempt === 0) return this.put(account, input, 1);
       throw err;
     }
+  }
+
+  /**
+   * PUT inside a transaction the caller holds, so that several objects (a feed's development, its
+   * properties and their listing) are written together or not at all.
+   */
+  async putIn(tx: Tx, account: ApiAccount, input: Input): Promise<WriteResult<View>> {
+    const { row, ...result } = await this.writeIn(tx, account, input);
+    return { ...result, record: await this.present(tx, row) };
+  }
+
+  /** putIn without the stored object's view, for writers that answer with their own report (feeds). */
+  async writeIn(tx: Tx, account: ApiAccount, input: Input): Promise<Omit<WriteResult<View>, 'record'> & { row: Row }> {
+    const existing = await this.findRow(tx, account.id, input.externalRef);
+    const data = await this.resolve(tx, account, input);
+    if (existing && !isGone(existing) && (await this.isUnchanged(tx, existing, data))) {
+      return { status: 'unchanged', row: existing, listingIds: [] };
+    }
+    const before = existing ? await this.listingIdsOf(tx, existing) : [];
+    const row = await this.saveRow(tx, account, existing, input, data);
+    const listingIds = [...new Set([...before, ...(await this.listingIdsOf(tx, row))])];
+    await markListingsChanged(tx, listingIds);
+    const status = existing && !isGone(existing) ? 'updated' : 'created';
+    return { status, row, listingIds };
+  }
+
+  /** DELETE inside a transaction the caller holds; null when there is no live object of that ref. */
+  async removeIn(tx: Tx, account: ApiAccount, ref: string): Promise<number[] | null> {
+    const row = await this.findRow(tx, account.id, ref);
+    if (!row || isGone(row)) return null;
+    const listingIds = await this.listingIdsOf(tx, row);
+    await this.removeRow(tx, row);
+    await markListingsChanged(tx, listingIds);
+    return listingIds;
   }
 
   /** PATCH: only the fields sent change; the others keep the values the object's view shows. */

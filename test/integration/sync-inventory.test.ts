@@ -132,7 +132,7 @@ describe('synchronisation interfaces: properties', () => {
     ['a bad type group', { propertyTypeGroup: 'castle' }, 'propertyTypeGroup'],
     ['a bad furniture status', { furnitureStatus: 'cosy' }, 'furnitureStatus'],
     ['a non-numeric price', { monthlyRent: 'lots' }, 'monthlyRent'],
-    ['a missing rating', { environmentalImpactRatingPotential: undefined }, 'environmentalImpactRatingPotential'],
+    ['a rating over 100', { environmentalImpactRatingPotential: 101 }, 'environmentalImpactRatingPotential'],
   ] as const) {
     it(`answers 422 naming ${field} for ${what}`, async () => {
       const res = await api.put(`${PROP}/p-bad`, propertyPayload('pd', overrides), withKey(account));

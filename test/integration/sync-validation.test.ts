@@ -72,7 +72,7 @@ describe('synchronisation interfaces: validation at the edge', () => {
       ['name', 12, 'name'],
       ['newBuild', 'true', 'newBuild'],
       ['latitude', '53.48', 'latitude'],
-      ['tenure', null, 'tenure'],
+      ['tenure', 12, 'tenure'],
       ['brochures', ['ftp://example.org/a.pdf'], 'brochures[0]'],
     ] as const) {
       it(`refuses ${field}: ${JSON.stringify(value)} with 422 naming ${named} (no number read as text, no text as a number or a boolean)`, async () => {

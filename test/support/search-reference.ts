@@ -246,7 +246,7 @@ function propertyClauses(q: Query, reductionCutoff: string): Clause<ReferencePro
   terms('status', (p) => [p.availabilityStatus]);
   terms('types', (p) => [p.propertyTypeGroup]);
   terms('bedrooms', (p) => [p.bedrooms]);
-  terms('bathrooms', (p) => [p.bathrooms]);
+  terms('bathrooms', (p) => (p.bathrooms === null ? [] : [p.bathrooms]));
   terms('parking', (p) => p.parking);
   terms('other_features', (p) => p.features);
   terms('epc_bands', (p) => (p.epcBand ? [p.epcBand] : []));
@@ -322,7 +322,7 @@ function facetSpecs(forSale: boolean): FacetSpec[] {
     property('status', (p) => [p.availabilityStatus]),
     property('types', (p) => [p.propertyTypeGroup]),
     property('bedrooms', (p) => [p.bedrooms]),
-    property('bathrooms', (p) => [p.bathrooms]),
+    property('bathrooms', (p) => (p.bathrooms === null ? [] : [p.bathrooms])),
     { param: 'new_homes', level: 'listing', values: (l) => [l.newBuild ? 'new-build' : 'resale'] },
     ...(forSale
       ? [

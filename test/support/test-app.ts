@@ -63,6 +63,7 @@ export async function startTestApp(): Promise<void> {
   runtime.worker.start();
   runtime.webhookWorker.start();
   runtime.listingStats.start();
+  built.feedImports.start();
 }
 
 export interface VariantApp {
@@ -94,6 +95,7 @@ export async function stopTestApp(): Promise<void> {
   if (running) {
     await new Promise<void>((resolve) => running.server.close(() => resolve()));
     running.app.built.customers.mailer.close();
+    await running.app.built.feedImports.stop();
     await running.app.runtime.close();
     delete holder.__portalTestApp;
   }

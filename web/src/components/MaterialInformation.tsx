@@ -17,7 +17,7 @@ export function MaterialInformation({ info, forSale }: { info: Material; forSale
   const rows: [string, string][] = [
     ['Council tax band', info.councilTaxBand ? `Band ${info.councilTaxBand}` : ASK],
     ['EPC rating', info.epcBand ? `Band ${info.epcBand}` : ASK],
-    ['Tenure', info.tenure === 'leasehold' ? `Leasehold${info.leaseYears ? `, ${info.leaseYears} years` : ''}` : 'Freehold'],
+    ['Tenure', info.tenure === 'leasehold' ? `Leasehold${info.leaseYears ? `, ${info.leaseYears} years` : ''}` : info.tenure === 'freehold' ? 'Freehold' : ASK],
     ['Floor area', info.floorArea !== null ? `${info.floorArea.toLocaleString('en-GB')} m² (${Math.round(info.floorArea * SQ_FT_PER_M2).toLocaleString('en-GB')} sq ft)` : ASK],
     ['Broadband', info.broadbandMbps !== null ? broadbandText(info.broadbandMbps) : ASK],
   ];

@@ -212,7 +212,7 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
         </div>
         <div>
           <dt>Bathrooms</dt>
-          <dd>{property.bathrooms}</dd>
+          <dd>{property.bathrooms ?? 'Ask the provider'}</dd>
         </div>
         {property.floor && (
           <div>
@@ -265,18 +265,26 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
       )}
       <div class="ratings">
         <EpcBadge band={property.materialInformation?.epcBand ?? null} />
-        <RatingChart
-          kind="energy"
-          title="Energy efficiency"
-          current={property.energyEfficiencyRatingCurrent}
-          potential={property.energyEfficiencyRatingPotential || null}
-        />
-        <RatingChart
-          kind="environment"
-          title="Environmental impact (CO₂)"
-          current={property.environmentalImpactRatingCurrent}
-          potential={property.environmentalImpactRatingPotential || null}
-        />
+        {property.energyEfficiencyRatingCurrent ? (
+          <RatingChart
+            kind="energy"
+            title="Energy efficiency"
+            current={property.energyEfficiencyRatingCurrent}
+            potential={property.energyEfficiencyRatingPotential || null}
+          />
+        ) : (
+          <p class="rating-unknown">Energy efficiency: Ask the provider</p>
+        )}
+        {property.environmentalImpactRatingCurrent ? (
+          <RatingChart
+            kind="environment"
+            title="Environmental impact (CO₂)"
+            current={property.environmentalImpactRatingCurrent}
+            potential={property.environmentalImpactRatingPotential || null}
+          />
+        ) : (
+          <p class="rating-unknown">Environmental impact: Ask the provider</p>
+        )}
       </div>
       {property.priceHistory.length > 0 && (
         <table class="price-history">

@@ -1,0 +1,96 @@
+// Benchmark of the BLM import (not a test): a BLM of --rows homes (default 5,000; a development of 8 new
+// flats in every 40 rows, the rest single homes at known postcodes) is generated, taken as an upload
+// would be (read, checked, queued), and run by the feed import job in this process; then the time until
+// every listing is in the search index. Runs on the database DATABASE_URL names and the index of
+// ES_INDEX_PREFIX, under a new account, and leaves the homes there.
+//   --rows=5000 --concurrency=4
+import { readFileSync } from 'node:fs';
+import { loadConfig } from '../../src/config.ts';
+import { openRuntime } from '../../src/runtime.ts';
+import { ApiAccountService } from '../../src/sync/api-account-service.ts';
+import { DevelopmentService } from '../../src/inventory/development-service.ts';
+import { PropertyService } from '../../src/inventory/property-service.ts';
+import { ListingSyncService } from '../../src/listings/listing-sync-service.ts';
+import { FeedWriter } from '../../src/feeds/feed-writer.ts';
+import { FeedImportService } from '../../src/feeds/feed-import-service.ts';
+import { DirectoryMediaStore, FeedMedia } from '../../src/feeds/feed-media.ts';
+import { outboxBacklog } from '../../src/indexing/outbox.ts';
+import { MAX_ATTEMPTS } from '../../src/indexing/reindex-worker.ts';
+
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const ROWS = Number(args.get('rows') ?? 5000);
+const CONCURRENCY = Number(args.get('concurrency') ?? 4);
+
+const postcodes = readFileSync(new URL('../../prisma/data/postcodes-sample.csv', import.meta.url), 'utf8')
+  .split('\n')
+  .slice(1)
+  .map((line) => line.split(','))
+  // live postcodes only (no date of termination)
+  .filter((cols) => cols[4] === '' && / /.test(cols[2] ?? ''))
+  .map((cols) => cols[2]!);
+
+const COLUMNS = ['AGENT_REF', 'BRANCH_ID', 'ADDRESS_1', 'ADDRESS_2', 'TOWN', 'POSTCODE1', 'POSTCODE2', 'DISPLAY_ADDRESS', 'FEATURE1', 'FEATURE2', 'SUMMARY', 'DESCRIPTION', 'STATUS_ID', 'BEDROOMS', 'PRICE', 'PROP_SUB_ID', 'NEW_HOME_FLAG', 'TRANS_TYPE_ID', 'TENURE_TYPE_ID', 'LET_RENT_FREQUENCY', 'UPDATE_DATE', 'PUBLISHED_FLAG', 'MEDIA_IMAGE_00'];
+
+function blmOf(rows: number): Buffer {
+  const records: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    const postcode = postcodes[Math.floor(i / 8) % postcodes.length]!;
+    const [pc1, pc2] = postcode.split(' ') as [string, string];
+    const inBlock = i % 40 < 8;
+    const forSale = i % 5 !== 4;
+    const name = inBlock ? `Block ${Math.floor(i / 40)} Court` : `${i} Bench Street`;
+    records.push(
+      [
+        `B${i}`, '9001', name, 'Bench Street', 'Benchton', pc1, pc2, `${name}, Benchton`, 'Garden', 'Parking',
+        `A ${1 + (i % 4)}-bedroom home.`, `<p>Home number ${i}.</p><p>Kitchen &amp; living room.</p>`, '0', String(1 + (i % 4)),
+        forSale ? `${(150 + (i % 300)) * 1000}`.replace(/(\d)(?=(\d{3})+$)/g, '$1,') : String(700 + (i % 900)),
+        inBlock ? '8' : String(1 + (i % 4)), inBlock && i % 2 === 0 ? 'Y' : 'N', forSale ? '1' : '2', forSale ? String(1 + (i % 2)) : '', forSale ? '' : '1',
+        '2026-11-20 09:00:00', '1', `https://images.example.org/bench/${i}.jpg`,
+      ].join('|') + '|~',
+    );
+  }
+  return Buffer.from(
+    `#HEADER#\r\nVersion : 3\r\nEOF : '|'\r\nEOR : '~'\r\nProperty Count : ${rows}\r\n\r\n#DEFINITION#\r\n${COLUMNS.join('|')}|~\r\n\r\n#DATA#\r\n${records.join('\r\n')}\r\n#END#\r\n`,
+    'latin1',
+  );
+}
+
+const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0' });
+const runtime = openRuntime(config);
+await runtime.listingIndex.ensure();
+runtime.worker.start();
+const { prisma } = runtime;
+const provider = await prisma.housingProvider.create({ data: { name: `Bench provider ${Date.now()}`, contactEmail: 'bench@example.org' } });
+const { account } = await new ApiAccountService(prisma).createAccount({ name: `BLM bench ${Date.now()}`, kind: 'provider', tier: 'premium', housingProviderId: provider.id });
+const writer = new FeedWriter(prisma, { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) });
+const imports = new FeedImportService(prisma, writer, new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), 'http://localhost/media'), {
+  maxUnzippedBytes: 1024 ** 3,
+  concurrency: CONCURRENCY,
+});
+
+const file = blmOf(ROWS);
+console.log(`BLM of ${ROWS} rows: ${(file.length / 1024 / 1024).toFixed(1)} MB`);
+const started = performance.now();
+const queued = await imports.submit(account, file, { partial: false, mediaBaseUrl: 'http://localhost/media' });
+const read = performance.now();
+const job = (await imports.claim())!;
+if (job.id !== queued.id) throw new Error('another import was queued on this database: run the benchmark on an idle one');
+await imports.run(job);
+const written = performance.now();
+const report = await imports.report(account, queued.id);
+for (;;) {
+  const backlog = await outboxBacklog(prisma, MAX_ATTEMPTS);
+  if (backlog.pending === 0) break;
+  await new Promise((r) => setTimeout(r, 50));
+}
+const indexed = performance.now();
+const listings = await prisma.listing.count({ where: { accountId: account.id, withdrawnAt: null } });
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+console.log(JSON.stringify(report.counts));
+const reasons = new Map<string, number>();
+for (const row of report.rows) for (const e of row.errors) reasons.set(`${e.field}: ${e.message.replace(/\d+/g, 'N')}`, (reasons.get(`${e.field}: ${e.message.replace(/\d+/g, 'N')}`) ?? 0) + 1);
+if (reasons.size) console.log('refused:', JSON.stringify(Object.fromEntries(reasons)));
+console.log(`read and queued: ${s(read - started)}; written (${CONCURRENCY} at once): ${s(written - read)}; all ${listings} listings indexed: ${s(indexed - started)} after the upload`);
+console.log(`rows a second, upload to written: ${Math.round(ROWS / ((written - started) / 1000))}`);
+await runtime.close();
+process.exit(0);

@@ -1,0 +1,177 @@
+// Writes feed homes through the synchronisation API's own services (the same schemas, the same outbox,
+// so the index, alerts and webhooks follow as for any write): each group of homes (a development, its
+// properties and its listing) in one transaction, a refused row alone; and withdraws the homes of a
+// branch that a whole-stock file no longer holds.
+import { LRUCache } from 'lru-cache';
+import type { PrismaClient } from '../db/prisma.ts';
+import type { ApiAccount } from '../generated/prisma/client.ts';
+import { AppError, ValidationError } from '../core/errors.ts';
+import { validateBody } from '../core/validation.ts';
+import { syncWriteSchemas } from '../sync/write-schemas.ts';
+import type { WriteStatus } from '../sync/write-result.ts';
+import type { DevelopmentService } from '../inventory/development-service.ts';
+import type { PropertyService } from '../inventory/property-service.ts';
+import type { ListingSyncService } from '../listings/listing-sync-service.ts';
+import type { DevelopmentInput } from '../inventory/development-schema.ts';
+import type { PropertyInput } from '../inventory/property-schema.ts';
+import type { ListingSyncInput } from '../listings/listing-sync-schema.ts';
+import { readPostcodeDistricts } from '../places/postcode-districts.ts';
+import { postcodeDistrict } from '../postcodes/postcode-format.ts';
+import { branchPrefix, type FeedFieldError, type FeedHome } from './feed-home.ts';
+import type { HomeGroup } from './feed-grouping.ts';
+import { groupInputs, type MediaUrls } from './feed-inputs.ts';
+
+export type RowStatus = Exclude<WriteStatus, 'deleted'> | 'rejected' | 'withdrawn';
+
+export interface RowOutcome {
+  agentRef: string;
+  status: RowStatus;
+  /** our ref of the listing that advertises the home */
+  listing: string | null;
+  errors: FeedFieldError[];
+  warnings: string[];
+  /** listings whose search documents changed */
+  listingIds: number[];
+}
+
+export interface FeedSync {
+  developments: DevelopmentService;
+  properties: PropertyService;
+  listings: ListingSyncService;
+}
+
+let districts: Map<string, { lat: number; lng: number }> | null = null;
+const districtCentre = (district: string) => {
+  districts ??= new Map(readPostcodeDistricts().map((d) => [d.district, d.center]));
+  return districts.get(district) ?? null;
+};
+
+const fieldErrors = (err: ValidationError): FeedFieldError[] =>
+  Object.entries(err.errors).flatMap(([field, messages]) => messages.map((message) => ({ field, message })));
+
+const combined = (statuses: WriteStatus[]): RowStatus =>
+  statuses[0] === 'created' ? 'created' : statuses.some((s) => s !== 'unchanged') ? 'updated' : 'unchanged';
+
+export class FeedWriter {
+  /** postcodes the database knows (they are never removed), so that a file's many homes of one postcode ask once */
+  private readonly knownPostcodes = new LRUCache<string, true>({ max: 100_000 });
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly sync: FeedSync,
+  ) {}
+
+  /** Places a postcode the database does not know at the centre of its district, saying so; null when not even that is known. */
+  private async place(home: FeedHome): Promise<{ latitude: number | null; longitude: number | null; note: string | null } | null> {
+    if (home.latitude !== null && home.longitude !== null) return { latitude: home.latitude, longitude: home.longitude, note: null };
+    if (this.knownPostcodes.has(home.postcode)) return { latitude: null, longitude: null, note: null };
+    if (await this.prisma.postcode.findUnique({ where: { postcode: home.postcode }, select: { postcode: true } })) {
+      this.knownPostcodes.set(home.postcode, true);
+      return { latitude: null, longitude: null, note: null };
+    }
+    const centre = districtCentre(postcodeDistrict(home.postcode));
+    if (!centre) return null;
+    return { latitude: centre.lat, longitude: centre.lng, note: `${home.postcode} is not a postcode known here: placed at the centre of ${postcodeDistrict(home.postcode)}` };
+  }
+
+  async writeGroup(account: ApiAccount, group: HomeGroup, media: MediaUrls, warningsOf: (home: FeedHome) => string[]): Promise<RowOutcome[]> {
+    const warnings = new Map(group.homes.map((h) => [h, [...warningsOf(h)]]));
+    const rejectAll = (errors: FeedFieldError[]) =>
+      group.homes.map((h) => ({ agentRef: h.agentRef, status: 'rejected' as const, listing: null, errors, warnings: warnings.get(h)!, listingIds: [] }));
+    const place = await this.place(group.homes[0]!);
+    if (!place) return rejectAll([{ field: 'POSTCODE1', message: `${group.homes[0]!.postcode} is in no postcode district known here` }]);
+    if (place.note) for (const list of warnings.values()) list.push(place.note);
+    const homes = group.homes.map((h) => ({ ...h, latitude: place.latitude, longitude: place.longitude }));
+    const inputs = groupInputs({ ...group, homes }, media, (home, what) => warnings.get(group.homes[homes.indexOf(home)]!)?.push(`${what} is not in the zip: left out`));
+
+    let development: DevelopmentInput;
+    try {
+      development = validateBody(syncWriteSchemas.development.create, inputs.development) as DevelopmentInput;
+    } catch (err) {
+      if (err instanceof ValidationError) return rejectAll(fieldErrors(err));
+      throw err;
+    }
+    const outcomes = new Map<FeedHome, RowOutcome>();
+    const accepted: { home: FeedHome; input: PropertyInput }[] = [];
+    inputs.properties.forEach(({ home, input }, i) => {
+      try {
+        accepted.push({ home, input: validateBody(syncWriteSchemas.property.create, input) as PropertyInput });
+      } catch (err) {
+        if (!(err instanceof ValidationError)) throw err;
+        const original = group.homes[i]!;
+        outcomes.set(home, { agentRef: home.agentRef, status: 'rejected', listing: null, errors: fieldErrors(err), warnings: warnings.get(original)!, listingIds: [] });
+      }
+    });
+    if (accepted.length) {
+      try {
+        // a development's listing advertises its published homes (all of them when none is)
+        const shown = accepted.some((a) => a.home.published) ? accepted.filter((a) => a.home.published) : accepted;
+        const listing = validateBody(syncWriteSchemas.listing.create, { ...inputs.listing, properties: shown.map((a) => a.home.ref) }) as ListingSyncInput;
+        const written = await this.prisma.$transaction(async (tx) => {
+          const untouched = { status: 'unchanged' as const, listingIds: [] };
+          // one home of a development pushed on its own: the development and its listing stay as they are
+          const dev = group.propertyOnly ? untouched : await this.sync.developments.writeIn(tx, account, development);
+          const props = [];
+          for (const { input } of accepted) props.push(await this.sync.properties.writeIn(tx, account, input));
+          const list = group.propertyOnly ? untouched : await this.sync.listings.writeIn(tx, account, listing);
+          // a home that stood alone before and now belongs to a development leaves its own listing
+          const moved = [];
+          if (group.development && !group.propertyOnly) for (const { home } of accepted) moved.push(...((await this.sync.listings.removeIn(tx, account, home.ref)) ?? []));
+          return { dev, props, list, moved };
+        });
+        accepted.forEach(({ home }, i) => {
+          const original = group.homes[homes.indexOf(home)]!;
+          outcomes.set(home, {
+            agentRef: home.agentRef,
+            status: combined([written.props[i]!.status, written.dev.status, written.list.status]),
+            listing: group.ref,
+            errors: [],
+            warnings: warnings.get(original)!,
+            listingIds: [...written.dev.listingIds, ...written.props[i]!.listingIds, ...written.list.listingIds, ...written.moved],
+          });
+        });
+      } catch (err) {
+        if (err instanceof ValidationError) return rejectAll(fieldErrors(err));
+        if (err instanceof AppError && err.status !== 503) return rejectAll([{ field: '_', message: err.message }]);
+        throw err;
+      }
+    }
+    return homes.map((h) => outcomes.get(h)!);
+  }
+
+  /**
+   * Whole stock: the branch's homes (written by a feed) that this file does not hold are withdrawn, their
+   * listings leave search, and developments left with no home go too. `kept`: every agent's ref the file
+   * holds, read or refused (a refused row keeps what an earlier file wrote).
+   */
+  async withdrawMissing(account: ApiAccount, branch: string, keptRefs: Set<string>, writtenListings: Set<string>): Promise<RowOutcome[]> {
+    const prefix = branchPrefix(branch);
+    const missing = await this.prisma.property.findMany({
+      where: { accountId: account.id, deletedAt: null, externalRef: { startsWith: prefix } },
+      select: { externalRef: true, listings: { select: { listing: { select: { externalRef: true, withdrawnAt: true } } } } },
+    });
+    const outcomes: RowOutcome[] = [];
+    for (const property of missing.filter((p) => !keptRefs.has(p.externalRef))) {
+      const listingIds: number[] = [];
+      let withdrawn: string | null = null;
+      await this.prisma.$transaction(async (tx) => {
+        for (const { listing } of property.listings) {
+          if (listing.withdrawnAt || writtenListings.has(listing.externalRef)) continue;
+          const ids = await this.sync.listings.removeIn(tx, account, listing.externalRef);
+          if (ids) {
+            listingIds.push(...ids);
+            withdrawn = listing.externalRef;
+          }
+        }
+        listingIds.push(...((await this.sync.properties.removeIn(tx, account, property.externalRef)) ?? []));
+      });
+      outcomes.push({ agentRef: property.externalRef.slice(prefix.length), status: 'withdrawn', listing: withdrawn, errors: [], warnings: [], listingIds });
+    }
+    const empty = await this.prisma.development.findMany({
+      where: { accountId: account.id, deletedAt: null, externalRef: { startsWith: prefix }, properties: { none: { deletedAt: null } } },
+      select: { externalRef: true },
+    });
+    for (const dev of empty) await this.prisma.$transaction((tx) => this.sync.developments.removeIn(tx, account, dev.externalRef));
+    return outcomes;
+  }
+}

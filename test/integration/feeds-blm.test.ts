@@ -1,0 +1,176 @@
+import { expect } from 'chai';
+import sharp from 'sharp';
+import { api } from '../support/api.ts';
+import { testApp } from '../support/test-app.ts';
+import { createAccount, eventually, withKey, type TestAccount } from '../support/factories.ts';
+import { feedFixture, importBlm, picture, uploadBlm, zipOf } from '../support/feeds.ts';
+
+const HOLLY = 'rm:701:dev-holly-gardens-s-tn231aa';
+const statusOf = (report: { rows: { agentRef: string; status: string }[] }) => Object.fromEntries(report.rows.map((r) => [r.agentRef, r.status]));
+
+/** A BLM of the fixture's header and definition and only the records of these agents' refs (Windows-1252 kept). */
+function onlyRecords(name: string, refs: string[]): Buffer {
+  const text = feedFixture(name).toString('latin1');
+  const [head, data] = text.split('#DATA#\r\n') as [string, string];
+  const records = data.split('\r\n').filter((line) => refs.some((ref) => line.startsWith(`${ref}|`)));
+  return Buffer.from(`${head.replace(/Property Count : \d+/, `Property Count : ${records.length}`)}#DATA#\r\n${records.join('\r\n')}\r\n#END#\r\n`, 'latin1');
+}
+
+describe('feeds: BLM import', () => {
+  let account: TestAccount;
+  let photos: Record<string, Buffer>;
+  before(async () => {
+    account = await createAccount({ tier: 'premium' });
+    photos = {
+      'HG01_IMG_00.jpg': await picture(2000, 1200),
+      'HG02_IMG_00.jpg': await picture(1000, 700),
+      'ROSE1_IMG_00.jpg': await picture(1800, 1200),
+      'ROSE1_FLP_00.png': await picture(900, 900, 'png'),
+    };
+  });
+
+  it('imports a zip with its photos as a form: rows that cannot be homes refused alone, the 8 Holly Gardens flats one development with one listing', async () => {
+    const report = await importBlm(account, zipOf({ 'ashford-sales.blm': feedFixture('ashford-sales.blm'), ...photos }), { form: true });
+    expect(report.status).to.equal('done');
+    expect(report.format).to.equal('blm');
+    expect(report.counts).to.deep.equal({ rows: 16, created: 11, updated: 0, unchanged: 0, withdrawn: 0, rejected: 5 });
+    const rejected = Object.fromEntries(report.rows.filter((r: { status: string }) => r.status === 'rejected').map((r: { agentRef: string; errors: { field: string }[] }) => [r.agentRef, r.errors.map((e) => e.field)]));
+    expect(rejected).to.deep.equal({ NEG1: ['PRICE'], NOPC: ['POSTCODE1'], POA1: ['PRICE'], PARK1: ['PROP_SUB_ID'], LAND1: ['PROP_SUB_ID'] });
+    const hollyRows = report.rows.filter((r: { agentRef: string }) => r.agentRef.startsWith('HG'));
+    expect(hollyRows.map((r: { listing: string }) => r.listing)).to.deep.equal(Array(8).fill(HOLLY));
+    // a postcode the postcode data does not hold is placed at its district's centre, and the row says so
+    expect(hollyRows[0].warnings).to.include('TN23 1AA is not a postcode known here: placed at the centre of TN23');
+
+    const listing = await api.get(`/api/rest/listings/${encodeURIComponent(HOLLY)}`, withKey(account));
+    expect(listing.status).to.equal(200);
+    expect(listing.body.properties).to.have.length(8);
+    const dev = await api.get(`/api/rest/inventory/developments/${encodeURIComponent(HOLLY)}`, withKey(account));
+    expect(dev.body).to.include({ name: 'Holly Gardens', newBuild: true, tenure: 'leasehold', postcode: 'TN23 1AA' });
+
+    // searchable: the listing's public page, from the index
+    const page = await eventually(async () => {
+      const res = await api.get(`/api/rest/portal/listings/slug/${listing.body.slug}`);
+      expect(res.status).to.equal(200);
+      return res;
+    });
+    expect(page.body.bedrooms).to.deep.equal([1, 2]);
+  });
+
+  it('keeps the zip photos and serves them in the three sizes; a URL is used as given', async () => {
+    const listing = await api.get(`/api/rest/listings/${encodeURIComponent(HOLLY)}`, withKey(account));
+    const main = listing.body.mainImage as { thumbnail: string; mediumSize: string; largeSize: string };
+    const widths: Record<string, number> = {};
+    for (const size of ['thumbnail', 'mediumSize', 'largeSize'] as const) {
+      const url = new URL(main[size]);
+      expect(url.pathname).to.match(new RegExp(`^/media/feeds/[0-9a-f]{64}/${size}\\.jpg$`));
+      const res = await fetch(new URL(url.pathname, testApp().baseUrl));
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('content-type')).to.equal('image/jpeg');
+      widths[size] = (await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width!;
+    }
+    expect(widths).to.deep.equal({ thumbnail: 320, mediumSize: 800, largeSize: 1600 });
+    expect(listing.body.galleryImages).to.have.length(2);
+
+    const rose = await api.get('/api/rest/inventory/properties/rm:701:ROSE1', withKey(account));
+    expect(rose.body.floorplans).to.have.length(1);
+    expect(rose.body.floorplans[0].thumbnailUrl).to.match(/\/thumbnail\.jpg$/);
+    expect(rose.body).to.include({ energyEfficiencyRatingCurrent: null, bathrooms: 2, tenure: 'freehold', propertyType: 'Cottage' });
+    const oak = await api.get('/api/rest/listings/rm:701:OAK7', withKey(account));
+    expect(oak.body.mainImage).to.deep.equal({ largeSize: 'https://images.example.org/oak7.jpg', mediumSize: 'https://images.example.org/oak7.jpg', thumbnail: 'https://images.example.org/oak7.jpg' });
+    expect((await fetch(new URL('/media/feeds/0000/thumbnail.jpg', testApp().baseUrl))).status).to.equal(404);
+  });
+
+  it('changes nothing when the same file comes again', async () => {
+    const report = await importBlm(account, zipOf({ 'ashford-sales.blm': feedFixture('ashford-sales.blm'), ...photos }));
+    expect(report.counts).to.deep.equal({ rows: 16, created: 0, updated: 0, unchanged: 11, withdrawn: 0, rejected: 5 });
+  });
+
+  it('withdraws a home the next whole-stock file leaves out, and takes a changed price', async () => {
+    const before = await api.get('/api/rest/listings/rm:701:OAK7', withKey(account));
+    await eventually(async () => expect((await api.get(`/api/rest/portal/listings/slug/${before.body.slug}`)).status).to.equal(200));
+    const report = await importBlm(account, zipOf({ 'ashford-sales.blm': feedFixture('ashford-sales-next.blm'), ...photos }));
+    expect(report.counts).to.deep.equal({ rows: 15, created: 0, updated: 1, unchanged: 9, withdrawn: 1, rejected: 5 });
+    expect(statusOf(report)).to.include({ HG01: 'updated', OAK7: 'withdrawn' });
+    expect(report.rows.find((r: { agentRef: string }) => r.agentRef === 'OAK7').listing).to.equal('rm:701:OAK7');
+    expect((await api.get('/api/rest/listings/rm:701:OAK7', withKey(account))).status).to.equal(404);
+    expect((await api.get('/api/rest/inventory/properties/rm:701:OAK7', withKey(account))).status).to.equal(404);
+    await eventually(async () => expect((await api.get(`/api/rest/portal/listings/slug/${before.body.slug}`)).status).to.equal(404));
+    const hg01 = await api.get('/api/rest/inventory/properties/rm:701:HG01', withKey(account));
+    expect(hg01.body.fullMarketPrice).to.equal(195000);
+  });
+
+  it('withdraws nothing with partial=1', async () => {
+    const report = await importBlm(account, zipOf({ 'part.blm': onlyRecords('ashford-sales-next.blm', ['ROSE1']), ...photos }), { query: { partial: '1' } });
+    expect(report.counts).to.deep.equal({ rows: 1, created: 0, updated: 0, unchanged: 1, withdrawn: 0, rejected: 0 });
+    expect((await api.get(`/api/rest/listings/${encodeURIComponent(HOLLY)}`, withKey(account))).status).to.equal(200);
+    // the same row without its zip: the photos it names are left out, and the row says so
+    const bare = await importBlm(account, onlyRecords('ashford-sales-next.blm', ['ROSE1']), { query: { partial: '1' }, contentType: 'text/plain' });
+    expect(bare.rows[0].status).to.equal('updated');
+    expect(bare.rows[0].warnings).to.include('photo ROSE1_IMG_00.jpg is not in the zip: left out');
+    expect((await api.get(`/api/rest/listings/${encodeURIComponent(HOLLY)}`, withKey(account))).status).to.equal(200);
+  });
+
+  it('imports lettings (UTF-8, caret and hash): weekly rents as monthly, a rent per person refused', async () => {
+    const report = await importBlm(account, feedFixture('canterbury-lettings.blm'), { contentType: 'text/plain' });
+    expect(report.counts).to.deep.equal({ rows: 3, created: 2, updated: 0, unchanged: 0, withdrawn: 0, rejected: 1 });
+    const l1 = await api.get('/api/rest/inventory/properties/rm:702:L1', withKey(account));
+    expect(l1.body).to.include({ forSale: false, monthlyRent: 1300, rentalDeposit: 1300, furnitureStatus: 'furnished', tenure: null, bathrooms: null });
+    // what the file did not say is unknown on the public pages too (the portal shows "Ask the provider")
+    const listing = await api.get('/api/rest/listings/rm:702:L1', withKey(account));
+    const details = await eventually(async () => {
+      const res = await api.get(`/api/rest/portal/listings/slug/${listing.body.slug}/properties`);
+      expect(res.status).to.equal(200);
+      return res.body.data[0];
+    });
+    expect(details).to.include({ tenure: null, bathrooms: null, energyEfficiencyRatingCurrent: null, environmentalImpactRatingCurrent: null });
+    expect(details.materialInformation).to.include({ tenure: null, epcBand: null, councilTaxBand: null });
+  });
+
+  it('refuses a malformed file with a 422 before anything is written', async () => {
+    const { prisma } = testApp().runtime;
+    const count = await prisma.feedImport.count();
+    const res = await uploadBlm(account, feedFixture('malformed-field-count.blm'));
+    expect(res.status).to.equal(422);
+    expect(res.body.errors.file[0]).to.match(/record 1 has 27 fields where the #DEFINITION# has 28 columns/);
+    const empty = await uploadBlm(account, Buffer.alloc(0));
+    expect(empty.status).to.equal(422);
+    const noBlm = await uploadBlm(account, zipOf({ 'photo.jpg': photos['HG01_IMG_00.jpg']! }), { form: true });
+    expect(noBlm.status).to.equal(422);
+    expect(noBlm.body.errors.file[0]).to.equal('the zip holds no .blm file');
+    expect(await prisma.feedImport.count()).to.equal(count);
+  });
+
+  it('reads shared-ownership prices as the account says: full value, or the price of the share', async () => {
+    const { prisma } = testApp().runtime;
+    const other = await createAccount({ tier: 'premium' });
+    await prisma.apiAccount.update({ where: { id: other.id }, data: { feedSharedOwnershipPrice: 'share-price' } });
+    const cols = ['AGENT_REF', 'BRANCH_ID', 'ADDRESS_1', 'POSTCODE1', 'POSTCODE2', 'DISPLAY_ADDRESS', 'SUMMARY', 'STATUS_ID', 'BEDROOMS', 'PRICE', 'PRICE_QUALIFIER', 'SHARED_OWNERSHIP_PERCENTAGE', 'SHARED_OWNERSHIP_RENT', 'PROP_SUB_ID', 'TRANS_TYPE_ID', 'TENURE_TYPE_ID'];
+    const row = ['SO1', '703', 'Flat 4 Quay House', 'TN23', '1AA', 'Quay House, Ashford', 'A shared-ownership flat.', '0', '2', '62,500', '9', '25', '450', '8', '1', '2'];
+    const file = Buffer.from(`#HEADER#\nVersion : 3\nEOF : '|'\nEOR : '~'\n\n#DEFINITION#\n${cols.join('|')}|~\n\n#DATA#\n${row.join('|')}|~\n#END#\n`);
+    const report = await importBlm(other, file);
+    expect(report.counts.created).to.equal(1);
+    const so = await api.get('/api/rest/inventory/properties/rm:703:SO1', withKey(other));
+    expect(so.body).to.include({ isSharedOwnership: true, fullMarketPrice: 250000, minSharePercentage: 25, subsidisedMonthlyRent: 450 });
+    const listing = await api.get('/api/rest/listings/rm:703:SO1', withKey(other));
+    expect(listing.body.schemes).to.deep.equal(['shared-ownership']);
+  });
+
+  it("shows the job's progress in /metrics", async () => {
+    const res = await api.get('/metrics');
+    expect(res.status).to.equal(200);
+    expect(res.text).to.match(/^portal_feed_imports\{status="queued"\} \d+$/m);
+    const rows = Number(/^portal_feed_import_rows_total (\d+)$/m.exec(res.text)![1]);
+    expect(rows).to.be.greaterThan(20);
+  });
+
+  it('is for premium accounts with a key, and shows an account only its own imports', async () => {
+    const basic = await createAccount({ tier: 'basic' });
+    expect((await uploadBlm(basic, feedFixture('canterbury-lettings.blm'))).status).to.equal(403);
+    const partner = await createAccount({ tier: 'premium', kind: 'partner', partnerSource: 'blm-partner' });
+    expect((await uploadBlm(partner, feedFixture('canterbury-lettings.blm'))).status).to.equal(403);
+    const queued = await uploadBlm(account, feedFixture('canterbury-lettings.blm'));
+    const stranger = await createAccount({ tier: 'premium' });
+    expect((await api.get(`/api/bulk/feeds/${queued.body.id}`, withKey(stranger))).status).to.equal(404);
+    expect((await api.get('/api/bulk/feeds/not-an-id', withKey(account))).status).to.equal(404);
+  });
+});
