@@ -64,7 +64,8 @@ export interface IndexedProperty {
   inPool: boolean;
   /** the deposit its minimum share needs (the one deposit rule, affordability.ts); null to rent or unpriced */
   depositNeeded: number | null;
-  tenure: string;
+  /** null when its provider did not say (a feed's home) */
+  tenure: string | null;
   /** its price fields as the presented item's headline slot (presented-item.ts), doc values only */
   itemHeadline: string;
   epcBand: string | null;
@@ -309,7 +310,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     development.localAreaName,
     ...sortedUnique(properties.flatMap((p) => [p.propertyType, p.propertyTypeGroup])),
     ...propertyFeatures.flatMap((s) => s.values),
-    ...sortedUnique(properties.map((p) => tenureWords(p.tenure))),
+    ...sortedUnique(properties.flatMap((p) => (p.tenure ? [tenureWords(p.tenure)] : []))),
   ]);
   const schemeSlugs = schemes.map((s) => s.slug);
   const doc: Omit<ListingDocument, 'mapDigest'> = {

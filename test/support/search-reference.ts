@@ -251,7 +251,7 @@ function propertyClauses(q: Query, reductionCutoff: string): Clause<ReferencePro
   terms('other_features', (p) => p.features);
   terms('epc_bands', (p) => (p.epcBand ? [p.epcBand] : []));
   terms('council_tax_bands', (p) => (p.councilTaxBand ? [p.councilTaxBand] : []));
-  terms('tenures', (p) => [p.tenure]);
+  terms('tenures', (p) => (p.tenure ? [p.tenure] : []));
   const max = (facet: string, read: (p: ReferenceProperty) => number | null) => {
     const m = num(q, facet);
     if (m !== null) out.push({ facet, test: (p) => atMost(read(p), m) });
@@ -335,7 +335,7 @@ function facetSpecs(forSale: boolean): FacetSpec[] {
     property('other_features', (p) => p.features),
     property('epc_bands', (p) => (p.epcBand ? [p.epcBand] : [])),
     property('council_tax_bands', (p) => (p.councilTaxBand ? [p.councilTaxBand] : [])),
-    property('tenures', (p) => [p.tenure]),
+    property('tenures', (p) => (p.tenure ? [p.tenure] : [])),
   ];
 }
 
