@@ -124,7 +124,7 @@ describe('listing index: reads by ids and the marketplace pull', () => {
   });
 
   it('pulls a page of every live listing by id, with the total, within the result window', () => {
-    expect(marketplacePageRequest(40, 20, NOW)).to.deep.equal({ from: 40, size: 20, track_total_hits: true, query: { bool: { filter: LIVE } }, sort: [{ id: 'asc' }], ...ITEM_ONLY });
+    expect(marketplacePageRequest(40, 20, NOW)).to.deep.equal({ from: 40, size: 20, track_total_hits: true, query: { bool: { filter: LIVE } }, sort: [{ id: 'asc' }], ...ITEM_ONLY, _source: ['view.listing.singleProperty', 'view.properties'] });
     expect(marketplacePageRequest(LISTING_RESULT_WINDOW, 20, NOW)).to.include({ from: 0, size: 0 });
   });
 });

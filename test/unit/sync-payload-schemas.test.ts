@@ -75,7 +75,7 @@ agree('development body', syncWriteSchemas.development.create, development, [
   ['localAuthority', 2_147_483_648, false],
   ['localAuthority', '3', false],
   ['tenure', 'LEASEHOLD', false],
-  ['tenure', null, false],
+  ['tenure', null, true],
   ['newBuild', true, true],
   ['newBuild', 'true', false],
   ['newBuild', 1, false],
