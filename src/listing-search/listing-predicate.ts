@@ -216,7 +216,8 @@ function prepareEligibility(source: unknown, properties: unknown[] | undefined):
   }
   const deposits: (number | null)[] = [];
   for (const p of properties) {
-    const deposit = singleOf((p as Record<string, unknown>).depositValue, 'double');
+    // the deposit its minimum share needs (the one deposit rule), as eligible_only's clause reads it
+    const deposit = singleOf((p as Record<string, unknown>).depositNeeded, 'double');
     if (deposit === undefined) return undefined;
     deposits.push(deposit as number | null);
   }
@@ -420,6 +421,8 @@ const then = (so: Verdict, next: Verdict): Verdict => (next === false ? false : 
 /** eligible_only: the listings the eligibility engine would not fail (listing-index/eligibility-clauses.ts mirrors it for the engine). */
 function eligible(l: PreparedListing, c: CustomerValues): Verdict {
   if (l.eligibility === undefined) return undefined;
+  // with a known income the engine judges money over the listing's pool as well: left to it
+  if (c.annualHouseholdIncome !== null) return undefined;
   const { rules, deposits } = l.eligibility;
   // the engine's deposit clause asks for a property whose deposit the customer covers: none without properties
   if (c.deposit !== null && deposits.length === 0) return false;
