@@ -11,6 +11,7 @@ interface Item {
   distanceFromHome: number | null;
   distanceFromWork: number | null;
   affordability: { status: string; monthlyCost: number | null; reasons: string[] } | null;
+  eligibility: { status: string; reasons: string[] } | null;
 }
 
 const PROFILE = { workPostcode: 'LS17 6PX', annualHouseholdIncome: 34000, deposit: 6000 };
@@ -37,7 +38,7 @@ describe('distances and affordability outside search', function () {
     expect(searched.size).to.be.greaterThan(3);
   });
 
-  const personalOf = (i: Item) => ({ distanceFromHome: i.distanceFromHome, distanceFromWork: i.distanceFromWork, affordability: i.affordability });
+  const personalOf = (i: Item) => ({ distanceFromHome: i.distanceFromHome, distanceFromWork: i.distanceFromWork, affordability: i.affordability, eligibility: i.eligibility });
 
   /** Each item carries what search gives the same customer for the same listing (all its properties matching). */
   function expectAsSearched(items: Item[]) {
@@ -46,6 +47,7 @@ describe('distances and affordability outside search', function () {
       expect(item.distanceFromWork, `listing ${item.id}`).to.be.a('number');
       expect(item.distanceFromHome).to.equal(null);
       expect(item.affordability?.status, `listing ${item.id}`).to.be.oneOf(['affordable', 'unaffordable', 'unknown']);
+      expect(item.eligibility?.status, `listing ${item.id}`).to.be.oneOf(['passed', 'considered', 'failed', 'unknown']);
       const same = searched.get(item.id);
       if (same) expect(personalOf(item), `listing ${item.id}`).to.deep.equal(personalOf(same));
     }
