@@ -11,16 +11,16 @@ import { withPropertyMatching as nested } from './property-clauses.ts';
  * With a known income decide() judges money as search's affordability does (over the listing's own
  * pool, whatever the search's property filters): it fails a listing whose pool holds a priced home and
  * no home the household can afford. The engine asks about the minimum share, as affordable_only does
- * (affordability-thresholds.ts). With the savings unknown decide() counts them as 0, except on a
- * listing that needs a deposit, where it leaves money unjudged: one with a minimum deposit is let
- * through here (a listing naming "deposit" among its eligibility fields alone is not indexed as such).
+ * (affordability-thresholds.ts). With the savings unknown decide() leaves money unjudged on a listing
+ * that needs a deposit (a minimum deposit, or "deposit" among its eligibility fields, which the index
+ * does not hold) and counts them as 0 elsewhere: no money clause then, so that no listing the decision
+ * leaves to be completed is hidden.
  */
 function moneyFails(c: CustomerValues, lending: LendingAssumptions): object | null {
-  if (c.annualHouseholdIncome === null) return null;
-  const affordable = nested([IN_POOL, ...affordableClauses({ income: c.annualHouseholdIncome, deposit: c.deposit ?? 0 }, lending)]);
+  if (c.annualHouseholdIncome === null || c.deposit === null) return null;
+  const affordable = nested([IN_POOL, ...affordableClauses({ income: c.annualHouseholdIncome, deposit: c.deposit }, lending)]);
   const priced = nested([IN_POOL, { exists: { field: 'properties.monthlyCost' } }]);
-  const unjudged = c.deposit === null ? [{ exists: { field: 'eligibility.minDeposit' } }] : [];
-  return { bool: { filter: [priced], must_not: [affordable, ...unjudged] } };
+  return { bool: { filter: [priced], must_not: [affordable] } };
 }
 
 /** `lending`: the assumptions the index's costs hold, for the money decide() judges (without them, money is not judged). */

@@ -242,11 +242,12 @@ describe('eligibility on items: the decision, and eligible_only keeping the not-
       const { filter, must_not } = eligibilityFilters(c, TODAY, lending);
       const res = await testApp().runtime.search.search({ index: manager.alias, size: 1000, _source: false, query: { bool: { filter, must_not } } });
       const kept = res.hits.hits.map((h) => Number(h._id)).sort((a, b) => a - b);
-      // the two cases the engine cannot tell (docs/search.md#eligible_only): a listing naming "deposit"
-      // among its fields alone, for savings not given; a share above the minimum affordable where the minimum is not
+      // the two cases the engine is not asked or cannot tell (docs/search.md#eligible_only): money with the
+      // savings not given (the decision counts them as 0 unless the listing needs a deposit, which the index
+      // does not hold); a share above the minimum affordable where the minimum is not
       const explained = (id: number) => {
         const l = listings[id - 1]!;
-        if (c.deposit === null && l.rules.eligibilityFields.includes('deposit') && l.rules.eligibility.minDeposit == null) return 'deposit named, savings unknown';
+        if (c.deposit === null && c.annualHouseholdIncome !== null) return 'savings unknown: money not asked of the engine';
         const household = { income: c.annualHouseholdIncome ?? 0, deposit: c.deposit ?? 0 };
         if (poolOf(l.costs).some((p) => affordabilityOf(p, household, lending).status === 'affordable' && !affordableAtMinimumShare(p, household, lending))) return 'a larger share affordable';
         return null;

@@ -60,7 +60,7 @@ describe('distances and affordability outside search', function () {
     const featured = await api.get(`${P}/home-featured-listings`, bearer(customer.accessToken));
     expectAsSearched(featured.body.data);
     const anonymous = await api.get(`${P}/home-featured-listings`);
-    for (const item of anonymous.body.data as Item[]) expect(personalOf(item)).to.deep.equal({ distanceFromHome: null, distanceFromWork: null, affordability: null });
+    for (const item of anonymous.body.data as Item[]) expect(personalOf(item)).to.deep.equal({ distanceFromHome: null, distanceFromWork: null, affordability: null, eligibility: null });
   });
 
   it('gives favourites the same', async () => {
