@@ -17,7 +17,7 @@ import { presentedItemsMget, storedItemsMget } from '../listing-index/by-ids-req
 import type { MapListingCache, MapPayload } from './map-listing-cache.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { mergeEligibility, type LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
-import type { CustomerContext } from './customer-context.ts';
+import type { CustomerContext, Searcher } from './customer-context.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
 import { resolveArea, type SearchArea } from '../search-criteria/search-area.ts';
 import { buildFilters } from '../listing-index/search-filters.ts';
@@ -167,7 +167,8 @@ export class ListingSearchService {
   async personalOf(customerId: number | null): Promise<Personal | null> {
     if (customerId === null) return null;
     const today = londonToday();
-    const [person, lending, values] = await Promise.all([this.personFor(PROFILE_ONLY, customerId), this.deps.lending(), this.deps.customers.eligibilityValues(customerId, today)]);
+    const searcher = this.deps.customers.searcher(customerId, today);
+    const [person, lending, values] = await Promise.all([this.personFor(PROFILE_ONLY, customerId, searcher), this.deps.lending(), searcher.then((s) => s.values)]);
     const eligibility = { values: valuesKnown(values) ? values : null, today };
     return anyPersonal(person, eligibility) ? { person, lending, eligibility } : null;
   }
@@ -180,7 +181,9 @@ export class ListingSearchService {
   /** Everything before the engine is asked: the area, the customer's eligibility, the partner and the plan. */
   async prepare(p: SearchParams, portal: Portal, customerId: number | null, now = new Date()): Promise<PreparedSearch> {
     const today = londonToday(now);
-    const [schemes, person, lending, values] = await Promise.all([this.deps.schemes(), this.personFor(p, customerId), this.deps.lending(), this.valuesOf(p, customerId, today)]);
+    // the signed-in customer's profile, read once for their points, household and eligibility values
+    const searcher = customerId !== null ? this.deps.customers.searcher(customerId, today) : null;
+    const [schemes, person, lending, values] = await Promise.all([this.deps.schemes(), this.personFor(p, customerId, searcher), this.deps.lending(), this.valuesOf(p, searcher)]);
     const eligibility: EligibilityOf = { values: valuesKnown(values) ? values : null, today };
     // Without a partner, and without a customer's profile (eligible_only signed in), the same parameters
     // give the same plan on the same portal settings and scheme texts within the minute (the visibility
@@ -210,14 +213,14 @@ export class ListingSearchService {
   }
 
   /** The searcher's eligibility values: the query's, else the signed-in customer's profile's, field by field. */
-  private async valuesOf(p: SearchParams, customerId: number | null, today: string): Promise<CustomerValues> {
-    const profile = customerId !== null ? await this.deps.customers.eligibilityValues(customerId, today) : null;
-    return mergeEligibility(this.deps.regions, p, profile);
+  private async valuesOf(p: SearchParams, searcher: Promise<Searcher> | null): Promise<CustomerValues> {
+    return mergeEligibility(this.deps.regions, p, searcher ? (await searcher).values : null);
   }
 
   /** Home, work and household from the query, else the signed-in customer's profile; 422 for what cannot be used. */
-  async personFor(p: SearchParams, customerId: number | null): Promise<SearchPerson> {
-    const profile = customerId !== null && wantsProfile(p) ? await this.deps.customers.searchProfile(customerId) : null;
+  async personFor(p: SearchParams, customerId: number | null, searcher: Promise<Searcher> | null = null): Promise<SearchPerson> {
+    const wanted = customerId !== null && wantsProfile(p);
+    const profile = !wanted ? null : searcher ? (await searcher).profile : await this.deps.customers.searchProfile(customerId);
     return searchPerson(p, profile, this.deps.gazetteer);
   }
 
