@@ -11,7 +11,7 @@ import { createReadStream, readdirSync, readFileSync, writeFileSync } from 'node
 import path from 'node:path';
 import readline from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { osgbToWgs84 } from './lib/osgb.ts';
+import { osgbToWgs84 } from '../src/postcodes/grid-references.ts';
 import { POSTCODE_DISTRICTS_FILE } from '../src/places/postcode-districts.ts';
 
 interface Acc {

@@ -20,6 +20,7 @@ const ENTRY_POINTS: Record<string, string> = {
   'scripts/migrate': 'scripts/migrate.ts',
   'scripts/load-reference-data': 'scripts/load-reference-data.ts',
   'scripts/import-postcodes': 'scripts/import-postcodes.ts',
+  'scripts/load-national-postcodes': 'scripts/load-national-postcodes.ts',
   'scripts/import-content': 'scripts/import-content.ts',
   'scripts/reindex': 'scripts/reindex.ts',
   'scripts/index-check': 'scripts/index-check.ts',

@@ -28,6 +28,8 @@ export ES_INDEX_PREFIX="${TEST_INDEX_PREFIX:-test}" APP_ENV=test LOG_LEVEL="${LO
 
 npm run --silent db:migrate
 npm run --silent db:reference >/dev/null
+# every UK postcode (about 20 s the first time in a database, then a one-row check)
+npm run --silent db:postcodes
 echo "[test] type-check and lint" >&2
 npx --no-install tsc --noEmit
 npx --no-install eslint --max-warnings 0 .

@@ -7,6 +7,7 @@ import type { Portal } from '../portals/portal-settings.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
 import type { Rect } from '../places/geo.ts';
+import type { SearchArea } from '../search-criteria/search-area.ts';
 import { buildFilters, listingQuery } from '../listing-index/search-filters.ts';
 import { namedQueriesOnListingRequest } from '../listing-index/alert-requests.ts';
 import { matchedQueryNames } from '../listing-index/hit-readers.ts';
@@ -18,6 +19,7 @@ export interface EngineCase {
   candidate: Candidate;
   params: SearchParams;
   rect: Rect;
+  within?: SearchArea['within'];
   /** the same for the same saved filters */
   key: string;
   portal: Portal;
@@ -40,8 +42,8 @@ export async function confirmWithEngine(deps: { search: SearchClient; alias: str
     else groups.set(key, [c]);
   }
   const named = [...groups.values()].map((group, i) => {
-    const { params, rect, portal, eligibility, person, lending } = group[0]!;
-    const filters = buildFilters(params, { rect, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters, ...(lending ? { lending } : {}), ...(person ? { person } : {}) });
+    const { params, rect, within, portal, eligibility, person, lending } = group[0]!;
+    const filters = buildFilters(params, { rect, within, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters, ...(lending ? { lending } : {}), ...(person ? { person } : {}) });
     return { name: String(i), group, query: listingQuery(filters) };
   });
   const matched = new Set<string>();

@@ -14,7 +14,7 @@ import type { Portal, PortalService } from '../portals/portal-settings.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
 import type { Rect } from '../places/geo.ts';
-import { resolveArea } from '../search-criteria/search-area.ts';
+import { resolveArea, type SearchArea } from '../search-criteria/search-area.ts';
 import { listingPredicate, prepareListing, type ListingPredicate, type PredicateContext } from '../listing-search/listing-predicate.ts';
 import { londonToday } from '../core/london-time.ts';
 import { savedParams } from '../saved-searches/saved-search-schemas.ts';
@@ -49,6 +49,7 @@ interface Compiled {
   key: string;
   params: SearchParams;
   rect: Rect;
+  within: SearchArea['within'];
   predicate: ListingPredicate;
 }
 
@@ -56,7 +57,8 @@ function compile(text: string): Compiled | null {
   try {
     const f = JSON.parse(text) as SavedFilters;
     const params = paramsOfFilters(f);
-    return { key: text, params, rect: f.rect, predicate: listingPredicate(params, f.rect) };
+    const within = f.within ?? null;
+    return { key: text, params, rect: f.rect, within, predicate: listingPredicate(params, f.rect, within) };
   } catch {
     return null; // another version: worked out again from the query
   }
@@ -121,7 +123,7 @@ export async function judgeCandidates(deps: JudgeDeps, db: Db, listing: EventLis
     const ctx = values || person ? { ...on.ctx, eligibility: values, person, lending } : on.ctx;
     const verdict = f.predicate.test(l, ctx);
     if (verdict === true) matched.push(candidate);
-    else if (verdict === undefined) undecided.push({ candidate, params: f.params, rect: f.rect, key: f.key, portal: on.portal, eligibility: values, person, lending });
+    else if (verdict === undefined) undecided.push({ candidate, params: f.params, rect: f.rect, within: f.within, key: f.key, portal: on.portal, eligibility: values, person, lending });
   }
   if (undecided.length) matched.push(...(await confirmWithEngine(deps, listing.id, undecided, now)));
   return { matched, byEngine: undecided.length };
@@ -193,8 +195,8 @@ async function workOutFilters(deps: JudgeDeps, db: Db, ids: number[]): Promise<M
     } catch {
       continue;
     }
-    const rect = (await resolveArea(p, deps.gazetteer)).rectBounds;
-    const text = await writeDerived(db, row.id, p, rect);
+    const area = await resolveArea(p, deps.gazetteer);
+    const text = await writeDerived(db, row.id, p, area.rectBounds, area.within);
     const compiled = compile(text);
     if (compiled) out.set(row.id, compiled);
   }

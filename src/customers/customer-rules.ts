@@ -5,6 +5,7 @@ import type { Customer, Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../core/errors.ts';
 import { UTM_FIELDS, type CustomerFields } from './customer-fields.ts';
+import { findPostcode } from '../postcodes/postcode-lookup.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -111,7 +112,7 @@ export async function resolveCustomerColumns(
     const postcode = fields[postcodeField] ?? null;
     data[postcodeField] = postcode;
     data[column] = postcode
-      ? ((await db.postcode.findUnique({ where: { postcode }, select: { localAuthorityId: true } }))?.localAuthorityId ?? null)
+      ? ((await findPostcode(db, postcode))?.localAuthorityId ?? null)
       : null;
   }
   return data as CustomerColumns;

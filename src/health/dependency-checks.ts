@@ -2,12 +2,19 @@
 // availability gauges of /metrics.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
+import { nationalPostcodesLoaded } from '../postcodes/postcode-lookup.ts';
 
 export type Availability = 'up' | 'down';
 
 export interface DependencyStatus {
   database: Availability;
   search: Availability;
+  /**
+   * `national` once the national postcode file is loaded; `districts` before (`npm start` loads it beside
+   * the running service): postcodes outside the imported sample then stand for their district's centre.
+   * Absent when the database does not answer.
+   */
+  postcodes?: 'national' | 'districts';
 }
 
 async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<Availability> {
@@ -26,10 +33,11 @@ async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<
 }
 
 export async function checkDependencies(prisma: PrismaClient, search: SearchClient, timeoutMs: number): Promise<DependencyStatus> {
+  let national = false;
   const [database, searchEngine] = await Promise.all([
-    probe(() => prisma.$queryRaw`SELECT 1`, timeoutMs),
+    probe(async () => (national = await nationalPostcodesLoaded(prisma)), timeoutMs),
     // with the client's retries: of several nodes, one down is not the engine down
     probe(() => search.cluster.health({}, { requestTimeout: timeoutMs }), timeoutMs),
   ]);
-  return { database, search: searchEngine };
+  return { database, search: searchEngine, ...(database === 'up' ? { postcodes: national ? 'national' : 'districts' } : {}) };
 }

@@ -3,6 +3,7 @@ import { ForbiddenError, ValidationError } from '../core/errors.ts';
 import { SyncResource, type Tx } from '../sync/sync-resource.ts';
 import { sameData } from '../sync/write-result.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
+import { findPostcode } from '../postcodes/postcode-lookup.ts';
 import { developmentSchema, type DevelopmentInput } from './development-schema.ts';
 import { presentDevelopment, type DevelopmentView } from './development-presenter.ts';
 
@@ -30,7 +31,7 @@ export class DevelopmentService extends SyncResource<Development, DevelopmentInp
   protected async resolve(db: Tx, account: ApiAccount, input: DevelopmentInput): Promise<DevelopmentData> {
     requireProvider(account);
     const { externalRef: _ref, localAuthority, latitude, longitude, ...rest } = input;
-    const known = input.postcode ? await db.postcode.findUnique({ where: { postcode: input.postcode } }) : null;
+    const known = input.postcode ? await findPostcode(db, input.postcode) : null;
     const errors: Record<string, string[]> = {};
     let localAuthorityId = localAuthority ?? known?.localAuthorityId ?? null;
     if (localAuthority != null && !(await db.localAuthority.findUnique({ where: { id: localAuthority } }))) {

@@ -1,8 +1,18 @@
-// The marketplace pull: a page of every live listing (any portal), by id, with the total.
+// The marketplace pull: a page of every live listing (any portal), by id, with the total; each hit's
+// stored item, and from its source whether it advertises one property and its properties' details.
 import { hitsWindow } from '../search/result-window.ts';
 import { liveListingClauses } from './live-listing.ts';
 import { ITEM_ONLY } from './field-selections.ts';
 
+export const MARKETPLACE_SOURCE = ['view.listing.singleProperty', 'view.properties'];
+
 export function marketplacePageRequest(from: number, size: number, now: Date): Record<string, unknown> {
-  return { ...hitsWindow(from, size), track_total_hits: true, query: { bool: { filter: liveListingClauses(now) } }, sort: [{ id: 'asc' }], ...ITEM_ONLY };
+  return {
+    ...hitsWindow(from, size),
+    track_total_hits: true,
+    query: { bool: { filter: liveListingClauses(now) } },
+    sort: [{ id: 'asc' }],
+    ...ITEM_ONLY,
+    _source: MARKETPLACE_SOURCE,
+  };
 }

@@ -8,7 +8,8 @@ import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { eligibilityFilters } from './eligibility-clauses.ts';
 import { londonToday } from '../core/london-time.ts';
 import { liveListingClauses, portalClause } from './live-listing.ts';
-import { forSaleClause, newBuildClause, schemesClause } from './listing-clauses.ts';
+import { areaClause, forSaleClause, newBuildClause, schemesClause } from './listing-clauses.ts';
+import type { SearchArea } from '../search-criteria/search-area.ts';
 import { inPolygonClause, inRectClause, withinMilesClause } from './geo-clauses.ts';
 import { EXTRA_FILTER_CLAUSES, rangeClause as range, reducedSinceClause, withPropertyMatching } from './property-clauses.ts';
 import { geoJsonRing } from '../search-criteria/area-polygon.ts';
@@ -37,6 +38,8 @@ export interface SearchFilters {
 export interface FilterContext {
   /** the rectangle searched when the parameters hold no polygon */
   rect: Rect;
+  /** a region, county or local authority searched instead of the rectangle: its listings */
+  within?: SearchArea['within'];
   portalId: number;
   now: Date;
   eligibility: CustomerValues | null;
@@ -51,7 +54,7 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
     ...liveListingClauses(ctx.now).map((clause) => ({ facet: null, clause })),
     { facet: null, clause: portalClause(ctx.portalId) },
     { facet: null, clause: forSaleClause(p.occupancy_type === 'for-sale') },
-    { facet: null, clause: whereClause(p, ctx.rect) },
+    { facet: null, clause: whereClause(p, ctx.rect, ctx.within ?? null) },
   ];
   const property = propertyFilters(p, ctx.allowedExtraFilters, p.reduced_only ? reductionCutoff(ctx.now) : null);
   const money = moneyFilters(p, ctx.person && ctx.lending ? { person: ctx.person, lending: ctx.lending } : undefined);
@@ -128,9 +131,15 @@ export function propertyFilters(p: SearchParams, allowedExtraFilters: readonly s
   return property;
 }
 
-/** The listing's point inside the drawn polygon (a `geo_shape` query works on a geo_point), else inside the rectangle. */
-function whereClause(p: SearchParams, rect: Rect): object {
-  return p.polygon ? inPolygonClause(geoJsonRing(p.polygon)) : inRectClause(rect);
+const AREA_TYPES = { region: 'region', county: 'county', 'local-authority': 'local_authority' } as const;
+
+/**
+ * The listing's point inside the drawn polygon (a `geo_shape` query works on a geo_point), else the
+ * listing in the named region, county or local authority, else its point inside the rectangle.
+ */
+function whereClause(p: SearchParams, rect: Rect, within: SearchArea['within']): object {
+  if (p.polygon) return inPolygonClause(geoJsonRing(p.polygon));
+  return within ? areaClause(AREA_TYPES[within.kind], within.id) : inRectClause(rect);
 }
 
 /** Names every facet where one facet's clauses are left out: the clauses no facet selects remain. */

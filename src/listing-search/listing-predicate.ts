@@ -9,6 +9,8 @@
 // know, or a point within a hair of the area's edge, where the engine's own rounding of coordinates decides.
 import type { LatLng, Rect } from '../places/geo.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
+import type { SearchArea } from '../search-criteria/search-area.ts';
+import type { AreaKind } from '../places/gazetteer.ts';
 import type { AreaPolygon } from '../search-criteria/area-polygon.ts';
 import type { ListingEligibility } from '../listings/listing-document.ts';
 import { decide, type CustomerValues } from '../eligibility/eligibility-rules.ts';
@@ -169,6 +171,8 @@ export interface PreparedListing {
   forSale: unknown[] | undefined;
   /** null when it has no location */
   point: LatLng | null | undefined;
+  /** the ids of the region, county and local authority it lies in (listing-index/listing-clauses.ts AREA_FIELD) */
+  areaIds: Record<AreaKind, unknown[] | undefined>;
   schemes: unknown[] | undefined;
   newBuild: unknown[] | undefined;
   properties: PreparedProperty[] | undefined;
@@ -248,6 +252,11 @@ export function prepareListing(source: Readonly<Record<string, unknown>>, now: D
     portalIds: valuesOf(source.portalIds, 'integer'),
     forSale: valuesOf(source.forSale, 'boolean'),
     point: pointOf(source.location),
+    areaIds: {
+      region: valuesOf(source.regionId, 'integer'),
+      county: valuesOf(source.countyId, 'integer'),
+      'local-authority': valuesOf(source.localAuthorityId, 'integer'),
+    },
     schemes: valuesOf(source.schemes, 'keyword'),
     newBuild: valuesOf(source.newBuild, 'boolean'),
     properties,
@@ -444,6 +453,7 @@ function eligible(l: PreparedListing, c: CustomerValues, lending: LendingAssumpt
 export class ListingPredicate {
   private readonly forSale: boolean;
   private readonly rect: Rect | null;
+  private readonly within: SearchArea['within'];
   private readonly polygon: AreaPolygon | null;
   private readonly schemes: ReadonlySet<unknown> | null;
   private readonly newBuild: boolean | null;
@@ -455,8 +465,9 @@ export class ListingPredicate {
   private readonly moneyLeaves: readonly Leaf[];
   private readonly keywords: Readonly<KeywordQuery> | null;
 
-  constructor(p: SearchParams, rect: Rect) {
+  constructor(p: SearchParams, rect: Rect, within: SearchArea['within'] = null) {
     this.forSale = p.occupancy_type === 'for-sale';
+    this.within = within;
     this.polygon = p.polygon;
     // the engine reads west beyond east as crossing the antimeridian: not a rectangle of the United Kingdom
     this.rect = rect.north >= rect.south && rect.east >= rect.west ? rect : null;
@@ -479,7 +490,9 @@ export class ListingPredicate {
     v = then(v, anyEqual(l.forSale, this.forSale));
     if (v === false) return false;
     const pt = l.point;
-    v = then(v, pt === null ? false : pt === undefined ? undefined : this.polygon ? inPolygon(pt, this.polygon) : this.rect ? inRect(pt, this.rect) : undefined);
+    // a region, county or local authority (without a polygon): the listing's own area, as the engine's term
+    if (this.within && !this.polygon) v = then(v, anyEqual(l.areaIds[this.within.kind], this.within.id));
+    else v = then(v, pt === null ? false : pt === undefined ? undefined : this.polygon ? inPolygon(pt, this.polygon) : this.rect ? inRect(pt, this.rect) : undefined);
     if (v === false) return false;
     if (this.schemes) v = then(v, anyIn(l.schemes, this.schemes));
     if (this.newBuild !== null) v = then(v, anyEqual(l.newBuild, this.newBuild));
@@ -520,6 +533,6 @@ function withinMiles(pt: LatLng, work: SearchPerson['work'], max: number): Verdi
   return Math.abs(miles - max) < DISTANCE_EDGE_MILES ? undefined : miles <= max;
 }
 
-export function listingPredicate(p: SearchParams, rect: Rect): ListingPredicate {
-  return new ListingPredicate(p, rect);
+export function listingPredicate(p: SearchParams, rect: Rect, within: SearchArea['within'] = null): ListingPredicate {
+  return new ListingPredicate(p, rect, within);
 }

@@ -1,5 +1,5 @@
 // The search envelope, its facets and (listings/map-listing-payload.ts) its map listings.
-import { about, decimal, flag, integer, listOf, named, shape, text, withJsonSchema, type Payload } from '../core/openapi/payload-fields.ts';
+import { about, decimal, flag, integer, listOf, named, oneOf, shape, text, withJsonSchema, type Payload } from '../core/openapi/payload-fields.ts';
 import * as yup from 'yup';
 import { linksPayload, paginationPayload } from '../core/envelope-payload.ts';
 import { listingItemPayload } from '../listings/listing-item-payload.ts';
@@ -18,6 +18,13 @@ export const facetPayload = named(
 /** Where a home or work postcode is: its own point, or its district's centre. */
 const postcodePoint = shape({ postcode: text, latitude: decimal, longitude: decimal });
 
+/** The place `location` was understood as, with the id and type of its place autocomplete suggestion. */
+const understoodPlace = shape({
+  id: text,
+  type: oneOf(['postcode', 'district', 'town', 'local_authority', 'county', 'region'] as const),
+  name: text,
+});
+
 export const searchEnvelopePayload = named(
   'SearchEnvelope',
   shape({
@@ -30,6 +37,10 @@ export const searchEnvelopePayload = named(
     clearLocation: about(
       flag,
       'false when `location` names no known place (nor a postcode of a known postcode district): the search then covers the whole UK, and a client should say that the place was not found',
+    ).optional(),
+    place: about(
+      understoodPlace.nullable(),
+      'the place `location` was understood as (null without a location, for a drawn area or an echoed resolution, and when nothing matched); a region, county or local authority means the listings of its local authorities, whatever the radius',
     ).optional(),
     home: postcodePoint.nullable().optional(),
     work: postcodePoint.nullable().optional(),

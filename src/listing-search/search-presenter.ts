@@ -17,6 +17,7 @@ export function presentSearch(outcome: SearchOutcome, page: { page: number; size
     center: outcome.area.center,
     rectBounds: outcome.area.rectBounds,
     clearLocation: outcome.area.clearLocation,
+    place: outcome.area.place ?? null,
     home: placed(outcome.person.home),
     work: placed(outcome.person.work),
     ...(outcome.mapListings ? { mapListings: outcome.mapListings } : {}),

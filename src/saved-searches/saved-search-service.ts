@@ -41,7 +41,7 @@ export class SavedSearchService {
 
   async create(customerId: number, portalId: number, input: Required<Pick<SavedSearchInput, 'name' | 'query'>> & SavedSearchInput): Promise<SavedSearchView> {
     const { stored, params } = await this.validQuery(customerId, input.query!);
-    const rect = (await resolveArea(params, this.gazetteer)).rectBounds;
+    const { rectBounds: rect, within } = await resolveArea(params, this.gazetteer);
     const row = await this.prisma.$transaction(async (tx) => {
       // one customer's creations queue behind each other, so that two at once cannot pass the limit together
       await tx.$queryRaw`SELECT id FROM "Customer" WHERE id = ${customerId} FOR UPDATE`;
@@ -61,7 +61,7 @@ export class SavedSearchService {
           forSale: criteriaOf(params, rect).forSale,
         },
       });
-      await writeDerived(tx, created.id, params, rect);
+      await writeDerived(tx, created.id, params, rect, within);
       return created;
     });
     return { row, params, newMatches: 0 };
@@ -70,7 +70,7 @@ export class SavedSearchService {
   async update(customerId: number, id: number, input: SavedSearchInput): Promise<SavedSearchView> {
     await this.own(customerId, id);
     const query = input.query ? await this.validQuery(customerId, input.query) : null;
-    const rect = query ? (await resolveArea(query.params, this.gazetteer)).rectBounds : null;
+    const area = query ? await resolveArea(query.params, this.gazetteer) : null;
     await this.prisma.$transaction(async (tx) => {
       await tx.savedSearch.update({
         where: { id },
@@ -82,7 +82,7 @@ export class SavedSearchService {
           ...(query ? { query: query.stored as object } : {}),
         },
       });
-      if (query && rect) await writeDerived(tx, id, query.params, rect);
+      if (query && area) await writeDerived(tx, id, query.params, area.rectBounds, area.within);
       // matches found for the old query are not the new query's: none of them is sent
       if (query) await tx.alertMatch.deleteMany({ where: { savedSearchId: id, sentAt: null } });
     });

@@ -8,6 +8,7 @@ import { schemePayload } from '../schemes/scheme-payload.ts';
 import { bulkItemResultPayload } from './bulk-payload.ts';
 import { pageFields } from '../core/envelope.ts';
 import { listingItemPayload } from '../listings/listing-item-payload.ts';
+import { marketplaceListingPayload } from './marketplace-payload.ts';
 import { listingRefPath, listQuery, propertyListQuery, refPath, writeQuery } from './sync-query.ts';
 import { SEARCH_INDEX_HEADER } from './visibility-header.ts';
 import { BULK_LIMIT, bulkDeleteBody, bulkUpsertBody, syncWriteSchemas, type WriteSchemas } from './write-schemas.ts';
@@ -51,7 +52,7 @@ export const syncSchemas: Record<string, JsonSchema> = {
   ...bodySchemas('Property', property),
   SyncListing: viewOf(listing.create, { withdrawn: bool }, { slug: str, openDays: arrayOf(openDay) }),
   ...bodySchemas('SyncListing', listing),
-  ...componentsOf(schemePayload, bulkItemResultPayload, listingItemPayload),
+  ...componentsOf(schemePayload, bulkItemResultPayload, listingItemPayload, marketplaceListingPayload),
 };
 
 const security = apiKeySecurity;
@@ -161,13 +162,13 @@ export function syncPaths(): Record<string, unknown> {
     ...resource('Inventory', 'Property', '/api/rest/inventory/properties', 'Property', true, parametersOf(propertyListQuery, 'query')),
     ...resource('Listings (sync)', 'Listing', '/api/rest/listings', 'SyncListing', false, parametersOf(listQuery, 'query')),
     '/api/rest/listings/marketplace': {
-      get: op('Listings (sync)', 'pullMarketplaceListings', 'Published marketplace listings for republication (premium)', { 200: json(pagedEnvelope(ref('ListingItem'))), 403: premium, 422: validationResponse, 503: engineUnavailable }, { parameters: parametersOf(yup.object(pageFields()), 'query') }),
+      get: op('Listings (sync)', 'pullMarketplaceListings', 'Published marketplace listings for republication (premium)', { 200: json(pagedEnvelope(ref('MarketplaceListing'))), 403: premium, 422: validationResponse, 503: engineUnavailable }, { parameters: parametersOf(yup.object(pageFields()), 'query') }),
     },
     '/api/bulk/inventory/developments': bulkUpsert('Developments', 'Development'),
     '/api/bulk/inventory/properties': bulkUpsert('Properties', 'Property'),
     '/api/bulk/listings': {
       ...bulkUpsert('Listings', 'SyncListing'),
-      get: op('Bulk', 'bulkPullListings', `All published marketplace listings, pages of up to ${BULK_LIMIT}`, { 200: json(pagedEnvelope(ref('ListingItem'))), 403: premium, 422: validationResponse, 503: engineUnavailable }, {
+      get: op('Bulk', 'bulkPullListings', `All published marketplace listings, pages of up to ${BULK_LIMIT}`, { 200: json(pagedEnvelope(ref('MarketplaceListing'))), 403: premium, 422: validationResponse, 503: engineUnavailable }, {
         parameters: parametersOf(yup.object(pageFields({ defaultSize: BULK_LIMIT, maxSize: BULK_LIMIT })), 'query'),
       }),
     },

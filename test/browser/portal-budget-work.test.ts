@@ -10,8 +10,8 @@ import { usePage } from '../support/browser.ts';
 import { bearer, passwordCustomer, P } from '../support/customers.ts';
 import { portalPage, seriousAxeViolations, signInPage } from '../support/portal.ts';
 
-// Each at the centre of its postcode district (postcodes the place data does not hold are placed there,
-// as the work postcode is). Market sales (100%) with the default lending assumptions (4.5% over 25 years, 5% deposit): the loan
+// Each at the centre of its postcode district (the development's point, given); the work postcode at its
+// own point of the national postcode file, about 0.2 miles from the centre of YO1. Market sales (100%) with the default lending assumptions (4.5% over 25 years, 5% deposit): the loan
 // is 95% of the price, its repayment L·r / (1 − (1 + r)^−300) with r = 0.00375.
 const HOMES = [
   // in the YO1 district, where work is (0 miles): 190,000 × 0.00375 / 0.674657 = 1,056.08

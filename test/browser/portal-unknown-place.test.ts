@@ -33,4 +33,20 @@ describe('browser: the portal search page with an unknown place', function () {
     expect(await page().getByText('We could not find').count()).to.equal(0);
     expect(problems).to.deep.equal([]);
   });
+
+  it('finds Yorkshire, a region, and says the homes are in it rather than within miles of it', async () => {
+    const problems = await portalPage(page());
+    await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Yorkshire&radius=3`);
+    await page().locator('#results-summary', { hasText: /for sale in Yorkshire and The Humber$/ }).waitFor();
+    expect(await page().getByText('We could not find').count()).to.equal(0);
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('names the place data and its licence beside the tiles on the map', async () => {
+    await page().setViewportSize({ width: 1280, height: 900 });
+    await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=LS1&radius=3`);
+    const attribution = page().locator('.leaflet-control-attribution').first();
+    await attribution.getByText(/ONS Postcode Directory/).waitFor();
+    expect(await attribution.getByRole('link', { name: 'Open Government Licence v3.0' }).count()).to.equal(1);
+  });
 });

@@ -8,10 +8,10 @@ describe('HTTP core', () => {
     expect(res.body).to.deep.equal({ status: 'ok' });
   });
 
-  it('answers /ready with both dependencies up', async () => {
+  it('answers /ready with both dependencies up, and the national postcode file loaded', async () => {
     const res = await api.get('/ready');
     expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ status: 'ready', database: 'up', search: 'up' });
+    expect(res.body).to.deep.equal({ status: 'ready', database: 'up', search: 'up', postcodes: 'national' });
   });
 
   it('gzips a JSON body over 1 KB for a client that accepts gzip, and nothing smaller or for the others', async () => {

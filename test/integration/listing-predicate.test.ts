@@ -8,7 +8,7 @@ import { testApp } from '../support/test-app.ts';
 import { searchFixture } from '../support/search-fixture.ts';
 import { loadIndexDefinition } from '../../src/search/index-manager.ts';
 import { validateSavedQuery } from '../../src/saved-searches/saved-search-schemas.ts';
-import { resolveArea } from '../../src/search-criteria/search-area.ts';
+import { resolveArea, type SearchArea } from '../../src/search-criteria/search-area.ts';
 import { buildFilters, listingQuery } from '../../src/listing-index/search-filters.ts';
 import { listingPredicate, prepareListing, type Verdict } from '../../src/listing-search/listing-predicate.ts';
 import type { SearchParams } from '../../src/search-criteria/search-params.ts';
@@ -165,6 +165,10 @@ describe('the in-process listing predicate', function () {
       eligibility,
       properties: asIndexed(Array.from({ length: r.chance(0.02) ? 0 : r.int(1, 4) }, (_, i) => property(i)), eligibility),
       keywordText: keywordTextOf(r.some(TEXTS, 0.3)),
+      // the areas it lies in, for queries naming a region, county or local authority (now and then unknown)
+      localAuthorityId: r.chance(0.05) ? null : r.int(1, 4),
+      countyId: r.chance(0.05) ? null : r.int(1, 3),
+      regionId: r.chance(0.05) ? null : r.int(1, 2),
     };
   }
 
@@ -273,7 +277,7 @@ describe('the in-process listing predicate', function () {
 
   it('gives the engine’s verdict wherever it decides, for generated listings and saved queries', async () => {
     const { search, gazetteer } = testApp().runtime;
-    const cases: { p: SearchParams; rect: Rect; portalId: number; allowed: string[]; eligibility: CustomerValues | null; person: SearchPerson | null }[] = [];
+    const cases: { p: SearchParams; rect: Rect; within: SearchArea['within']; portalId: number; allowed: string[]; eligibility: CustomerValues | null; person: SearchPerson | null }[] = [];
     while (cases.length < QUERIES) {
       let p: Readonly<SearchParams>;
       try {
@@ -282,9 +286,12 @@ describe('the in-process listing predicate', function () {
         continue; // e.g. a polygon that crosses itself: refused when saved
       }
       const rect = (await resolveArea(p as SearchParams, gazetteer)).rectBounds;
+      // a region, county or local authority named instead of a rectangle (ignored beside a polygon, as in search)
+      const within = r.chance(0.15) ? { kind: r.pick(['region', 'county', 'local-authority'] as const), id: r.int(1, 4) } : null;
       cases.push({
         p: p as SearchParams,
         rect,
+        within,
         portalId: r.int(1, 3),
         allowed: r.some(EXTRA_FILTERS, 0.6),
         eligibility: p.eligible_only ? generatedCustomer() : null,
@@ -305,7 +312,7 @@ describe('the in-process listing predicate', function () {
             size: documents.length,
             _source: false,
             query: listingQuery(
-              buildFilters(c.p, { rect: c.rect, portalId: c.portalId, now, eligibility: c.eligibility, allowedExtraFilters: c.allowed, lending: DEFAULT_LENDING, ...(c.person ? { person: c.person } : {}) }),
+              buildFilters(c.p, { rect: c.rect, within: c.within, portalId: c.portalId, now, eligibility: c.eligibility, allowedExtraFilters: c.allowed, lending: DEFAULT_LENDING, ...(c.person ? { person: c.person } : {}) }),
             ),
           },
         ]),
@@ -314,7 +321,7 @@ describe('the in-process listing predicate', function () {
         const response = answer.responses[j]!;
         if ('error' in response) throw new Error(JSON.stringify(response.error));
         const engine = new Set(response.hits.hits.map((h) => Number(h._id)));
-        const predicate = listingPredicate(c.p, c.rect);
+        const predicate = listingPredicate(c.p, c.rect, c.within);
         for (const d of prepared) {
           const verdict: Verdict = predicate.test(d.listing, {
             portalId: c.portalId,

@@ -96,7 +96,7 @@ describe('the production build', function () {
         ready = await fetch(`${base}/ready`).catch(() => null);
         if (!ready?.ok) await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      expect(await ready.json()).to.deep.equal({ status: 'ready', database: 'up', search: 'up' });
+      expect(await ready.json()).to.deep.equal({ status: 'ready', database: 'up', search: 'up', postcodes: 'national' });
       const metrics = await (await fetch(`${base}/metrics`)).text();
       expect(metrics).to.match(/^portal_http_request_duration_seconds_count\{method="GET",route="\/ready",status="200"\} [1-9]/m);
       expect(metrics).to.match(/^portal_dependency_up\{dependency="database"\} 1$/m);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { osgbToWgs84 } from '../../scripts/lib/osgb.ts';
+import { osgbToWgs84 } from '../../src/postcodes/grid-references.ts';
 
 describe('National Grid to WGS84', () => {
   // Code-Point Open grid references of sample postcodes, and their WGS84 points in the ONS postcode

@@ -10,6 +10,14 @@ export const tileAttribution = placeholder(meta('portal-tile-attribution'))
   : meta('portal-tile-attribution');
 
 /**
+ * Where the points of the places and postcodes come from (the ONS Postcode Directory, Code-Point Open,
+ * GeoNames), shown beside the tiles' attribution on every map.
+ */
+export const placeDataAttribution =
+  'Places: <a href="https://www.ons.gov.uk/methodology/geography/geographicalproducts/postcodeproducts">ONS Postcode Directory</a>, OS, Royal Mail and LPS data © Crown copyright and database right 2025, ' +
+  '<a href="https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/">Open Government Licence v3.0</a>; <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0)';
+
+/**
  * What becomes of a sign-in e-mail: `sent`, `not-sent` (the test environment: the response carries the
  * link), or `local-mailbox` (development: kept in the inbox at `mailbox`); unknown: as if sent.
  */

@@ -1,7 +1,7 @@
 // A small map with the listing's position (Leaflet, the configured tiles; the pin shows without them).
 import L from 'leaflet';
 import { useEffect, useRef } from 'preact/hooks';
-import { tileAttribution, tileUrl } from '../settings.ts';
+import { placeDataAttribution, tileAttribution, tileUrl } from '../settings.ts';
 
 export function PinMap({ latitude, longitude, label }: { latitude: number; longitude: number; label: string }) {
   const element = useRef<HTMLDivElement>(null);
@@ -13,7 +13,7 @@ export function PinMap({ latitude, longitude, label }: { latitude: number; longi
       fadeAnimation: false,
       markerZoomAnimation: false,
     }).setView([latitude, longitude], 14);
-    L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addTo(map);
+    L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addAttribution(placeDataAttribution).addTo(map);
     L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 19 }).addTo(map);
     L.marker([latitude, longitude], {
       icon: L.divIcon({ className: 'map-pin map-pin-large', iconSize: [22, 22], iconAnchor: [11, 11] }),

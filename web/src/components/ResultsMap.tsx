@@ -8,7 +8,7 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, P, type ListingDetails, type ListingItem, type MapListing } from '../api.ts';
 import { bedroomsText, priceText, type PriceFields } from '../format.ts';
-import { tileAttribution, tileUrl } from '../settings.ts';
+import { placeDataAttribution, tileAttribution, tileUrl } from '../settings.ts';
 
 export type LatLng = [number, number];
 
@@ -91,7 +91,7 @@ export function ResultsMap({ listings, items, bounds, area, onArea }: Props) {
       fadeAnimation: false,
       markerZoomAnimation: false,
     });
-    L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addTo(m);
+    L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addAttribution(placeDataAttribution).addTo(m);
     L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 19 }).addTo(m);
     markers.current = L.layerGroup().addTo(m);
     shapes.current = L.layerGroup().addTo(m);

@@ -79,17 +79,22 @@ function apiQuery(params: URLSearchParams, overrides: Record<string, string> = {
   return query.toString();
 }
 
+/** The kinds of place the service searches as the listings of their local authorities, with no radius. */
+const AREA_TYPES = ['region', 'county', 'local_authority'];
+
 /**
- * "3 developments, 12 homes for sale within 3 miles of Leeds". `placeFound` false: the service could not
- * resolve the location and searched the whole UK.
+ * "3 developments, 12 homes for sale within 3 miles of Leeds", or "in Yorkshire and The Humber" for a
+ * region, county or local authority (`area`: the place the service understood). `placeFound` false: the
+ * service could not resolve the location and searched the whole UK.
  */
-function summaryOf(params: URLSearchParams, total: number, homesTotal: number | null, placeFound: boolean): string {
+function summaryOf(params: URLSearchParams, total: number, homesTotal: number | null, placeFound: boolean, area: string | null): string {
   const kind = params.get('occupancy_type') === 'to-rent' ? 'to rent' : 'for sale';
   const keywords = params.get('keywords')?.trim();
   const homes = `${countsText(total, homesTotal)} ${kind}${keywords ? ` matching \u201c${keywords}\u201d` : ''}`;
   if (params.get('area')) return `${homes} in the area drawn`;
   const location = params.get('location');
   if (!location || !placeFound) return `${homes} across the UK`;
+  if (area) return `${homes} in ${area}`;
   const radius = Number(params.get('radius') ?? 3);
   return radius === 0 ? `${homes} in ${location}` : `${homes} within ${radius} ${radius === 1 ? 'mile' : 'miles'} of ${location}`;
 }
@@ -151,7 +156,9 @@ export function Search() {
   const area = parseArea(params.get('area'));
   const total = result.data?.pagination.total ?? 0;
   const homes = firstPage?.key === filterKey ? homesFound(firstPage.facets, (param) => params.getAll(`${param}[]`)) : null;
-  const summary = result.data ? summaryOf(params, total, homes, result.data.clearLocation !== false) : undefined;
+  const understood = result.data?.place;
+  const areaName = understood && AREA_TYPES.includes(understood.type) ? understood.name : null;
+  const summary = result.data ? summaryOf(params, total, homes, result.data.clearLocation !== false, areaName) : undefined;
   useTitle(result.error ? 'The search did not work' : summary ? `${summary}` : 'Search homes');
   const activeFilters = [...params.keys()].filter((k) => !NOT_FILTERS.has(k)).length;
 
