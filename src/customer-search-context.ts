@@ -21,6 +21,11 @@ export function customerSearchContext(prisma: PrismaClient, regions: LocalAuthor
     eligibilityValues: async (customerId, today) => (await eligibilityValuesOf([customerId], today)).get(customerId)!,
     eligibilityValuesOf,
     searchProfile: async (customerId) => (await eligibilityProfilesOf(prisma, [customerId])).get(customerId) ?? null,
+    searcher: async (customerId, today) => {
+      const profile = (await eligibilityProfilesOf(prisma, [customerId])).get(customerId) ?? null;
+      const london = profile ? await regions.livesOrWorksInLondon(profile.homeLocalAuthorityId, profile.workLocalAuthorityId) : null;
+      return { profile, values: profile ? customerValuesOf(profile, today, london) : UNKNOWN_CUSTOMER };
+    },
     favouriteIds: (customerId, listingIds) => favourites.favouriteIdsAmong(customerId, listingIds),
     favouriteIdsUpTo: (customerId, limit) => favourites.favouriteIdsUpTo(customerId, limit),
   };

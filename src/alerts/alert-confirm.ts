@@ -43,7 +43,7 @@ export async function confirmWithEngine(deps: { search: SearchClient; alias: str
   }
   const named = [...groups.values()].map((group, i) => {
     const { params, rect, within, portal, eligibility, person, lending } = group[0]!;
-    const filters = buildFilters(params, { rect, within, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters, ...(person && lending ? { person, lending } : {}) });
+    const filters = buildFilters(params, { rect, within, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters, ...(lending ? { lending } : {}), ...(person ? { person } : {}) });
     return { name: String(i), group, query: listingQuery(filters) };
   });
   const matched = new Set<string>();

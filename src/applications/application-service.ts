@@ -294,7 +294,8 @@ export class ApplicationService {
     if (!customer) throw new NotFoundError('Customer not found');
     const profile = eligibilityProfileFrom(customer);
     const values = customerValuesOf(profile, today, await this.regions.livesOrWorksInLondon(profile.homeLocalAuthorityId, profile.workLocalAuthorityId));
-    return recommendationNarrowing(values, today, [...(await this.appliedListingIds(customerId))]);
+    // money judged as register interest's decision judges it (eligibility-clauses.ts)
+    return recommendationNarrowing(values, today, [...(await this.appliedListingIds(customerId))], this.lending ? await this.lending() : undefined);
   }
 
   /** The customer, locked (see lockCustomer), with the profile fields sent written. */

@@ -5,7 +5,7 @@
 // unless this engine would fail it.
 import type { ListingEligibility } from '../listings/listing-document.ts';
 import { CONSIDERED_WITHOUT_LOCAL_CONNECTION, UNMATCHED_POSTCODE, failure, neededMessage, type NeededField } from './eligibility-messages.ts';
-import { affordabilityOf, type CostedProperty } from '../affordability/affordability.ts';
+import { affordabilityOf, type Affordability, type CostedProperty } from '../affordability/affordability.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import { listingAffordability } from '../listings/listing-affordability.ts';
 
@@ -92,8 +92,10 @@ function moneyJudged(properties: PropertyTerms[], c: CustomerValues, money: Mone
   const costs = money.costs.filter((p) => ids.has(p.id)).map((p) => ({ ...p, maxHouseholdIncome: null }));
   if (costs.length === 0) return null;
   const household = { income: c.annualHouseholdIncome, deposit: c.deposit ?? 0 };
-  const verdict = listingAffordability(costs, household, money.lending);
-  const affordable = new Set(costs.filter((p) => affordabilityOf(p, household, money.lending).status !== 'unaffordable').map((p) => p.id));
+  // each home costed once, for the pool's verdict and the homes the household can afford alike
+  const each = new Map<CostedProperty, Affordability>(costs.map((p) => [p, affordabilityOf(p, household, money.lending)]));
+  const verdict = listingAffordability(costs, household, money.lending, null, (p) => each.get(p)!);
+  const affordable = new Set(costs.filter((p) => each.get(p)!.status !== 'unaffordable').map((p) => p.id));
   return { reasons: verdict.status === 'unaffordable' ? verdict.reasons : [], affordable };
 }
 

@@ -67,7 +67,7 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
 
   const mustNot: object[] = [];
   if (ctx.eligibility) {
-    const e = eligibilityFilters(ctx.eligibility, londonToday(ctx.now));
+    const e = eligibilityFilters(ctx.eligibility, londonToday(ctx.now), ctx.lending);
     for (const clause of e.filter) add(listing, null, clause);
     mustNot.push(...e.must_not);
   }

@@ -2,6 +2,7 @@
 // itself. Recommendations narrow them to the customer's (eligible, not applied for).
 import type { ListingDocument } from '../listings/listing-document.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
+import type { LendingAssumptions } from '../affordability/lending.ts';
 import { liveListingClauses, portalClause } from './live-listing.ts';
 import { forSaleClause, idClause, idTermsClause } from './listing-clauses.ts';
 import { withinMilesClause } from './geo-clauses.ts';
@@ -48,7 +49,7 @@ export function similarListingsRequest(doc: SimilarTo, size: number, portalId: n
 }
 
 /** A customer's recommendations: listings they are eligible for (their values on `today`), none they applied for. */
-export function recommendationNarrowing(values: CustomerValues, today: string, appliedIds: number[]): SimilarNarrowing {
-  const eligible = eligibilityFilters(values, today);
+export function recommendationNarrowing(values: CustomerValues, today: string, appliedIds: number[], lending?: LendingAssumptions): SimilarNarrowing {
+  const eligible = eligibilityFilters(values, today, lending);
   return { filter: eligible.filter, must_not: [...eligible.must_not, idTermsClause(appliedIds)] };
 }

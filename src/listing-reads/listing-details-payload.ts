@@ -16,6 +16,7 @@ import {
 } from '../core/openapi/payload-fields.ts';
 import {
   availabilityStatusPayload,
+  eligibilityField,
   imagePayload,
   itemDescriptionFields,
   priceFields,
@@ -41,6 +42,7 @@ export const listingDetailsPayload = named(
     // miles (one decimal) from the signed-in customer's home and work postcodes; null when unknown
     distanceFromHome: nDecimal,
     distanceFromWork: nDecimal,
+    eligibility: eligibilityField,
     ...itemDescriptionFields,
     ...priceFields,
     isSharedOwnership: flag,

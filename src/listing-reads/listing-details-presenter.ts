@@ -6,6 +6,7 @@ import { latestReductionOn, recentReduction } from '../listings/price-reductions
 import { headlineProperty } from '../listings/headline.ts';
 import { poolOf } from '../listings/listing-affordability.ts';
 import type { Affordability } from '../affordability/affordability.ts';
+import type { ItemEligibility } from '../eligibility/item-eligibility.ts';
 import type {
   FullDetailsPayload,
   ListingDetailsPayload,
@@ -87,10 +88,14 @@ function headlinePricesOf(properties: StoredPropertyDetails[]): Record<string, u
   return prices;
 }
 
-/** Distances of the listing from the signed-in customer's home and work (PORTAL-EXTRAS §6); null when unknown. */
+/**
+ * Distances of the listing from the signed-in customer's home and work (PORTAL-EXTRAS §6), and their
+ * eligibility (§11, register interest's decision); null when unknown.
+ */
 export interface ListingDistances {
   distanceFromHome: number | null;
   distanceFromWork: number | null;
+  eligibility?: ItemEligibility | null;
 }
 
 interface DetailOptions {
@@ -117,6 +122,7 @@ export function presentListingDetails(doc: ListingDocument, options: DetailOptio
     favourite: options.favourite,
     distanceFromHome: options.distances?.distanceFromHome ?? null,
     distanceFromWork: options.distances?.distanceFromWork ?? null,
+    eligibility: options.distances?.eligibility ?? null,
     propertyDetails: l.singleProperty && doc.view.properties[0] ? withAffordability(storedPropertyDetails(doc)[0]!, options.affordability) : null,
     // material information of its properties (documents indexed before it have none)
     councilTaxBands: (l.councilTaxBands as ListingDetailsPayload['councilTaxBands'] | undefined) ?? [],

@@ -223,7 +223,8 @@ function prepareEligibility(source: unknown, properties: unknown[] | undefined):
   }
   const deposits: (number | null)[] = [];
   for (const p of properties) {
-    const deposit = singleOf((p as Record<string, unknown>).depositValue, 'double');
+    // the deposit its minimum share needs (the one deposit rule), as eligible_only's clause reads it
+    const deposit = singleOf((p as Record<string, unknown>).depositNeeded, 'double');
     if (deposit === undefined) return undefined;
     deposits.push(deposit as number | null);
   }
@@ -429,10 +430,22 @@ function poolHas(properties: PreparedProperty[] | undefined, leaves: readonly Le
 /** The verdict so far and the next clause's together: false, or undefined if either could not tell. */
 const then = (so: Verdict, next: Verdict): Verdict => (next === false ? false : next === undefined ? undefined : so);
 
-/** eligible_only: the listings the eligibility engine would not fail (listing-index/eligibility-clauses.ts mirrors it for the engine). */
-function eligible(l: PreparedListing, c: CustomerValues): Verdict {
+/**
+ * eligible_only: the listings the eligibility engine would not fail (listing-index/eligibility-clauses.ts
+ * mirrors it for the engine). With a known income and known savings the engine's request judges money
+ * over the listing's own pool instead of the deposits, as decide() does: the rules here without the
+ * savings, then the same money clauses as leaves.
+ */
+function eligible(l: PreparedListing, c: CustomerValues, lending: LendingAssumptions | undefined): Verdict {
   if (l.eligibility === undefined) return undefined;
   const { rules, deposits } = l.eligibility;
+  if (lending && c.annualHouseholdIncome !== null && c.deposit !== null) {
+    if (decide({ eligibility: rules, eligibilityFields: [] }, [], { ...c, deposit: null }, l.today).status === 'failed') return false;
+    const priced = someProperty(l.properties, [IN_POOL_LEAF, PRICED_LEAF], NONE);
+    const affordable = someProperty(l.properties, [IN_POOL_LEAF], affordableClauses({ income: c.annualHouseholdIncome, deposit: c.deposit }, lending).map(compileLeaf));
+    if (priced === false || affordable === true) return true;
+    return priced === true && affordable === false ? false : undefined;
+  }
   // the engine's deposit clause asks for a property whose deposit the customer covers: none without properties
   if (c.deposit !== null && deposits.length === 0) return false;
   const decision = decide({ eligibility: rules, eligibilityFields: [] }, deposits.map((depositValue, id) => ({ id, depositValue })), c, l.today);
@@ -503,13 +516,15 @@ export class ListingPredicate {
     // the money filters read the pool of the matching properties
     if (money.length) v = then(v, poolHas(l.properties, this.leaves, extras, money));
     if (v === false) return false;
-    if (ctx.eligibility) v = then(v, eligible(l, ctx.eligibility));
+    if (ctx.eligibility) v = then(v, eligible(l, ctx.eligibility, ctx.lending));
     return v;
   }
 }
 
 const NONE: readonly Leaf[] = [];
 const IN_POOL_LEAF: Leaf = compileLeaf(IN_POOL);
+/** a property whose price is known (its monthly cost is), as eligible_only's money clause asks */
+const PRICED_LEAF: Leaf = compileLeaf({ exists: { field: 'properties.monthlyCost' } });
 
 /** Miles within which the engine's and this distance may round apart: nearer the limit, the engine decides. */
 const DISTANCE_EDGE_MILES = 0.01;

@@ -17,7 +17,7 @@ import { presentedItemsMget, storedItemsMget } from '../listing-index/by-ids-req
 import type { MapListingCache, MapPayload } from './map-listing-cache.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { mergeEligibility, type LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
-import type { CustomerContext } from './customer-context.ts';
+import type { CustomerContext, Searcher } from './customer-context.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
 import { resolveArea, type SearchArea } from '../search-criteria/search-area.ts';
 import { buildFilters } from '../listing-index/search-filters.ts';
@@ -33,7 +33,8 @@ import { sortOptionsFor } from '../listing-index/search-sort.ts';
 import { hitsOf, totalOf, type Hit, type SearchBody } from '../search/search-engine-types.ts';
 import { ValidationError } from '../core/errors.ts';
 import { NOBODY, searchPerson, wantsProfile, type SearchPerson } from '../search-criteria/search-person.ts';
-import { personalFields, type Personal } from './personal-fields.ts';
+import { anyPersonal, personalFields, type EligibilityOf, type Personal } from './personal-fields.ts';
+import { valuesKnown } from '../eligibility/item-eligibility.ts';
 import { parseSearchParams } from '../search-criteria/search-params.ts';
 import type { PostcodePointResolver } from '../places/postcode-point.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
@@ -88,6 +89,8 @@ export interface PreparedSearch {
   person: SearchPerson;
   /** the lending assumptions the index's costs were worked out with */
   lending: LendingAssumptions;
+  /** the searcher's eligibility values, from the query or the signed-in profile (null when none is known), for the items' `eligibility` */
+  eligibility: EligibilityOf;
   /**
    * what reading the answer needs of the plan: which requests the multi-search holds, and the map
    * request (the others are kept only in `multiSearch`, so that kept plans stay small)
@@ -97,7 +100,8 @@ export interface PreparedSearch {
   multiSearch: string;
   /**
    * a short name for what the response depends on besides the request and the engine's answer (portal
-   * settings, scheme texts, partner, the day); the customer's favourites are filled in afterwards
+   * settings, scheme texts, partner, the day, the searcher's points, household and eligibility values:
+   * everything complete() reads besides the request); the customer's favourites are filled in afterwards
    */
   reuseKey: string;
 }
@@ -162,8 +166,11 @@ export class ListingSearchService {
    */
   async personalOf(customerId: number | null): Promise<Personal | null> {
     if (customerId === null) return null;
-    const [person, lending] = await Promise.all([this.personFor(PROFILE_ONLY, customerId), this.deps.lending()]);
-    return person === NOBODY ? null : { person, lending };
+    const today = londonToday();
+    const searcher = this.deps.customers.searcher(customerId, today);
+    const [person, lending, values] = await Promise.all([this.personFor(PROFILE_ONLY, customerId, searcher), this.deps.lending(), searcher.then((s) => s.values)]);
+    const eligibility = { values: valuesKnown(values) ? values : null, today };
+    return anyPersonal(person, eligibility) ? { person, lending, eligibility } : null;
   }
 
   /** The lending assumptions the index's monthly costs and thresholds were worked out with. */
@@ -173,7 +180,11 @@ export class ListingSearchService {
 
   /** Everything before the engine is asked: the area, the customer's eligibility, the partner and the plan. */
   async prepare(p: SearchParams, portal: Portal, customerId: number | null, now = new Date()): Promise<PreparedSearch> {
-    const [schemes, person, lending] = await Promise.all([this.deps.schemes(), this.personFor(p, customerId), this.deps.lending()]);
+    const today = londonToday(now);
+    // the signed-in customer's profile, read once for their points, household and eligibility values
+    const searcher = customerId !== null ? this.deps.customers.searcher(customerId, today) : null;
+    const [schemes, person, lending, values] = await Promise.all([this.deps.schemes(), this.personFor(p, customerId, searcher), this.deps.lending(), this.valuesOf(p, searcher)]);
+    const eligibility: EligibilityOf = { values: valuesKnown(values) ? values : null, today };
     // Without a partner, and without a customer's profile (eligible_only signed in), the same parameters
     // give the same plan on the same portal settings and scheme texts within the minute (the visibility
     // time is taken to the minute): the plan is kept with the parameters' object, which the parameter
@@ -183,29 +194,33 @@ export class ListingSearchService {
     const kept = reusable ? this.planned.get(p) : undefined;
     const settingsKey = contentKey(portal.settings);
     const schemesKey = contentKey(schemes);
-    // the searcher's points and household change the engine's request (filters, sorts) and the items
-    const personKey = person === NOBODY ? '' : JSON.stringify([person, lending]);
+    // the searcher's points and household change the engine's request (filters, sorts) and the items, and
+    // the eligibility values the items' eligibility (and eligible_only's filters): another searcher's
+    // response is never reused for these
+    const personKey = person === NOBODY && !eligibility.values ? '' : JSON.stringify([person, lending, eligibility.values]);
     if (kept && kept.minute === minute && kept.portalId === portal.id && kept.settingsKey === settingsKey && kept.schemesKey === schemesKey && kept.personKey === personKey) return kept.prepared;
 
-    const [area, eligibility, partner] = await Promise.all([
-      resolveArea(p, this.deps.gazetteer),
-      this.eligibilityFor(p, customerId, londonToday(now)),
-      p.source ? this.deps.partners.bySource(p.source) : Promise.resolve(null),
-    ]);
-    const filters = buildFilters(p, { rect: area.rectBounds, within: area.within, portalId: portal.id, now, eligibility, allowedExtraFilters: portal.settings.extraFilters, person, lending });
+    const [area, partner] = await Promise.all([resolveArea(p, this.deps.gazetteer), p.source ? this.deps.partners.bySource(p.source) : Promise.resolve(null)]);
+    const filters = buildFilters(p, { rect: area.rectBounds, within: area.within, portalId: portal.id, now, eligibility: p.eligible_only ? values : null, allowedExtraFilters: portal.settings.extraFilters, person, lending });
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null, person);
     const multiSearch = multiSearchBody(plan);
     // the day is part of it: whether a reduction still shows (priceReducedOn) depends on it, not on the answer
-    const reuseKey = this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : '', londonToday(now), personKey].join('\n'));
+    const reuseKey = this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : '', today, personKey].join('\n'));
     const shape = { map: plan.map, featuredPerPage: plan.featuredPerPage, full: plan.full, counts: plan.counts !== null, featuredPool: plan.featuredPool !== null, featuredItems: plan.featuredItems !== null };
-    const prepared = { p, portal, area, partner, person, lending, plan: shape, multiSearch, reuseKey };
+    const prepared = { p, portal, area, partner, person, lending, eligibility, plan: shape, multiSearch, reuseKey };
     if (reusable) this.planned.set(p, { minute, portalId: portal.id, settingsKey, schemesKey, personKey, prepared });
     return prepared;
   }
 
+  /** The searcher's eligibility values: the query's, else the signed-in customer's profile's, field by field. */
+  private async valuesOf(p: SearchParams, searcher: Promise<Searcher> | null): Promise<CustomerValues> {
+    return mergeEligibility(this.deps.regions, p, searcher ? (await searcher).values : null);
+  }
+
   /** Home, work and household from the query, else the signed-in customer's profile; 422 for what cannot be used. */
-  async personFor(p: SearchParams, customerId: number | null): Promise<SearchPerson> {
-    const profile = customerId !== null && wantsProfile(p) ? await this.deps.customers.searchProfile(customerId) : null;
+  async personFor(p: SearchParams, customerId: number | null, searcher: Promise<Searcher> | null = null): Promise<SearchPerson> {
+    const wanted = customerId !== null && wantsProfile(p);
+    const profile = !wanted ? null : searcher ? (await searcher).profile : await this.deps.customers.searchProfile(customerId);
     return searchPerson(p, profile, this.deps.gazetteer);
   }
 
@@ -226,7 +241,7 @@ export class ListingSearchService {
 
   /** The outcome of a search from the engine's answer: featured items not in it and the map listings are fetched here. */
   async complete(s: PreparedSearch, answer: AnswerBytes): Promise<SearchOutcome> {
-    const { p, portal, plan, partner, person, lending } = s;
+    const { p, portal, plan, partner, person, lending, eligibility } = s;
     const { responses } = JSON.parse(answer.text()) as { responses: (SearchBody & { error?: unknown })[] };
     for (const r of responses) if (r.error) throw new Error(`search failed: ${JSON.stringify(r.error)}`);
     const [main, ...rest] = responses;
@@ -249,7 +264,7 @@ export class ListingSearchService {
     const all = [...featured.items.map((item) => ({ item, bedrooms: [], headline: null, propertyIds: [] })), ...page];
     const now = new Date();
 
-    const texts = all.map((m) => this.present(m, partner, now, person, lending, p.max_monthly_cost));
+    const texts = all.map((m) => this.present(m, partner, now, person, lending, p.max_monthly_cost, eligibility));
     return {
       items: texts.map((t) => t.json),
       favouriteAt: texts.map((t) => t.favouriteAt),
@@ -304,9 +319,17 @@ export class ListingSearchService {
     return { items, fetched: true };
   }
 
-  private present({ item, bedrooms, headline, propertyIds }: Matched, partner: Partner | null, now: Date, person: SearchPerson, lending: LendingAssumptions, budget: number | null): SearchItemText {
+  private present(
+    { item, bedrooms, headline, propertyIds }: Matched,
+    partner: Partner | null,
+    now: Date,
+    person: SearchPerson,
+    lending: LendingAssumptions,
+    budget: number | null,
+    eligibility: EligibilityOf,
+  ): SearchItemText {
     const inPartnership = partner !== null && item.partnerSources.includes(partner.source);
-    const personal = person === NOBODY ? null : personalFields(item.facts ?? null, propertyIds, person, lending, budget);
+    const personal = anyPersonal(person, eligibility) ? personalFields(item.facts ?? null, propertyIds, person, lending, budget, eligibility) : null;
     return presentedItemText(item.pieces, { partner: inPartnership ? { name: partner.name, imageUrl: partner.imageUrl } : null, bedrooms, headline, personal }, now);
   }
 }

@@ -39,8 +39,15 @@ export function listingMonthlyCostFrom(properties: readonly CostedProperty[], le
  * (unknown prices last). `maxMonthlyCost`: the search's budget (affordability.ts reports the largest
  * affordable share within it).
  */
-export function listingAffordability(properties: readonly CostedProperty[], h: Household, lending: LendingAssumptions, maxMonthlyCost: number | null = null): Affordability {
-  const judged = poolOf(properties).map((p) => ({ p, a: affordabilityOf(p, h, lending, maxMonthlyCost) }));
+export function listingAffordability(
+  properties: readonly CostedProperty[],
+  h: Household,
+  lending: LendingAssumptions,
+  maxMonthlyCost: number | null = null,
+  /** each property's affordability for this household, when the caller has worked it out already */
+  judge: (p: CostedProperty) => Affordability = (p) => affordabilityOf(p, h, lending, maxMonthlyCost),
+): Affordability {
+  const judged = poolOf(properties).map((p) => ({ p, a: judge(p) }));
   // equal costs: the better headline (headline.ts), so that a tie names the home the item shows first
   const better = (x: (typeof judged)[number], y: (typeof judged)[number]) => {
     const cost = (x.a.monthlyCost ?? Infinity) - (y.a.monthlyCost ?? Infinity);

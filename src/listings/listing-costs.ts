@@ -5,6 +5,7 @@ import type { PriceFields } from './price-rules.ts';
 import { depositNeededOf, monthlyCostOf, type CostedProperty } from '../affordability/affordability.ts';
 import { thresholdsOf } from '../affordability/affordability-thresholds.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
+import type { ListingEligibility } from './listing-document.ts';
 
 /** The indexed fields of one property (nested `properties`); nulls when its price is unknown. */
 export interface PropertyCostFields {
@@ -30,6 +31,8 @@ export interface ItemFacts {
   latitude: number;
   longitude: number;
   properties: CostedProperty[];
+  /** the listing's rules and the eligibility fields it names, which the item's `eligibility` is decided by; absent in documents written before */
+  rules?: { eligibility: ListingEligibility; eligibilityFields: string[] };
 }
 
 export const ITEM_FACTS_FIELD = 'itemFacts';

@@ -13,7 +13,7 @@ import { itemFieldOf } from './listing-item-field.ts';
 import { headlineSlotOf, presentedItemFieldOf } from './presented-item.ts';
 import { mapDigestOf } from './map-listing-fields.ts';
 import { latestReductionOn, priceHistoryOf } from './price-reductions.ts';
-import { costedProperty, depositNeededOfProperty, ITEM_FACTS_FIELD, propertyCostFields, type PropertyCostFields } from './listing-costs.ts';
+import { costedProperty, depositNeededOfProperty, ITEM_FACTS_FIELD, propertyCostFields, type ItemFacts, type PropertyCostFields } from './listing-costs.ts';
 import { listingMonthlyCostFrom, poolRank } from './listing-affordability.ts';
 import { tenureWords } from '../inventory/tenures.ts';
 import { DEFAULT_LENDING, type LendingAssumptions } from '../affordability/lending.ts';
@@ -392,7 +392,8 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     view,
     keywordText,
   };
-  const itemFacts = JSON.stringify({ latitude: development.latitude, longitude: development.longitude, properties: costed });
+  const facts: ItemFacts = { latitude: development.latitude, longitude: development.longitude, properties: costed, rules: { eligibility, eligibilityFields: listing.eligibilityFields } };
+  const itemFacts = JSON.stringify(facts);
   return { ...doc, item: itemFieldOf(doc.id, view, doc.partnerSources), itemPieces: presentedItemFieldOf(view), itemPartners: doc.partnerSources, [ITEM_FACTS_FIELD]: itemFacts, mapDigest: mapDigestOf(doc as unknown as Record<string, unknown>) };
 }
 

@@ -85,11 +85,27 @@ export const affordabilityPayload = shape({
   ),
 });
 
-/** The item fields that depend on who searches: distances in miles (one decimal) and affordability. */
+/**
+ * Whether the searcher meets the listing's rules (PORTAL-EXTRAS §11): register interest's decision for
+ * the searcher's values, `unknown` while a value it needs is not known.
+ */
+export const eligibilityPayload = shape({
+  status: oneOf(['passed', 'considered', 'failed', 'unknown'] as const),
+  reasons: about(listOf(text), "the decision's words: why it fails, why only considered, or which value is still needed; empty when passed"),
+});
+
+/** `eligibility` of a listing item or listing details. */
+export const eligibilityField = about(
+  eligibilityPayload.nullable(),
+  "register interest's decision for the searcher's eligibility values (the query's, else the signed-in profile's); null when none is known",
+);
+
+/** The item fields that depend on who searches: distances in miles (one decimal), affordability and eligibility. */
 export const personalItemFields = {
   distanceFromHome: nDecimal,
   distanceFromWork: nDecimal,
   affordability: affordabilityPayload.nullable(),
+  eligibility: eligibilityField,
 };
 
 export const availabilityStatusPayload = shape({ code: text, name: text });
@@ -124,4 +140,5 @@ export const listingItemPayload = named(
 
 export type ListingItemPayload = Payload<typeof listingItemPayload>;
 export type AffordabilityPayload = Payload<typeof affordabilityPayload>;
+export type EligibilityPayload = Payload<typeof eligibilityPayload>;
 export type PersonalItemFields = Pick<ListingItemPayload, keyof typeof personalItemFields>;

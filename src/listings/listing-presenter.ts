@@ -93,6 +93,7 @@ export function presentListingItem(view: Pick<ListingView, 'listing'>, context: 
     distanceFromHome: context.personal?.distanceFromHome ?? null,
     distanceFromWork: context.personal?.distanceFromWork ?? null,
     affordability: context.personal?.affordability ?? null,
+    eligibility: context.personal?.eligibility ?? null,
     favourite: context.favourite ?? null,
     // the pool's lowest monthly cost, beside the headline's prices: both follow the properties that matched
     monthlyCostFrom: (context.headline ? (priced.monthlyCostFrom as number | null | undefined) : l.monthlyCostFrom) ?? null,

@@ -5,7 +5,7 @@
 // its own text into a slot by name, with string concatenation only: the bedrooms of the properties
 // that matched, the prices of the headline among them (each property's are kept in the doc values of
 // its `itemHeadline`, its reduction's day in its `priceReducedOn`), the partner of a partner search,
-// the searcher's distances and affordability, and whether the latest reduction is recent enough to
+// the searcher's distances, affordability and eligibility, and whether the latest reduction is recent enough to
 // show. `favourite` stays null, and the assembly says where its value stands: a signed-in customer's
 // are written there later (listing-search/search-body.ts).
 import type { ListingView } from './listing-view.ts';
@@ -19,7 +19,7 @@ import { asciiJson } from '../core/ascii-json.ts';
 export const ITEM_SLOTS = {
   bedrooms: ['bedrooms'],
   partner: ['partnerName', 'partnerImageUrl'],
-  personal: ['distanceFromHome', 'distanceFromWork', 'affordability'],
+  personal: ['distanceFromHome', 'distanceFromWork', 'affordability', 'eligibility'],
   favourite: ['favourite'],
   headline: ['monthlyCostFrom', ...PRICE_FIELD_NAMES, 'isSharedOwnership'],
   reducedOn: ['priceReducedOn'],
@@ -64,7 +64,7 @@ export interface PresentedItemContext {
    */
   headline?: { slot: string; reducedOn: string | null; monthlyCostFrom: number | null } | null;
   partner: { name: string; imageUrl: string | null } | null;
-  /** distances and affordability for this searcher (none known: left null) */
+  /** distances, affordability and eligibility for this searcher (none known: left null) */
   personal?: PersonalItemFields | null;
 }
 

@@ -312,7 +312,7 @@ describe('the in-process listing predicate', function () {
             size: documents.length,
             _source: false,
             query: listingQuery(
-              buildFilters(c.p, { rect: c.rect, within: c.within, portalId: c.portalId, now, eligibility: c.eligibility, allowedExtraFilters: c.allowed, ...(c.person ? { person: c.person, lending: DEFAULT_LENDING } : {}) }),
+              buildFilters(c.p, { rect: c.rect, within: c.within, portalId: c.portalId, now, eligibility: c.eligibility, allowedExtraFilters: c.allowed, lending: DEFAULT_LENDING, ...(c.person ? { person: c.person } : {}) }),
             ),
           },
         ]),

@@ -1,4 +1,4 @@
-// Distances and affordability wherever listing items appear (PORTAL-EXTRAS §6, §7): similar and
+// Distances, affordability and eligibility wherever listing items appear (PORTAL-EXTRAS §6, §7, §11): similar and
 // home-featured listings, favourites, and property details carry them for a signed-in customer from
 // the profile's work postcode and income, as search does; without a customer they are null.
 import { expect } from 'chai';
@@ -11,6 +11,7 @@ interface Item {
   distanceFromHome: number | null;
   distanceFromWork: number | null;
   affordability: { status: string; monthlyCost: number | null; reasons: string[] } | null;
+  eligibility: { status: string; reasons: string[] } | null;
 }
 
 const PROFILE = { workPostcode: 'LS17 6PX', annualHouseholdIncome: 34000, deposit: 6000 };
@@ -37,7 +38,7 @@ describe('distances and affordability outside search', function () {
     expect(searched.size).to.be.greaterThan(3);
   });
 
-  const personalOf = (i: Item) => ({ distanceFromHome: i.distanceFromHome, distanceFromWork: i.distanceFromWork, affordability: i.affordability });
+  const personalOf = (i: Item) => ({ distanceFromHome: i.distanceFromHome, distanceFromWork: i.distanceFromWork, affordability: i.affordability, eligibility: i.eligibility });
 
   /** Each item carries what search gives the same customer for the same listing (all its properties matching). */
   function expectAsSearched(items: Item[]) {
@@ -46,6 +47,7 @@ describe('distances and affordability outside search', function () {
       expect(item.distanceFromWork, `listing ${item.id}`).to.be.a('number');
       expect(item.distanceFromHome).to.equal(null);
       expect(item.affordability?.status, `listing ${item.id}`).to.be.oneOf(['affordable', 'unaffordable', 'unknown']);
+      expect(item.eligibility?.status, `listing ${item.id}`).to.be.oneOf(['passed', 'considered', 'failed', 'unknown']);
       const same = searched.get(item.id);
       if (same) expect(personalOf(item), `listing ${item.id}`).to.deep.equal(personalOf(same));
     }
@@ -58,7 +60,7 @@ describe('distances and affordability outside search', function () {
     const featured = await api.get(`${P}/home-featured-listings`, bearer(customer.accessToken));
     expectAsSearched(featured.body.data);
     const anonymous = await api.get(`${P}/home-featured-listings`);
-    for (const item of anonymous.body.data as Item[]) expect(personalOf(item)).to.deep.equal({ distanceFromHome: null, distanceFromWork: null, affordability: null });
+    for (const item of anonymous.body.data as Item[]) expect(personalOf(item)).to.deep.equal({ distanceFromHome: null, distanceFromWork: null, affordability: null, eligibility: null });
   });
 
   it('gives favourites the same', async () => {
@@ -77,9 +79,12 @@ describe('distances and affordability outside search', function () {
       const details = (res.body.listing ?? res.body) as Item;
       expect(details.distanceFromWork, path).to.be.a('number').and.equal(item.distanceFromWork);
       expect(details.distanceFromHome, path).to.equal(null);
+      // the listing page's eligibility is the item's: the same decision for the same profile
+      expect(details.eligibility, path).to.not.equal(null);
+      expect(details.eligibility, path).to.deep.equal(item.eligibility);
       const anonymous = await api.get(path);
       const nobody = (anonymous.body.listing ?? anonymous.body) as Item;
-      expect([nobody.distanceFromWork, nobody.distanceFromHome], path).to.deep.equal([null, null]);
+      expect([nobody.distanceFromWork, nobody.distanceFromHome, nobody.eligibility], path).to.deep.equal([null, null, null]);
     }
   });
 
@@ -97,5 +102,22 @@ describe('distances and affordability outside search', function () {
     expect(properties.map((p) => JSON.stringify(p.affordability))).to.include(JSON.stringify(item.affordability));
     const anonymous = await api.get(`${P}/listings/${L.leedsSO!.id}/properties`);
     for (const p of anonymous.body.data as { affordability: unknown }[]) expect(p.affordability).to.equal(null);
+  });
+
+  it('tells on each item what register interest then decides for the same profile', async () => {
+    let compared = 0;
+    for (const listing of Object.values(L)) {
+      const item = searched.get(listing!.id);
+      if (!item) continue;
+      // nothing sent: the decision is the profile's, as the item's is
+      const res = await api.post(`${P}/listings/${listing!.id}/register-interest`, {}, bearer(customer.accessToken));
+      // a listing demanding a value the profile lacks is refused before any decision
+      if (res.status === 422) continue;
+      expect(res.status, res.text).to.equal(201);
+      const decision = res.body.decision as { status: string; messages: string[] };
+      expect(item.eligibility, `listing ${listing!.id}`).to.deep.equal({ status: decision.status === 'incomplete' ? 'unknown' : decision.status, reasons: decision.messages });
+      compared++;
+    }
+    expect(compared).to.be.greaterThan(2);
   });
 });

@@ -7,7 +7,7 @@ import { createAccount, developmentPayload, eventually, listingPayload, property
 import { bearer, passwordCustomer, P } from '../support/customers.ts';
 import { testApp } from '../support/test-app.ts';
 
-type Item = { id: number; name: string; favourite: boolean | null };
+type Item = { id: number; name: string; favourite: boolean | null; eligibility: { status: string; reasons: string[] } | null };
 
 describe('search responses sent again for the same engine answer', function () {
   this.timeout(60_000);
@@ -81,5 +81,33 @@ describe('search responses sent again for the same engine answer', function () {
     // a favourite removed shows at once
     expect((await api.delete(`${P}/profile/favourites/${id}`, bearer(fan.accessToken))).status).to.equal(200);
     expect((await itemOf(bearer(fan.accessToken)))?.favourite).to.equal(false);
+  });
+
+  it('never sends one customer the eligibility kept for another, nor for nobody', async () => {
+    const { counts } = testApp().built.searchResponses;
+    // the listing's rules (factories.ts): income up to £80,000, citizens, statuses 1 to 3
+    const above = await passwordCustomer({ annualHouseholdIncome: 95000, homeOwnershipStatus: 1 });
+    const notCitizen = await passwordCustomer({ eligibleCitizen: false, homeOwnershipStatus: 1 });
+    const anonymous = await itemOf();
+    expect(anonymous?.eligibility).to.equal(null);
+    const first = await itemOf(bearer(above.accessToken));
+    expect(first?.eligibility?.status).to.equal('failed');
+    expect(first?.eligibility?.reasons).to.include("Your household income of £95,000 is above this home's limit of £80,000 a year.");
+    const built = counts.built;
+    const second = await itemOf(bearer(notCitizen.accessToken));
+    expect(second?.eligibility?.status).to.equal('failed');
+    expect(second?.eligibility?.reasons).to.deep.equal(['This home is only for British or EU/EEA citizens, and you have told us you are not one.']);
+    // built for the second customer, not sent from the first's kept response
+    expect(counts.built).to.equal(built + 1);
+    // each customer's own again (kept, each under their own values), and nobody's for nobody
+    expect((await itemOf(bearer(above.accessToken)))?.eligibility).to.deep.equal(first?.eligibility);
+    expect((await itemOf(bearer(notCitizen.accessToken)))?.eligibility).to.deep.equal(second?.eligibility);
+    expect((await itemOf())?.eligibility).to.equal(null);
+    // the query's values win over the profile's, and are a search of their own
+    const res = await belfast(bearer(notCitizen.accessToken));
+    expect(res.status).to.equal(200);
+    const withQuery = await api.get(`${P}/search`, { ...bearer(above.accessToken), query: { location: 'BT4 3PN', radius: 1, max_featured: 0, household_income: 30000 } });
+    const item = (withQuery.body.data as Item[]).find((i) => i.id === id);
+    expect(item?.eligibility?.reasons ?? []).to.not.include("Your household income of £95,000 is above this home's limit of £80,000 a year.");
   });
 });

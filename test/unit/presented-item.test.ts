@@ -58,13 +58,15 @@ describe('presented items kept in the index', () => {
     { bedrooms: [2] },
     { bedrooms: [1, 3], partner: { name: 'Partner "One" – £', imageUrl: 'https://example.com/p.png' } },
     { partner: { name: 'Plain', imageUrl: null } },
-    { personal: { distanceFromHome: 3.2, distanceFromWork: null, affordability: null } },
+    { personal: { distanceFromHome: 3.2, distanceFromWork: null, affordability: null, eligibility: null } },
+    { personal: { distanceFromHome: null, distanceFromWork: null, affordability: null, eligibility: { status: 'failed', reasons: ["Your household income of £95,000 is above this home's limit of £80,000 a year."] } } },
     {
       bedrooms: [2],
       personal: {
         distanceFromHome: null,
         distanceFromWork: 0.4,
         affordability: { propertyId: 7, propertyNumber: 'Plot 7', status: 'unaffordable', share: 25, shareValue: 75000, deposit: 2000, mortgage: 73000, monthlyMortgage: 406, monthlyRent: 500, monthlyServiceCharge: 100, monthlyCost: 1006, costToIncomePercent: 35.5, depositNeeded: 3750, breakdown: { mortgage: 405.76, rentOnUnsoldShare: 500, serviceCharge: 100, groundRent: 0, total: 1005.76 }, reasons: ['A 25% share needs a deposit of £3,750; you have £2,000.'], assumptions: { mortgageRatePercent: 4.5, mortgageTermYears: 25, maxLoanToIncome: 4.5, minDepositPercent: 5, maxCostToIncomePercent: 40 } },
+        eligibility: { status: 'passed', reasons: [] },
       },
     },
   ];

@@ -4,6 +4,7 @@ import { useSession } from '../session.ts';
 import { bedroomsText, dayText, firstHomesWithoutFigures, rentTerms } from '../format.ts';
 import { Price, SchemeTags } from './common.tsx';
 import { AffordabilityBadge, Distances, MonthlyCost } from './Affordability.tsx';
+import { EligibilityLine } from './Eligibility.tsx';
 
 /** One listing in a list: search results, featured, similar, favourites. */
 export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingItem; headingLevel?: 2 | 3 }) {
@@ -35,6 +36,7 @@ export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingIte
           {[bedroomsText(listing.bedrooms), listing.propertyType, listing.availabilityStatus.name].filter(Boolean).join(' · ')}
         </p>
         <Distances fromWork={listing.distanceFromWork} fromHome={listing.distanceFromHome} />
+        <EligibilityLine eligibility={listing.eligibility} />
         <AffordabilityBadge affordability={listing.affordability} isSharedOwnership={listing.isSharedOwnership} />
         <SchemeTags schemes={listing.schemes} />
         {listing.partnerName && <p class="partner">In partnership with {listing.partnerName}</p>}

@@ -14,6 +14,7 @@ import { CustomerFields, lookup, valuesOf, type Values } from '../components/Cus
 import { OpenDays } from '../components/OpenDays.tsx';
 import { ProgressStepper } from '../components/ProgressStepper.tsx';
 import { AffordabilityBadge, Distances, MonthlyCost } from '../components/Affordability.tsx';
+import { EligibilityLine } from '../components/Eligibility.tsx';
 import { Loading, notReady, Price, Problem, SchemeTags, Section, useLoad, useTitle } from '../components/common.tsx';
 import { bedroomsText, dayText, firstHomesWithoutFigures, money, rentTerms } from '../format.ts';
 
@@ -81,6 +82,7 @@ export function Listing({ slug }: { slug: string }) {
           <Price fields={listing} />
           <MonthlyCost amount={listing.monthlyCostFrom} />
           <Distances fromWork={listing.distanceFromWork} fromHome={listing.distanceFromHome} />
+          <EligibilityLine eligibility={listing.eligibility} />
           {rentTerms(listing).length > 0 && <p class="card-terms">{rentTerms(listing).join(' · ')}</p>}
           {firstHomesWithoutFigures(listing) && (
             <p class="card-terms">First Homes: at least 30% below the market value</p>
