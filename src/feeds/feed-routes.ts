@@ -2,6 +2,7 @@
 // service keeps from the zips in their three sizes.
 import Router from '@koa/router';
 import { ForbiddenError, NotFoundError } from '../core/errors.ts';
+import { keepOff } from '../core/fixed-paths.ts';
 import { validateQuery } from '../core/validation.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from '../sync/api-key-auth.ts';
 import type { ApiAccountService } from '../sync/api-account-service.ts';
@@ -55,5 +56,7 @@ export function feedRoutes(deps: FeedDeps): Router<SyncState> {
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     ctx.body = bytes;
   });
+  // `blm` is the upload's path, never an import's id
+  keepOff(router, '/api/bulk/feeds/:id', BLM_UPLOAD_PATH, (methods) => methods.includes('GET'));
   return router;
 }

@@ -1,6 +1,7 @@
 // REST routes of the synchronisation interfaces, under /api/rest/ and authorised by api_key. Every query,
 // path and body is validated here, by the schemas the OpenAPI document is derived from.
 import Router from '@koa/router';
+import { keepOff } from '../core/fixed-paths.ts';
 import type { Context, Middleware } from 'koa';
 import { paginated, parsePage, collection } from '../core/envelope.ts';
 import type { PageRequest } from '../core/envelope.ts';
@@ -141,21 +142,9 @@ export function syncRoutes(deps: SyncDeps): SyncRouter {
   resourceRoutes(router, auth, { base: '/inventory/developments', label: 'Development', resource: deps.developments, schemas: w.development, withPost: true }, visibility);
   resourceRoutes(router, auth, { base: '/inventory/properties', label: 'Property', resource: deps.properties, schemas: w.property, withPost: true }, visibility);
   resourceRoutes(router, auth, { base: '/listings', label: 'Listing', resource: deps.listings, schemas: w.listing, withPost: false }, visibility);
-  keepOff(router, '/api/rest/listings/:ref', `/api/rest/listings/${MARKETPLACE_REF}`);
+  keepOff(router, '/api/rest/listings/:ref', `/api/rest/listings/${MARKETPLACE_REF}`, (methods) => !methods.includes('GET'));
   matchCase(router, `/api/rest/listings/${MARKETPLACE_REF}`);
   return router;
-}
-
-/**
- * Keeps the writes of a parameterised path off one fixed path that has a route of its own (a ref the
- * resource refuses), so that OPTIONS and 405 there name that route's verbs alone. Its GET stays: the
- * fixed route, registered first, answers its own path, and another spelling (matchCase) names no object.
- */
-function keepOff(router: SyncRouter, routePath: string, fixedPath: string): void {
-  const fixed = fixedPath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  for (const layer of router.stack) {
-    if (layer.path === routePath && !layer.methods.includes('GET')) layer.regexp = new RegExp(`^(?!${fixed}/?$)${layer.regexp.source.replace(/^\^/, '')}`, layer.regexp.flags);
-  }
 }
 
 /** The route of a fixed path answers that spelling alone (paths otherwise match in any case). */

@@ -1,5 +1,6 @@
 // What a BLM upload holds: a .blm file, or a .zip with one .blm and its media. Told apart by their bytes
 // (a zip starts with "PK"), not by a name or a content type a CRM may get wrong.
+import { inflateRawSync } from 'node:zlib';
 import AdmZip from 'adm-zip';
 import { BlmFormatError } from './blm-parser.ts';
 import { mediaName } from '../feed-media.ts';
@@ -28,10 +29,16 @@ export function readBlmUpload(bytes: Buffer, maxUnzippedBytes: number): BlmUploa
   const blms = entries.filter((e) => /\.blm$/i.test(e.entryName));
   if (blms.length === 0) throw new BlmFormatError('the zip holds no .blm file');
   if (blms.length > 1) throw new BlmFormatError(`the zip holds ${blms.length} .blm files: send one a time`);
+  // inflated here, never past the size its header declares (which the total above bounds): a header that
+  // lies about its size is refused, not inflated without limit
   const read = (entry: AdmZip.IZipEntry): Buffer => {
     try {
-      const data = entry.getData();
-      if (data.length !== entry.header.size) throw new Error('its size does not match its header');
+      const { method, size, flags } = entry.header;
+      if (flags & 1) throw new Error('it is encrypted');
+      const raw = entry.getCompressedData();
+      const data = method === 0 ? raw : method === 8 ? inflateRawSync(raw, { maxOutputLength: Math.max(1, size) }) : null;
+      if (data === null) throw new Error(`its compression method (${method}) is not one a zip of a feed uses`);
+      if (data.length !== size) throw new Error('its size does not match its header');
       return data;
     } catch (err) {
       throw new BlmFormatError(`${entry.entryName} in the zip cannot be read: ${(err as Error).message}`);
