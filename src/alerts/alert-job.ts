@@ -2,6 +2,7 @@
 // are due (instant ones at once, daily ones at 08:00 UK time, weekly ones on Mondays at 08:00): woken as
 // soon as the reindex worker has indexed a batch (wake()), and every minute as the safety net. Safe with
 // several instances: see alert-matcher.ts and alert-delivery.ts.
+import { CoalescedRun } from '../core/coalesced-run.ts';
 import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts';
 import type { Logger } from '../core/logger.ts';
 import type { AlertMatcher } from './alert-matcher.ts';
@@ -15,9 +16,7 @@ const WAKE_DELAY_MS = 250;
 export class AlertJob {
   private task: Scheduled | null = null;
   /** the run under way (woken or scheduled: never two at once) */
-  private running: Promise<void> | null = null;
   /** woken while a run was under way: one more follows it */
-  private again = false;
   private wakeTimer: NodeJS.Timeout | null = null;
   private stopped = false;
 
@@ -58,27 +57,24 @@ export class AlertJob {
     this.wakeTimer = null;
     await this.task?.stop();
     this.task = null;
-    await this.running;
+    await this.runs.current;
   }
 
+  private readonly runs = new CoalescedRun(
+    async () => {
+      try {
+        await this.runOnce();
+      } catch (err) {
+        // a store that is away is said in one line (its circuit logs the outage), not a trace a minute
+        if (storeAway(err)) this.logger.warn({ err: String(err) }, 'alert job failed; it is tried again next minute');
+        else this.logger.error({ err }, 'alert job failed');
+      }
+    },
+    () => !this.stopped,
+  );
+
   private runExclusive(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          await this.runOnce();
-        } catch (err) {
-          // a store that is away is said in one line (its circuit logs the outage), not a trace a minute
-          if (storeAway(err)) this.logger.warn({ err: String(err) }, 'alert job failed; it is tried again next minute');
-          else this.logger.error({ err }, 'alert job failed');
-        }
-      } while (this.again && !this.stopped);
-    })().finally(() => (this.running = null));
-    return this.running;
+    return this.runs.run();
   }
 }
 

@@ -1,5 +1,6 @@
 // Sends the e-mails of progress changes: woken by each change (wake()), and every minute as the safety
 // net. Never two runs at once in a process; several processes are safe (progress-mail-delivery.ts).
+import { CoalescedRun } from '../core/coalesced-run.ts';
 import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts';
 import type { Logger } from '../core/logger.ts';
 import type { ProgressMailDelivery } from './progress-mail-delivery.ts';
@@ -9,8 +10,6 @@ const WAKE_DELAY_MS = 200;
 
 export class ProgressMailJob {
   private task: Scheduled | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
   private wakeTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -37,25 +36,22 @@ export class ProgressMailJob {
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
     await task?.stop();
-    await this.running;
+    await this.runs.current;
   }
 
+  private readonly runs = new CoalescedRun(
+    async () => {
+      try {
+        const run = await this.delivery.runOnce();
+        if (run.emails || run.failed) this.logger.info(run, 'progress e-mails');
+      } catch (err) {
+        this.logger.warn({ err: String(err) }, 'progress e-mails failed; they are tried again next minute');
+      }
+    },
+    () => this.task !== null,
+  );
+
   private runExclusive(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        try {
-          const run = await this.delivery.runOnce();
-          if (run.emails || run.failed) this.logger.info(run, 'progress e-mails');
-        } catch (err) {
-          this.logger.warn({ err: String(err) }, 'progress e-mails failed; they are tried again next minute');
-        }
-      } while (this.again && this.task);
-    })().finally(() => (this.running = null));
-    return this.running;
+    return this.runs.run();
   }
 }

@@ -1,6 +1,7 @@
 // BLM imports: a file is read and checked whole when it arrives (a malformed one is refused before
 // anything is written), queued as an import with its records and the media they name, and run by the
 // feed import job; its report tells each row's fate.
+import { inOrder } from '../core/in-order.ts';
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount, FeedImport, Prisma } from '../generated/prisma/client.ts';
@@ -45,21 +46,6 @@ const EMPTY_COUNTS: ImportCounts = { rows: 0, created: 0, updated: 0, unchanged:
 
 export const sharedOwnershipPriceOf = (account: ApiAccount): SharedOwnershipPrice =>
   (SHARED_OWNERSHIP_PRICES as readonly string[]).includes(account.feedSharedOwnershipPrice) ? (account.feedSharedOwnershipPrice as SharedOwnershipPrice) : 'full-value';
-
-/** Runs `work` over the items a few at a time; results keep the items' order. */
-async function inOrder<T, R>(items: T[], work: (item: T) => Promise<R>, concurrency: number): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i]!);
-      }
-    }),
-  );
-  return results;
-}
 
 export function countsOf(rows: { status: string }[]): ImportCounts {
   const counts = { ...EMPTY_COUNTS };

@@ -1,5 +1,6 @@
 // Bulk flavour of the synchronisation interfaces (premium only): up to 1000 items a request, each item
 // its own transaction, answered in request order with created / updated / unchanged / deleted / failed.
+import { inOrder } from '../core/in-order.ts';
 import Router from '@koa/router';
 import * as yup from 'yup';
 import { AppError, ValidationError } from '../core/errors.ts';
@@ -27,20 +28,8 @@ async function settle(externalRef: string | null, work: () => Promise<WriteResul
   }
 }
 
-/** Items run a few at a time; results keep the request's order. */
-async function inOrder<T, R>(items: T[], run: (item: T) => Promise<R>, concurrency = 4): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await run(items[i]!);
-      }
-    }),
-  );
-  return results;
-}
+/** items of a bulk request written at once */
+const BULK_CONCURRENCY = 4;
 
 function refOf(item: Record<string, unknown>): string | null {
   return typeof item.externalRef === 'string' && item.externalRef !== '' ? item.externalRef : null;
@@ -83,7 +72,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
         const parsed = itemInput<I>(schemas.create, item);
         if ('failed' in parsed) return Promise.resolve(parsed.failed);
         return settle(parsed.input.externalRef, () => resource.put(account, parsed.input), changed);
-      });
+      }, BULK_CONCURRENCY);
       await awaitVisibility(ctx, deps.visibility, changed);
       ctx.body = collection(results);
     });
@@ -93,7 +82,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
       validateQuery(writeQuery, ctx.query);
       const { refs } = validateBody(bulkDeleteBody, bodyOf(ctx));
       const changed: number[] = [];
-      const results = await inOrder(refs, (ref) => settle(ref, () => resource.remove(ctx.state.account, ref), changed));
+      const results = await inOrder(refs, (ref) => settle(ref, () => resource.remove(ctx.state.account, ref), changed), BULK_CONCURRENCY);
       await awaitVisibility(ctx, deps.visibility, changed);
       ctx.body = collection(results);
     });
