@@ -14,8 +14,13 @@
 // income the rent needs (and N = V = k·V + F = 0). The property's values are indexed, so the engine judges
 // affordability with five range clauses and no script. They depend on the lending assumptions:
 // changing those needs a reindex.
+// The same four conditions hold at any share s (V = s·P, F with the rent scaled to s), so the
+// affordability the costing reports (some share among the minimum and the multiples of 5 up to 75
+// affordable) is "some share's four values within the household's bounds": one option per share
+// (shareOptionsOf), less those another option beats on all four (undominated), indexed as nested
+// documents that eligible_only's money clause asks with four range clauses.
 import { repaymentPerPound, type LendingAssumptions } from './lending.ts';
-import { depositNeededFor, type CostedProperty, type Household } from './affordability.ts';
+import { depositNeededFor, sharesOf, unsoldShareRent, type CostedProperty, type Household } from './affordability.ts';
 
 /** A property's side of the affordability conditions at its minimum share (indexed). */
 export interface AffordabilityThresholds {
@@ -49,11 +54,52 @@ export function thresholdsOf(p: CostedProperty, lending: LendingAssumptions): Af
   if (!p.forSale) return p.monthlyRent === null ? null : { shareValue: 0, minSavings: 0, maxIncome, minIncome: lending.rentIncomeMultiple * p.monthlyRent, fullLoanCost: 0 };
   const share = p.isSharedOwnership ? p.minSharePercentage : 100;
   if (p.fullMarketPrice === null || share === null || share <= 0 || share > 100) return null;
-  const shareValue = (p.fullMarketPrice * share) / 100;
-  const fixed = (p.isSharedOwnership ? (p.subsidisedMonthlyRent ?? 0) : 0) + (p.monthlyServiceCharge ?? 0) + (p.annualGroundRent ?? 0) / 12;
+  return { ...thresholdsAt(p, share, lending), maxIncome };
+}
+
+/** A sale's four values at a share (the income cap aside). */
+function thresholdsAt(p: CostedProperty, share: number, lending: LendingAssumptions): ShareOption {
+  const shareValue = (p.fullMarketPrice! * share) / 100;
+  const fixed = unsoldShareRent(p, share) + (p.monthlyServiceCharge ?? 0) + (p.annualGroundRent ?? 0) / 12;
   const c = lending.maxCostToIncomePercent;
   const minIncome = c > 0 ? (1200 * fixed) / c : fixed > 0 ? NEVER : 0;
-  return { shareValue, minSavings: depositNeededFor(p, shareValue, lending), maxIncome, minIncome, fullLoanCost: repaymentPerPound(lending) * shareValue + fixed };
+  return { shareValue, minSavings: depositNeededFor(p, shareValue, lending), minIncome, fullLoanCost: repaymentPerPound(lending) * shareValue + fixed };
+}
+
+/** One share a buyer may take, as its four values (indexed as `poolShares`): affordable when each is within the household's bound. */
+export type ShareOption = Omit<AffordabilityThresholds, 'maxIncome'>;
+
+/**
+ * An option per share the costing tries (affordability.ts sharesOf; the rent to rent): the household
+ * can afford the home, the listing's income cap aside, exactly when it is within the bounds of one of
+ * them. None when the price is unknown.
+ */
+export function shareOptionsOf(p: CostedProperty, lending: LendingAssumptions): ShareOption[] {
+  if (!p.forSale) {
+    const t = thresholdsOf(p, lending);
+    return t ? [{ shareValue: t.shareValue, minSavings: t.minSavings, minIncome: t.minIncome, fullLoanCost: t.fullLoanCost }] : [];
+  }
+  if (p.fullMarketPrice === null) return [];
+  return sharesOf(p).map((share) => thresholdsAt(p, share, lending));
+}
+
+const beats = (a: ShareOption, b: ShareOption): boolean =>
+  a.minSavings <= b.minSavings && a.shareValue <= b.shareValue && a.minIncome <= b.minIncome && a.fullLoanCost <= b.fullLoanCost;
+
+/**
+ * The options no other option beats (a household within the bounds of a beaten one is within the
+ * bounds of the one that beats it), each once: fewer nested documents, the same verdicts.
+ */
+export function undominated(options: readonly ShareOption[]): ShareOption[] {
+  const kept: ShareOption[] = [];
+  const sorted = [...options].sort((a, b) => a.minSavings - b.minSavings || a.shareValue - b.shareValue || a.minIncome - b.minIncome || a.fullLoanCost - b.fullLoanCost);
+  for (const o of sorted) if (!kept.some((k) => beats(k, o))) kept.push(o);
+  return kept;
+}
+
+/** What the engine's four range clauses on an option decide, in memory. */
+export function optionWithinBounds(o: ShareOption, b: AffordabilityBounds): boolean {
+  return o.minSavings <= b.maxMinSavings && o.shareValue <= b.maxShareValue && o.minIncome <= b.maxMinIncome && o.fullLoanCost <= b.maxFullLoanCost;
 }
 
 export function boundsOf(h: Household, lending: LendingAssumptions): AffordabilityBounds {

@@ -135,14 +135,19 @@ export function statedAssumptions(lending: LendingAssumptions): StatedAssumption
   };
 }
 
-function costAt(p: CostedProperty, share: number, savings: number, lending: LendingAssumptions): ShareCosting {
+/** The rent on the unsold share when `share` is bought: the minimum share's rent scaled by (100 − share)/(100 − minimum). */
+export function unsoldShareRent(p: CostedProperty, share: number): number {
   const min = minimumShare(p)!;
+  const minShareRent = p.isSharedOwnership ? (p.subsidisedMonthlyRent ?? 0) : 0;
+  return share === min ? minShareRent : min >= 100 ? 0 : (minShareRent * (100 - share)) / (100 - min);
+}
+
+function costAt(p: CostedProperty, share: number, savings: number, lending: LendingAssumptions): ShareCosting {
   const shareValue = (p.fullMarketPrice! * share) / 100;
   const deposit = Math.min(savings, shareValue);
   const loan = shareValue - deposit;
   const repayment = monthlyRepayment(loan, lending);
-  const minShareRent = p.isSharedOwnership ? (p.subsidisedMonthlyRent ?? 0) : 0;
-  const rent = share === min ? minShareRent : min >= 100 ? 0 : (minShareRent * (100 - share)) / (100 - min);
+  const rent = unsoldShareRent(p, share);
   const serviceCharge = p.monthlyServiceCharge ?? 0;
   const groundRent = (p.annualGroundRent ?? 0) / 12;
   return { share, shareValue, deposit, loan, repayment, rent, serviceCharge, groundRent, monthlyCost: repayment + rent + serviceCharge + groundRent };

@@ -100,6 +100,15 @@ function moneyJudged(properties: PropertyTerms[], c: CustomerValues, money: Mone
 }
 
 /**
+ * Whether the listing needs the customer's deposit (a minimum deposit, or "deposit" among its
+ * eligibility fields): without it the decision is incomplete rather than judged with savings of 0.
+ * Indexed as the listing document's `depositRequired` for eligible_only.
+ */
+export function depositRequired(listing: ListingRules): boolean {
+  return listing.eligibility.minDeposit != null || listing.eligibilityFields.includes('deposit');
+}
+
+/**
  * A property's deposit is compared with the customer's whenever they gave one; an unknown deposit
  * leaves the decision incomplete only when the listing needs one (a minimum deposit, or "deposit" among
  * its eligibility fields). With `money` and a known income, money is judged as search's affordability
@@ -147,7 +156,7 @@ export function decide(listing: ListingRules, properties: PropertyTerms[], c: Cu
   // Deposit: the listing's minimum, and per property its own deposit where one is set; with money
   // judged, the costing's deposit rule holds both.
   let covered = properties;
-  const needsDeposit = rules.minDeposit != null || listing.eligibilityFields.includes('deposit');
+  const needsDeposit = depositRequired(listing);
   const judged = moneyJudged(properties, c, money, needsDeposit);
   if (judged !== null) {
     failed.push(...judged.reasons);

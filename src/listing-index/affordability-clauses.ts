@@ -19,3 +19,14 @@ export function affordableClauses(h: Household, lending: LendingAssumptions): ob
 export function monthlyCostClause(max: number): object {
   return { range: { 'properties.monthlyCost': { lte: max } } };
 }
+
+/** A share option (`poolShares`, affordability-thresholds.ts ShareOption) within the household's bounds: eligible_only's money. */
+export function shareClauses(h: Household, lending: LendingAssumptions): object[] {
+  const b = boundsOf(h, lending);
+  return [
+    { range: { 'poolShares.minSavings': { lte: b.maxMinSavings } } },
+    { range: { 'poolShares.shareValue': { lte: b.maxShareValue } } },
+    { range: { 'poolShares.minIncome': { lte: b.maxMinIncome } } },
+    { range: { 'poolShares.fullLoanCost': { lte: b.maxFullLoanCost } } },
+  ];
+}

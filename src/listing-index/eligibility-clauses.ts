@@ -3,24 +3,27 @@
 // cannot fail a rule, so it adds no clause.
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
-import { affordableClauses } from './affordability-clauses.ts';
+import { shareClauses } from './affordability-clauses.ts';
 import { IN_POOL } from './pool-clauses.ts';
 import { withPropertyMatching as nested } from './property-clauses.ts';
 
+const DEPOSIT_REQUIRED = 'depositRequired';
+
 /**
- * With a known income decide() judges money as search's affordability does (over the listing's own
- * pool, whatever the search's property filters): it fails a listing whose pool holds a priced home and
- * no home the household can afford. The engine asks about the minimum share, as affordable_only does
- * (affordability-thresholds.ts). With the savings unknown decide() leaves money unjudged on a listing
- * that needs a deposit (a minimum deposit, or "deposit" among its eligibility fields, which the index
- * does not hold) and counts them as 0 elsewhere: no money clause then, so that no listing the decision
- * leaves to be completed is hidden.
+ * With a known income decide() judges money as search's affordability does, over the listing's own
+ * pool (whatever the search's property filters): it fails a listing whose pool holds a priced home and
+ * no home the household can afford at any share the costing tries. The document holds those shares as
+ * `poolShares` (affordability-thresholds.ts), so the clause is: a priced pool home, and no share within
+ * the household's four bounds. With the savings unknown decide() counts them as 0, unless the listing
+ * needs a deposit (`depositRequired`), where it leaves money unjudged. A document of an older mapping
+ * (no `depositRequired`) is not judged on money here.
  */
 function moneyFails(c: CustomerValues, lending: LendingAssumptions): object | null {
-  if (c.annualHouseholdIncome === null || c.deposit === null) return null;
-  const affordable = nested([IN_POOL, ...affordableClauses({ income: c.annualHouseholdIncome, deposit: c.deposit }, lending)]);
+  if (c.annualHouseholdIncome === null) return null;
+  const judged = c.deposit === null ? { term: { [DEPOSIT_REQUIRED]: false } } : { exists: { field: DEPOSIT_REQUIRED } };
   const priced = nested([IN_POOL, { exists: { field: 'properties.monthlyCost' } }]);
-  return { bool: { filter: [priced], must_not: [affordable] } };
+  const share = { nested: { path: 'poolShares', query: { bool: { filter: shareClauses({ income: c.annualHouseholdIncome, deposit: c.deposit ?? 0 }, lending) } } } };
+  return { bool: { filter: [judged, priced], must_not: [share] } };
 }
 
 /** `lending`: the assumptions the index's costs hold, for the money decide() judges (without them, money is not judged). */
@@ -48,7 +51,7 @@ export function eligibilityFilters(c: CustomerValues, today: string, lending?: L
   if (c.livesOrWorksInLondon === false) mustNot.push({ range: { 'eligibility.firstDibsUntil': { gte: today } } });
   const money = lending ? moneyFails(c, lending) : null;
   if (money) mustNot.push(money);
-  if (c.deposit !== null && !money) {
+  if (c.deposit !== null && (!lending || c.annualHouseholdIncome === null)) {
     // without money judged, decide() compares the savings with the listing's minimum and each home's
     // deposit needed (the one deposit rule's, at its minimum share; none to rent)
     mustNot.push({ range: { 'eligibility.minDeposit': { gt: c.deposit } } });

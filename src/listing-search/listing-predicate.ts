@@ -20,6 +20,7 @@ import { moneyFilters, propertyFilters } from '../listing-index/search-filters.t
 import { IN_POOL } from '../listing-index/pool-clauses.ts';
 import { EXTRA_FILTER_CLAUSES } from '../listing-index/property-clauses.ts';
 import { affordableClauses } from '../listing-index/affordability-clauses.ts';
+import { boundsOf, type AffordabilityBounds, type ShareOption } from '../affordability/affordability-thresholds.ts';
 import type { SearchPerson } from '../search-criteria/search-person.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import { distanceMiles } from '../places/geo.ts';
@@ -45,6 +46,8 @@ export const PREDICATE_SOURCE_FIELDS = [
   'eligibility',
   'properties',
   'keywordText',
+  'depositRequired',
+  'poolShares',
 ] as const;
 
 type Kind = 'keyword' | 'integer' | 'double' | 'boolean' | 'date';
@@ -181,6 +184,10 @@ export interface PreparedListing {
   properties: PreparedProperty[] | undefined;
   /** the listing's rules and its properties' deposits, as the eligibility engine reads them */
   eligibility: { rules: ListingEligibility; deposits: (number | null)[] } | undefined;
+  /** `depositRequired`'s values (none on a document of an older mapping) */
+  depositRequired: unknown[] | undefined;
+  /** each of `poolShares` as its fields' values */
+  poolShares: PreparedOption[] | undefined;
   today: string;
   /** the prepared texts that keywords search (keyword-text.ts) */
   keywordText: string[] | undefined;
@@ -231,6 +238,37 @@ function prepareEligibility(source: unknown, properties: unknown[] | undefined):
   return { rules: rules as ListingEligibility, deposits };
 }
 
+type PreparedOption = Readonly<Record<keyof ShareOption, number[] | undefined>>;
+const OPTION_FIELDS: readonly (keyof ShareOption)[] = ['minSavings', 'shareValue', 'minIncome', 'fullLoanCost'];
+
+function preparePoolShares(source: unknown): PreparedOption[] | undefined {
+  const list = source === null || source === undefined ? [] : Array.isArray(source) ? (source as unknown[]) : [source];
+  const out: PreparedOption[] = [];
+  for (const o of list) {
+    if (o === null || typeof o !== 'object' || Array.isArray(o)) return undefined;
+    out.push(Object.fromEntries(OPTION_FIELDS.map((f) => [f, valuesOf((o as Record<string, unknown>)[f], 'double') as number[] | undefined])) as PreparedOption);
+  }
+  return out;
+}
+
+/** Some option within the bounds (eligibility-clauses.ts's nested `poolShares` clause). */
+function someOption(options: PreparedOption[] | undefined, b: AffordabilityBounds): Verdict {
+  if (options === undefined) return undefined;
+  const limit: Record<keyof ShareOption, number> = { minSavings: b.maxMinSavings, shareValue: b.maxShareValue, minIncome: b.maxMinIncome, fullLoanCost: b.maxFullLoanCost };
+  let verdict: Verdict = false;
+  for (const o of options) {
+    let v: Verdict = true;
+    for (const f of OPTION_FIELDS) {
+      const values = o[f];
+      if (values === undefined) v = v === false ? false : undefined;
+      else if (!values.some((x) => x <= limit[f])) v = false;
+    }
+    if (v === true) return true;
+    if (v === undefined) verdict = undefined;
+  }
+  return verdict;
+}
+
 /** The listing's index document (its source) as the predicates read it at `now`. */
 export function prepareListing(source: Readonly<Record<string, unknown>>, now: Date): PreparedListing {
   const minute = Math.floor(now.getTime() / 60_000) * 60_000;
@@ -264,6 +302,8 @@ export function prepareListing(source: Readonly<Record<string, unknown>>, now: D
     newBuild: valuesOf(source.newBuild, 'boolean'),
     properties,
     eligibility: prepareEligibility(source.eligibility, properties === undefined ? undefined : rawProperties),
+    depositRequired: valuesOf(source.depositRequired, 'boolean'),
+    poolShares: preparePoolShares(source.poolShares),
     today: londonToday(now),
     keywordText: valuesOf(source.keywordText, 'keyword') as string[] | undefined,
   };
@@ -432,17 +472,20 @@ const then = (so: Verdict, next: Verdict): Verdict => (next === false ? false : 
 
 /**
  * eligible_only: the listings the eligibility engine would not fail (listing-index/eligibility-clauses.ts
- * mirrors it for the engine). With a known income and known savings the engine's request judges money
- * over the listing's own pool instead of the deposits, as decide() does: the rules here without the
- * savings, then the same money clauses as leaves.
+ * mirrors it for the engine). With a known income the engine's request judges money over the listing's
+ * own pool instead of the deposits, as decide() does (with the savings unknown, only where the listing
+ * does not need a deposit): the rules here without the savings, then the same money clause.
  */
 function eligible(l: PreparedListing, c: CustomerValues, lending: LendingAssumptions | undefined): Verdict {
   if (l.eligibility === undefined) return undefined;
   const { rules, deposits } = l.eligibility;
-  if (lending && c.annualHouseholdIncome !== null && c.deposit !== null) {
+  if (lending && c.annualHouseholdIncome !== null) {
     if (decide({ eligibility: rules, eligibilityFields: [] }, [], { ...c, deposit: null }, l.today).status === 'failed') return false;
+    if (l.depositRequired === undefined) return undefined;
+    const judged = c.deposit === null ? l.depositRequired.includes(false) : l.depositRequired.length > 0;
+    if (!judged) return true;
     const priced = someProperty(l.properties, [IN_POOL_LEAF, PRICED_LEAF], NONE);
-    const affordable = someProperty(l.properties, [IN_POOL_LEAF], affordableClauses({ income: c.annualHouseholdIncome, deposit: c.deposit }, lending).map(compileLeaf));
+    const affordable = someOption(l.poolShares, boundsOf({ income: c.annualHouseholdIncome, deposit: c.deposit ?? 0 }, lending));
     if (priced === false || affordable === true) return true;
     return priced === true && affordable === false ? false : undefined;
   }

@@ -3,7 +3,7 @@
 // Worked out with the lending assumptions the index is built with (the default portal's).
 import type { PriceFields } from './price-rules.ts';
 import { depositNeededOf, monthlyCostOf, type CostedProperty } from '../affordability/affordability.ts';
-import { thresholdsOf } from '../affordability/affordability-thresholds.ts';
+import { shareOptionsOf, thresholdsOf, undominated, type ShareOption } from '../affordability/affordability-thresholds.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import type { ListingEligibility } from './listing-document.ts';
 
@@ -66,6 +66,15 @@ export function propertyCostFields(p: CostedProperty, lending: LendingAssumption
     affordMinIncome: t?.minIncome ?? null,
     affordFullLoanCost: t?.fullLoanCost ?? null,
   };
+}
+
+/**
+ * The listing's `poolShares`: every share the costing would try of every priced home of its pool (the
+ * listing's own, `inPool`), as the four values eligible_only's money clause compares with a
+ * household's bounds, less those another beats. Empty when no home of the pool is priced.
+ */
+export function poolShareOptions(pool: readonly CostedProperty[], lending: LendingAssumptions): ShareOption[] {
+  return undominated(pool.flatMap((p) => shareOptionsOf(p, lending)));
 }
 
 /** Property details' `depositNeeded`: the deposit its minimum share needs (null to rent or unpriced). */

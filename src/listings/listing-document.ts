@@ -13,8 +13,10 @@ import { itemFieldOf } from './listing-item-field.ts';
 import { headlineSlotOf, presentedItemFieldOf } from './presented-item.ts';
 import { mapDigestOf } from './map-listing-fields.ts';
 import { latestReductionOn, priceHistoryOf } from './price-reductions.ts';
-import { costedProperty, depositNeededOfProperty, ITEM_FACTS_FIELD, propertyCostFields, type ItemFacts, type PropertyCostFields } from './listing-costs.ts';
-import { listingMonthlyCostFrom, poolRank } from './listing-affordability.ts';
+import { costedProperty, depositNeededOfProperty, ITEM_FACTS_FIELD, poolShareOptions, propertyCostFields, type ItemFacts, type PropertyCostFields } from './listing-costs.ts';
+import type { ShareOption } from '../affordability/affordability-thresholds.ts';
+import { depositRequired } from '../eligibility/eligibility-rules.ts';
+import { listingMonthlyCostFrom, poolOf, poolRank } from './listing-affordability.ts';
 import { tenureWords } from '../inventory/tenures.ts';
 import { DEFAULT_LENDING, type LendingAssumptions } from '../affordability/lending.ts';
 import { keywordTextOf } from '../keywords/keyword-text.ts';
@@ -129,6 +131,10 @@ export interface ListingDocument {
   properties: IndexedPropertyWithCosts[];
   /** the lowest monthly cost among the listing's pool of properties (listing-affordability.ts) */
   monthlyCostFrom: number | null;
+  /** whether the eligibility decision needs the customer's deposit (eligibility-rules.ts depositRequired): eligible_only judges money with the savings unknown only where it does not */
+  depositRequired: boolean;
+  /** every share the costing tries of the pool's priced homes, as affordability thresholds (listing-costs.ts poolShareOptions), nested: eligible_only's money */
+  poolShares: ShareOption[];
   createdAt: string;
   updatedAt: string;
   view: ListingView;
@@ -387,6 +393,8 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
       monthlyServiceCharge: pp.monthlyServiceCharge,
     })),
     monthlyCostFrom,
+    depositRequired: depositRequired({ eligibility, eligibilityFields: listing.eligibilityFields }),
+    poolShares: poolShareOptions(poolOf(costed), lending),
     createdAt: listing.createdAt.toISOString(),
     updatedAt: listing.updatedAt.toISOString(),
     view,

@@ -73,7 +73,7 @@ describe('the in-process listing predicate', function () {
     });
     const bases = answer.hits.hits.map((h) => h._source!);
     expect(bases.length).to.be.greaterThan(3);
-    documents = Array.from({ length: DOCUMENTS }, (_, i) => generatedDocument(i + 1, r.pick(bases)));
+    documents = Array.from({ length: DOCUMENTS }, (_, i) => withShareOptions(generatedDocument(i + 1, r.pick(bases))));
     // the fixture's own documents as they are, under ids of their own
     for (const base of bases) documents.push({ ...base, id: documents.length + 1 });
     for (const d of documents) {
@@ -187,6 +187,25 @@ describe('the in-process listing predicate', function () {
       affordMinSavings: p.affordShareValue === null ? null : (p.affordShareValue as number) * 0.05,
       affordMaxIncome: p.affordShareValue === null ? null : ((eligibility.maxHouseholdIncome as number | undefined) ?? 1e15),
     }));
+  }
+
+  /**
+   * eligible_only's money fields, worked out from the generated values (no random draws): whether the
+   * decision needs the savings (now and then absent, as on a document of an older mapping), and per
+   * priced home of the pool its minimum share's option and, in shared ownership, a larger share's (a
+   * larger deposit and share value, a smaller rent).
+   */
+  function withShareOptions(doc: Record<string, unknown>): Record<string, unknown> {
+    const id = doc.id as number;
+    const { depositRequired: _required, poolShares: _shares, ...rest } = doc;
+    const pool = (doc.properties as Record<string, unknown>[]).filter((p) => p.inPool && p.affordShareValue !== null);
+    const poolShares = pool.flatMap((p) => {
+      const min = { minSavings: p.affordMinSavings, shareValue: p.affordShareValue, minIncome: p.affordMinIncome, fullLoanCost: p.affordFullLoanCost };
+      const larger = { minSavings: (p.affordMinSavings as number) * 2, shareValue: (p.affordShareValue as number) * 2, minIncome: (p.affordMinIncome as number) / 2, fullLoanCost: p.affordFullLoanCost };
+      return p.isSharedOwnership ? [min, larger] : [min];
+    });
+    if (id % 7 === 0) return rest;
+    return { ...rest, depositRequired: (doc.eligibility as { minDeposit?: number }).minDeposit !== undefined || id % 3 === 0, poolShares };
   }
 
   /** A saved query as a customer might send it (validated below by the search's own validation). */
