@@ -26,6 +26,8 @@ export interface CostedProperty {
   depositPercentage?: number | null;
   /** the listing's eligibility minimum deposit, pounds */
   minDeposit?: number | null;
+  /** a standard sale's stated deposit (its price fields' depositValue: the provider's, else the listing's percentage of the price), pounds */
+  statedDeposit?: number | null;
   /** the listing's eligibility maximum household income, pounds a year */
   maxHouseholdIncome?: number | null;
 }
@@ -113,10 +115,12 @@ interface ShareCosting {
 
 /**
  * The one deposit rule (PORTAL-EXTRAS §10): the deposit a share of this value needs is the largest of
- * `minDepositPercent`% of it, the listing's `depositPercentage`% of it and the listing's `minDeposit`.
+ * `minDepositPercent`% of it, the listing's `depositPercentage`% of it and the listing's `minDeposit`,
+ * and for a standard sale (whose one share is the whole) the deposit its price states, so that no
+ * figure the portal shows asks less than the provider does.
  */
 export function depositNeededFor(p: CostedProperty, shareValue: number, lending: LendingAssumptions): number {
-  return Math.max((shareValue * lending.minDepositPercent) / 100, (shareValue * (p.depositPercentage ?? 0)) / 100, p.minDeposit ?? 0);
+  return Math.max((shareValue * lending.minDepositPercent) / 100, (shareValue * (p.depositPercentage ?? 0)) / 100, p.minDeposit ?? 0, p.statedDeposit ?? 0);
 }
 
 /** The deposit the minimum share needs (property details' `depositNeeded`), pounds to the penny; null to rent or when the price is unknown. */

@@ -32,7 +32,8 @@ export function nextAppointmentOf(appointments: Appointment[], now = new Date())
 export function presentApplication(row: ApplicationRow, context: ApplicationContext): ApplicationPayload {
   const { doc } = context;
   const snapshot = row.listingSnapshot as unknown as ListingSnapshot;
-  const listing = doc ? presentListingItem(doc.view, { favourite: context.favourite }) : { ...snapshot.item, favourite: context.favourite };
+  // a snapshot taken before items carried the headline home's own costing has none of it
+  const listing = doc ? presentListingItem(doc.view, { favourite: context.favourite }) : { ...snapshot.item, monthlyCost: snapshot.item.monthlyCost ?? null, depositNeeded: snapshot.item.depositNeeded ?? null, favourite: context.favourite };
   const property =
     row.propertyId === null
       ? null

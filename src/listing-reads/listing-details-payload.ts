@@ -20,6 +20,7 @@ import {
   imagePayload,
   itemDescriptionFields,
   priceFields,
+  headlineCostFields,
   priceReducedOn,
 } from '../listings/listing-item-payload.ts';
 import { COUNCIL_TAX_BANDS, EPC_BANDS } from '../inventory/material-information.ts';
@@ -45,6 +46,7 @@ export const listingDetailsPayload = named(
     eligibility: eligibilityField,
     ...itemDescriptionFields,
     ...priceFields,
+    ...headlineCostFields,
     isSharedOwnership: flag,
     priceReducedOn,
     singleProperty: flag,

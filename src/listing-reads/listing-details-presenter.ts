@@ -20,6 +20,8 @@ type PriceFieldName = (typeof PRICE_FIELD_NAMES)[number];
 type DetailsOwnField =
   | PriceFieldName
   | 'isSharedOwnership'
+  | 'monthlyCost'
+  | 'depositNeeded'
   | 'priceReducedOn'
   | 'featured'
   | 'favourite'
@@ -81,6 +83,9 @@ function headlinePricesOf(properties: StoredPropertyDetails[]): Record<string, u
   if (!chosen) return null;
   const prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership' as const].map((f) => [f, chosen[f] ?? null]));
   prices.priceReducedOn = latestReductionOn([chosen.priceHistory]);
+  // that home's own costing (its details' monthly cost and deposit needed)
+  prices.monthlyCost = chosen.monthlyCostFrom ?? null;
+  prices.depositNeeded = chosen.depositNeeded ?? null;
   // the lowest monthly cost of their pool (listing-affordability.ts), beside the pool's headline
   let from: number | null = null;
   for (const p of poolOf(candidates)) if (p.details.monthlyCostFrom != null && (from === null || p.details.monthlyCostFrom < from)) from = p.details.monthlyCostFrom;
@@ -109,13 +114,15 @@ interface DetailOptions {
 export function presentListingDetails(doc: ListingDocument, options: DetailOptions): ListingDetailsPayload {
   const l = doc.view.listing;
   const out: Record<string, unknown> = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, l[f] ?? null]));
-  let prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership', 'priceReducedOn'].map((f) => [f, l[f] ?? null]));
+  let prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership', 'priceReducedOn', 'monthlyCost', 'depositNeeded'].map((f) => [f, l[f] ?? null]));
   if (options.bedrooms?.length) prices = headlinePricesOf(presentPropertyDetails(doc, options.bedrooms)) ?? prices;
   // the view's fields as listing-document.ts writes them
   return {
     ...(out as Omit<ListingDetailsPayload, DetailsOwnField>),
     ...(prices as Pick<ListingDetailsPayload, PriceFieldName>),
     monthlyCostFrom: (prices.monthlyCostFrom as number | null | undefined) === undefined ? (out.monthlyCostFrom as number | null) : (prices.monthlyCostFrom as number | null),
+    monthlyCost: (prices.monthlyCost as number | null | undefined) ?? null,
+    depositNeeded: (prices.depositNeeded as number | null | undefined) ?? null,
     isSharedOwnership: Boolean(prices.isSharedOwnership),
     priceReducedOn: recentReduction(prices.priceReducedOn),
     featured: doc.displayAs === 'featured',

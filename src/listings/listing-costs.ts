@@ -46,6 +46,8 @@ export function costedProperty(id: number, forSale: boolean, prices: PriceFields
     depositPercentage: terms.depositPercentage,
     minDeposit: terms.minDeposit,
     maxHouseholdIncome: terms.maxHouseholdIncome,
+    // a standard sale's deposit as its price states it (shared ownership's is the listing's percentage of the share, in the rule already)
+    statedDeposit: forSale && !prices.isSharedOwnership ? prices.depositValue : null,
     isSharedOwnership: prices.isSharedOwnership,
     fullMarketPrice: prices.fullMarketPrice,
     minSharePercentage: prices.minSharePercentage,

@@ -209,6 +209,8 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
   const costFields = costed.map((c) => propertyCostFields(c, lending));
   const depositsNeeded = costed.map((c) => depositNeededOfProperty(c, lending));
   const monthlyCostFrom = listingMonthlyCostFrom(costed, lending);
+  const headlineAt = perProperty.indexOf(headline);
+  const ownCosts = (i: number) => ({ monthlyCost: costFields[i]!.monthlyCost, depositNeeded: depositsNeeded[i]! });
   const bestRank = poolRank(properties);
 
   const propertyDetails = perProperty.map(({ property: p, prices: pp, priceHistory }, i) => ({
@@ -283,6 +285,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
       councilTaxBands: sortedUnique(properties.flatMap((p) => p.councilTaxBand ?? [])),
       epcBands: sortedUnique(properties.flatMap((p) => epcBandOf(p.energyEfficiencyRatingCurrent) ?? [])),
       ...prices,
+      ...ownCosts(headlineAt),
       monthlyCostFrom,
       singleProperty,
       galleryImages: asArray(listing.galleryImages),
@@ -385,7 +388,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
       inPool: availabilityRank(p.availabilityStatus) === bestRank,
       depositNeeded: depositsNeeded[i]!,
       tenure: p.tenure,
-      itemHeadline: headlineSlotOf(pp),
+      itemHeadline: headlineSlotOf(pp, ownCosts(i)),
       ...costFields[i]!,
       epcBand: epcBandOf(p.energyEfficiencyRatingCurrent),
       councilTaxBand: p.councilTaxBand,

@@ -37,6 +37,12 @@ export const priceFields = {
   discountPercentage: about(nDecimal, 'how far fullMarketPrice is below openMarketValue, in whole percent rounded down; null without both'),
 };
 
+/** The headline home's own costing beside its prices (PORTAL-EXTRAS §10: every money figure of an item is of one home). */
+export const headlineCostFields = {
+  monthlyCost: about(nDecimal, "the headline home's monthly cost, whole pounds: at its minimum share with the deposit it needs, or the rent; null when its price is unknown"),
+  depositNeeded: about(nDecimal, 'the deposit the headline home needs at its minimum share (the one deposit rule, as property details give it); null to rent or when its price is unknown'),
+};
+
 export const propertyFeatures = listOf(shape({ section: text, values: listOf(text) }));
 
 /** The fields that listing items and listing details both take from the view as they are, from `createdAt` on. */
@@ -73,7 +79,7 @@ export const affordabilityPayload = shape({
   monthlyServiceCharge: nDecimal,
   monthlyCost: nDecimal,
   costToIncomePercent: nDecimal,
-  depositNeeded: about(nDecimal, 'the deposit the reported share needs: the largest of minDepositPercent% and the listing depositPercentage% of its value, and the listing minimum deposit; null to rent'),
+  depositNeeded: about(nDecimal, 'the deposit the reported share needs: the largest of minDepositPercent% and the listing depositPercentage% of its value, the listing minimum deposit and, for a standard sale, its depositValue; null to rent'),
   breakdown: about(
     shape({ mortgage: decimal, rentOnUnsoldShare: decimal, serviceCharge: decimal, groundRent: decimal, total: decimal }).nullable(),
     'the monthly cost to the penny: the mortgage repayment, the rent on the unsold share, the service charge and a twelfth of the ground rent, and their sum',
@@ -133,6 +139,7 @@ export const listingItemPayload = named(
     favourite: nFlag,
     ...itemDescriptionFields,
     ...priceFields,
+    ...headlineCostFields,
     isSharedOwnership: flag,
     priceReducedOn,
   }),

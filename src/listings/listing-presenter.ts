@@ -46,7 +46,7 @@ export const ITEM_FIELDS = [
 ] as const;
 
 /** The fields of a listing's view that a listing item is made from (kept in the stored item field). */
-export const ITEM_VIEW_FIELDS = [...ITEM_FIELDS, ...PRICE_FIELD_NAMES, 'schemes', 'housingProvider', 'isSharedOwnership', 'priceReducedOn'];
+export const ITEM_VIEW_FIELDS = [...ITEM_FIELDS, ...PRICE_FIELD_NAMES, 'monthlyCost', 'depositNeeded', 'schemes', 'housingProvider', 'isSharedOwnership', 'priceReducedOn'];
 
 export type ListingItem = ListingItemPayload;
 
@@ -115,6 +115,9 @@ export function presentListingItem(view: Pick<ListingView, 'listing'>, context: 
     administrationFee: priced.administrationFee ?? null,
     openMarketValue: priced.openMarketValue ?? null,
     discountPercentage: priced.discountPercentage ?? null,
+    // the headline home's own costing: every money line of an item follows that one home
+    monthlyCost: priced.monthlyCost ?? null,
+    depositNeeded: priced.depositNeeded ?? null,
     isSharedOwnership: Boolean(priced.isSharedOwnership),
     priceReducedOn: recentReduction(priced.priceReducedOn),
   };

@@ -21,7 +21,7 @@ export const ITEM_SLOTS = {
   partner: ['partnerName', 'partnerImageUrl'],
   personal: ['distanceFromHome', 'distanceFromWork', 'affordability', 'eligibility'],
   favourite: ['favourite'],
-  headline: ['monthlyCostFrom', ...PRICE_FIELD_NAMES, 'isSharedOwnership'],
+  headline: ['monthlyCostFrom', ...PRICE_FIELD_NAMES, 'monthlyCost', 'depositNeeded', 'isSharedOwnership'],
   reducedOn: ['priceReducedOn'],
 } as const satisfies Record<string, readonly (keyof ListingItemPayload)[]>;
 
@@ -115,9 +115,15 @@ export function presentedItemFieldOf(view: Pick<ListingView, 'listing'>): string
 /** The headline slot's members a property holds: all but the first, `monthlyCostFrom`, which is the pool's. */
 const HEADLINE_PRICE_MEMBERS = ITEM_SLOTS.headline.slice(1);
 
-/** A property's part of the headline slot: its price fields and isSharedOwnership as the item holds them. */
-export function headlineSlotOf(prices: PriceFields): string {
-  return membersText(HEADLINE_PRICE_MEMBERS, prices as unknown as Record<string, unknown>);
+/** A home's own costing as the item shows it beside its prices (listing-costs.ts): its monthly cost and the deposit it needs. */
+export interface HeadlineCosts {
+  monthlyCost: number | null;
+  depositNeeded: number | null;
+}
+
+/** A property's part of the headline slot: its price fields, its own costing and isSharedOwnership as the item holds them. */
+export function headlineSlotOf(prices: PriceFields, costs: HeadlineCosts): string {
+  return membersText(HEADLINE_PRICE_MEMBERS, { ...prices, ...costs } as unknown as Record<string, unknown>);
 }
 
 /** The headline slot's text: the pool's lowest monthly cost, then the headline property's part (headlineSlotOf). */

@@ -10,7 +10,7 @@ import { createAccount, developmentPayload, eventually, listingPayload, property
 import { P, passwordCustomer } from '../support/customers.ts';
 import { registerInterest } from '../support/applications.ts';
 import { testApp } from '../support/test-app.ts';
-import { affordabilityOf, affordableAtMinimumShare, monthlyCostOf, type CostedProperty } from '../../src/affordability/affordability.ts';
+import { affordabilityOf, affordableAtMinimumShare, depositNeededOf, monthlyCostOf, type CostedProperty } from '../../src/affordability/affordability.ts';
 import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
 
 interface Home extends CostedProperty {
@@ -45,6 +45,9 @@ interface Item {
   id: number;
   monthlyCostFrom: number | null;
   fullMarketPrice: number | null;
+  depositValue: number | null;
+  monthlyCost: number | null;
+  depositNeeded: number | null;
   affordability: { status: string; propertyId: number | null; share: number | null; monthlyCost: number | null; breakdown: { total: number } | null } | null;
 }
 
@@ -77,6 +80,8 @@ describe('one truth for money: the pool, the deposit rule and the decision agree
           subsidisedMonthlyRent: shared ? Math.round(100 + random() * 700) : null,
           monthlyServiceCharge: pick([null, 45, 120.5]),
           annualGroundRent: pick([null, 300]),
+          // a standard sale's deposit as its provider states it, now and then (the one rule takes it in)
+          depositValue: shared ? null : pick([null, 15_000, 60_000]),
         };
         const res = await api.put(`/api/rest/inventory/properties/${ref}`, propertyPayload('money-dev', body), k);
         expect(res.status, JSON.stringify(res.body)).to.be.oneOf([200, 201]);
@@ -97,6 +102,8 @@ describe('one truth for money: the pool, the deposit rule and the decision agree
           depositPercentage,
           minDeposit,
           maxHouseholdIncome,
+          // the price rules' depositValue of a standard sale: the provider's, else the listing's percentage of the price (to the penny)
+          statedDeposit: shared ? null : (body.depositValue ?? (depositPercentage === null ? null : Math.round(body.fullMarketPrice * depositPercentage) / 100)),
         });
       }
       const eligibility = { ...(minDeposit !== null ? { minDeposit } : {}), ...(maxHouseholdIncome !== null ? { maxHouseholdIncome } : {}) };
@@ -153,6 +160,12 @@ describe('one truth for money: the pool, the deposit rule and the decision agree
         expect(item.fullMarketPrice, context).to.equal(headline.fullMarketPrice);
         expect(item.monthlyCostFrom, context).to.equal(from);
         expect(item.monthlyCostFrom!, context).to.be.at.most(monthlyCostOf(headline, lending)!);
+        // every money figure of the item is of that one home: its own monthly cost and the deposit it needs
+        expect(item.monthlyCost, context).to.equal(monthlyCostOf(headline, lending));
+        expect(item.depositNeeded, context).to.equal(depositNeededOf(headline, lending));
+        expect(item.monthlyCostFrom!, context).to.be.at.most(item.monthlyCost!);
+        // a deposit the provider states is never above the one the rule asks
+        if (item.depositValue !== null && !headline.isSharedOwnership) expect(item.depositNeeded!, context).to.be.at.least(item.depositValue);
         const verdicts = pool.map((p) => affordabilityOf(p, h, lending));
         expect(pool.map((p) => p.id), context).to.include(item.affordability!.propertyId);
         expect(item.affordability!.status, context).to.equal(verdicts.some((v) => v.status === 'affordable') ? 'affordable' : 'unaffordable');

@@ -10,7 +10,7 @@ describe('search and listing reads for a signed-in customer', function () {
   let customer: SignedIn;
   before(async () => {
     L = (await searchFixture()).listings;
-    customer = await passwordCustomer({ annualHouseholdIncome: 60000, homeOwnershipStatus: 1, firstName: 'Ada', lastName: 'Leeds' });
+    customer = await passwordCustomer({ annualHouseholdIncome: 60000, deposit: 30000, homeOwnershipStatus: 1, firstName: 'Ada', lastName: 'Leeds' });
     const added = await api.post(`${P}/profile/favourites`, { listing: L.leedsMarket!.id }, bearer(customer.accessToken));
     expect(added.status).to.equal(201);
   });

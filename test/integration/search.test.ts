@@ -118,10 +118,13 @@ describe('search', function () {
     });
 
     it('with eligible_only, leaves out listings the customer fails', async () => {
-      const rich = await leeds({ eligible_only: '1', household_income: 60000 });
+      const rich = await leeds({ eligible_only: '1', household_income: 60000, deposit: 30000 });
       expect(ids(rich.body)).to.include.members([L.leedsSO!.id, L.leedsMarket!.id]);
       expect(ids(rich.body)).to.not.include(L.leedsFirst!.id);
-      const richer = await leeds({ eligible_only: 'yes', household_income: 90000 });
+      // the savings not given: the decision counts them as 0 where the listing does not ask for a deposit, and every home needs one
+      const noSavings = await leeds({ eligible_only: '1', household_income: 60000 });
+      expect(ids(noSavings.body)).to.not.include.members([L.leedsSO!.id, L.leedsMarket!.id]);
+      const richer = await leeds({ eligible_only: 'yes', household_income: 90000, deposit: 30000 });
       expect(ids(richer.body)).to.deep.equal([L.leedsMarket!.id]);
       const poorDeposit = await leeds({ eligible_only: 'true', deposit: 5000 });
       expect(ids(poorDeposit.body)).to.not.include.members([L.leedsMarket!.id, L.leedsFirst!.id]);

@@ -14,15 +14,18 @@ const sale = (o: Partial<PriceFields> = {}): PriceFields => ({
 });
 
 describe('portal price text', () => {
-  it('shows a standard sale with its deposit', () => {
-    expect(priceText(sale({ fullMarketPrice: 210000, depositValue: 21000 }))).to.deep.equal({
-      main: '£210,000',
-      details: ['Deposit £21,000'],
+  it('shows a standard sale with the deposit the one rule asks, never the stated one beside it', () => {
+    expect(priceText(sale({ fullMarketPrice: 240000, depositValue: 24000, depositNeeded: 24000 }))).to.deep.equal({
+      main: '£240,000',
+      details: ['Deposit £24,000'],
     });
+    // a provider's deposit below the rule's: the rule's figure alone
+    expect(priceText(sale({ fullMarketPrice: 240000, depositValue: 6000, depositNeeded: 12000 })).details).to.deep.equal(['Deposit £12,000']);
+    expect(priceText(sale({ fullMarketPrice: 240000, depositValue: 6000, depositNeeded: null })).details).to.deep.equal([]);
   });
 
   it('shows a home sold below its value with the discount and the value after its price', () => {
-    expect(priceText(sale({ fullMarketPrice: 175000, openMarketValue: 250000, discountPercentage: 30, depositValue: 8750 }))).to.deep.equal({
+    expect(priceText(sale({ fullMarketPrice: 175000, openMarketValue: 250000, discountPercentage: 30, depositValue: 8750, depositNeeded: 8750 }))).to.deep.equal({
       main: '£175,000',
       qualifier: '30% below the market value of £250,000',
       details: ['Deposit £8,750'],

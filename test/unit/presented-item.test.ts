@@ -123,10 +123,11 @@ describe('presented items kept in the index', () => {
   it('takes every price field and the reduction from the headline of the matching homes when given', () => {
     const base = { forSale: true, isSharedOwnership: true, tenure: 'leasehold', openMarketValue: null, depositValue: null, maxGovernmentLoanPercent: null, monthlyServiceCharge: 95.5, annualGroundRent: 0, reservationFee: 250, monthlyRent: null, rentalDeposit: null, minTenancyMonths: null, maxTenancyMonths: null, administrationFee: null };
     const prices = applyPriceRules({ ...base, fullMarketPrice: 195000, minSharePercentage: 10, subsidisedMonthlyRent: 335.16 }, 5);
-    const slot = headlineSlotOf(prices);
+    const costs = { monthlyCost: 640, depositNeeded: 975 };
+    const slot = headlineSlotOf(prices, costs);
     expect(/^[\x20-\x7e]*$/.test(slot), 'ASCII').to.equal(true);
     for (const reducedOn of reductions) {
-      const headline = { ...prices, priceReducedOn: reducedOn, monthlyCostFrom: 612 };
+      const headline = { ...prices, ...costs, priceReducedOn: reducedOn, monthlyCostFrom: 612 };
       for (const [i, context] of contexts.entries()) {
         const v = view(i + 1, 'Says ,"fullMarketPrice":1 in its name', dayBefore(2));
         const json = presentedItemText(presentedItemFieldOf(v), { bedrooms: context.bedrooms ?? [], partner: context.partner ?? null, headline: { slot, reducedOn, monthlyCostFrom: 612 }, personal: context.personal ?? null }).json;
@@ -134,7 +135,7 @@ describe('presented items kept in the index', () => {
         expect(json).to.equal(asciiJson(JSON.stringify(expected)));
         const item = JSON.parse(json) as Record<string, unknown>;
         // one home's numbers: the share is its share of its price
-        expect(item).to.include({ fullMarketPrice: 195000, minSharePercentage: 10, minShareValue: 19500, depositValue: 975, subsidisedMonthlyRent: 335.16, isSharedOwnership: true });
+        expect(item).to.include({ fullMarketPrice: 195000, minSharePercentage: 10, minShareValue: 19500, depositValue: 975, subsidisedMonthlyRent: 335.16, monthlyCost: 640, depositNeeded: 975, isSharedOwnership: true });
       }
     }
   });

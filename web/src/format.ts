@@ -8,6 +8,8 @@ export interface PriceFields {
   isSharedOwnership: boolean;
   fullMarketPrice: number | null;
   depositValue?: number | null;
+  /** the deposit this home needs at its minimum share, by the one deposit rule (the only deposit figure shown for a sale) */
+  depositNeeded?: number | null;
   minSharePercentage: number | null;
   minShareValue: number | null;
   subsidisedMonthlyRent?: number | null;
@@ -62,7 +64,8 @@ export function priceText(p: PriceFields): PriceText {
     return { main: money(p.minShareValue), details };
   }
   if (p.fullMarketPrice === null) return { main: TO_BE_ANNOUNCED, details: [] };
-  const details = p.depositValue != null ? [`Deposit ${money(p.depositValue)}`] : [];
+  // the deposit by the one rule (which takes in a deposit the provider states), never a second figure beside it
+  const details = p.depositNeeded != null ? [`Deposit ${money(p.depositNeeded)}`] : [];
   if (p.openMarketValue != null && p.discountPercentage != null && p.discountPercentage > 0) {
     return { main: money(p.fullMarketPrice), qualifier: `${p.discountPercentage}% below the market value of ${money(p.openMarketValue)}`, details };
   }
@@ -154,12 +157,11 @@ export function ratingBand(rating: number): 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 
 }
 
 /**
- * What a home costs a month (monthlyCostFrom), else nothing: for a listing, "Homes here from £612 a
- * month", the lowest of its pool, which may be another home than the one whose price is shown above it
- * (never dearer than that one); for one home, "£612 a month" at its minimum share.
+ * What one home costs a month, "£612 a month" (at its minimum share, with the deposit it needs), else
+ * nothing: on a card and a listing's heading the headline home's (`monthlyCost`), the one whose price
+ * is shown above it, so that every money line there is of one home; on a property, its own.
  */
-export const monthlyCostText = (amount: number | null | undefined, scope: 'listing' | 'home' = 'listing'): string | null =>
-  amount == null ? null : scope === 'listing' ? `Homes here from ${money(amount)} a month` : `${money(amount)} a month`;
+export const monthlyCostText = (amount: number | null | undefined): string | null => (amount == null ? null : `${money(amount)} a month`);
 
 /** "2.5 miles from work · 0.4 miles from home" (items' distanceFromWork, distanceFromHome), else nothing */
 export function distancesText(fromWork: number | null | undefined, fromHome: number | null | undefined): string | null {

@@ -3,8 +3,8 @@
 // affordability): on cards and on the listing page.
 import { affordableText, assumptionsText, breakdownLines, distancesText, money, monthlyCostText, type AffordabilityFigures } from '../format.ts';
 
-export function MonthlyCost({ amount, scope = 'listing' }: { amount: number | null | undefined; scope?: 'listing' | 'home' }) {
-  const text = monthlyCostText(amount, scope);
+export function MonthlyCost({ amount }: { amount: number | null | undefined }) {
+  const text = monthlyCostText(amount);
   return text ? <p class="monthly-cost">{text}</p> : null;
 }
 

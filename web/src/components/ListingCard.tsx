@@ -27,8 +27,9 @@ export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingIte
           <a href={`/listings/${listing.slug}`}>{listing.name}</a>
         </Heading>
         <p class="card-address">{listing.displayAddress}</p>
+        {/* every money line follows the home the price is of (the pool's headline home) */}
         <Price fields={listing} />
-        <MonthlyCost amount={listing.monthlyCostFrom} />
+        <MonthlyCost amount={listing.monthlyCost} />
         {terms.length > 0 && <p class="card-terms">{terms.join(' · ')}</p>}
         {firstHomesWithoutFigures(listing) && <p class="card-terms">First Homes: at least 30% below the market value</p>}
         {listing.priceReducedOn && <p class="reduced">Reduced on {dayText(listing.priceReducedOn)}</p>}

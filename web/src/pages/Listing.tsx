@@ -80,7 +80,7 @@ export function Listing({ slug }: { slug: string }) {
         </div>
         <div class="listing-price">
           <Price fields={listing} />
-          <MonthlyCost amount={listing.monthlyCostFrom} />
+          <MonthlyCost amount={listing.monthlyCost} />
           <Distances fromWork={listing.distanceFromWork} fromHome={listing.distanceFromHome} />
           <EligibilityLine eligibility={listing.eligibility} />
           {rentTerms(listing).length > 0 && <p class="card-terms">{rentTerms(listing).join(' · ')}</p>}
@@ -203,9 +203,10 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
   const body = (
     <>
       <Price fields={property} />
-      <MonthlyCost amount={property.monthlyCostFrom} scope="home" />
+      <MonthlyCost amount={property.monthlyCostFrom} />
       {rentTerms(property).length > 0 && <p class="card-terms">{rentTerms(property).join(' · ')}</p>}
-      {property.depositNeeded != null && <p class="deposit-needed">Deposit needed {money(property.depositNeeded)}</p>}
+      {/* a standard sale's price line says its deposit (the same figure) */}
+      {property.depositNeeded != null && property.isSharedOwnership && <p class="deposit-needed">Deposit needed {money(property.depositNeeded)}</p>}
       <AffordabilityBadge affordability={property.affordability} isSharedOwnership={property.isSharedOwnership} named={false} />
       <dl class="facts">
         <div>
