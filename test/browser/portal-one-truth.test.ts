@@ -14,6 +14,16 @@ const AREA = 'occupancy_type=for-sale&location=BS7&radius=0';
 // shared ownership at 25% with the default lending assumptions (4.5% over 25 years) and a 5% deposit:
 // Apartment 606: £236,000, £59,000 share, £2,950 down, £56,050 borrowed → £311.54 + £262.50 rent + £16 = £590.04 a month
 // Apartment 609 (sold): £180,000, £45,000 share, £42,750 borrowed → £237.62 + £200 rent + £16 = £453.62 a month
+// Tannery Square: the headline (cheapest price) is Plot 1, dearer a month than Plot 2:
+// Plot 1: £580,000, 25%: £145,000 share, £7,250 down, £137,750 borrowed → £765.66 + £996.88 rent + £16 = £1,778.54 a month
+// Plot 2: £600,000, 10%: £60,000 share, £3,000 down, £57,000 borrowed → £316.82 + £200 rent + £16 = £532.82 a month
+const TANNERY = [
+  { propertyNumber: 'Plot 1', fullMarketPrice: 580_000, subsidisedMonthlyRent: 996.88 },
+  { propertyNumber: 'Plot 2', fullMarketPrice: 600_000, minSharePercentage: 10, subsidisedMonthlyRent: 200 },
+];
+// Cobblers Row: a standard sale whose provider states a deposit of £24,000, above the listing's 5% (£12,000):
+// the one rule asks £24,000; £216,000 borrowed → £1,200.59 a month
+const COBBLERS = [{ propertyNumber: 'House 4', isSharedOwnership: false, fullMarketPrice: 240_000, minSharePercentage: null, subsidisedMonthlyRent: null, monthlyServiceCharge: null, depositValue: 24_000 }];
 const MEADOW = [
   { ref: 'ot-606', propertyNumber: 'Apartment 606', fullMarketPrice: 236_000, subsidisedMonthlyRent: 262.5, availabilityStatus: 'available' },
   { ref: 'ot-609', propertyNumber: 'Apartment 609', fullMarketPrice: 180_000, subsidisedMonthlyRent: 200, availabilityStatus: 'closed' },
@@ -54,7 +64,10 @@ describe('browser: one truth for money', function () {
     await pushListing(account, 'ot-saddlers', 'Saddlers Yard', [{ propertyNumber: 'House 1', fullMarketPrice: 320_000, subsidisedMonthlyRent: 300 }], {}, 'freehold');
     // the dearest, featured
     await pushListing(account, 'ot-weavers', 'Weavers Quarter', [{ propertyNumber: 'Plot 1', fullMarketPrice: 400_000, subsidisedMonthlyRent: 350 }], { displayAs: 'featured' });
+    await pushListing(account, 'ot-tannery', 'Tannery Square', TANNERY);
+    cobblers = await pushListing(account, 'ot-cobblers', 'Cobblers Row', COBBLERS);
   });
+  let cobblers = '';
 
   const card = (name: string) => page().locator('.listing-card', { has: page().getByRole('link', { name, exact: true }) });
 
@@ -68,11 +81,55 @@ describe('browser: one truth for money', function () {
     const text = await meadow.innerText();
     // the price, "from" and the verdict are all Apartment 606's
     expect(await meadow.locator('.price-main').innerText()).to.equal('£59,000');
-    expect(await meadow.locator('.monthly-cost').innerText()).to.equal('Homes here from £590 a month');
+    expect(await meadow.locator('.monthly-cost').innerText()).to.equal('£590 a month');
     expect(await meadow.locator('.affordability-home').innerText()).to.equal('Apartment 606');
     for (const sold of ['Apartment 609', '£45,000', '£180,000', '£454', '£453']) expect(text, sold).to.not.contain(sold);
     expect(problems).to.deep.equal([]);
   });
+
+  for (const width of [1366, 375]) {
+    it(`follows the headline home in every money line of a card, whatever is cheaper a month elsewhere (${width} px)`, async () => {
+      const problems = await portalPage(page());
+      await page().setViewportSize({ width, height: width > 500 ? 900 : 740 });
+      await page().goto(`${testApp().baseUrl}/search?${AREA}&max_featured=0`);
+      const tannery = card('Tannery Square');
+      await tannery.waitFor();
+      // the price and the month are Plot 1's; Plot 2's £533 (the listing's monthlyCostFrom) is not a line of its card
+      expect(await tannery.locator('.price-main').innerText()).to.equal('£145,000');
+      expect(await tannery.locator('.price').innerText()).to.contain('£996.88');
+      expect(await tannery.locator('.monthly-cost').innerText()).to.equal('£1,779 a month');
+      expect(await tannery.innerText()).to.not.match(/£533|£532|£60,000|£600,000/);
+      expect(problems).to.deep.equal([]);
+    });
+
+    it(`shows one deposit, the rule's, on a standard sale's card, its listing page and its verdict (${width} px)`, async () => {
+      const problems = await portalPage(page());
+      await page().setViewportSize({ width, height: width > 500 ? 900 : 740 });
+      const customer = await passwordCustomer({ annualHouseholdIncome: 34_000, deposit: 6_000 });
+      await signInPage(page(), customer);
+      await page().goto(`${testApp().baseUrl}/search?${AREA}&max_featured=0`);
+      const row = card('Cobblers Row');
+      await row.locator('.affordability').waitFor();
+      expect(await row.locator('.price').innerText()).to.match(/£240,000\s+Deposit £24,000/);
+      expect(await row.locator('.monthly-cost').innerText()).to.equal('£1,201 a month');
+      expect(await row.locator('.affordability-reasons').innerText()).to.contain('This home needs a deposit of £24,000; you have £6,000.');
+      // the listing's 5% (£12,000) is never a second figure beside it
+      expect(await row.innerText()).to.not.contain('£12,000');
+      await page().goto(`${testApp().baseUrl}/listings/${cobblers}`);
+      await page().getByRole('heading', { name: 'Cobblers Row', level: 1 }).waitFor();
+      const listing = page().locator('main');
+      await listing.locator('.listing-price .price').waitFor();
+      expect(await listing.locator('.listing-price .price').innerText()).to.contain('Deposit £24,000');
+      expect(await listing.locator('.listing-price .monthly-cost').innerText()).to.equal('£1,201 a month');
+      // every deposit line on the page is the rule's
+      const deposits = (await listing.innerText()).match(/[Dd]eposit(?: needed| of)? £[\d,]+/g) ?? [];
+      expect(deposits.length).to.be.at.least(1);
+      expect(deposits.every((d) => d.endsWith('£24,000')), JSON.stringify(deposits)).to.equal(true);
+      expect(await listing.innerText()).to.not.contain('£12,000');
+      expect(await seriousAxeViolations(page())).to.deep.equal([]);
+      expect(problems).to.deep.equal([]);
+    });
+  }
 
   it('says how the verdict was worked out, the parts adding up to the monthly figure shown, with the assumptions', async () => {
     const problems = await portalPage(page());

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { affordabilityOf, affordableAtMinimumShare, depositNeededOf, lowestMonthlyCost, monthlyCostOf, sharesOf, type CostedProperty } from '../../src/affordability/affordability.ts';
 import { listingAffordability, listingMonthlyCostFrom, poolOf } from '../../src/listings/listing-affordability.ts';
-import { boundsOf, thresholdsOf, withinBounds } from '../../src/affordability/affordability-thresholds.ts';
+import { boundsOf, optionWithinBounds, shareOptionsOf, thresholdsOf, undominated, withinBounds } from '../../src/affordability/affordability-thresholds.ts';
 import { DEFAULT_LENDING, monthlyRepayment, repaymentPerPound } from '../../src/affordability/lending.ts';
 
 // Hand-computed with the default assumptions: r = 4.5 / 12 / 100 = 0.00375, n = 300 months,
@@ -219,6 +219,10 @@ describe('affordability arithmetic', () => {
       // £12,000 beats 10% (£7,500); loan £63,000 × k = £350.17, + £600
       { name: "the listing's minimum deposit", property: { ...shared, depositPercentage: 10, minDeposit: 12_000 }, needed: 12_000, monthlyCost: 950 },
       { name: 'none to rent', property: { ...toRent, minDeposit: 12_000 }, needed: null, monthlyCost: 1000 },
+      // a standard sale's stated £24,000 beats 5% (£10,000); loan £176,000 × k = £978.27
+      { name: "a standard sale's stated deposit, above the rest", property: { ...outright, statedDeposit: 24_000 }, needed: 24_000, monthlyCost: 978 },
+      // a stated £6,000 is below 5% (£10,000): the rule's £10,000
+      { name: "a standard sale's stated deposit, below the rest", property: { ...outright, statedDeposit: 6_000 }, needed: 10_000, monthlyCost: 1056 },
     ];
     for (const c of cases) {
       it(c.name, () => {
@@ -232,6 +236,12 @@ describe('affordability arithmetic', () => {
       const a = affordabilityOf({ ...shared, depositPercentage: 10 }, { income: 34_000, deposit: 6_000 }, lending);
       expect(a).to.include({ status: 'unaffordable', share: 25, depositNeeded: 7_500, monthlyCost: 984 });
       expect(a.reasons).to.deep.equal(['A 25% share needs a deposit of £7,500; you have £6,000.']);
+    });
+
+    it("judges the savings by a standard sale's stated deposit, naming it", () => {
+      const a = affordabilityOf({ ...outright, statedDeposit: 24_000 }, { income: 60_000, deposit: 20_000 }, lending);
+      expect(a).to.include({ status: 'unaffordable', depositNeeded: 24_000 });
+      expect(a.reasons).to.deep.equal(['This home needs a deposit of £24,000; you have £20,000.']);
     });
 
     it("fails a household above the listing's income cap", () => {
@@ -334,6 +344,62 @@ describe('affordability arithmetic', () => {
         expect(withinBounds(thresholdsOf(p, lending), boundsOf(h, lending)), JSON.stringify({ p, h })).to.equal(expected);
       }
       expect(affordable).to.be.within(500, 4500);
+    });
+  });
+
+  describe('the share options eligible_only asks the engine about (poolShares)', () => {
+    it('hold one option a share, the rent scaled to it', () => {
+      // 25%: V = £75,000, F = £600; 50%: V = £150,000, F = £500 × 50/75 + £100 = £433.33
+      const options = shareOptionsOf(shared, lending);
+      expect(options).to.have.length(sharesOf(shared).length);
+      expect(options[0]).to.deep.equal({ shareValue: 75_000, minSavings: 3_750, minIncome: 18_000, fullLoanCost: thresholdsOf(shared, lending)!.fullLoanCost });
+      const half = options[sharesOf(shared).indexOf(50)]!;
+      expect(half.shareValue).to.equal(150_000);
+      expect(half.minSavings).to.equal(7_500);
+      expect(half.minIncome).to.be.closeTo((1200 * (500 * 50 / 75 + 100)) / 40, 1e-9);
+      expect(shareOptionsOf(outright, lending)).to.have.length(1);
+      expect(shareOptionsOf(toRent, lending)).to.deep.equal([{ shareValue: 0, minSavings: 0, minIncome: 30_000, fullLoanCost: 0 }]);
+      expect(shareOptionsOf({ ...outright, fullMarketPrice: null }, lending)).to.deep.equal([]);
+    });
+
+    it('keep each option once and none another beats on all four values', () => {
+      const a = { shareValue: 1, minSavings: 1, minIncome: 5, fullLoanCost: 1 };
+      const b = { shareValue: 2, minSavings: 2, minIncome: 1, fullLoanCost: 1 };
+      const beaten = { shareValue: 2, minSavings: 2, minIncome: 5, fullLoanCost: 2 };
+      expect(undominated([beaten, b, a, { ...a }])).to.deep.equal([a, b]);
+    });
+
+    it('decide as the costing does at any share, the income cap aside, over many random properties and households', () => {
+      let seed = 11;
+      const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+      const pick = <T>(values: T[]) => values[Math.floor(random() * values.length)]!;
+      let larger = 0;
+      for (let i = 0; i < 5000; i++) {
+        const kind = pick(['outright', 'shared', 'shared', 'rent']);
+        const p: CostedProperty =
+          kind === 'rent'
+            ? { ...toRent, monthlyRent: Math.round(400 + random() * 2000) }
+            : {
+                ...outright,
+                isSharedOwnership: kind === 'shared',
+                fullMarketPrice: Math.round(80_000 + random() * 500_000),
+                minSharePercentage: kind === 'shared' ? pick([10, 25, 27.5, 40, 80]) : null,
+                subsidisedMonthlyRent: kind === 'shared' ? Math.round(random() * 1500) : null,
+                monthlyServiceCharge: pick([null, 50, 150.5]),
+                annualGroundRent: pick([null, 250]),
+                depositPercentage: pick([null, 5, 10, 15]),
+                minDeposit: pick([null, null, 5_000, 12_000]),
+                statedDeposit: kind === 'outright' ? pick([null, 15_000, 40_000]) : null,
+              };
+        const h = { income: Math.round(random() * 120_000), deposit: Math.round(random() * 150_000) };
+        const expected = affordabilityOf(p, h, lending).status === 'affordable';
+        if (expected && !affordableAtMinimumShare(p, h, lending)) larger++;
+        const b = boundsOf(h, lending);
+        const options = undominated(shareOptionsOf(p, lending));
+        expect(options.some((o) => optionWithinBounds(o, b)), JSON.stringify({ p, h })).to.equal(expected);
+      }
+      // the households the minimum share alone would misjudge
+      expect(larger).to.be.greaterThan(50);
     });
   });
 });

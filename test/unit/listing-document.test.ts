@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { buildListingDocument } from '../../src/listings/listing-document.ts';
 import { monthlyCostOf } from '../../src/affordability/affordability.ts';
-import { thresholdsOf } from '../../src/affordability/affordability-thresholds.ts';
+import { shareOptionsOf, thresholdsOf, undominated } from '../../src/affordability/affordability-thresholds.ts';
 import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
 import type { LoadedListing } from '../../src/listings/listing-loader.ts';
 import { listingAvailability, availabilityStatus } from '../../src/inventory/availability.ts';
@@ -167,6 +167,7 @@ describe('listing document builder', () => {
       monthlyServiceCharge: null,
       annualGroundRent: null,
       monthlyRent: null,
+      statedDeposit: null,
     };
     // the listing's 10% of the £75,000 share (£7,500) is the deposit needed: loan £67,500 → £375.19 + £500 rent
     expect(first).to.include({ monthlyCost: 875, affordShareValue: 75000, affordMinSavings: 7500, affordMaxIncome: 80000, depositNeeded: 7500, inPool: true, tenure: 'leasehold' });
@@ -177,6 +178,12 @@ describe('listing document builder', () => {
     expect(doc.monthlyCostFrom).to.equal(first!.monthlyCost);
     expect(doc.view.properties.map((p) => p.depositNeeded)).to.deep.equal([7500, 10000]);
     expect(doc.view.listing.monthlyCostFrom).to.equal(doc.monthlyCostFrom);
+    // the headline home's own costing beside its prices
+    expect(doc.view.listing).to.include({ monthlyCost: first!.monthlyCost, depositNeeded: 7500 });
+    // eligible_only's money: the listing names "deposit" among its eligibility fields; every share of the pool's one home
+    expect(doc.depositRequired).to.equal(true);
+    expect(doc.poolShares).to.deep.equal(undominated(shareOptionsOf(costed, DEFAULT_LENDING)));
+    expect(doc.poolShares[0]).to.include({ shareValue: 75000, minSavings: 7500 });
     expect(doc.view.properties[0]!.monthlyCostFrom).to.equal(first!.monthlyCost);
     expect(JSON.parse(doc.itemFacts!)).to.deep.include({ latitude: 53.48, longitude: -2.24 });
     expect(JSON.parse(doc.itemFacts!).properties[0]).to.deep.equal(costed);
