@@ -144,6 +144,9 @@ describe('one truth for money: the pool, the deposit rule and the decision agree
   const households = () => Array.from({ length: 12 }, () => ({ income: Math.round(15_000 + random() * 80_000), deposit: Math.round(random() * 40_000) }));
 
   it("takes every item's headline, monthlyCostFrom and affordability from its pool, and sorts by the cost it shows", async () => {
+    // items whose headline home asks more a month than the pool's cheapest, and standard sales whose stated deposit the rule asks
+    let otherFrom = 0;
+    let statedAsked = 0;
     for (const [i, h] of households().entries()) {
       const bedrooms = i % 3 === 1 ? [pick([1, 2, 3])] : [];
       const statuses = statusesFor(i);
@@ -166,6 +169,8 @@ describe('one truth for money: the pool, the deposit rule and the decision agree
         expect(item.monthlyCostFrom!, context).to.be.at.most(item.monthlyCost!);
         // a deposit the provider states is never above the one the rule asks
         if (item.depositValue !== null && !headline.isSharedOwnership) expect(item.depositNeeded!, context).to.be.at.least(item.depositValue);
+        if (item.monthlyCostFrom! < item.monthlyCost!) otherFrom++;
+        if (!headline.isSharedOwnership && item.depositValue !== null && item.depositValue > (headline.fullMarketPrice! * 15) / 100 && item.depositNeeded === item.depositValue) statedAsked++;
         const verdicts = pool.map((p) => affordabilityOf(p, h, lending));
         expect(pool.map((p) => p.id), context).to.include(item.affordability!.propertyId);
         expect(item.affordability!.status, context).to.equal(verdicts.some((v) => v.status === 'affordable') ? 'affordable' : 'unaffordable');
@@ -177,6 +182,8 @@ describe('one truth for money: the pool, the deposit rule and the decision agree
       const costs = items.map((i) => i.monthlyCostFrom ?? Infinity);
       expect(costs, context).to.deep.equal([...costs].sort((a, b) => a - b));
     }
+    expect(otherFrom, 'headline homes dearer a month than the pool cheapest').to.be.at.least(1);
+    expect(statedAsked, "standard sales whose stated deposit is the rule's").to.be.at.least(1);
   });
 
   it('keeps exactly the listings whose pool holds a home within max_monthly_cost, reporting a share within it', async () => {
