@@ -48,6 +48,9 @@ const reducedOn = (h: Home): string | null => h.priceHistory.filter((e) => e.cha
 
 function expectFromHome(shown: Record<string, unknown>, home: Home, context: string): void {
   for (const field of SHOWN_FIELDS) expect(shown[field], `${context}: ${field} of home ${home.id}`).to.equal(home[field] ?? null);
+  // and that home's own costing, as its property details give it
+  expect(shown.monthlyCost, `${context}: monthlyCost of home ${home.id}`).to.equal(home.monthlyCostFrom ?? null);
+  expect(shown.depositNeeded, `${context}: depositNeeded of home ${home.id}`).to.equal(home.depositNeeded ?? null);
   // every reduction here is today's, so within the window
   expect(shown.priceReducedOn, `${context}: priceReducedOn of home ${home.id}`).to.equal(reducedOn(home));
 }
