@@ -13,7 +13,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { alertListingsRequest } from '../listing-index/alert-requests.ts';
 import { sourcesById } from '../listing-index/hit-readers.ts';
-import { PREDICATE_SOURCE_FIELDS } from '../listing-search/listing-predicate.ts';
+import { PREDICATE_SOURCE_FIELDS } from '../listing-index/predicate/listing-predicate.ts';
 import { findCandidates, type Candidate, type ListingFacts } from './alert-candidates.ts';
 import { judgeCandidates, type EventListing, type JudgeDeps, type Judgement } from './alert-judge.ts';
 

@@ -5,7 +5,7 @@
 import { facetsFor, type Facet } from '../listings/facet-definitions.ts';
 import { EVERY_FACET, listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
-import { FACET_TOKENS_FIELD, readToken } from '../listings/facet-tokens.ts';
+import { FACET_TOKENS_FIELD, readToken } from './document/facet-tokens.ts';
 
 /** above the number of distinct tokens of any facets, so that every count is exact */
 const TOKENS_SIZE = 10_000;

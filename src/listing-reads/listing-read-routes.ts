@@ -17,7 +17,7 @@ import { presentSchemeOption, typeOptions } from './search-list-presenter.ts';
 import { previewRight } from './preview-access.ts';
 import type { PreviewLinks } from './preview-links.ts';
 import type { ListingKey, ListingReadService } from './listing-read-service.ts';
-import type { StoredItem } from '../listings/listing-item-field.ts';
+import type { StoredItem } from '../listing-index/document/listing-item-field.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 import { presentFullDetails, presentListingDetails, presentPropertyDetails } from './listing-details-presenter.ts';
 import { personalOfItem, propertyAffordability, type PersonalOf } from '../listing-search/personal-fields.ts';
