@@ -1,5 +1,5 @@
 // OpenAPI fragment of area pages: the portal's reads and the editors' writes.
-import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
+import { apiKeySecurity, apiKeyUnauthorised } from '../api-accounts/api-key-openapi.ts';
 import { dataEnvelope, engineUnavailable, errorResponse, json, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import type * as yup from 'yup';
 import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';

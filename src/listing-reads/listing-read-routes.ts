@@ -11,7 +11,7 @@ import { portalFromHeaders } from '../listing-search/request-headers.ts';
 import type { CustomerContext } from '../listing-search/customer-context.ts';
 import type { CustomerAwareState } from '../listing-search/search-routes.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
-import type { ApiAccountService } from '../sync/api-account-service.ts';
+import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
 import type { SchemeService } from '../schemes/scheme-service.ts';
 import { presentSchemeOption, typeOptions } from './search-list-presenter.ts';
 import { previewRight } from './preview-access.ts';

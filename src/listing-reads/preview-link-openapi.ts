@@ -1,8 +1,8 @@
 // OpenAPI: preview links to unpublished listings.
-import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
+import { apiKeySecurity, apiKeyUnauthorised } from '../api-accounts/api-key-openapi.ts';
 import { errorResponse, json, ref, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, parametersOf } from '../core/openapi/from-yup.ts';
-import { refPath } from '../sync/sync-query.ts';
+import { refPath } from '../sync-api/sync-query.ts';
 import { previewLinkPayload } from './preview-link-payload.ts';
 
 export const previewLinkSchemas: Record<string, JsonSchema> = componentsOf(previewLinkPayload);

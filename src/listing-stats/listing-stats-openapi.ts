@@ -1,9 +1,9 @@
 // OpenAPI: a listing's performance statistics.
-import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
+import { apiKeySecurity, apiKeyUnauthorised } from '../api-accounts/api-key-openapi.ts';
 import { dataEnvelope, errorResponse, json, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, parametersOf, responseSchemaOf } from '../core/openapi/from-yup.ts';
 import { listingDayStatsPayload } from './listing-stats-payload.ts';
-import { refPath } from '../sync/sync-query.ts';
+import { refPath } from '../sync-api/sync-query.ts';
 import { MAX_STATS_DAYS, statsQuery } from './listing-stats-schemas.ts';
 
 export const listingStatsSchemas: Record<string, JsonSchema> = componentsOf(listingDayStatsPayload);

@@ -6,7 +6,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import { isUniqueViolation } from '../db/db-errors.ts';
 import type { ApiAccount, Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
-import { markListingsChanged } from '../indexing/outbox.ts';
+import { markListingsChanged } from './outbox.ts';
 import type { WriteResult } from './write-result.ts';
 
 export type Tx = Prisma.TransactionClient;

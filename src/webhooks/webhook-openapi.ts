@@ -1,5 +1,5 @@
 // OpenAPI: the account's lead webhook (endpoint, deliveries log, redelivery).
-import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
+import { apiKeySecurity, apiKeyUnauthorised } from '../api-accounts/api-key-openapi.ts';
 import { errorResponse, json, pagedEnvelope, pathParam, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { webhookDeliveryPayload, webhookEndpointPayload } from './webhook-payload.ts';

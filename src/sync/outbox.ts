@@ -3,7 +3,8 @@
 // outbox row tells the reindex worker to rebuild it. Nothing is lost if the engine is down.
 import type { Prisma } from '../generated/prisma/client.ts';
 
-import { OUTBOX_CHANNEL } from './outbox-listener.ts';
+/** The channel each write notifies at commit, which the reindex worker listens on (indexing/outbox-listener.ts). */
+export const OUTBOX_CHANNEL = 'listing_outbox';
 
 type Tx = Prisma.TransactionClient;
 
@@ -16,7 +17,7 @@ export async function markListingsChanged(tx: Tx, listingIds: number[]): Promise
   await tx.$executeRaw`INSERT INTO "ListingOutbox" ("listingId") SELECT unnest(${ids}::int[])`;
   // and the alert matcher looks at each, once indexed, for a listing gone live or reduced (src/alerts/)
   await tx.$executeRaw`INSERT INTO "ListingAlertCheck" ("listingId") SELECT unnest(${ids}::int[])`;
-  // delivered at commit, and once per transaction however many writes it holds (outbox-listener.ts)
+  // delivered at commit, and once per transaction however many writes it holds (indexing/outbox-listener.ts)
   await tx.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
 }
 
