@@ -1,8 +1,4 @@
-import type { Prisma } from '../generated/prisma/client.ts';
-
-/** What a property row is read with: its development's externalRef. */
-export const propertyRowInclude = { development: { select: { externalRef: true } } } satisfies Prisma.PropertyInclude;
-export type PropertyRow = Prisma.PropertyGetPayload<{ include: typeof propertyRowInclude }>;
+import type { PropertyRow } from './property-row.ts';
 
 /** The integrator's view of a property; `development` is the development's externalRef. */
 export function presentProperty(p: PropertyRow) {

@@ -4,7 +4,7 @@ import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { SyncResource, type Tx } from '../sync/sync-resource.ts';
 import { sameData } from '../sync/write-result.ts';
 import { openMarketValueErrors, propertySchema, type PropertyInput } from './property-schema.ts';
-import { propertyRowInclude, type PropertyRow } from './property-presenter.ts';
+import { propertyRowInclude, type PropertyRow } from './property-row.ts';
 import { requireProvider } from './development-service.ts';
 import { recordPriceChange } from './price-history.ts';
 import { councilTaxBandProblem, WELSH_ONLY_BAND } from './material-information.ts';

@@ -14,6 +14,7 @@ import { writeQuery } from './sync-query.ts';
 import { BULK_LIMIT, bulkDeleteBody, bulkUpsertBody, syncWriteSchemas, type WriteSchemas } from './write-schemas.ts';
 import { awaitVisibility } from './visibility-header.ts';
 import type { BulkItemResultPayload } from './bulk-payload.ts';
+import { presentMarketplaceListing } from './marketplace-presenter.ts';
 
 async function settle(externalRef: string | null, work: () => Promise<WriteResult<unknown>>, changed: number[]): Promise<BulkItemResultPayload> {
   try {
@@ -97,7 +98,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
   router.get('/listings', ...guard, async (ctx) => {
     const page = parsePage(ctx.query, { defaultSize: BULK_LIMIT, maxSize: BULK_LIMIT });
     const { items, total } = await deps.marketplace.published(page);
-    ctx.body = paginated(items, page, total, ctx.state.url);
+    ctx.body = paginated(items.map(presentMarketplaceListing), page, total, ctx.state.url);
   });
   return router;
 }

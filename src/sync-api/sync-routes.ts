@@ -10,13 +10,15 @@ import { validate, validateBody, validateQuery } from '../core/validation.ts';
 import type { ApiAccount, Development } from '../generated/prisma/client.ts';
 import type { ListingVisibility } from '../indexing/listing-visibility.ts';
 import type { MarketplaceService } from './marketplace-service.ts';
+import { presentMarketplaceListing } from './marketplace-presenter.ts';
 import type { SchemeService } from '../schemes/scheme-service.ts';
 import { presentScheme } from '../schemes/scheme-presenter.ts';
 import type { DevelopmentInput } from '../inventory/development-schema.ts';
 import type { PropertyInput } from '../inventory/property-schema.ts';
 import type { ListingSyncInput } from '../listings/listing-sync-schema.ts';
 import { presentDevelopment } from '../inventory/development-presenter.ts';
-import { presentProperty, type PropertyRow } from '../inventory/property-presenter.ts';
+import { presentProperty } from '../inventory/property-presenter.ts';
+import type { PropertyRow } from '../inventory/property-row.ts';
 import { presentSyncListing, type SyncListingRow } from '../listings/listing-sync-presenter.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from '../api-accounts/api-key-auth.ts';
 import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
@@ -139,7 +141,7 @@ export function syncRoutes(deps: SyncDeps): SyncRouter {
   router.get('/listings/marketplace', auth, premiumOnly, async (ctx) => {
     const page = parsePage(ctx.query);
     const { items, total } = await deps.marketplace.published(page);
-    ctx.body = paginated(items, page, total, ctx.state.url);
+    ctx.body = paginated(items.map(presentMarketplaceListing), page, total, ctx.state.url);
   });
 
   const w = syncWriteSchemas;
