@@ -239,7 +239,7 @@ export class AlertDelivery {
 
   private listingOf(m: DueMatch, item: StoredItem): AlertListing {
     const l = item.view.listing;
-    const image = l.mainImage as { mediumSize?: string | null; largeSize?: string | null } | null;
+    const image = l.mainImage;
     return {
       kind: m.kind,
       name: String(l.name ?? ''),
