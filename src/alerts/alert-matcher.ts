@@ -1,5 +1,5 @@
 // Alert events and the saved searches they match. Every write that changes a listing leaves a check row
-// (indexing/outbox.ts, in the write's transaction). Once the index holds the change (no outbox row of the
+// (sync/outbox.ts, in the write's transaction). Once the index holds the change (no outbox row of the
 // listing is left), the matcher compares what the index shows with what it last saw of the listing
 // (ListingAlertState): a listing now live that was not is a "new-listing" event; a live listing whose
 // priceReducedOn moved is a "price-reduced" event. Each event's saved searches are found without running

@@ -11,7 +11,7 @@ import { FACET_TOKENS_FIELD, readToken } from './document/facet-tokens.ts';
 const TOKENS_SIZE = 10_000;
 
 /**
- * The tokens of `facets` among the properties counted (listings/facet-tokens.ts): one terms aggregation, one
+ * The tokens of `facets` among the properties counted (document/facet-tokens.ts): one terms aggregation, one
  * field a property, for any number of facets.
  */
 function tokensAgg(facets: Facet[]): object {
@@ -34,7 +34,7 @@ export interface CountsRequest {
  * Facet counts, and `onMatches` (aggregations of the search's own matches, such as the map fingerprint).
  * A facet with a selection counts with every other facet's selection applied but not its own, so the
  * request's query leaves out every facet's selection and each such facet filters by the others'. Every
- * facet counts matching properties, by the tokens of their values (listings/facet-tokens.ts; a listing-level
+ * facet counts matching properties, by the tokens of their values (document/facet-tokens.ts; a listing-level
  * value is copied onto each property): the facets nobody has selected are counted in one terms
  * aggregation of one nested pass over the search's
  * matching properties, under a filter of the whole search when something is selected (without a

@@ -1,5 +1,5 @@
 // What each reader fetches of a hit. Listing items are kept as stored fields beside `_source`
-// (listings/listing-item-field.ts, listings/presented-item.ts): fetching them costs a fraction of
+// (document/listing-item-field.ts, document/presented-item.ts): fetching them costs a fraction of
 // `_source` filtering, which parses each whole document to pick a few fields out of it.
 import { ITEM_FIELD } from './document/listing-item-field.ts';
 import { ITEM_PIECES_FIELD, PARTNERS_FIELD } from './document/presented-item.ts';
