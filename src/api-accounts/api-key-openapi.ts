@@ -11,16 +11,3 @@ export const apiKeySecuritySchemes = {
 export const apiKeySecurity = [{ apiKey: [] }, { apiKeyHeader: [] }];
 
 export const apiKeyUnauthorised = errorResponse('Missing, unknown or deprecated API key (X-Api-Key header or api_key parameter)');
-
-/** An operation an API key authorises: the key's security and its 401 answer, written here once. */
-export function apiKeyOperation<O extends { responses: Record<string, unknown> }>(operation: O): O & { security: typeof apiKeySecurity } {
-  return { ...operation, security: apiKeySecurity, responses: { 401: apiKeyUnauthorised, ...operation.responses } };
-}
-
-/** An operation of the document, as a domain's fragment writes it. */
-type Operation = { responses: Record<string, unknown> } & Record<string, unknown>;
-
-/** Paths whose every operation an API key authorises (apiKeyOperation on each). */
-export function apiKeyPaths(paths: Record<string, Record<string, Operation>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(paths).map(([path, operations]) => [path, Object.fromEntries(Object.entries(operations).map(([verb, op]) => [verb, apiKeyOperation(op)]))]));
-}

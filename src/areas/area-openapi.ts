@@ -1,5 +1,5 @@
 // OpenAPI fragment of area pages: the portal's reads and the editors' writes.
-import { apiKeyOperation } from '../api-accounts/api-key-openapi.ts';
+import { apiKeyOperation } from '../api-accounts/api-key-operations.ts';
 import { dataEnvelope, engineUnavailable, errorResponse, json, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import type * as yup from 'yup';
 import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';

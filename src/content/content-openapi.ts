@@ -1,6 +1,6 @@
 // OpenAPI fragment of generic content: the portal's reads and the editors' content management interface.
 // Request bodies and parameters come from the yup schemas that validate them; this file holds the rest.
-import { apiKeyOperation } from '../api-accounts/api-key-openapi.ts';
+import { apiKeyOperation } from '../api-accounts/api-key-operations.ts';
 import type * as yup from 'yup';
 import { dataEnvelope, errorResponse, json, pagedEnvelope, ref, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';

@@ -1,5 +1,5 @@
 // OpenAPI: leads in the synchronisation interfaces (REST pull and push, bulk pull).
-import { apiKeyPaths } from '../api-accounts/api-key-openapi.ts';
+import { apiKeyPaths } from '../api-accounts/api-key-operations.ts';
 import { engineUnavailable, errorResponse, json, pagedEnvelope, pathParam, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { MAX_ID } from '../sync/payload-fields.ts';

@@ -1,5 +1,5 @@
 // OpenAPI: preview links to unpublished listings.
-import { apiKeyPaths } from '../api-accounts/api-key-openapi.ts';
+import { apiKeyPaths } from '../api-accounts/api-key-operations.ts';
 import { errorResponse, json, ref, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { refPath } from '../sync-api/sync-query.ts';

@@ -1,5 +1,5 @@
 // OpenAPI: a listing's performance statistics.
-import { apiKeyPaths } from '../api-accounts/api-key-openapi.ts';
+import { apiKeyPaths } from '../api-accounts/api-key-operations.ts';
 import { dataEnvelope, errorResponse, json, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, parametersOf, responseSchemaOf } from '../core/openapi/from-yup.ts';
 import { listingDayStatsPayload } from './listing-stats-payload.ts';

@@ -1,6 +1,6 @@
 // OpenAPI fragment of the synchronisation interfaces (REST and bulk). Request bodies, query strings and
 // paths come from the yup schemas the routes validate with; the objects' views from those bodies.
-import { apiKeyOperation } from '../api-accounts/api-key-openapi.ts';
+import { apiKeyOperation } from '../api-accounts/api-key-operations.ts';
 import * as yup from 'yup';
 import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, object, pagedEnvelope, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';

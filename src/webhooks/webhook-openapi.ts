@@ -1,5 +1,5 @@
 // OpenAPI: the account's lead webhook (endpoint, deliveries log, redelivery).
-import { apiKeyPaths } from '../api-accounts/api-key-openapi.ts';
+import { apiKeyPaths } from '../api-accounts/api-key-operations.ts';
 import { errorResponse, json, pagedEnvelope, pathParam, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { webhookDeliveryPayload, webhookEndpointPayload } from './webhook-payload.ts';
