@@ -17,7 +17,7 @@ export async function markListingsChanged(tx: Tx, listingIds: number[]): Promise
   await tx.$executeRaw`INSERT INTO "ListingOutbox" ("listingId") SELECT unnest(${ids}::int[])`;
   // and the alert matcher looks at each, once indexed, for a listing gone live or reduced (src/alerts/)
   await tx.$executeRaw`INSERT INTO "ListingAlertCheck" ("listingId") SELECT unnest(${ids}::int[])`;
-  // delivered at commit, and once per transaction however many writes it holds (indexing/outbox-listener.ts)
+  // delivered at commit, and once per transaction however many writes it holds (outbox-listener.ts)
   await tx.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
 }
 
