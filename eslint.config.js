@@ -2,11 +2,20 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 
-// the middle layers of docs/ARCHITECTURE.md, bottom to top (the foundation and the assembly are named below)
-const CATALOGUE = [
-  'lookups', 'postcodes', 'places', 'schemes', 'portals', 'eligibility', 'affordability', 'keywords', 'inventory',
-  'listings', 'search-criteria', 'listing-index', 'sync', 'indexing', 'listing-stats', 'jobs', 'reference', 'feeds',
+// the middle layers of docs/ARCHITECTURE.md, bottom to top (the foundation and the assembly are named below);
+// the catalogue in tiers of its own, bottom to top, each importing nothing of a tier above it
+const CATALOGUE_TIERS = [
+  ['lookups', 'postcodes', 'places', 'schemes', 'portals', 'affordability', 'keywords', 'reference', 'api-accounts'], // reference data, API accounts
+  ['sync'], // the write-side base: resource life cycle, write results, payload fields, the outbox
+  ['inventory'], // developments and properties
+  ['listings'], // what a listing is and how it is shown
+  ['eligibility', 'search-criteria'], // a listing's rules; what a search asks
+  ['listing-index'], // the listing document, the alert predicate, every query on the index
+  ['indexing', 'jobs'], // the reindex worker and full reindex; the state job
+  ['sync-api'], // the Sync API's routes and the marketplace pull
+  ['listing-stats', 'feeds'], // listing performance; BLM and RTDF feeds (written through the sync services)
 ];
+const CATALOGUE = CATALOGUE_TIERS.flat();
 const READING = ['listing-search', 'listing-reads', 'areas', 'content'];
 const CUSTOMERS = ['auth', 'customers', 'favourites', 'saved-searches', 'alerts', 'applications', 'appointments', 'leads', 'webhooks'];
 
@@ -49,6 +58,11 @@ export default tseslint.config(
               from: [...READING, ...CUSTOMERS].map((d) => `./src/${d}`),
               message: 'The catalogue (inventory, reference data, the listing index and its queries) imports nothing of reading or customers.',
             },
+            ...CATALOGUE_TIERS.slice(0, -1).map((tier, i) => ({
+              target: tier.map((d) => `./src/${d}/**`),
+              from: CATALOGUE_TIERS.slice(i + 1).flat().map((d) => `./src/${d}`),
+              message: `Within the catalogue, ${tier.join(', ')} import nothing of a tier above (docs/ARCHITECTURE.md).`,
+            })),
             {
               target: READING.map((d) => `./src/${d}/**`),
               from: CUSTOMERS.map((d) => `./src/${d}`),

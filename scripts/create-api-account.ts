@@ -7,7 +7,7 @@
 // first key. The key is shown once; only its hash is stored.
 import { parseArgs } from 'node:util';
 import { createPrisma } from '../src/db/prisma.ts';
-import { ACCOUNT_KINDS, ACCOUNT_TIERS, ApiAccountService } from '../src/sync/api-account-service.ts';
+import { ACCOUNT_KINDS, ACCOUNT_TIERS, ApiAccountService } from '../src/api-accounts/api-account-service.ts';
 import { SHARED_OWNERSHIP_PRICES } from '../src/feeds/feed-home.ts';
 
 const { values } = parseArgs({

@@ -7,14 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
-import { ApiAccountService } from '../../src/sync/api-account-service.ts';
+import { ApiAccountService } from '../../src/api-accounts/api-account-service.ts';
 import { DevelopmentService } from '../../src/inventory/development-service.ts';
 import { PropertyService } from '../../src/inventory/property-service.ts';
 import { ListingSyncService } from '../../src/listings/listing-sync-service.ts';
 import { FeedWriter } from '../../src/feeds/feed-writer.ts';
 import { FeedImportService } from '../../src/feeds/feed-import-service.ts';
 import { DirectoryMediaStore, FeedMedia } from '../../src/feeds/feed-media.ts';
-import { outboxBacklog } from '../../src/indexing/outbox.ts';
+import { outboxBacklog } from '../../src/sync/outbox.ts';
 import { MAX_ATTEMPTS } from '../../src/indexing/reindex-worker.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));

@@ -6,9 +6,9 @@ import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { buildApp } from '../../src/app.ts';
 import { fullReindex } from '../../src/indexing/full-reindex.ts';
-import { loadListingPage } from '../../src/listings/listing-loader.ts';
-import { buildListingDocument } from '../../src/listings/listing-document.ts';
-import { ApiAccountService } from '../../src/sync/api-account-service.ts';
+import { loadListingPage } from '../../src/listing-index/document/listing-loader.ts';
+import { buildListingDocument } from '../../src/listing-index/document/listing-document.ts';
+import { ApiAccountService } from '../../src/api-accounts/api-account-service.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const RAW_DOCS = Number(args.get('raw-docs') ?? 20000);

@@ -2,7 +2,7 @@
 // (new accounts in the test database) and a signed-in customer's bearer token from the running service.
 import { randomUUID } from 'node:crypto';
 import { createPrisma } from '../../src/db/prisma.ts';
-import { ApiAccountService } from '../../src/sync/api-account-service.ts';
+import { ApiAccountService } from '../../src/api-accounts/api-account-service.ts';
 
 const baseUrl = process.argv[2];
 if (!baseUrl || !process.env.DATABASE_URL) throw new Error('usage: DATABASE_URL=... credentials.ts <service base URL>');

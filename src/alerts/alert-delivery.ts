@@ -15,10 +15,11 @@ import { Prisma } from '../generated/prisma/client.ts';
 import type { SearchClient } from '../search/client.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { StoredItem } from '../listings/listing-item-field.ts';
+import type { StoredItem } from '../listing-index/document/listing-item-field.ts';
 import { readItems } from '../listing-index/hit-readers.ts';
 import { liveItemsByIdsRequest } from '../listing-index/by-ids-requests.ts';
 import { recentReduction } from '../listings/price-reductions.ts';
+import type { StoredListing } from '../listings/listing-view.ts';
 import { formatPounds as pounds } from '../core/number-format.ts';
 import { cutoffs, type Cutoffs } from './alert-schedule.ts';
 import { alertMail, MAX_LISTINGS_PER_MAIL, type AlertListing, type AlertSection } from './alert-mail.ts';
@@ -237,13 +238,13 @@ export class AlertDelivery {
   }
 
   private listingOf(m: DueMatch, item: StoredItem): AlertListing {
-    const l = item.view.listing as Record<string, unknown>;
-    const image = l.mainImage as { mediumSize?: string | null; largeSize?: string | null } | null;
+    const l = item.view.listing;
+    const image = l.mainImage;
     return {
       kind: m.kind,
       name: String(l.name ?? ''),
       price: priceText(l),
-      reducedOn: m.kind === 'price-reduced' ? (recentReduction(l.priceReducedOn as string | null) ?? m.eventKey) : null,
+      reducedOn: m.kind === 'price-reduced' ? (recentReduction(l.priceReducedOn) ?? m.eventKey) : null,
       imageUrl: image?.mediumSize ?? image?.largeSize ?? null,
       url: this.links.listing(String(l.slug ?? item.id)),
     };
@@ -263,8 +264,8 @@ export class AlertDelivery {
 
 
 /** The price as the listing item shows it: shares for shared ownership, rent a month, or to be announced. */
-export function priceText(l: Record<string, unknown>): string {
-  const n = (key: string) => (typeof l[key] === 'number' ? (l[key] as number) : null);
+export function priceText(l: Pick<StoredListing, 'forSale' | 'isSharedOwnership' | 'monthlyRent' | 'minShareValue' | 'fullMarketPrice'>): string {
+  const n = (key: 'monthlyRent' | 'minShareValue' | 'fullMarketPrice') => (typeof l[key] === 'number' ? l[key] : null);
   if (l.forSale === false) return n('monthlyRent') !== null ? `${pounds(n('monthlyRent')!)} a month` : 'Price to be announced';
   if (l.isSharedOwnership && n('minShareValue') !== null) return `Shares from ${pounds(n('minShareValue')!)}${n('fullMarketPrice') !== null ? ` (full price ${pounds(n('fullMarketPrice')!)})` : ''}`;
   return n('fullMarketPrice') !== null ? pounds(n('fullMarketPrice')!) : 'Price to be announced';

@@ -15,7 +15,7 @@ import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
 import type { Rect } from '../places/geo.ts';
 import { resolveArea, type SearchArea } from '../search-criteria/search-area.ts';
-import { listingPredicate, prepareListing, type ListingPredicate, type PredicateContext } from '../listing-search/listing-predicate.ts';
+import { listingPredicate, prepareListing, type ListingPredicate, type PredicateContext } from '../listing-index/predicate/listing-predicate.ts';
 import { londonToday } from '../core/london-time.ts';
 import { savedParams } from '../saved-searches/saved-search-schemas.ts';
 import { paramsOfFilters, writeDerived, type SavedFilters } from '../saved-searches/saved-search-criteria.ts';

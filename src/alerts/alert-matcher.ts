@@ -1,5 +1,5 @@
 // Alert events and the saved searches they match. Every write that changes a listing leaves a check row
-// (indexing/outbox.ts, in the write's transaction). Once the index holds the change (no outbox row of the
+// (sync/outbox.ts, in the write's transaction). Once the index holds the change (no outbox row of the
 // listing is left), the matcher compares what the index shows with what it last saw of the listing
 // (ListingAlertState): a listing now live that was not is a "new-listing" event; a live listing whose
 // priceReducedOn moved is a "price-reduced" event. Each event's saved searches are found without running
@@ -13,7 +13,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { alertListingsRequest } from '../listing-index/alert-requests.ts';
 import { sourcesById } from '../listing-index/hit-readers.ts';
-import { PREDICATE_SOURCE_FIELDS } from '../listing-search/listing-predicate.ts';
+import { PREDICATE_SOURCE_FIELDS } from '../listing-index/predicate/listing-predicate.ts';
 import { findCandidates, type Candidate, type ListingFacts } from './alert-candidates.ts';
 import { judgeCandidates, type EventListing, type JudgeDeps, type Judgement } from './alert-judge.ts';
 

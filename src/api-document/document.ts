@@ -6,7 +6,7 @@ import { postcodePaths } from '../postcodes/postcode-openapi.ts';
 import { placePaths, placeSchemas } from '../places/place-openapi.ts';
 import { healthPaths } from '../health/health-openapi.ts';
 import { metricsPaths } from '../metrics/metrics-openapi.ts';
-import { syncPaths, syncSchemas, syncSecuritySchemes } from '../sync/sync-openapi.ts';
+import { syncPaths, syncSchemas, syncSecuritySchemes } from '../sync-api/sync-openapi.ts';
 import { authPaths, authSchemas, authSecuritySchemes } from '../auth/auth-openapi.ts';
 import { customerSchemas, profilePaths } from '../customers/customer-openapi.ts';
 import { favouritePaths } from '../favourites/favourite-openapi.ts';

@@ -1,7 +1,8 @@
 // The listings of applications, read from the search index (current, while live) with the snapshot an
 // application keeps of its listing for the time after the listing leaves the marketplace.
 import type { SearchClient } from '../search/client.ts';
-import type { ListingDocument, ListingEligibility } from '../listings/listing-document.ts';
+import type { ListingDocument } from '../listing-index/document/listing-document.ts';
+import type { ListingEligibility } from '../eligibility/listing-eligibility.ts';
 import { liveDocumentsByIdsRequest } from '../listing-index/by-ids-requests.ts';
 import { sourcesById } from '../listing-index/hit-readers.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
@@ -10,7 +11,7 @@ import type { PropertyDetailsPayload } from '../listings/property-details-payloa
 import { storedPropertyDetails } from '../listing-reads/listing-details-presenter.ts';
 import type { PropertyTerms } from '../eligibility/eligibility-rules.ts';
 import type { CostedProperty } from '../affordability/affordability.ts';
-import { ITEM_FACTS_FIELD, type ItemFacts } from '../listings/listing-costs.ts';
+import { ITEM_FACTS_FIELD, type ItemFacts } from '../listing-index/document/listing-costs.ts';
 
 export interface ListingSnapshot {
   /** the listing item when the application was made (JSON in the row) */

@@ -1,7 +1,7 @@
 // The Application resource. `listing` is a listing item (current while the listing is live, else the
 // snapshot taken when the application was made); `property` is property details.
 import type { Appointment } from '../generated/prisma/client.ts';
-import type { ListingDocument } from '../listings/listing-document.ts';
+import type { ListingDocument } from '../listing-index/document/listing-document.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
 import { presentAppointment } from '../appointments/appointment-presenter.ts';
 import { addressOf, type AppointmentCalendar } from '../appointments/appointment-calendar.ts';

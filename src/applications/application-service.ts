@@ -9,7 +9,7 @@ import { londonToday } from '../core/london-time.ts';
 import { decide, type Decision } from '../eligibility/eligibility-rules.ts';
 import { recommendationNarrowing, type SimilarNarrowing } from '../listing-index/similar-request.ts';
 import type { LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
-import type { ListingDocument } from '../listings/listing-document.ts';
+import type { ListingDocument } from '../listing-index/document/listing-document.ts';
 import type { CustomerService } from '../customers/customer-service.ts';
 import { lockCustomer, writeProfile } from '../customers/customer-rules.ts';
 import { UTM_FIELDS, utmOf, type CustomerFields } from '../customers/customer-fields.ts';

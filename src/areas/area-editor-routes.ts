@@ -1,7 +1,7 @@
 // Area pages in the content management interface (editor accounts' api_key).
 import Router from '@koa/router';
-import type { ApiAccountService } from '../sync/api-account-service.ts';
-import type { SyncState } from '../sync/api-key-auth.ts';
+import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
+import type { SyncState } from '../api-accounts/api-key-auth.ts';
 import { editorsOnly } from '../content/editor-access.ts';
 import { publishableRoutes } from '../content/publishable-routes.ts';
 import type { AreaPageWriter } from './area-page-writer.ts';

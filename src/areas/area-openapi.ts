@@ -1,5 +1,5 @@
 // OpenAPI fragment of area pages: the portal's reads and the editors' writes.
-import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
+import { apiKeyOperation } from '../api-accounts/api-key-operations.ts';
 import { dataEnvelope, engineUnavailable, errorResponse, json, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import type * as yup from 'yup';
 import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
@@ -14,8 +14,6 @@ export const areaSchemas: Record<string, JsonSchema> = componentsOf(schemeAreasP
 const tag = ['Area pages'];
 const editorTag = ['Content management'];
 const notFound = errorResponse('No such area page, or not visible');
-const security = apiKeySecurity;
-const unauthorised = apiKeyUnauthorised;
 const forbidden = errorResponse("The api_key is not an editor account's");
 const idParam = parametersOf(idPath('area page'), 'path');
 const pathParams = (v: 'Id' | 'Slug') => (v === 'Id' ? idParam : parametersOf(slugPath('area page'), 'path'));
@@ -45,14 +43,8 @@ export function areaPaths(): Record<string, unknown> {
       503: engineUnavailable,
     },
   });
-  const editor = (operationId: string, summary: string, responses: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-    tags: editorTag,
-    operationId,
-    summary,
-    security,
-    ...extra,
-    responses: { 401: unauthorised, 403: forbidden, ...responses },
-  });
+  const editor = (operationId: string, summary: string, responses: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    apiKeyOperation({ tags: editorTag, operationId, summary, ...extra, responses: { 403: forbidden, ...responses } });
   return {
     '/api/rest/portal/scheme-areas': {
       get: {

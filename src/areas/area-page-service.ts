@@ -6,7 +6,7 @@ import { NotFoundError } from '../core/errors.ts';
 import { areaListingsRequest } from '../listing-index/area-listings-request.ts';
 import { DEFAULT_PORTAL_ID } from '../portals/portal-settings.ts';
 import type { ListingReadService } from '../listing-reads/listing-read-service.ts';
-import type { StoredItem } from '../listings/listing-item-field.ts';
+import type { StoredItem } from '../listing-index/document/listing-item-field.ts';
 import { areaOf, areaPageInclude, visibleAreaPageWhere, type AreaPageRow } from './area-rows.ts';
 
 export type AreaPageKey = { id: number } | { slug: string };

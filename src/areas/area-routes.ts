@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { collection } from '../core/envelope.ts';
 import { validateQuery } from '../core/validation.ts';
-import type { ApiAccountService } from '../sync/api-account-service.ts';
+import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
 import type { CustomerContext } from '../listing-search/customer-context.ts';
 import type { CustomerAwareState } from '../listing-search/search-routes.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';

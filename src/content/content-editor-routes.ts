@@ -2,8 +2,8 @@
 // and tags. Bodies are validated here; writes answer with the object as editors see it; 422 carries
 // errors per field.
 import Router from '@koa/router';
-import type { ApiAccountService } from '../sync/api-account-service.ts';
-import type { SyncState } from '../sync/api-key-auth.ts';
+import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
+import type { SyncState } from '../api-accounts/api-key-auth.ts';
 import { editorsOnly } from './editor-access.ts';
 import { numericId } from './path-params.ts';
 import { publishableRoutes, validBody } from './publishable-routes.ts';

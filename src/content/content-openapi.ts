@@ -1,6 +1,6 @@
 // OpenAPI fragment of generic content: the portal's reads and the editors' content management interface.
 // Request bodies and parameters come from the yup schemas that validate them; this file holds the rest.
-import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
+import { apiKeyOperation } from '../api-accounts/api-key-operations.ts';
 import type * as yup from 'yup';
 import { dataEnvelope, errorResponse, json, pagedEnvelope, ref, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
@@ -31,14 +31,12 @@ const FAMILY =
 
 const tag = ['Content'];
 const editorTag = ['Content management'];
-const security = apiKeySecurity;
-const unauthorised = apiKeyUnauthorised;
 const forbidden = errorResponse("The api_key is not an editor account's");
 const idParam = (what: string) => parametersOf(idPath(what), 'path');
 const body = (schema: yup.AnySchema, description?: string) => ({ requestBody: jsonBodyOf(schema, description) });
 
 function editor(operationId: string, summary: string, responses: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return { tags: editorTag, operationId, summary, security, ...extra, responses: { 401: unauthorised, 403: forbidden, ...responses } };
+  return apiKeyOperation({ tags: editorTag, operationId, summary, ...extra, responses: { 403: forbidden, ...responses } });
 }
 
 export function contentPaths(): Record<string, unknown> {

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { RequestState } from '../core/http-context.ts';
 import { collection, paginated } from '../core/envelope.ts';
 import { validateQuery } from '../core/validation.ts';
-import type { ApiAccountService } from '../sync/api-account-service.ts';
+import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
 import { editorPreview, previewQuery } from './editor-access.ts';
 import { contentListQuery, pageBySlugQuery } from './content-filters.ts';
 import type { ContentReadService } from './content-read-service.ts';

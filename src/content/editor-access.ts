@@ -4,8 +4,8 @@ import * as yup from 'yup';
 import { withJsonSchema } from '../core/validation.ts';
 import type { Middleware } from 'koa';
 import { ForbiddenError } from '../core/errors.ts';
-import type { ApiAccountService } from '../sync/api-account-service.ts';
-import { apiKeyAuth, apiKeyOf, type SyncState } from '../sync/api-key-auth.ts';
+import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
+import { apiKeyAuth, apiKeyOf, type SyncState } from '../api-accounts/api-key-auth.ts';
 
 const VISIBILITY_FLAGS = ['1', 'true', '0', 'false'] as const;
 

@@ -2,7 +2,7 @@
 // Bodies are validated here, against the schemas the document's request bodies come from.
 import type Router from '@koa/router';
 import type * as yup from 'yup';
-import type { SyncState } from '../sync/api-key-auth.ts';
+import type { SyncState } from '../api-accounts/api-key-auth.ts';
 import { validate } from '../core/validation.ts';
 import { publishSchema, type PublishInput } from './content-inputs.ts';
 import { numericId } from './path-params.ts';

@@ -2,7 +2,7 @@
 // returned once; only its hash is stored).
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
-import { ApiAccountService, type NewAccount } from '../sync/api-account-service.ts';
+import { ApiAccountService, type NewAccount } from '../api-accounts/api-account-service.ts';
 import type { RegionGroup } from './places.ts';
 import { logoUrl } from './images.ts';
 

@@ -4,7 +4,7 @@
 // a second run adds nothing and an interrupted run can be resumed.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
-import { markListingsChanged } from '../indexing/outbox.ts';
+import { markListingsChanged } from '../sync/outbox.ts';
 import { requireProvider } from '../inventory/development-service.ts';
 import type { DevelopmentPlan } from './plan.ts';
 import { developmentRow, listingRow, priceAddedRow, propertyRow, slotRows } from './bulk-rows.ts';

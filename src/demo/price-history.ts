@@ -3,7 +3,7 @@
 // 30 days that show as priceReducedOn), some older ones, and some increases. Only homes whose history is
 // still the single price of their first write are touched, so a second run changes nothing.
 import type { PrismaClient } from '../db/prisma.ts';
-import { markListingsChanged } from '../indexing/outbox.ts';
+import { markListingsChanged } from '../sync/outbox.ts';
 import { Rng } from './random.ts';
 
 const DAY = 86_400_000;

@@ -3,7 +3,7 @@
 // rule) or incomplete (with a message per needed value unknown): a decision other than passed always
 // says why. Search's eligible_only applies the same rules (listing-index/eligibility-clauses.ts): a listing is shown
 // unless this engine would fail it.
-import type { ListingEligibility } from '../listings/listing-document.ts';
+import type { ListingEligibility } from './listing-eligibility.ts';
 import { CONSIDERED_WITHOUT_LOCAL_CONNECTION, UNMATCHED_POSTCODE, failure, neededMessage, type NeededField } from './eligibility-messages.ts';
 import { affordabilityOf, type Affordability, type CostedProperty } from '../affordability/affordability.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';

@@ -4,7 +4,7 @@
 import { decide, type CustomerValues, type PropertyTerms } from './eligibility-rules.ts';
 import { depositNeededOf, type CostedProperty } from '../affordability/affordability.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
-import type { ListingEligibility } from '../listings/listing-document.ts';
+import type { ListingEligibility } from './listing-eligibility.ts';
 
 export type ItemEligibilityStatus = 'passed' | 'considered' | 'failed' | 'unknown';
 

@@ -5,7 +5,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { isRecordId } from '../core/record-id.ts';
-import type { StoredItem } from '../listings/listing-item-field.ts';
+import type { StoredItem } from '../listing-index/document/listing-item-field.ts';
 import { readItems } from '../listing-index/hit-readers.ts';
 import { liveItemsByIdsRequest } from '../listing-index/by-ids-requests.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';

@@ -7,7 +7,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { AppError, ValidationError } from '../core/errors.ts';
 import { validateBody } from '../core/validation.ts';
-import { syncWriteSchemas } from '../sync/write-schemas.ts';
+import { syncWriteSchemas } from '../sync-api/write-schemas.ts';
 import type { WriteStatus } from '../sync/write-result.ts';
 import type { DevelopmentService } from '../inventory/development-service.ts';
 import type { PropertyService } from '../inventory/property-service.ts';

@@ -5,7 +5,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import type { IndexManager } from '../search/index-manager.ts';
 import type { IndexResult, ListingIndexer } from './listing-indexer.ts';
-import { loadListingPage } from '../listings/listing-loader.ts';
+import { loadListingPage } from '../listing-index/document/listing-loader.ts';
 
 export interface ReindexProgress {
   done: number;

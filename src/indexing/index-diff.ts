@@ -2,8 +2,8 @@
 // what the index holds. Used by tests and by `npm run index:check`.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
-import { loadListingPage } from '../listings/listing-loader.ts';
-import { buildListingDocument } from '../listings/listing-document.ts';
+import { loadListingPage } from '../listing-index/document/listing-loader.ts';
+import { buildListingDocument } from '../listing-index/document/listing-document.ts';
 
 export interface IndexDiff {
   /** listings that should be in the index and are not */

@@ -2,8 +2,8 @@
 // versions, so that a document built from older data can never replace one built from newer data.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
-import { loadListings, type LoadedListing } from '../listings/listing-loader.ts';
-import { buildListingDocument } from '../listings/listing-document.ts';
+import { loadListings, type LoadedListing } from '../listing-index/document/listing-loader.ts';
+import { buildListingDocument } from '../listing-index/document/listing-document.ts';
 import { DEFAULT_PORTAL_ID, PortalService } from '../portals/portal-settings.ts';
 import { DEFAULT_LENDING, type LendingAssumptions } from '../affordability/lending.ts';
 

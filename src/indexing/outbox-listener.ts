@@ -4,8 +4,7 @@
 // safety net for a notification missed while the connection was down.
 import pg from 'pg';
 import type { Logger } from '../core/logger.ts';
-
-export const OUTBOX_CHANNEL = 'listing_outbox';
+import { OUTBOX_CHANNEL } from '../sync/outbox.ts';
 
 export class OutboxListener {
   private client: pg.Client | null = null;

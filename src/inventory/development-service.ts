@@ -5,7 +5,6 @@ import { sameData } from '../sync/write-result.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { findPostcode } from '../postcodes/postcode-lookup.ts';
 import { developmentSchema, type DevelopmentInput } from './development-schema.ts';
-import { presentDevelopment, type DevelopmentView } from './development-presenter.ts';
 
 type DevelopmentData = Omit<DevelopmentInput, 'externalRef' | 'localAuthority' | 'latitude' | 'longitude'> & {
   latitude: number;
@@ -18,7 +17,7 @@ export function requireProvider(account: ApiAccount): number {
   return account.housingProviderId;
 }
 
-export class DevelopmentService extends SyncResource<Development, DevelopmentInput, DevelopmentData, DevelopmentView> {
+export class DevelopmentService extends SyncResource<Development, DevelopmentInput, DevelopmentData> {
   protected readonly label = 'Development';
 
   protected readonly inputFields = Object.keys(developmentSchema.fields);
@@ -65,8 +64,8 @@ export class DevelopmentService extends SyncResource<Development, DevelopmentInp
     return (await db.listing.findMany({ where: { developmentId: row.id }, select: { id: true } })).map((l) => l.id);
   }
 
-  async present(_db: unknown, row: Development) {
-    return presentDevelopment(row);
+  protected override inputOf(row: Development): DevelopmentInput {
+    return { ...super.inputOf(row), localAuthority: row.localAuthorityId };
   }
 
   async list(account: ApiAccount, page: PageRequest, updatedSince: Date | null) {
@@ -75,7 +74,7 @@ export class DevelopmentService extends SyncResource<Development, DevelopmentInp
       this.prisma.development.findMany({ where, orderBy: { id: 'asc' }, skip: offsetOf(page), take: page.size }),
       this.prisma.development.count({ where }),
     ]);
-    return { items: rows.map(presentDevelopment), total };
+    return { items: rows, total };
   }
 }
 

@@ -1,11 +1,11 @@
-import type { Property } from '../generated/prisma/client.ts';
+import type { PropertyRow } from './property-row.ts';
 
 /** The integrator's view of a property; `development` is the development's externalRef. */
-export function presentProperty(p: Property, developmentRef: string) {
-  const { accountId: _a, developmentId: _d, deletedAt: _x, firstDibsExpirationDate, createdAt, updatedAt, ...fields } = p;
+export function presentProperty(p: PropertyRow) {
+  const { accountId: _a, developmentId: _d, deletedAt: _x, development, firstDibsExpirationDate, createdAt, updatedAt, ...fields } = p;
   return {
     ...fields,
-    development: developmentRef,
+    development: development.externalRef,
     firstDibsExpirationDate: firstDibsExpirationDate ? firstDibsExpirationDate.toISOString().slice(0, 10) : null,
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),

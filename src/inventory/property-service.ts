@@ -1,10 +1,10 @@
-import { Prisma, type ApiAccount, type Property } from '../generated/prisma/client.ts';
+import { Prisma, type ApiAccount } from '../generated/prisma/client.ts';
 import { ValidationError } from '../core/errors.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { SyncResource, type Tx } from '../sync/sync-resource.ts';
 import { sameData } from '../sync/write-result.ts';
 import { openMarketValueErrors, propertySchema, type PropertyInput } from './property-schema.ts';
-import { presentProperty, type PropertyView } from './property-presenter.ts';
+import { propertyRowInclude, type PropertyRow } from './property-row.ts';
 import { requireProvider } from './development-service.ts';
 import { recordPriceChange } from './price-history.ts';
 import { councilTaxBandProblem, WELSH_ONLY_BAND } from './material-information.ts';
@@ -14,13 +14,13 @@ type PropertyData = Omit<PropertyInput, 'externalRef' | 'development' | 'firstDi
   firstDibsExpirationDate: Date | null;
 };
 
-export class PropertyService extends SyncResource<Property, PropertyInput, PropertyData, PropertyView> {
+export class PropertyService extends SyncResource<PropertyRow, PropertyInput, PropertyData> {
   protected readonly label = 'Property';
 
   protected readonly inputFields = Object.keys(propertySchema.fields);
 
   protected findRow(db: Tx, accountId: number, ref: string) {
-    return db.property.findUnique({ where: { accountId_externalRef: { accountId, externalRef: ref } } });
+    return db.property.findUnique({ where: { accountId_externalRef: { accountId, externalRef: ref } }, include: propertyRowInclude });
   }
 
   protected async resolve(db: Tx, account: ApiAccount, input: PropertyInput): Promise<PropertyData> {
@@ -38,30 +38,30 @@ export class PropertyService extends SyncResource<Property, PropertyInput, Prope
     return { ...rest, developmentId: dev.id, firstDibsExpirationDate: firstDibsExpirationDate ? new Date(`${firstDibsExpirationDate}T00:00:00Z`) : null };
   }
 
-  protected async isUnchanged(_db: Tx, row: Property, data: PropertyData) {
+  protected async isUnchanged(_db: Tx, row: PropertyRow, data: PropertyData) {
     return sameData(row, data);
   }
 
-  protected async saveRow(db: Tx, account: ApiAccount, existing: Property | null, input: PropertyInput, data: PropertyData) {
+  protected async saveRow(db: Tx, account: ApiAccount, existing: PropertyRow | null, input: PropertyInput, data: PropertyData) {
     const values = { ...data, floor: data.floor ?? Prisma.DbNull, deletedAt: null };
     const row = existing
-      ? await db.property.update({ where: { id: existing.id }, data: values })
-      : await db.property.create({ data: { ...values, accountId: account.id, externalRef: input.externalRef } });
+      ? await db.property.update({ where: { id: existing.id }, data: values, include: propertyRowInclude })
+      : await db.property.create({ data: { ...values, accountId: account.id, externalRef: input.externalRef }, include: propertyRowInclude });
     await recordPriceChange(db, row.id, row);
     return row;
   }
 
-  protected async removeRow(db: Tx, row: Property) {
+  protected async removeRow(db: Tx, row: PropertyRow) {
     await db.property.update({ where: { id: row.id }, data: { deletedAt: new Date() } });
   }
 
-  protected async listingIdsOf(db: Tx, row: Property) {
+  protected async listingIdsOf(db: Tx, row: PropertyRow) {
     return (await db.listingProperty.findMany({ where: { propertyId: row.id }, select: { listingId: true } })).map((l) => l.listingId);
   }
 
-  async present(db: Pick<Tx, 'development'>, row: Property) {
-    const dev = await db.development.findUniqueOrThrow({ where: { id: row.developmentId }, select: { externalRef: true } });
-    return presentProperty(row, dev.externalRef);
+  protected override inputOf(row: PropertyRow): PropertyInput {
+    const day = row.firstDibsExpirationDate?.toISOString().slice(0, 10) ?? null;
+    return { ...super.inputOf(row), development: row.development.externalRef, firstDibsExpirationDate: day };
   }
 
   async list(account: ApiAccount, page: PageRequest, filters: { updatedSince: Date | null; development: string | null }) {
@@ -74,13 +74,13 @@ export class PropertyService extends SyncResource<Property, PropertyInput, Prope
     const [rows, total] = await Promise.all([
       this.prisma.property.findMany({
         where,
-        include: { development: { select: { externalRef: true } } },
+        include: propertyRowInclude,
         orderBy: { id: 'asc' },
         skip: offsetOf(page),
         take: page.size,
       }),
       this.prisma.property.count({ where }),
     ]);
-    return { items: rows.map(({ development, ...p }) => presentProperty(p, development.externalRef)), total };
+    return { items: rows, total };
   }
 }

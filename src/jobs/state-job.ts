@@ -12,7 +12,7 @@ import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Logger } from '../core/logger.ts';
 import { londonToday } from '../core/london-time.ts';
-import { markListingsChanged } from '../indexing/outbox.ts';
+import { markListingsChanged } from '../sync/outbox.ts';
 
 /** Arbitrary, fixed: the advisory lock key of this job. */
 const LOCK_KEY = 6_000_001;

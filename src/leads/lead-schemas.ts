@@ -9,8 +9,8 @@ import { dateTime, externalRef, MAX_ID, optionalText, requiredText, withJsonSche
 import { NON_BLANK } from '../core/validation.ts';
 
 const NOT_BLANK = new RegExp(NON_BLANK);
-import { updatedSince } from '../sync/sync-query.ts';
-import { jsonObjectBody } from '../sync/write-schemas.ts';
+import { updatedSince } from '../sync-api/sync-query.ts';
+import { jsonObjectBody } from '../sync-api/write-schemas.ts';
 
 export const ELIGIBILITY_STATUSES = ['passed', 'considered', 'incomplete', 'failed'] as const;
 

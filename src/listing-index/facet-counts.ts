@@ -5,13 +5,13 @@
 import { facetsFor, type Facet } from '../listings/facet-definitions.ts';
 import { EVERY_FACET, listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
-import { FACET_TOKENS_FIELD, readToken } from '../listings/facet-tokens.ts';
+import { FACET_TOKENS_FIELD, readToken } from './document/facet-tokens.ts';
 
 /** above the number of distinct tokens of any facets, so that every count is exact */
 const TOKENS_SIZE = 10_000;
 
 /**
- * The tokens of `facets` among the properties counted (listings/facet-tokens.ts): one terms aggregation, one
+ * The tokens of `facets` among the properties counted (document/facet-tokens.ts): one terms aggregation, one
  * field a property, for any number of facets.
  */
 function tokensAgg(facets: Facet[]): object {
@@ -34,7 +34,7 @@ export interface CountsRequest {
  * Facet counts, and `onMatches` (aggregations of the search's own matches, such as the map fingerprint).
  * A facet with a selection counts with every other facet's selection applied but not its own, so the
  * request's query leaves out every facet's selection and each such facet filters by the others'. Every
- * facet counts matching properties, by the tokens of their values (listings/facet-tokens.ts; a listing-level
+ * facet counts matching properties, by the tokens of their values (document/facet-tokens.ts; a listing-level
  * value is copied onto each property): the facets nobody has selected are counted in one terms
  * aggregation of one nested pass over the search's
  * matching properties, under a filter of the whole search when something is selected (without a

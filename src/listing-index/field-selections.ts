@@ -1,10 +1,10 @@
 // What each reader fetches of a hit. Listing items are kept as stored fields beside `_source`
-// (listings/listing-item-field.ts, listings/presented-item.ts): fetching them costs a fraction of
+// (document/listing-item-field.ts, document/presented-item.ts): fetching them costs a fraction of
 // `_source` filtering, which parses each whole document to pick a few fields out of it.
-import { ITEM_FIELD } from '../listings/listing-item-field.ts';
-import { ITEM_PIECES_FIELD, PARTNERS_FIELD } from '../listings/presented-item.ts';
-import { ITEM_FACTS_FIELD } from '../listings/listing-costs.ts';
-import { MAP_DIGEST_FIELD, MAP_FIELDS } from '../listings/map-listing-fields.ts';
+import { ITEM_FIELD } from './document/listing-item-field.ts';
+import { ITEM_PIECES_FIELD, PARTNERS_FIELD } from './document/presented-item.ts';
+import { ITEM_FACTS_FIELD } from './document/listing-costs.ts';
+import { MAP_DIGEST_FIELD, MAP_FIELDS } from './document/map-listing-fields.ts';
 
 /** The stored item of each hit and its facts (listing-costs.ts), and nothing else. */
 export const ITEM_ONLY = { _source: false, stored_fields: [ITEM_FIELD, ITEM_FACTS_FIELD] };

@@ -1,6 +1,6 @@
 // The live-listing rule, written once: which indexed listings the public may see (published, not
 // withdrawn, past their publication time), and on which portal. Every read of live listings filters by
-// these clauses; listing-search/listing-predicate.ts mirrors them in process for alert matching.
+// these clauses; predicate/listing-predicate.ts mirrors them in process for alert matching.
 // The time is taken to the minute, so that identical searches within a minute are identical requests
 // (cacheable).
 

@@ -2,7 +2,7 @@
 // carry a map digest, and the sum of their digests. A digest covers every map field of a listing, so
 // a listing that matches anew, stops matching or changes a map field changes the fingerprint, and the
 // whole map array kept for the old one is no longer used (see listing-search/map-listing-cache.ts).
-import { MAP_DIGEST_FIELD } from '../listings/map-listing-fields.ts';
+import { MAP_DIGEST_FIELD } from './document/map-listing-fields.ts';
 
 export const MAP_FINGERPRINT_AGGS = {
   _mapCount: { value_count: { field: MAP_DIGEST_FIELD } },

@@ -4,7 +4,7 @@
 import { idTermsClause } from './listing-clauses.ts';
 import { MAP_IDS_AND_DIGESTS, mapListingFields } from './field-selections.ts';
 import { MAP_FINGERPRINT_AGGS } from './map-fingerprint.ts';
-import type { MAP_FIELDS } from '../listings/map-listing-fields.ts';
+import type { MAP_FIELDS } from './document/map-listing-fields.ts';
 
 /** Ids and digests of up to `limit` of the search's matches (`query`: the search's, unscored), in index order, with their fingerprint. */
 export function mapListingsRequest(query: object, limit: number): Record<string, unknown> {

@@ -8,7 +8,7 @@ import type { SearchArea } from '../search-criteria/search-area.ts';
 import { listingQuery, propertyClauses, type SearchFilters } from './search-filters.ts';
 import { countsRequest } from './facet-counts.ts';
 import { sortPlan } from './search-sort.ts';
-import { HEADLINE_FIELD, HEADLINE_REDUCED_ON_FIELD } from '../listings/presented-item.ts';
+import { HEADLINE_FIELD, HEADLINE_REDUCED_ON_FIELD } from './document/presented-item.ts';
 import { PRESENTED_ITEM_ONLY } from './field-selections.ts';
 import { MAP_FINGERPRINT_AGGS } from './map-fingerprint.ts';
 import { mapListingsRequest } from './map-requests.ts';

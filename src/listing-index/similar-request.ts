@@ -1,6 +1,6 @@
 // Listings similar to one: same occupancy type, near, comparable price and bedrooms; never the listing
 // itself. Recommendations narrow them to the customer's (eligible, not applied for).
-import type { ListingDocument } from '../listings/listing-document.ts';
+import type { ListingDocument } from './document/listing-document.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import { liveListingClauses, portalClause } from './live-listing.ts';

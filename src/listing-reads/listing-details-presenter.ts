@@ -1,7 +1,8 @@
 // Listing details, property details and the full-details object, from the index document's view.
-import type { ListingDocument } from '../listings/listing-document.ts';
+import type { ListingDocument } from '../listing-index/document/listing-document.ts';
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
-import { ITEM_FIELDS } from '../listings/listing-presenter.ts';
+import { ITEM_FIELDS, type HeadlinePrices } from '../listings/listing-presenter.ts';
+import type { StoredListing } from '../listings/listing-view.ts';
 import { latestReductionOn, recentReduction } from '../listings/price-reductions.ts';
 import { headlineProperty } from '../listings/headline.ts';
 import { poolOf } from '../listings/listing-affordability.ts';
@@ -14,22 +15,6 @@ import type {
   RegisterInterestFieldsPayload,
 } from './listing-details-payload.ts';
 import type { PropertyDetailsPayload, StoredPropertyDetails } from '../listings/property-details-payload.ts';
-
-type PriceFieldName = (typeof PRICE_FIELD_NAMES)[number];
-/** the details' fields that are not the view's as they are */
-type DetailsOwnField =
-  | PriceFieldName
-  | 'isSharedOwnership'
-  | 'monthlyCost'
-  | 'depositNeeded'
-  | 'priceReducedOn'
-  | 'featured'
-  | 'favourite'
-  | 'distanceFromHome'
-  | 'distanceFromWork'
-  | 'propertyDetails'
-  | 'councilTaxBands'
-  | 'epcBands';
 
 // Listing details: the item's fields except the item-only ones, plus the details' own.
 const DETAIL_FIELDS = [
@@ -53,7 +38,15 @@ const DETAIL_FIELDS = [
   'titleTag',
   'metaKeywords',
   'metaDescription',
-] as const;
+] as const satisfies readonly (keyof StoredListing)[];
+
+/** The price members of listing details: the headline property's prices and latest reduction. */
+const DETAIL_PRICE_FIELDS = [...PRICE_FIELD_NAMES, 'isSharedOwnership', 'priceReducedOn', 'monthlyCost', 'depositNeeded'] as const satisfies readonly (keyof StoredListing)[];
+
+/** These members of the view, in this order; a nullable one a document of an older mapping lacks is null. */
+function pick<K extends keyof StoredListing>(l: StoredListing, fields: readonly K[]): Pick<StoredListing, K> {
+  return Object.fromEntries(fields.map((f) => [f, l[f] ?? null])) as Pick<StoredListing, K>;
+}
 
 /** Each property's details as the document's view holds them (listing-document.ts builds them). */
 export const storedPropertyDetails = (doc: ListingDocument): StoredPropertyDetails[] => doc.view.properties;
@@ -71,7 +64,7 @@ function withAffordability(p: PropertyDetailsPayload, affordability: ReadonlyMap
 }
 
 /** The price fields of the headline among these properties' details (headline.ts), with its latest reduction's day. */
-function headlinePricesOf(properties: StoredPropertyDetails[]): Record<string, unknown> | null {
+function headlinePricesOf(properties: StoredPropertyDetails[]): HeadlinePrices | null {
   const candidates = properties.map((p) => ({
     id: p.id,
     availabilityStatus: p.availabilityStatus.code,
@@ -81,16 +74,13 @@ function headlinePricesOf(properties: StoredPropertyDetails[]): Record<string, u
   }));
   const chosen = headlineProperty(candidates)?.details;
   if (!chosen) return null;
-  const prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership' as const].map((f) => [f, chosen[f] ?? null]));
-  prices.priceReducedOn = latestReductionOn([chosen.priceHistory]);
-  // that home's own costing (its details' monthly cost and deposit needed)
-  prices.monthlyCost = chosen.monthlyCostFrom ?? null;
-  prices.depositNeeded = chosen.depositNeeded ?? null;
+  const prices = Object.fromEntries(PRICE_FIELD_NAMES.map((f) => [f, chosen[f] ?? null])) as Pick<HeadlinePrices, (typeof PRICE_FIELD_NAMES)[number]>;
+  const priceReducedOn = latestReductionOn([chosen.priceHistory]);
   // the lowest monthly cost of their pool (listing-affordability.ts), beside the pool's headline
   let from: number | null = null;
   for (const p of poolOf(candidates)) if (p.details.monthlyCostFrom != null && (from === null || p.details.monthlyCostFrom < from)) from = p.details.monthlyCostFrom;
-  prices.monthlyCostFrom = from;
-  return prices;
+  // that home's own costing (its details' monthly cost and deposit needed)
+  return { ...prices, isSharedOwnership: chosen.isSharedOwnership, priceReducedOn, monthlyCostFrom: from, monthlyCost: chosen.monthlyCostFrom ?? null, depositNeeded: chosen.depositNeeded ?? null };
 }
 
 /**
@@ -113,16 +103,15 @@ interface DetailOptions {
 /** `bedrooms`: the price fields come from the headline among the properties with those bedroom counts. */
 export function presentListingDetails(doc: ListingDocument, options: DetailOptions): ListingDetailsPayload {
   const l = doc.view.listing;
-  const out: Record<string, unknown> = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, l[f] ?? null]));
-  let prices: Record<string, unknown> = Object.fromEntries([...PRICE_FIELD_NAMES, 'isSharedOwnership', 'priceReducedOn', 'monthlyCost', 'depositNeeded'].map((f) => [f, l[f] ?? null]));
-  if (options.bedrooms?.length) prices = headlinePricesOf(presentPropertyDetails(doc, options.bedrooms)) ?? prices;
-  // the view's fields as listing-document.ts writes them
+  const out = pick(l, DETAIL_FIELDS);
+  const headline = options.bedrooms?.length ? headlinePricesOf(presentPropertyDetails(doc, options.bedrooms)) : null;
+  const prices = headline ?? pick(l, DETAIL_PRICE_FIELDS);
   return {
-    ...(out as Omit<ListingDetailsPayload, DetailsOwnField>),
-    ...(prices as Pick<ListingDetailsPayload, PriceFieldName>),
-    monthlyCostFrom: (prices.monthlyCostFrom as number | null | undefined) === undefined ? (out.monthlyCostFrom as number | null) : (prices.monthlyCostFrom as number | null),
-    monthlyCost: (prices.monthlyCost as number | null | undefined) ?? null,
-    depositNeeded: (prices.depositNeeded as number | null | undefined) ?? null,
+    ...out,
+    ...prices,
+    monthlyCostFrom: headline ? headline.monthlyCostFrom : out.monthlyCostFrom,
+    monthlyCost: prices.monthlyCost ?? null,
+    depositNeeded: prices.depositNeeded ?? null,
     isSharedOwnership: Boolean(prices.isSharedOwnership),
     priceReducedOn: recentReduction(prices.priceReducedOn),
     featured: doc.displayAs === 'featured',

@@ -3,8 +3,8 @@
 // requests are the listing index's (listing-index/).
 import type { SearchClient } from '../search/client.ts';
 import { NotFoundError } from '../core/errors.ts';
-import type { ListingDocument } from '../listings/listing-document.ts';
-import type { StoredItem } from '../listings/listing-item-field.ts';
+import type { ListingDocument } from '../listing-index/document/listing-document.ts';
+import type { StoredItem } from '../listing-index/document/listing-item-field.ts';
 import { readItems } from '../listing-index/hit-readers.ts';
 import { listingByKeyRequest, liveOnPortalCountRequest, type ListingKey } from '../listing-index/listing-page-requests.ts';
 import { homeFeaturedRequest } from '../listing-index/featured-requests.ts';

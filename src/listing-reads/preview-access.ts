@@ -1,8 +1,8 @@
 // ignore_visibility is honoured only for a request that proves it may preview: the API key (X-Api-Key or
 // api_key) of the account that owns the listing or of an editor account, or a preview link's token
 // (`preview`), which opens the one listing it names.
-import type { ApiAccountService } from '../sync/api-account-service.ts';
-import { apiKeyOf } from '../sync/api-key-auth.ts';
+import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
+import { apiKeyOf } from '../api-accounts/api-key-auth.ts';
 
 export interface PreviewRight {
   /** any listing (editors) */

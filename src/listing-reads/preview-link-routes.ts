@@ -1,9 +1,9 @@
 // A preview link to one of the account's listings (an editor's: any listing, by id), authorised by API key.
 import Router from '@koa/router';
 import { NotFoundError } from '../core/errors.ts';
-import { apiKeyAuth, type SyncState } from '../sync/api-key-auth.ts';
-import type { ApiAccountService } from '../sync/api-account-service.ts';
-import { refPath } from '../sync/sync-query.ts';
+import { apiKeyAuth, type SyncState } from '../api-accounts/api-key-auth.ts';
+import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
+import { refPath } from '../sync-api/sync-query.ts';
 import type { PreviewLinks } from './preview-links.ts';
 import { presentPreviewLink } from './preview-link-presenter.ts';
 

@@ -8,7 +8,7 @@
 // and colours are part of the JSON, so a change to them empties both levels.
 import { LRUCache } from 'lru-cache';
 import type { SearchClient } from '../search/client.ts';
-import { MAP_DIGEST_FIELD, type MAP_FIELDS } from '../listings/map-listing-fields.ts';
+import { MAP_DIGEST_FIELD, type MAP_FIELDS } from '../listing-index/document/map-listing-fields.ts';
 import { presentMapListing } from '../listings/listing-presenter.ts';
 import { RawJsonArray } from './raw-json.ts';
 import { readMapFingerprint } from '../listing-index/map-fingerprint.ts';

@@ -6,7 +6,7 @@
 import { affordabilityOf, type Affordability } from '../affordability/affordability.ts';
 import { listingAffordability } from '../listings/listing-affordability.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
-import type { ItemFacts } from '../listings/listing-costs.ts';
+import type { ItemFacts } from '../listing-index/document/listing-costs.ts';
 import type { PersonalItemFields } from '../listings/listing-item-payload.ts';
 import { distanceMiles } from '../places/geo.ts';
 import { NOBODY, roundedMiles, type SearchPerson } from '../search-criteria/search-person.ts';

@@ -98,7 +98,7 @@ export class BuiltSearchBody implements FillableBody {
   /**
    * The body of a presented search envelope whose `data` are the items' JSON texts (`data` first, each
    * item's `favourite` null); `holeIds` are the items' listing ids, `favouriteAt` where each item's
-   * `favourite` value stands in its text (as the item's assembly gives it: listings/presented-item.ts),
+   * `favourite` value stands in its text (as the item's assembly gives it: listing-index/document/presented-item.ts),
    * `listingIds` the results' (see SearchResponseBody).
    */
   static of(envelope: { data: string[] } & Record<string, unknown>, holeIds: readonly number[], listingIds: readonly number[], favouriteAt: readonly number[]): BuiltSearchBody {

@@ -11,9 +11,9 @@ import type { PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
 import type { RawJsonArray } from './raw-json.ts';
-import { HEADLINE_FIELD, HEADLINE_REDUCED_ON_FIELD, presentedItemFieldOf, presentedItemText, type PresentedItem, type SearchItemText, type PresentedItemContext } from '../listings/presented-item.ts';
-import { readItems, readPresentedItem } from '../listing-index/hit-readers.ts';
-import { presentedItemsMget, storedItemsMget } from '../listing-index/by-ids-requests.ts';
+import { HEADLINE_FIELD, HEADLINE_REDUCED_ON_FIELD, presentedItemText, type PresentedItem, type SearchItemText, type PresentedItemContext } from '../listing-index/document/presented-item.ts';
+import { readPresentedItems } from '../listing-index/hit-readers.ts';
+import { presentedItemsMget } from '../listing-index/by-ids-requests.ts';
 import type { MapListingCache, MapPayload } from './map-listing-cache.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { mergeEligibility, type LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
@@ -300,23 +300,9 @@ export class ListingSearchService {
     return { items: ids.flatMap((id) => known.get(id) ?? []), fetched: missing.length > 0 || inWindow.fetched };
   }
 
-  /**
-   * The presented items of these hits by listing id. A hit of an index built with an older mapping has
-   * none (while a reindex to the new mapping runs, searches still use the old index): its item is made
-   * from the stored `item`, fetched by id (`fetched`).
-   */
-  private async itemsOf(hits: Hit[]): Promise<{ items: Map<number, PresentedItem>; fetched: boolean }> {
-    const items = new Map<number, PresentedItem>();
-    const older: string[] = [];
-    for (const hit of hits) {
-      const item = readPresentedItem(hit);
-      if (item) items.set(item.id, item);
-      else older.push(hit._id);
-    }
-    if (older.length === 0) return { items, fetched: false };
-    const res = await this.deps.search.mget({ index: this.deps.alias, ...storedItemsMget(older) });
-    for (const item of readItems(res.docs as Hit[])) items.set(item.id, { id: item.id, pieces: presentedItemFieldOf(item.view), partnerSources: item.partnerSources });
-    return { items, fetched: true };
+  /** The presented items of these hits by listing id (those of an index of an older mapping fetched: `fetched`). */
+  private itemsOf(hits: Hit[]): Promise<{ items: Map<number, PresentedItem>; fetched: boolean }> {
+    return readPresentedItems(hits, (body) => this.deps.search.mget({ index: this.deps.alias, ...body }));
   }
 
   private present(

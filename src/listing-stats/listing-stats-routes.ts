@@ -2,9 +2,9 @@
 import Router from '@koa/router';
 import { validateQuery } from '../core/validation.ts';
 import { NotFoundError } from '../core/errors.ts';
-import { apiKeyAuth, type SyncState } from '../sync/api-key-auth.ts';
-import type { ApiAccountService } from '../sync/api-account-service.ts';
-import { refPath } from '../sync/sync-query.ts';
+import { apiKeyAuth, type SyncState } from '../api-accounts/api-key-auth.ts';
+import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
+import { refPath } from '../sync-api/sync-query.ts';
 import { presentListingStats } from './listing-stats-presenter.ts';
 import { statsQuery } from './listing-stats-schemas.ts';
 import { statsRange, type ListingStatsService } from './listing-stats-service.ts';

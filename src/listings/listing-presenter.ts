@@ -1,5 +1,5 @@
 // Listing items (search results, favourites, featured, similar, marketplace pulls) from the index view.
-import type { ListingView } from './listing-view.ts';
+import type { StoredListing } from './listing-view.ts';
 import { PRICE_FIELD_NAMES } from './price-rules.ts';
 import { availabilityStatus } from '../inventory/availability.ts';
 import { recentReduction } from './price-reductions.ts';
@@ -12,7 +12,7 @@ export interface ItemContext {
   /** bedroom counts of the properties that matched the search filters */
   bedrooms?: number[];
   /** the price fields, isSharedOwnership and priceReducedOn of the headline among the matching properties, and the lowest monthly cost of their pool (none: the listing's own) */
-  headline?: Record<string, unknown> | null;
+  headline?: HeadlinePrices | null;
   /** what depends on the searcher: distances in miles from their home and work, and affordability */
   personal?: PersonalItemFields | null;
 }
@@ -46,22 +46,26 @@ export const ITEM_FIELDS = [
 ] as const;
 
 /** The fields of a listing's view that a listing item is made from (kept in the stored item field). */
-export const ITEM_VIEW_FIELDS = [...ITEM_FIELDS, ...PRICE_FIELD_NAMES, 'monthlyCost', 'depositNeeded', 'schemes', 'housingProvider', 'isSharedOwnership', 'priceReducedOn'];
+export const ITEM_VIEW_FIELDS = [...ITEM_FIELDS, ...PRICE_FIELD_NAMES, 'monthlyCost', 'depositNeeded', 'schemes', 'housingProvider', 'isSharedOwnership', 'priceReducedOn'] as const satisfies readonly (keyof StoredListing)[];
+
+/** The listing-item slice of the stored view, which the index also keeps as a stored field of its own. */
+export type StoredItemListing = Pick<StoredListing, (typeof ITEM_VIEW_FIELDS)[number]>;
+
+/** The price members of an item: the headline property's prices, its latest reduction and its pool's lowest monthly cost. */
+export type HeadlinePrices = Pick<StoredListing, (typeof PRICE_FIELD_NAMES)[number] | 'isSharedOwnership' | 'priceReducedOn' | 'monthlyCostFrom' | 'monthlyCost' | 'depositNeeded'>;
 
 export type ListingItem = ListingItemPayload;
-
-/** The view's item fields as listing-document.ts writes them; a nullable one an older document lacks shows null. */
-type StoredItemFields = Omit<ListingItemPayload, 'priceReducedOn'> & { priceReducedOn: string | null };
 
 /**
  * Built as one literal: spreading picked objects made this ten times slower, on every search hit. The
  * members of each per-search slot stay together and in ITEM_SLOTS order (presented-item.ts cuts the
  * item there, and refuses an item that does not).
  */
-export function presentListingItem(view: Pick<ListingView, 'listing'>, context: ItemContext = {}): ListingItemPayload {
-  const l = view.listing as StoredItemFields;
+export function presentListingItem(view: { listing: StoredItemListing }, context: ItemContext = {}): ListingItemPayload {
+  // a nullable field that a document of an older mapping lacks shows null
+  const l = view.listing;
   const provider = l.housingProvider;
-  const priced = (context.headline ?? l) as StoredItemFields;
+  const priced: HeadlinePrices = context.headline ?? l;
   return {
     id: l.id,
     name: l.name,
@@ -96,7 +100,7 @@ export function presentListingItem(view: Pick<ListingView, 'listing'>, context: 
     eligibility: context.personal?.eligibility ?? null,
     favourite: context.favourite ?? null,
     // the pool's lowest monthly cost, beside the headline's prices: both follow the properties that matched
-    monthlyCostFrom: (context.headline ? (priced.monthlyCostFrom as number | null | undefined) : l.monthlyCostFrom) ?? null,
+    monthlyCostFrom: priced.monthlyCostFrom ?? null,
     fullMarketPrice: priced.fullMarketPrice ?? null,
     depositValue: priced.depositValue ?? null,
     minSharePercentage: priced.minSharePercentage ?? null,

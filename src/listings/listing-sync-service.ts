@@ -2,13 +2,13 @@
 import { Prisma, type ApiAccount } from '../generated/prisma/client.ts';
 import { ValidationError } from '../core/errors.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
-import { londonToInstant } from '../core/london-time.ts';
+import { instantToLondon, londonToInstant } from '../core/london-time.ts';
 import { parseDateTime } from '../core/date-time-format.ts';
 import { SyncResource, type Tx } from '../sync/sync-resource.ts';
 import { sameData } from '../sync/write-result.ts';
 import { requireProvider } from '../inventory/development-service.ts';
 import { listingSyncSchema, type ListingSyncInput } from './listing-sync-schema.ts';
-import { presentSyncListing, syncListingInclude, type SyncListingRow, type SyncListingView } from './listing-sync-presenter.ts';
+import { syncListingInclude, type SyncListingRow } from './listing-sync-presenter.ts';
 import { slugify } from './slug.ts';
 
 interface ListingData {
@@ -42,7 +42,7 @@ interface ListingData {
   slots: { startsAt: Date; durationMin: number; capacity: number }[];
 }
 
-export class ListingSyncService extends SyncResource<SyncListingRow, ListingSyncInput, ListingData, SyncListingView> {
+export class ListingSyncService extends SyncResource<SyncListingRow, ListingSyncInput, ListingData> {
   protected readonly label = 'Listing';
 
   protected readonly inputFields = Object.keys(listingSyncSchema.fields);
@@ -192,8 +192,17 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
     return [row.id];
   }
 
-  async present(_db: unknown, row: SyncListingRow) {
-    return presentSyncListing(row);
+  protected override inputOf(row: SyncListingRow): ListingSyncInput {
+    return {
+      ...super.inputOf(row),
+      development: row.development.externalRef,
+      properties: row.properties.map((p) => p.property.externalRef),
+      schemes: row.schemes.map((s) => s.scheme.slug),
+      registerInterestFields: { eligibilityFields: row.eligibilityFields, priorityFields: row.priorityFields },
+      publishAt: row.publishAt?.toISOString() ?? null,
+      portals: row.portals.map((p) => p.portalId).sort((a, b) => a - b),
+      openDays: row.openDaySlots.map((s) => ({ ...instantToLondon(s.startsAt), durationMin: s.durationMin, capacity: s.capacity })),
+    } as ListingSyncInput;
   }
 
   async list(account: ApiAccount, page: PageRequest, updatedSince: Date | null) {
@@ -202,6 +211,6 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
       this.prisma.listing.findMany({ where, include: syncListingInclude, orderBy: { id: 'asc' }, skip: offsetOf(page), take: page.size }),
       this.prisma.listing.count({ where }),
     ]);
-    return { items: rows.map(presentSyncListing), total };
+    return { items: rows, total };
   }
 }

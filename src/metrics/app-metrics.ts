@@ -7,7 +7,7 @@ import type { SearchClient } from '../search/client.ts';
 import type { MapListingCache, CacheStats } from '../listing-search/map-listing-cache.ts';
 import type { SearchResponseMemo } from '../listing-search/search-response-memo.ts';
 import { checkDependencies } from '../health/dependency-checks.ts';
-import { outboxBacklog } from '../indexing/outbox.ts';
+import { outboxBacklog } from '../sync/outbox.ts';
 import { webhookBacklog } from '../webhooks/webhook-worker.ts';
 import { MAX_ATTEMPTS } from '../indexing/reindex-worker.ts';
 import type { Metrics } from './metrics-registry.ts';

@@ -1,12 +1,12 @@
 // The life cycle shared by every synchronised resource (developments, properties, listings), keyed by
 // the integrator's externalRef within their account: create (409 when it exists), idempotent PUT,
 // PATCH of the sent fields, DELETE; each write is one transaction that also marks the listings whose
-// search documents it changes.
+// search documents it changes. Writes answer the stored row; the routes present it.
 import type { PrismaClient } from '../db/prisma.ts';
 import { isUniqueViolation } from '../db/db-errors.ts';
 import type { ApiAccount, Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
-import { markListingsChanged } from '../indexing/outbox.ts';
+import { markListingsChanged } from './outbox.ts';
 import type { WriteResult } from './write-result.ts';
 
 export type Tx = Prisma.TransactionClient;
@@ -20,12 +20,12 @@ export interface SyncRow {
 
 const isGone = (row: SyncRow) => Boolean(row.deletedAt ?? row.withdrawnAt);
 
-export abstract class SyncResource<Row extends SyncRow, Input extends { externalRef: string }, Data, View> {
+export abstract class SyncResource<Row extends SyncRow, Input extends { externalRef: string }, Data> {
   protected abstract readonly label: string;
 
   constructor(protected readonly prisma: PrismaClient) {}
 
-  /** the fields of the input (the object's view holds them and more) */
+  /** the fields of the input */
   protected abstract readonly inputFields: readonly string[];
   /** the row with this ref in the account, also when deleted */
   protected abstract findRow(db: Tx, accountId: number, ref: string): Promise<Row | null>;
@@ -35,23 +35,31 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
   protected abstract saveRow(db: Tx, account: ApiAccount, existing: Row | null, input: Input, data: Data): Promise<Row>;
   protected abstract removeRow(db: Tx, row: Row): Promise<void>;
   protected abstract listingIdsOf(db: Tx, row: Row): Promise<number[]>;
-  abstract present(db: Tx | PrismaClient, row: Row): Promise<View>;
 
-  async get(account: ApiAccount, ref: string): Promise<View> {
+  /**
+   * The stored object as input, PATCH's starting point: the input fields the row holds under the same
+   * names; a resource whose columns are named or shaped otherwise adds its own.
+   */
+  protected inputOf(row: Row): Input {
+    const columns = row as unknown as Record<string, unknown>;
+    return Object.fromEntries(this.inputFields.filter((field) => field in columns).map((field) => [field, columns[field]])) as Input;
+  }
+
+  async get(account: ApiAccount, ref: string): Promise<Row> {
     const row = await this.findRow(this.prisma, account.id, ref);
     if (!row || isGone(row)) throw new NotFoundError(`${this.label} ${ref} was not found`);
-    return this.present(this.prisma, row);
+    return row;
   }
 
   /** POST: 409 when a live object already has this ref. */
-  async create(account: ApiAccount, input: Input): Promise<WriteResult<View>> {
+  async create(account: ApiAccount, input: Input): Promise<WriteResult<Row>> {
     const existing = await this.findRow(this.prisma, account.id, input.externalRef);
     if (existing && !isGone(existing)) throw new ConflictError(`${this.label} ${input.externalRef} already exists; use PUT to replace it`);
     return this.put(account, input);
   }
 
   /** PUT: creates or replaces; the same input twice changes nothing the second time. */
-  async put(account: ApiAccount, input: Input, attempt = 0): Promise<WriteResult<View>> {
+  async put(account: ApiAccount, input: Input, attempt = 0): Promise<WriteResult<Row>> {
     try {
       return await this.prisma.$transaction((tx) => this.putIn(tx, account, input));
     } catch (err) {
@@ -65,13 +73,13 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
    * PUT inside a transaction the caller holds, so that several objects (a feed's development, its
    * properties and their listing) are written together or not at all.
    */
-  async putIn(tx: Tx, account: ApiAccount, input: Input): Promise<WriteResult<View>> {
+  async putIn(tx: Tx, account: ApiAccount, input: Input): Promise<WriteResult<Row>> {
     const { row, ...result } = await this.writeIn(tx, account, input);
-    return { ...result, record: await this.present(tx, row) };
+    return { ...result, record: row };
   }
 
-  /** putIn without the stored object's view, for writers that answer with their own report (feeds). */
-  async writeIn(tx: Tx, account: ApiAccount, input: Input): Promise<Omit<WriteResult<View>, 'record'> & { row: Row }> {
+  /** putIn with the row named `row`, for writers that answer with their own report (feeds). */
+  async writeIn(tx: Tx, account: ApiAccount, input: Input): Promise<Omit<WriteResult<Row>, 'record'> & { row: Row }> {
     const existing = await this.findRow(tx, account.id, input.externalRef);
     const data = await this.resolve(tx, account, input);
     if (existing && !isGone(existing) && (await this.isUnchanged(tx, existing, data))) {
@@ -95,17 +103,15 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
     return listingIds;
   }
 
-  /** PATCH: only the fields sent change; the others keep the values the object's view shows. */
-  async patch(account: ApiAccount, ref: string, changes: Partial<Input>): Promise<WriteResult<View>> {
+  /** PATCH: only the fields sent change; the others keep their stored values. */
+  async patch(account: ApiAccount, ref: string, changes: Partial<Input>): Promise<WriteResult<Row>> {
     const row = await this.findRow(this.prisma, account.id, ref);
     if (!row || isGone(row)) throw new NotFoundError(`${this.label} ${ref} was not found`);
-    const view = (await this.present(this.prisma, row)) as Record<string, unknown>;
-    // The stored object was valid input when written, and its view holds every input field in input form.
-    const current = Object.fromEntries(this.inputFields.map((field) => [field, view[field]])) as Input;
-    return this.put(account, { ...current, ...changes, externalRef: ref });
+    // the stored object was valid input when written
+    return this.put(account, { ...this.inputOf(row), ...changes, externalRef: ref });
   }
 
-  async remove(account: ApiAccount, ref: string): Promise<WriteResult<View>> {
+  async remove(account: ApiAccount, ref: string): Promise<WriteResult<Row>> {
     return this.prisma.$transaction(async (tx) => {
       const row = await this.findRow(tx, account.id, ref);
       if (!row || isGone(row)) throw new NotFoundError(`${this.label} ${ref} was not found`);
@@ -113,7 +119,7 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
       await this.removeRow(tx, row);
       await markListingsChanged(tx, listingIds);
       const after = await this.findRow(tx, account.id, ref);
-      return { status: 'deleted', record: await this.present(tx, after ?? row), listingIds };
+      return { status: 'deleted', record: after ?? row, listingIds };
     });
   }
 }

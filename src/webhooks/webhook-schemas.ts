@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import { HTTP_URL_PATTERN, maxChars, trimmed, withJsonSchema } from '../core/validation.ts';
 import { pageFields } from '../core/envelope.ts';
 import { plainBoolean } from '../sync/payload-fields.ts';
-import { jsonObjectBody } from '../sync/write-schemas.ts';
+import { jsonObjectBody } from '../sync-api/write-schemas.ts';
 import { isHttpUrl } from '../auth/magic-link-url.ts';
 import { LEAD_EVENT_TYPES } from '../applications/lead-event-recorder.ts';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
-import { ApiAccountService } from '../../src/sync/api-account-service.ts';
+import { ApiAccountService } from '../../src/api-accounts/api-account-service.ts';
 import { engineUrls } from '../../src/search/engine-urls.ts';
 import { freePort } from '../support/free-port.ts';
 

@@ -23,7 +23,7 @@ import { diffIndex } from '../../src/indexing/index-diff.ts';
 import { PROJECT_ROOT } from '../../src/core/project-root.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../../src/webhooks/webhook-signature.ts';
 import { ALERT_MATCHES_HEADER } from '../../src/alerts/alert-mail.ts';
-import { hashKey } from '../../src/sync/api-account-service.ts';
+import { hashKey } from '../../src/api-accounts/api-account-service.ts';
 
 export type Fault = 'postgres' | 'elasticsearch' | 'worker';
 

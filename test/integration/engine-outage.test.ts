@@ -12,7 +12,7 @@ import { fullReindex } from '../../src/indexing/full-reindex.ts';
 import { diffIndex } from '../../src/indexing/index-diff.ts';
 import { indexTargets } from '../../src/indexing/index-targets.ts';
 import { LOOKUP_LISTS } from '../../src/lookups/lookup-lists.ts';
-import { SEARCH_INDEX_HEADER } from '../../src/sync/visibility-header.ts';
+import { SEARCH_INDEX_HEADER } from '../../src/sync-api/visibility-header.ts';
 import { buildOpenApiDocument } from '../../src/api-document/document.ts';
 import { engineUnavailable } from '../../src/core/openapi/schema-helpers.ts';
 import { findTemplate } from '../support/openapi-validator.ts';

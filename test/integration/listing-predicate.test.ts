@@ -10,7 +10,7 @@ import { loadIndexDefinition } from '../../src/search/index-manager.ts';
 import { validateSavedQuery } from '../../src/saved-searches/saved-search-schemas.ts';
 import { resolveArea, type SearchArea } from '../../src/search-criteria/search-area.ts';
 import { buildFilters, listingQuery } from '../../src/listing-index/search-filters.ts';
-import { listingPredicate, prepareListing, type Verdict } from '../../src/listing-search/listing-predicate.ts';
+import { listingPredicate, prepareListing, type Verdict } from '../../src/listing-index/predicate/listing-predicate.ts';
 import type { SearchParams } from '../../src/search-criteria/search-params.ts';
 import type { CustomerValues } from '../../src/eligibility/eligibility-rules.ts';
 import type { Rect } from '../../src/places/geo.ts';

@@ -3,7 +3,7 @@ import { api } from '../support/api.ts';
 import { createAccount, withKey } from '../support/factories.ts';
 import { searchFixture, type SearchFixture } from '../support/search-fixture.ts';
 import { testApp } from '../support/test-app.ts';
-import { ApiAccountService } from '../../src/sync/api-account-service.ts';
+import { ApiAccountService } from '../../src/api-accounts/api-account-service.ts';
 
 const BASE = '/api/rest/portal/listings';
 

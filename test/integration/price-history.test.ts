@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { api } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { createAccount, developmentPayload, eventually, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
-import { markListingsChanged } from '../../src/indexing/outbox.ts';
+import { markListingsChanged } from '../../src/sync/outbox.ts';
 import { londonToday } from '../../src/core/london-time.ts';
 
 // Listings in Norwich, a place no other test uses.

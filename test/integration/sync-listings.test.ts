@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { api, request } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { createAccount, developmentPayload, listingPayload, propertyPayload, pushListing, withKey, type TestAccount } from '../support/factories.ts';
-import type { ListingDocument } from '../../src/listings/listing-document.ts';
+import type { ListingDocument } from '../../src/listing-index/document/listing-document.ts';
 
 const LISTINGS = '/api/rest/listings';
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { api } from './api.ts';
 import { testApp } from './test-app.ts';
-import { ApiAccountService } from '../../src/sync/api-account-service.ts';
+import { ApiAccountService } from '../../src/api-accounts/api-account-service.ts';
 import { bundleOf, type BundleKind } from '../../src/content/content-folder.ts';
 import { ContentImporter, importWriters, type ImportReport } from '../../src/content/content-import.ts';
 

@@ -1,7 +1,7 @@
 // Accounts and sync payloads for tests. Payloads are the JSON an integrator would send.
 import { randomUUID } from 'node:crypto';
 import { testApp } from './test-app.ts';
-import { ApiAccountService } from '../../src/sync/api-account-service.ts';
+import { ApiAccountService } from '../../src/api-accounts/api-account-service.ts';
 
 export interface TestAccount {
   id: number;

@@ -6,7 +6,7 @@ import { withKey, type TestAccount } from './factories.ts';
 import { headlineProperty } from '../../src/listings/headline.ts';
 import { distanceMiles, type LatLng, type Rect } from '../../src/places/geo.ts';
 import { Rng } from '../../src/demo/random.ts';
-import type { IndexedProperty } from '../../src/listings/listing-document.ts';
+import type { IndexedProperty } from '../../src/listing-index/document/listing-document.ts';
 
 /** The same listings and searches on every run for the same seed (the demo data's generator). */
 export function seeded(seed: number) {

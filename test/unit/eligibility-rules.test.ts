@@ -8,7 +8,7 @@ import {
   type PropertyTerms,
 } from '../../src/eligibility/eligibility-rules.ts';
 import { HOME_OWNERSHIP_STATUSES, NEEDED, UNMATCHED_POSTCODE } from '../../src/eligibility/eligibility-messages.ts';
-import type { ListingEligibility } from '../../src/listings/listing-document.ts';
+import type { ListingEligibility } from '../../src/eligibility/listing-eligibility.ts';
 import { Rng } from '../../src/demo/random.ts';
 import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
 

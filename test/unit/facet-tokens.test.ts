@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { facetsFor, type NumericFacet } from '../../src/listings/facet-definitions.ts';
-import { bandOf, facetTokensOf, readToken } from '../../src/listings/facet-tokens.ts';
+import { bandOf, facetTokensOf, readToken } from '../../src/listing-index/document/facet-tokens.ts';
 
 const facet = (param: string) => [...facetsFor('for-sale'), ...facetsFor('to-rent')].find((f) => f.param === param) as NumericFacet;
 

@@ -5,8 +5,8 @@ import { itemEligibility, termsOf, valuesKnown, type ItemEligibility } from '../
 import { UNKNOWN_CUSTOMER, type CustomerValues } from '../../src/eligibility/eligibility-rules.ts';
 import { CONSIDERED_WITHOUT_LOCAL_CONNECTION } from '../../src/eligibility/eligibility-messages.ts';
 import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
-import { costedProperty } from '../../src/listings/listing-costs.ts';
-import type { ListingEligibility } from '../../src/listings/listing-document.ts';
+import { costedProperty } from '../../src/listing-index/document/listing-costs.ts';
+import type { ListingEligibility } from '../../src/eligibility/listing-eligibility.ts';
 import type { PriceFields } from '../../src/listings/price-rules.ts';
 
 const TODAY = '2026-11-27';

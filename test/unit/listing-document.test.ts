@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { buildListingDocument } from '../../src/listings/listing-document.ts';
+import { buildListingDocument } from '../../src/listing-index/document/listing-document.ts';
 import { monthlyCostOf } from '../../src/affordability/affordability.ts';
 import { shareOptionsOf, thresholdsOf, undominated } from '../../src/affordability/affordability-thresholds.ts';
 import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
-import type { LoadedListing } from '../../src/listings/listing-loader.ts';
+import type { LoadedListing } from '../../src/listing-index/document/listing-loader.ts';
 import { listingAvailability, availabilityStatus } from '../../src/inventory/availability.ts';
 import { readItem } from '../../src/listing-index/hit-readers.ts';
 import { presentListingItem } from '../../src/listings/listing-presenter.ts';

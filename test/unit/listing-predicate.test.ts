@@ -5,7 +5,7 @@ import {
   PROPERTY_FIELD_KINDS,
   listingPredicate,
   prepareListing,
-} from '../../src/listing-search/listing-predicate.ts';
+} from '../../src/listing-index/predicate/listing-predicate.ts';
 import { parseSearchParams } from '../../src/search-criteria/search-params.ts';
 
 const now = new Date('2026-11-24T10:00:30Z');

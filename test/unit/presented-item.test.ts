@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { presentListingItem, type ItemContext } from '../../src/listings/listing-presenter.ts';
-import { headlineSlotOf, ITEM_SLOTS, itemPiecesOf, PIECE_COUNT, presentedItemFieldOf, presentedItemText } from '../../src/listings/presented-item.ts';
+import { headlineSlotOf, ITEM_SLOTS, itemPiecesOf, PIECE_COUNT, presentedItemFieldOf, presentedItemText } from '../../src/listing-index/document/presented-item.ts';
 import type { ListingItemPayload } from '../../src/listings/listing-item-payload.ts';
 import { asciiJson } from '../../src/core/ascii-json.ts';
 import { readPresentedItem } from '../../src/listing-index/hit-readers.ts';

@@ -7,7 +7,7 @@ import addFormatsModule from 'ajv-formats';
 import { jsonSchemaOf } from '../../src/core/openapi/from-yup.ts';
 import { validateBody } from '../../src/core/validation.ts';
 import { commonSchemas } from '../../src/core/openapi/components.ts';
-import { syncWriteSchemas, bulkDeleteBody } from '../../src/sync/write-schemas.ts';
+import { syncWriteSchemas, bulkDeleteBody } from '../../src/sync-api/write-schemas.ts';
 import { pushedLeadSchema } from '../../src/leads/lead-schemas.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;

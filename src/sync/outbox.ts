@@ -3,7 +3,8 @@
 // outbox row tells the reindex worker to rebuild it. Nothing is lost if the engine is down.
 import type { Prisma } from '../generated/prisma/client.ts';
 
-import { OUTBOX_CHANNEL } from './outbox-listener.ts';
+/** The channel each write notifies at commit, which the reindex worker listens on (indexing/outbox-listener.ts). */
+export const OUTBOX_CHANNEL = 'listing_outbox';
 
 type Tx = Prisma.TransactionClient;
 

@@ -2,7 +2,7 @@
 // the counts are one terms aggregation over the matching properties instead of one per facet (the
 // engine reads one field a property, not thirteen). A price facet's token is its band: the option whose
 // "up to" the price first falls under (listing-search/search-facets.ts adds the bands up).
-import { facetsFor, numericOptions, type Facet, type NumericFacet } from './facet-definitions.ts';
+import { facetsFor, numericOptions, type Facet, type NumericFacet } from '../../listings/facet-definitions.ts';
 
 export const FACET_TOKENS_FIELD = 'properties.facetTokens';
 

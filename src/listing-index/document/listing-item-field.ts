@@ -1,15 +1,15 @@
 // The listing-item slice of a listing document, kept as one stored field beside `_source`. Fetching a
 // page of items this way costs a fraction of `_source` filtering, which parses each whole document
 // (every property's details included) to pick a few fields out of it.
-import type { ListingView } from './listing-view.ts';
-import { ITEM_VIEW_FIELDS } from './listing-presenter.ts';
-import { asciiJson } from '../core/ascii-json.ts';
+import type { ListingView } from '../../listings/listing-view.ts';
+import { ITEM_VIEW_FIELDS, type StoredItemListing } from '../../listings/listing-presenter.ts';
+import { asciiJson } from '../../core/ascii-json.ts';
 
 export const ITEM_FIELD = 'item';
 
 export interface StoredItem {
   id: number;
-  view: Pick<ListingView, 'listing'>;
+  view: { listing: StoredItemListing };
   partnerSources: string[];
   /** the stored facts' JSON (distances and affordability, listing-search/personal-fields.ts); absent on an index of an older mapping */
   facts?: string;

@@ -8,12 +8,11 @@
 // the searcher's distances, affordability and eligibility, and whether the latest reduction is recent enough to
 // show. `favourite` stays null, and the assembly says where its value stands: a signed-in customer's
 // are written there later (listing-search/search-body.ts).
-import type { ListingView } from './listing-view.ts';
-import { presentListingItem } from './listing-presenter.ts';
-import type { ListingItemPayload, PersonalItemFields } from './listing-item-payload.ts';
-import { recentReduction } from './price-reductions.ts';
-import { PRICE_FIELD_NAMES, type PriceFields } from './price-rules.ts';
-import { asciiJson } from '../core/ascii-json.ts';
+import { presentListingItem, type StoredItemListing } from '../../listings/listing-presenter.ts';
+import type { ListingItemPayload, PersonalItemFields } from '../../listings/listing-item-payload.ts';
+import { recentReduction } from '../../listings/price-reductions.ts';
+import { PRICE_FIELD_NAMES, type PriceFields } from '../../listings/price-rules.ts';
+import { asciiJson } from '../../core/ascii-json.ts';
 
 /** The members of the item a search writes in, by slot, each run of members in the item's order (listing-item-payload.ts). */
 export const ITEM_SLOTS = {
@@ -106,9 +105,9 @@ export function itemPiecesOf(item: ListingItemPayload): string[] {
 }
 
 /** The stored field's pieces for a listing's view (in ASCII: see core/ascii-json.ts). */
-export function presentedItemFieldOf(view: Pick<ListingView, 'listing'>): string[] {
+export function presentedItemFieldOf(view: { listing: StoredItemListing }): string[] {
   const item = presentListingItem(view);
-  item.priceReducedOn = (view.listing.priceReducedOn as string | null | undefined) ?? null;
+  item.priceReducedOn = view.listing.priceReducedOn ?? null;
   return itemPiecesOf(item);
 }
 

@@ -7,13 +7,14 @@ import { AppError, ValidationError } from '../core/errors.ts';
 import { validateBody, validateQuery } from '../core/validation.ts';
 import { collection, paginated, parsePage } from '../core/envelope.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
-import { apiKeyAuth, premiumOnly, type SyncState } from './api-key-auth.ts';
+import { apiKeyAuth, premiumOnly, type SyncState } from '../api-accounts/api-key-auth.ts';
 import { bodyOf, type SyncDeps, type WritableResource } from './sync-routes.ts';
-import type { WriteResult } from './write-result.ts';
+import type { WriteResult } from '../sync/write-result.ts';
 import { writeQuery } from './sync-query.ts';
 import { BULK_LIMIT, bulkDeleteBody, bulkUpsertBody, syncWriteSchemas, type WriteSchemas } from './write-schemas.ts';
 import { awaitVisibility } from './visibility-header.ts';
 import type { BulkItemResultPayload } from './bulk-payload.ts';
+import { presentMarketplaceListing } from './marketplace-presenter.ts';
 
 async function settle(externalRef: string | null, work: () => Promise<WriteResult<unknown>>, changed: number[]): Promise<BulkItemResultPayload> {
   try {
@@ -97,7 +98,7 @@ export function bulkRoutes(deps: SyncDeps): Router<SyncState> {
   router.get('/listings', ...guard, async (ctx) => {
     const page = parsePage(ctx.query, { defaultSize: BULK_LIMIT, maxSize: BULK_LIMIT });
     const { items, total } = await deps.marketplace.published(page);
-    ctx.body = paginated(items, page, total, ctx.state.url);
+    ctx.body = paginated(items.map(presentMarketplaceListing), page, total, ctx.state.url);
   });
   return router;
 }

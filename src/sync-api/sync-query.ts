@@ -1,7 +1,7 @@
 // Query strings and path parameters of the synchronisation interfaces.
 import * as yup from 'yup';
 import { pageFields } from '../core/envelope.ts';
-import { dateTime, externalRef, withJsonSchema } from './payload-fields.ts';
+import { dateTime, externalRef, withJsonSchema } from '../sync/payload-fields.ts';
 import { listingRef } from '../listings/listing-sync-schema.ts';
 import { parseDateTime } from '../core/date-time-format.ts';
 

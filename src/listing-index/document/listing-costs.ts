@@ -1,11 +1,11 @@
 // A listing's monthly costs and affordability thresholds for its document (affordability/): what
 // `monthlyCostFrom`, `max_monthly_cost`, the `monthly-cost-low-high` sort and `affordable_only` read.
 // Worked out with the lending assumptions the index is built with (the default portal's).
-import type { PriceFields } from './price-rules.ts';
-import { depositNeededOf, monthlyCostOf, type CostedProperty } from '../affordability/affordability.ts';
-import { shareOptionsOf, thresholdsOf, undominated, type ShareOption } from '../affordability/affordability-thresholds.ts';
-import type { LendingAssumptions } from '../affordability/lending.ts';
-import type { ListingEligibility } from './listing-document.ts';
+import type { PriceFields } from '../../listings/price-rules.ts';
+import { depositNeededOf, monthlyCostOf, type CostedProperty } from '../../affordability/affordability.ts';
+import { shareOptionsOf, thresholdsOf, undominated, type ShareOption } from '../../affordability/affordability-thresholds.ts';
+import type { LendingAssumptions } from '../../affordability/lending.ts';
+import type { ListingEligibility } from '../../eligibility/listing-eligibility.ts';
 
 /** The indexed fields of one property (nested `properties`); nulls when its price is unknown. */
 export interface PropertyCostFields {

@@ -4,7 +4,7 @@ import * as yup from 'yup';
 import { developmentSchema } from '../inventory/development-schema.ts';
 import { propertySchema } from '../inventory/property-schema.ts';
 import { listingSyncSchema } from '../listings/listing-sync-schema.ts';
-import { externalRef } from './payload-fields.ts';
+import { externalRef } from '../sync/payload-fields.ts';
 
 const NOT_AN_OBJECT = 'The body must be a JSON object';
 

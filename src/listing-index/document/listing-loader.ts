@@ -1,6 +1,6 @@
 // Loads listings with everything their search document needs, in one query per batch.
-import type { Prisma } from '../generated/prisma/client.ts';
-import type { PrismaClient } from '../db/prisma.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import type { PrismaClient } from '../../db/prisma.ts';
 
 export const listingDocumentInclude = {
   account: { select: { partnerSource: true } },

@@ -1,6 +1,6 @@
 // OpenAPI fragment of the synchronisation interfaces (REST and bulk). Request bodies, query strings and
 // paths come from the yup schemas the routes validate with; the objects' views from those bodies.
-import { apiKeySecurity, apiKeyUnauthorised } from './api-key-openapi.ts';
+import { apiKeyOperation } from '../api-accounts/api-key-operations.ts';
 import * as yup from 'yup';
 import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, object, pagedEnvelope, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonSchemaOf, parametersOf } from '../core/openapi/from-yup.ts';
@@ -55,7 +55,6 @@ export const syncSchemas: Record<string, JsonSchema> = {
   ...componentsOf(schemePayload, bulkItemResultPayload, listingItemPayload, marketplaceListingPayload),
 };
 
-const security = apiKeySecurity;
 const anyRefParam = parametersOf(refPath, 'path');
 const listingRefParam = parametersOf(listingRefPath, 'path');
 const refresh = parametersOf(writeQuery, 'query');
@@ -70,7 +69,6 @@ const stored = (response: object) => ({
     },
   },
 });
-const unauthorised = apiKeyUnauthorised;
 const premium = errorResponse('Basic accounts cannot call premium-only operations');
 const notFound = errorResponse('No such object in this account');
 // listings/marketplace, in any case, is the marketplace pull's path: GET alone
@@ -78,7 +76,7 @@ const marketplacePath = errorResponse('`marketplace` (in any case) is no listing
 const body = (schema: string) => ({ required: true, content: { 'application/json': { schema: ref(schema) } } });
 
 function op(tag: string, operationId: string, summary: string, responses: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return { tags: [tag], operationId, summary, security, ...extra, responses: { 401: unauthorised, ...responses } };
+  return apiKeyOperation({ tags: [tag], operationId, summary, ...extra, responses });
 }
 
 function resource(tag: string, name: string, base: string, schema: string, withPost: boolean, listParams: object[]) {
@@ -178,4 +176,4 @@ export function syncPaths(): Record<string, unknown> {
   };
 }
 
-export { apiKeySecuritySchemes as syncSecuritySchemes } from './api-key-openapi.ts';
+export { apiKeySecuritySchemes as syncSecuritySchemes } from '../api-accounts/api-key-openapi.ts';

@@ -7,24 +7,24 @@
 // Three-valued: `undefined` when it cannot tell, and the caller then asks the engine: a value of a shape
 // the engine would coerce (a number as text, a list where one value is expected), a clause it does not
 // know, or a point within a hair of the area's edge, where the engine's own rounding of coordinates decides.
-import type { LatLng, Rect } from '../places/geo.ts';
-import type { SearchParams } from '../search-criteria/search-params.ts';
-import type { SearchArea } from '../search-criteria/search-area.ts';
-import type { AreaKind } from '../places/gazetteer.ts';
-import type { AreaPolygon } from '../search-criteria/area-polygon.ts';
-import type { ListingEligibility } from '../listings/listing-document.ts';
-import { decide, type CustomerValues } from '../eligibility/eligibility-rules.ts';
-import { londonToday } from '../core/london-time.ts';
-import { reductionCutoff } from '../listings/price-reductions.ts';
-import { moneyFilters, propertyFilters } from '../listing-index/search-filters.ts';
-import { IN_POOL } from '../listing-index/pool-clauses.ts';
-import { EXTRA_FILTER_CLAUSES } from '../listing-index/property-clauses.ts';
-import { affordableClauses } from '../listing-index/affordability-clauses.ts';
-import { boundsOf, type AffordabilityBounds, type ShareOption } from '../affordability/affordability-thresholds.ts';
-import type { SearchPerson } from '../search-criteria/search-person.ts';
-import type { LendingAssumptions } from '../affordability/lending.ts';
-import { distanceMiles } from '../places/geo.ts';
-import { keywordsMatch, parseKeywords, type KeywordQuery } from '../keywords/keyword-query.ts';
+import type { LatLng, Rect } from '../../places/geo.ts';
+import type { SearchParams } from '../../search-criteria/search-params.ts';
+import type { SearchArea } from '../../search-criteria/search-area.ts';
+import type { AreaKind } from '../../places/gazetteer.ts';
+import type { AreaPolygon } from '../../search-criteria/area-polygon.ts';
+import type { ListingEligibility } from '../../eligibility/listing-eligibility.ts';
+import { decide, type CustomerValues } from '../../eligibility/eligibility-rules.ts';
+import { londonToday } from '../../core/london-time.ts';
+import { reductionCutoff } from '../../listings/price-reductions.ts';
+import { moneyFilters, propertyFilters } from '../search-filters.ts';
+import { IN_POOL } from '../pool-clauses.ts';
+import { EXTRA_FILTER_CLAUSES } from '../property-clauses.ts';
+import { affordableClauses } from '../affordability-clauses.ts';
+import { boundsOf, type AffordabilityBounds, type ShareOption } from '../../affordability/affordability-thresholds.ts';
+import type { SearchPerson } from '../../search-criteria/search-person.ts';
+import type { LendingAssumptions } from '../../affordability/lending.ts';
+import { distanceMiles } from '../../places/geo.ts';
+import { keywordsMatch, parseKeywords, type KeywordQuery } from '../../keywords/keyword-query.ts';
 
 export type Verdict = boolean | undefined;
 

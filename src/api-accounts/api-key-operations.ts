@@ -1,0 +1,16 @@
+// The api_key security block of the document, written once: an operation an API key authorises gets the
+// key's security schemes and its 401 answer here, not in each domain's fragment.
+import { apiKeySecurity, apiKeyUnauthorised } from './api-key-openapi.ts';
+
+/** An operation an API key authorises: the key's security and its 401 answer, written here once. */
+export function apiKeyOperation<O extends { responses: Record<string, unknown> }>(operation: O): O & { security: typeof apiKeySecurity } {
+  return { ...operation, security: apiKeySecurity, responses: { 401: apiKeyUnauthorised, ...operation.responses } };
+}
+
+/** An operation of the document, as a domain's fragment writes it. */
+type Operation = { responses: Record<string, unknown> } & Record<string, unknown>;
+
+/** Paths whose every operation an API key authorises (apiKeyOperation on each). */
+export function apiKeyPaths(paths: Record<string, Record<string, Operation>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(paths).map(([path, operations]) => [path, Object.fromEntries(Object.entries(operations).map(([verb, op]) => [verb, apiKeyOperation(op)]))]));
+}
