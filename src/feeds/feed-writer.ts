@@ -20,6 +20,7 @@ import { postcodeDistrict } from '../postcodes/postcode-format.ts';
 import { branchPrefix, type FeedFieldError, type FeedHome } from './feed-home.ts';
 import type { HomeGroup } from './feed-grouping.ts';
 import { groupInputs, type MediaUrls } from './feed-inputs.ts';
+import { FileMemo } from './feed-write-memo.ts';
 
 export type RowStatus = Exclude<WriteStatus, 'deleted'> | 'rejected' | 'withdrawn';
 
@@ -74,7 +75,8 @@ export class FeedWriter {
     return { latitude: centre.lat, longitude: centre.lng, note: `${home.postcode} is not a postcode known here: placed at the centre of ${postcodeDistrict(home.postcode)}` };
   }
 
-  async writeGroup(account: ApiAccount, group: HomeGroup, media: MediaUrls, warningsOf: (home: FeedHome) => string[]): Promise<RowOutcome[]> {
+  /** `file`: what the writes of one file share (a file's groups are written with the same one) */
+  async writeGroup(account: ApiAccount, group: HomeGroup, media: MediaUrls, warningsOf: (home: FeedHome) => string[], file = new FileMemo()): Promise<RowOutcome[]> {
     const warnings = new Map(group.homes.map((h) => [h, [...warningsOf(h)]]));
     const rejectAll = (errors: FeedFieldError[]) =>
       group.homes.map((h) => ({ agentRef: h.agentRef, status: 'rejected' as const, listing: null, errors, warnings: warnings.get(h)!, listingIds: [] }));
@@ -108,12 +110,13 @@ export class FeedWriter {
         const shown = accepted.some((a) => a.home.published) ? accepted.filter((a) => a.home.published) : accepted;
         const listing = validateBody(syncWriteSchemas.listing.create, { ...inputs.listing, properties: shown.map((a) => a.home.ref) }) as ListingSyncInput;
         const written = await this.prisma.$transaction(async (tx) => {
+          const memo = file.transaction();
           const untouched = { status: 'unchanged' as const, listingIds: [] };
           // one home of a development pushed on its own: the development and its listing stay as they are
-          const dev = group.propertyOnly ? untouched : await this.sync.developments.writeIn(tx, account, development);
+          const dev = group.propertyOnly ? untouched : await this.sync.developments.writeIn(tx, account, development, memo);
           const props = [];
-          for (const { input } of accepted) props.push(await this.sync.properties.writeIn(tx, account, input));
-          const list = group.propertyOnly ? untouched : await this.sync.listings.writeIn(tx, account, listing);
+          for (const { input } of accepted) props.push(await this.sync.properties.writeIn(tx, account, input, memo));
+          const list = group.propertyOnly ? untouched : await this.sync.listings.writeIn(tx, account, listing, memo);
           // a home that stood alone before and now belongs to a development leaves its own listing
           const moved = [];
           if (group.development && !group.propertyOnly) for (const { home } of accepted) moved.push(...((await this.sync.listings.removeIn(tx, account, home.ref)) ?? []));

@@ -1,10 +1,10 @@
 // Listings pushed to the marketplace by integrators (REST and bulk share this service).
-import { Prisma, type ApiAccount } from '../generated/prisma/client.ts';
+import { Prisma, type ApiAccount, type Development, type Listing, type Property } from '../generated/prisma/client.ts';
 import { ValidationError } from '../core/errors.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { londonToInstant } from '../core/london-time.ts';
 import { parseDateTime } from '../core/date-time-format.ts';
-import { SyncResource, type Tx } from '../sync/sync-resource.ts';
+import { SyncResource, type Tx, type WriteMemo } from '../sync/sync-resource.ts';
 import { sameData } from '../sync/write-result.ts';
 import { requireProvider } from '../inventory/development-service.ts';
 import { listingSyncSchema, type ListingSyncInput } from './listing-sync-schema.ts';
@@ -42,7 +42,7 @@ interface ListingData {
   slots: { startsAt: Date; durationMin: number; capacity: number }[];
 }
 
-export class ListingSyncService extends SyncResource<SyncListingRow, ListingSyncInput, ListingData, SyncListingView> {
+export class ListingSyncService extends SyncResource<SyncListingRow, ListingSyncInput, ListingData, SyncListingView, Listing> {
   protected readonly label = 'Listing';
 
   protected readonly inputFields = Object.keys(listingSyncSchema.fields);
@@ -51,15 +51,21 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
     return db.listing.findUnique({ where: { accountId_externalRef: { accountId, externalRef: ref } }, include: syncListingInclude });
   }
 
-  protected async resolve(db: Tx, account: ApiAccount, input: ListingSyncInput): Promise<ListingData> {
+  protected async resolve(db: Tx, account: ApiAccount, input: ListingSyncInput, memo: WriteMemo): Promise<ListingData> {
     requireProvider(account);
     const errors: Record<string, string[]> = {};
     const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
 
-    const dev = await db.development.findUnique({ where: { accountId_externalRef: { accountId: account.id, externalRef: input.development } } });
+    const dev =
+      memo.written<Development>('Development', input.development) ??
+      (await db.development.findUnique({ where: { accountId_externalRef: { accountId: account.id, externalRef: input.development } } }));
     if (!dev || dev.deletedAt) fail('development', `development ${input.development} is unknown`);
 
-    const props = await db.property.findMany({ where: { accountId: account.id, externalRef: { in: input.properties }, deletedAt: null } });
+    // the properties this transaction has just written are live, as they are stored
+    const written = input.properties.map((ref) => memo.written<Property>('Property', ref));
+    const props = written.every((p) => p !== undefined)
+      ? written
+      : await db.property.findMany({ where: { accountId: account.id, externalRef: { in: input.properties }, deletedAt: null } });
     const propByRef = new Map(props.map((p) => [p.externalRef, p]));
     for (const ref of input.properties) {
       const p = propByRef.get(ref);
@@ -69,7 +75,7 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
     }
 
     // nothing to look up for none (a round trip saved on most writes)
-    const schemes = input.schemes.length ? await db.scheme.findMany({ where: { slug: { in: input.schemes } } }) : [];
+    const schemes = input.schemes.length ? await memo.reference(`schemes:${input.schemes.join()}`, () => db.scheme.findMany({ where: { slug: { in: input.schemes } } })) : [];
     for (const slug of input.schemes) if (!schemes.some((s) => s.slug === slug)) fail('schemes', `scheme ${slug} is unknown (see GET /api/rest/schemes)`);
 
     const portals = input.portals.length ? await db.portal.findMany({ where: { id: { in: input.portals } }, select: { id: true } }) : [];
@@ -138,6 +144,11 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
   }
 
   protected async saveRow(db: Tx, account: ApiAccount, existing: SyncListingRow | null, input: ListingSyncInput, data: ListingData) {
+    const listing = await this.saveQuietly(db, account, existing, input, data);
+    return db.listing.findUniqueOrThrow({ where: { id: listing.id }, include: syncListingInclude });
+  }
+
+  protected override async saveQuietly(db: Tx, account: ApiAccount, existing: SyncListingRow | null, input: ListingSyncInput, data: ListingData) {
     const columns = {
       ...data.columns,
       mainImage: data.columns.mainImage === null ? Prisma.DbNull : (data.columns.mainImage as Prisma.InputJsonValue),
@@ -172,7 +183,7 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
         update: { durationMin: slot.durationMin, capacity: slot.capacity },
       });
     }
-    return db.listing.findUniqueOrThrow({ where: { id: listing.id }, include: syncListingInclude });
+    return listing;
   }
 
   private async freeSlug(db: Tx, name: string): Promise<string> {
@@ -188,7 +199,11 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
     await db.listing.update({ where: { id: row.id }, data: { withdrawnAt: new Date() } });
   }
 
-  protected async listingIdsOf(_db: Tx, row: SyncListingRow) {
+  protected async listingIdsOf(_db: Tx, row: Listing) {
+    return [row.id];
+  }
+
+  protected override listingIdsOfCreated(row: Listing) {
     return [row.id];
   }
 
