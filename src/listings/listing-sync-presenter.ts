@@ -11,6 +11,29 @@ export const syncListingInclude = {
 
 export type SyncListingRow = Prisma.ListingGetPayload<{ include: typeof syncListingInclude }>;
 
+/** A listing with its links but not the names they point to: what a write compares (fewer queries than syncListingInclude). */
+export const listingLinksInclude = {
+  properties: { orderBy: { position: 'asc' } },
+  schemes: { orderBy: { position: 'asc' } },
+  portals: { select: { portalId: true } },
+  openDaySlots: { orderBy: { startsAt: 'asc' } },
+} satisfies Prisma.ListingInclude;
+
+export type ListingLinksRow = Prisma.ListingGetPayload<{ include: typeof listingLinksInclude }>;
+
+/** The row presentSyncListing takes, from the links and the names they point to. */
+export function withLinkNames(
+  row: ListingLinksRow,
+  names: { development: string; properties: Map<number, string>; schemes: Map<number, string> },
+): SyncListingRow {
+  return {
+    ...row,
+    development: { externalRef: names.development },
+    properties: row.properties.map((p) => ({ ...p, property: { externalRef: names.properties.get(p.propertyId)! } })),
+    schemes: row.schemes.map((s) => ({ ...s, scheme: { slug: names.schemes.get(s.schemeId)! } })),
+  };
+}
+
 /** The integrator's view of a listing: payload fields, marketplace id and slug. */
 export function presentSyncListing(l: SyncListingRow) {
   return {

@@ -8,7 +8,7 @@ import { SyncResource, type Tx, type WriteMemo } from '../sync/sync-resource.ts'
 import { sameData } from '../sync/write-result.ts';
 import { requireProvider } from '../inventory/development-service.ts';
 import { listingSyncSchema, type ListingSyncInput } from './listing-sync-schema.ts';
-import { presentSyncListing, syncListingInclude, type SyncListingRow, type SyncListingView } from './listing-sync-presenter.ts';
+import { listingLinksInclude, presentSyncListing, syncListingInclude, withLinkNames, type ListingLinksRow, type SyncListingView } from './listing-sync-presenter.ts';
 import { slugify } from './slug.ts';
 
 interface ListingData {
@@ -42,13 +42,13 @@ interface ListingData {
   slots: { startsAt: Date; durationMin: number; capacity: number }[];
 }
 
-export class ListingSyncService extends SyncResource<SyncListingRow, ListingSyncInput, ListingData, SyncListingView, Listing> {
+export class ListingSyncService extends SyncResource<ListingLinksRow, ListingSyncInput, ListingData, SyncListingView, Listing> {
   protected readonly label = 'Listing';
 
   protected readonly inputFields = Object.keys(listingSyncSchema.fields);
 
   protected findRow(db: Tx, accountId: number, ref: string) {
-    return db.listing.findUnique({ where: { accountId_externalRef: { accountId, externalRef: ref } }, include: syncListingInclude });
+    return db.listing.findUnique({ where: { accountId_externalRef: { accountId, externalRef: ref } }, include: listingLinksInclude });
   }
 
   protected async resolve(db: Tx, account: ApiAccount, input: ListingSyncInput, memo: WriteMemo): Promise<ListingData> {
@@ -125,7 +125,7 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
     };
   }
 
-  protected async isUnchanged(_db: Tx, row: SyncListingRow, data: ListingData) {
+  protected async isUnchanged(_db: Tx, row: ListingLinksRow, data: ListingData) {
     const slots = (list: { startsAt: Date; durationMin: number; capacity: number }[]) =>
       list.map((s) => `${s.startsAt.toISOString()}/${s.durationMin}/${s.capacity}`).sort().join();
     return (
@@ -143,12 +143,12 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
     );
   }
 
-  protected async saveRow(db: Tx, account: ApiAccount, existing: SyncListingRow | null, input: ListingSyncInput, data: ListingData) {
+  protected async saveRow(db: Tx, account: ApiAccount, existing: ListingLinksRow | null, input: ListingSyncInput, data: ListingData) {
     const listing = await this.saveQuietly(db, account, existing, input, data);
-    return db.listing.findUniqueOrThrow({ where: { id: listing.id }, include: syncListingInclude });
+    return db.listing.findUniqueOrThrow({ where: { id: listing.id }, include: listingLinksInclude });
   }
 
-  protected override async saveQuietly(db: Tx, account: ApiAccount, existing: SyncListingRow | null, input: ListingSyncInput, data: ListingData) {
+  protected override async saveQuietly(db: Tx, account: ApiAccount, existing: ListingLinksRow | null, input: ListingSyncInput, data: ListingData) {
     const columns = {
       ...data.columns,
       mainImage: data.columns.mainImage === null ? Prisma.DbNull : (data.columns.mainImage as Prisma.InputJsonValue),
@@ -195,7 +195,7 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
     for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
   }
 
-  protected async removeRow(db: Tx, row: SyncListingRow) {
+  protected async removeRow(db: Tx, row: ListingLinksRow) {
     await db.listing.update({ where: { id: row.id }, data: { withdrawnAt: new Date() } });
   }
 
@@ -207,8 +207,20 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
     return [row.id];
   }
 
-  async present(_db: unknown, row: SyncListingRow) {
-    return presentSyncListing(row);
+  /** The names the links point to are read here, so that a write that presents nothing reads none of them. */
+  async present(db: Pick<Tx, 'development' | 'property' | 'scheme'>, row: ListingLinksRow) {
+    const development = await db.development.findUniqueOrThrow({ where: { id: row.developmentId }, select: { externalRef: true } });
+    const propertyIds = row.properties.map((p) => p.propertyId);
+    const properties = propertyIds.length ? await db.property.findMany({ where: { id: { in: propertyIds } }, select: { id: true, externalRef: true } }) : [];
+    const schemeIds = row.schemes.map((s) => s.schemeId);
+    const schemes = schemeIds.length ? await db.scheme.findMany({ where: { id: { in: schemeIds } }, select: { id: true, slug: true } }) : [];
+    return presentSyncListing(
+      withLinkNames(row, {
+        development: development.externalRef,
+        properties: new Map(properties.map((p) => [p.id, p.externalRef])),
+        schemes: new Map(schemes.map((s) => [s.id, s.slug])),
+      }),
+    );
   }
 
   async list(account: ApiAccount, page: PageRequest, updatedSince: Date | null) {

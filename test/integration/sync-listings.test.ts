@@ -38,6 +38,25 @@ describe('synchronisation interfaces: listings', () => {
     expect(doc!.view.properties).to.have.length(2);
   });
 
+  it('names the development, properties and schemes in the order sent in every answer: PUT (created, unchanged, updated), GET, PATCH, DELETE', async () => {
+    const payload = listingPayload('ld', ['lp2', 'lp1'], { name: 'Named Links', schemes: ['market-sale', 'shared-ownership'] });
+    const names = { development: 'ld', properties: ['lp2', 'lp1'], schemes: ['market-sale', 'shared-ownership'] };
+    const created = await api.put(`${LISTINGS}/l-names`, payload, withKey(account));
+    expect(created.status).to.equal(201);
+    expect(created.body).to.deep.include(names);
+    const unchanged = await api.put(`${LISTINGS}/l-names`, payload, withKey(account));
+    expect(unchanged.status).to.equal(200);
+    expect(unchanged.body).to.deep.equal(created.body);
+    const updated = await api.put(`${LISTINGS}/l-names`, { ...payload, properties: ['lp1'], schemes: ['shared-ownership'] }, withKey(account));
+    expect(updated.body).to.deep.include({ development: 'ld', properties: ['lp1'], schemes: ['shared-ownership'] });
+    const read = await api.get(`${LISTINGS}/l-names`, withKey(account));
+    expect(read.body).to.deep.equal(updated.body);
+    const patched = await api.patch(`${LISTINGS}/l-names`, { properties: ['lp2', 'lp1'], schemes: ['market-sale', 'shared-ownership'] }, withKey(account));
+    expect(patched.body).to.deep.include(names);
+    const deleted = await api.delete(`${LISTINGS}/l-names`, withKey(account));
+    expect(deleted.body).to.deep.include({ ...names, withdrawn: true });
+  });
+
   it('keeps open-day slot ids while their date and time stay the same', async () => {
     const openDays = [
       { date: '2027-01-09', time: '10:00', durationMin: 30, capacity: 5 },
