@@ -13,7 +13,6 @@ import { groupHomes } from './feed-grouping.ts';
 import { feedRef, SHARED_OWNERSHIP_PRICES, type FeedHome, type FeedRow, type MediaSource, type SharedOwnershipPrice } from './feed-home.ts';
 import { IMAGE_EXTENSIONS, mediaName, type FeedMedia } from './feed-media.ts';
 import type { FeedWriter, RowOutcome } from './feed-writer.ts';
-import { FileMemo } from './feed-write-memo.ts';
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
@@ -144,7 +143,7 @@ export class FeedImportService {
     const outcomes = new Map<FeedHome, RowOutcome>();
     let done = 0;
     const groups = groupHomes(homes);
-    const file = new FileMemo();
+    const file = await this.writer.fileMemo(account, groups);
     const save = async () => {
       const partialRows = [...outcomes.values()];
       await this.prisma.feedImport.update({ where: { id: job.id }, data: { counts: { ...countsOf(partialRows), rows: input.rows.length } as Prisma.InputJsonValue } });

@@ -6,9 +6,11 @@ import { LRUCache } from 'lru-cache';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { AppError, ValidationError } from '../core/errors.ts';
+import { isUniqueViolation } from '../db/db-errors.ts';
 import { validateBody } from '../core/validation.ts';
 import { syncWriteSchemas } from '../sync/write-schemas.ts';
 import type { WriteStatus } from '../sync/write-result.ts';
+import type { WriteMemo } from '../sync/sync-resource.ts';
 import type { DevelopmentService } from '../inventory/development-service.ts';
 import type { PropertyService } from '../inventory/property-service.ts';
 import type { ListingSyncService } from '../listings/listing-sync-service.ts';
@@ -40,6 +42,9 @@ export interface FeedSync {
   properties: PropertyService;
   listings: ListingSyncService;
 }
+
+/** refs named in one query when a file's held rows are read */
+const REFS_A_QUERY = 5000;
 
 let districts: Map<string, { lat: number; lng: number }> | null = null;
 const districtCentre = (district: string) => {
@@ -109,8 +114,7 @@ export class FeedWriter {
         // a development's listing advertises its published homes (all of them when none is)
         const shown = accepted.some((a) => a.home.published) ? accepted.filter((a) => a.home.published) : accepted;
         const listing = validateBody(syncWriteSchemas.listing.create, { ...inputs.listing, properties: shown.map((a) => a.home.ref) }) as ListingSyncInput;
-        const written = await this.prisma.$transaction(async (tx) => {
-          const memo = file.transaction();
+        const write = (memo: WriteMemo) => this.prisma.$transaction(async (tx) => {
           const untouched = { status: 'unchanged' as const, listingIds: [] };
           // one home of a development pushed on its own: the development and its listing stay as they are
           const dev = group.propertyOnly ? untouched : await this.sync.developments.writeIn(tx, account, development, memo);
@@ -122,6 +126,14 @@ export class FeedWriter {
           if (group.development && !group.propertyOnly) for (const { home } of accepted) moved.push(...((await this.sync.listings.removeIn(tx, account, home.ref)) ?? []));
           return { dev, props, list, moved };
         });
+        let written;
+        try {
+          written = await write(file.transaction());
+        } catch (err) {
+          // a row created by another writer since the file started: written again, looking every row up
+          if (!isUniqueViolation(err)) throw err;
+          written = await write(file.transaction({ lookUp: true }));
+        }
         accepted.forEach(({ home }, i) => {
           const original = group.homes[homes.indexOf(home)]!;
           outcomes.set(home, {
@@ -140,6 +152,29 @@ export class FeedWriter {
       }
     }
     return homes.map((h) => outcomes.get(h)!);
+  }
+
+  /** The memo of a file's writes, told which of its groups' refs the account holds no row of yet (a few queries for the whole file). */
+  async fileMemo(account: ApiAccount, groups: HomeGroup[]): Promise<FileMemo> {
+    const memo = new FileMemo();
+    const groupRefs = groups.map((g) => g.ref);
+    const homeRefs = groups.flatMap((g) => g.homes.map((h) => h.ref));
+    // deleted rows are held too: those are revived, not created
+    const where = (refs: string[]) => ({ accountId: account.id, externalRef: { in: refs } });
+    const select = { externalRef: true } as const;
+    const kinds: [string, string[], (refs: string[]) => Promise<{ externalRef: string }[]>][] = [
+      ['Development', groupRefs, (refs) => this.prisma.development.findMany({ where: where(refs), select })],
+      ['Property', homeRefs, (refs) => this.prisma.property.findMany({ where: where(refs), select })],
+      ['Listing', groupRefs, (refs) => this.prisma.listing.findMany({ where: where(refs), select })],
+    ];
+    for (const [label, refs, held] of kinds) {
+      for (let i = 0; i < refs.length; i += REFS_A_QUERY) {
+        const some = refs.slice(i, i + REFS_A_QUERY);
+        const found = new Set((await held(some)).map((r) => r.externalRef));
+        memo.heldNone(label, some.filter((ref) => !found.has(ref)));
+      }
+    }
+    return memo;
   }
 
   /**

@@ -30,10 +30,12 @@ export interface WriteMemo {
   /** the live row of this resource (label) and ref written (or found unchanged) in this transaction, if any */
   written<T>(label: string, ref: string): T | undefined;
   wrote(label: string, ref: string, row: unknown): void;
+  /** true when the account is known to hold no row of this resource and ref (not even a deleted one), so none is looked up: a wrong answer must end in a unique violation */
+  absent(label: string, ref: string): boolean;
 }
 
 /** the memo of a single write: reads everything */
-export const NO_MEMO: WriteMemo = { reference: (_key, read) => read(), written: () => undefined, wrote: () => undefined };
+export const NO_MEMO: WriteMemo = { reference: (_key, read) => read(), written: () => undefined, wrote: () => undefined, absent: () => false };
 
 /** `Saved`: the row saveQuietly returns (by default the full row) */
 export abstract class SyncResource<Row extends SyncRow, Input extends { externalRef: string }, Data, View, Saved extends SyncRow = Row> {
@@ -103,7 +105,7 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
   }
 
   private async write<R extends Row | Saved>(tx: Tx, account: ApiAccount, input: Input, memo: WriteMemo, save: (existing: Row | null, data: Data) => Promise<R>) {
-    const existing = await this.findRow(tx, account.id, input.externalRef);
+    const existing = memo.absent(this.label, input.externalRef) ? null : await this.findRow(tx, account.id, input.externalRef);
     const data = await this.resolve(tx, account, input, memo);
     if (existing && !isGone(existing) && (await this.isUnchanged(tx, existing, data))) {
       memo.wrote(this.label, input.externalRef, existing);
