@@ -42,6 +42,9 @@ interface ListingData {
   slots: { startsAt: Date; durationMin: number; capacity: number }[];
 }
 
+/** slugs asked for at once when a listing's name is taken */
+const SLUG_CANDIDATES = 20;
+
 export class ListingSyncService extends SyncResource<ListingLinksRow, ListingSyncInput, ListingData, SyncListingView, Listing> {
   protected readonly label = 'Listing';
 
@@ -190,9 +193,14 @@ export class ListingSyncService extends SyncResource<ListingLinksRow, ListingSyn
     const base = slugify(name) || 'listing';
     // Writers choosing a slug from the same name take turns, so two never pick the same one.
     await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`listing-slug:${base}`}))`;
-    const taken = new Set((await db.listing.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((l) => l.slug));
-    if (!taken.has(base)) return base;
-    for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+    // base, base-2, base-3, …: asked for by name, a batch at a time, so that the unique index answers
+    // (a prefix match cannot use it, and read every listing of the table on each new listing)
+    for (let first = 1; ; first += SLUG_CANDIDATES) {
+      const candidates = Array.from({ length: SLUG_CANDIDATES }, (_, i) => (first + i === 1 ? base : `${base}-${first + i}`));
+      const taken = new Set((await db.listing.findMany({ where: { slug: { in: candidates } }, select: { slug: true } })).map((l) => l.slug));
+      const free = candidates.find((slug) => !taken.has(slug));
+      if (free) return free;
+    }
   }
 
   protected async removeRow(db: Tx, row: ListingLinksRow) {

@@ -71,6 +71,14 @@ describe('synchronisation interfaces: listings', () => {
     expect(same.body.updatedAt).to.equal(changed.body.updatedAt);
   });
 
+  it('gives the listings of one name the next free slugs, beyond the first twenty asked for at once', async () => {
+    const slugs = [];
+    for (let i = 1; i <= 21; i++) slugs.push((await api.put(`${LISTINGS}/l-crowded-${i}`, listingPayload('ld', ['lp1'], { name: 'Crowded Name' }), withKey(account))).body.slug);
+    expect(slugs[0]).to.equal('crowded-name');
+    expect(slugs.slice(18)).to.deep.equal(['crowded-name-19', 'crowded-name-20', 'crowded-name-21']);
+    expect(new Set(slugs).size).to.equal(21);
+  });
+
   it('makes a unique slug from the name and keeps it on later writes', async () => {
     const a = await api.put(`${LISTINGS}/l-slug-a`, listingPayload('ld', ['lp1'], { name: 'Same Name' }), withKey(account));
     const b = await api.put(`${LISTINGS}/l-slug-b`, listingPayload('ld', ['lp1'], { name: 'Same Name' }), withKey(account));
