@@ -78,7 +78,7 @@ export class ListingSyncService extends SyncResource<ListingLinksRow, ListingSyn
     }
 
     // nothing to look up for none (a round trip saved on most writes)
-    const schemes = input.schemes.length ? await memo.reference(`schemes:${input.schemes.join()}`, () => db.scheme.findMany({ where: { slug: { in: input.schemes } } })) : [];
+    const schemes = input.schemes.length ? await memo.reference(`schemes:${JSON.stringify(input.schemes)}`, () => db.scheme.findMany({ where: { slug: { in: input.schemes } } })) : [];
     for (const slug of input.schemes) if (!schemes.some((s) => s.slug === slug)) fail('schemes', `scheme ${slug} is unknown (see GET /api/rest/schemes)`);
 
     const portals = input.portals.length ? await db.portal.findMany({ where: { id: { in: input.portals } }, select: { id: true } }) : [];
