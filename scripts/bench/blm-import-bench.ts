@@ -2,9 +2,14 @@
 // flats in every 40 rows, the rest single homes at known postcodes) is generated, taken as an upload
 // would be (read, checked, queued), and run by the feed import job in this process; then the time until
 // every listing is in the search index. Runs on the database DATABASE_URL names and the index of
-// ES_INDEX_PREFIX, under a new account, and leaves the homes there.
-//   --rows=5000 --concurrency=4
+// ES_INDEX_PREFIX, under a new account, and leaves the homes there. It prints the statements the import
+// sent to PostgreSQL per row (counted on the connections, BEGIN and COMMIT included; the reindex worker's
+// own are not counted) and the process's CPU time; --queries lists the statements by kind, --again imports
+// the same file a second time (a nightly file that changed nothing).
+//   --rows=5000 --concurrency=4 --queries --again
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { ApiAccountService } from '../../src/api-accounts/api-account-service.ts';
@@ -20,6 +25,22 @@ import { MAX_ATTEMPTS } from '../../src/indexing/reindex-worker.ts';
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const ROWS = Number(args.get('rows') ?? 5000);
 const CONCURRENCY = Number(args.get('concurrency') ?? 4);
+const BY_KIND = args.has('queries');
+const AGAIN = args.has('again');
+
+// Every statement sent on a connection while the import runs (its async context), by kind.
+const importScope = new AsyncLocalStorage<Map<string, number>>();
+const send = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+(pg.Client.prototype as { query: unknown }).query = function (this: pg.Client, ...a: unknown[]) {
+  const kinds = importScope.getStore();
+  if (kinds) {
+    const text = (typeof a[0] === 'string' ? a[0] : ((a[0] as { text?: string } | null)?.text ?? '')).replace(/\s+/g, ' ').trim();
+    const table = /\b(?:FROM|INTO|UPDATE)\s+((?:"?\w+"?\.)?"?\w+"?)/i.exec(text)?.[1]?.replace(/"/g, '').replace(/^public\./, '');
+    const kind = text.includes(' ') ? `${text.split(' ')[0]!.toUpperCase()} ${table ?? text.slice(text.indexOf(' ') + 1, 40)}` : text.toUpperCase();
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return send.apply(this, a);
+};
 
 const postcodes = readFileSync(new URL('../../prisma/data/postcodes-sample.csv', import.meta.url), 'utf8')
   .split('\n')
@@ -70,27 +91,46 @@ const imports = new FeedImportService(prisma, writer, new FeedMedia(new Director
 
 const file = blmOf(ROWS);
 console.log(`BLM of ${ROWS} rows: ${(file.length / 1024 / 1024).toFixed(1)} MB`);
-const started = performance.now();
-const queued = await imports.submit(account, file, { partial: false, mediaBaseUrl: 'http://localhost/media' });
-const read = performance.now();
-const job = (await imports.claim())!;
-if (job.id !== queued.id) throw new Error('another import was queued on this database: run the benchmark on an idle one');
-await imports.run(job);
-const written = performance.now();
-const report = await imports.report(account, queued.id);
-for (;;) {
-  const backlog = await outboxBacklog(prisma, MAX_ATTEMPTS);
-  if (backlog.pending === 0) break;
-  await new Promise((r) => setTimeout(r, 50));
-}
-const indexed = performance.now();
-const listings = await prisma.listing.count({ where: { accountId: account.id, withdrawnAt: null } });
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-console.log(JSON.stringify(report.counts));
-const reasons = new Map<string, number>();
-for (const row of report.rows) for (const e of row.errors) reasons.set(`${e.field}: ${e.message.replace(/\d+/g, 'N')}`, (reasons.get(`${e.field}: ${e.message.replace(/\d+/g, 'N')}`) ?? 0) + 1);
-if (reasons.size) console.log('refused:', JSON.stringify(Object.fromEntries(reasons)));
-console.log(`read and queued: ${s(read - started)}; written (${CONCURRENCY} at once): ${s(written - read)}; all ${listings} listings indexed: ${s(indexed - started)} after the upload`);
-console.log(`rows a second, upload to written: ${Math.round(ROWS / ((written - started) / 1000))}`);
+const cpu = (u: NodeJS.CpuUsage) => `${((u.user + u.system) / 1e6).toFixed(1)} s`;
+
+async function importOnce(): Promise<void> {
+  const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
+  const queued = await imports.submit(account, file, { partial: false, mediaBaseUrl: 'http://localhost/media' });
+  const read = performance.now();
+  const job = (await imports.claim())!;
+  if (job.id !== queued.id) throw new Error('another import was queued on this database: run the benchmark on an idle one');
+  const kinds = new Map<string, number>();
+  await importScope.run(kinds, () => imports.run(job));
+  const written = performance.now();
+  const cpuWritten = process.cpuUsage(cpuAtStart);
+  const report = await imports.report(account, queued.id);
+  for (;;) {
+    const backlog = await outboxBacklog(prisma, MAX_ATTEMPTS);
+    if (backlog.pending === 0) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const indexed = performance.now();
+  const cpuIndexed = process.cpuUsage(cpuAtStart);
+  const listings = await prisma.listing.count({ where: { accountId: account.id, withdrawnAt: null } });
+  console.log(JSON.stringify(report.counts));
+  const reasons = new Map<string, number>();
+  for (const row of report.rows) for (const e of row.errors) reasons.set(`${e.field}: ${e.message.replace(/\d+/g, 'N')}`, (reasons.get(`${e.field}: ${e.message.replace(/\d+/g, 'N')}`) ?? 0) + 1);
+  if (reasons.size) console.log('refused:', JSON.stringify(Object.fromEntries(reasons)));
+  console.log(`read and queued: ${s(read - started)}; written (${CONCURRENCY} at once): ${s(written - read)}; all ${listings} listings indexed: ${s(indexed - started)} after the upload`);
+  console.log(`rows a second, upload to written: ${Math.round(ROWS / ((written - started) / 1000))}`);
+  console.log(`process CPU: ${cpu(cpuWritten)} upload to written, ${cpu(cpuIndexed)} upload to indexed (the reindex worker's too)`);
+  const statements = [...kinds.values()].reduce((a, b) => a + b, 0);
+  const transactionEnds = (kinds.get('BEGIN') ?? 0) + (kinds.get('COMMIT') ?? 0) + (kinds.get('ROLLBACK') ?? 0);
+  console.log(`statements to PostgreSQL by the import: ${statements}, ${(statements / ROWS).toFixed(1)} a row (${((statements - transactionEnds) / ROWS).toFixed(1)} without BEGIN and COMMIT)`);
+  if (BY_KIND) for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / ROWS).toFixed(2).padStart(6)} a row  ${kind}`);
+}
+
+await importOnce();
+if (AGAIN) {
+  console.log('the same file again (every home unchanged):');
+  await importOnce();
+}
 await runtime.close();
 process.exit(0);

@@ -143,6 +143,7 @@ export class FeedImportService {
     const outcomes = new Map<FeedHome, RowOutcome>();
     let done = 0;
     const groups = groupHomes(homes);
+    const file = await this.writer.fileMemo(account, groups);
     const save = async () => {
       const partialRows = [...outcomes.values()];
       await this.prisma.feedImport.update({ where: { id: job.id }, data: { counts: { ...countsOf(partialRows), rows: input.rows.length } as Prisma.InputJsonValue } });
@@ -150,7 +151,7 @@ export class FeedImportService {
     await inOrder(
       groups,
       async (group) => {
-        const written = await this.writer.writeGroup(account, group, urls, (home) => rowOf.get(home)?.warnings ?? []);
+        const written = await this.writer.writeGroup(account, group, urls, (home) => rowOf.get(home)?.warnings ?? [], file);
         group.homes.forEach((home, i) => outcomes.set(home, written[i]!));
         done += group.homes.length;
         progress(group.homes.length);

@@ -6,9 +6,11 @@ import { LRUCache } from 'lru-cache';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { AppError, ValidationError } from '../core/errors.ts';
+import { isUniqueViolation } from '../db/db-errors.ts';
 import { validateBody } from '../core/validation.ts';
 import { syncWriteSchemas } from '../sync-api/write-schemas.ts';
 import type { WriteStatus } from '../sync/write-result.ts';
+import type { WriteMemo } from '../sync/sync-resource.ts';
 import type { DevelopmentService } from '../inventory/development-service.ts';
 import type { PropertyService } from '../inventory/property-service.ts';
 import type { ListingSyncService } from '../listings/listing-sync-service.ts';
@@ -20,6 +22,7 @@ import { postcodeDistrict } from '../postcodes/postcode-format.ts';
 import { branchPrefix, type FeedFieldError, type FeedHome } from './feed-home.ts';
 import type { HomeGroup } from './feed-grouping.ts';
 import { groupInputs, type MediaUrls } from './feed-inputs.ts';
+import { FileMemo } from './feed-write-memo.ts';
 
 export type RowStatus = Exclude<WriteStatus, 'deleted'> | 'rejected' | 'withdrawn';
 
@@ -39,6 +42,9 @@ export interface FeedSync {
   properties: PropertyService;
   listings: ListingSyncService;
 }
+
+/** refs named in one query when a file's held rows are read */
+const REFS_A_QUERY = 5000;
 
 let districts: Map<string, { lat: number; lng: number }> | null = null;
 const districtCentre = (district: string) => {
@@ -74,7 +80,8 @@ export class FeedWriter {
     return { latitude: centre.lat, longitude: centre.lng, note: `${home.postcode} is not a postcode known here: placed at the centre of ${postcodeDistrict(home.postcode)}` };
   }
 
-  async writeGroup(account: ApiAccount, group: HomeGroup, media: MediaUrls, warningsOf: (home: FeedHome) => string[]): Promise<RowOutcome[]> {
+  /** `file`: what the writes of one file share (a file's groups are written with the same one) */
+  async writeGroup(account: ApiAccount, group: HomeGroup, media: MediaUrls, warningsOf: (home: FeedHome) => string[], file = new FileMemo()): Promise<RowOutcome[]> {
     const warnings = new Map(group.homes.map((h) => [h, [...warningsOf(h)]]));
     const rejectAll = (errors: FeedFieldError[]) =>
       group.homes.map((h) => ({ agentRef: h.agentRef, status: 'rejected' as const, listing: null, errors, warnings: warnings.get(h)!, listingIds: [] }));
@@ -107,18 +114,26 @@ export class FeedWriter {
         // a development's listing advertises its published homes (all of them when none is)
         const shown = accepted.some((a) => a.home.published) ? accepted.filter((a) => a.home.published) : accepted;
         const listing = validateBody(syncWriteSchemas.listing.create, { ...inputs.listing, properties: shown.map((a) => a.home.ref) }) as ListingSyncInput;
-        const written = await this.prisma.$transaction(async (tx) => {
+        const write = (memo: WriteMemo) => this.prisma.$transaction(async (tx) => {
           const untouched = { status: 'unchanged' as const, listingIds: [] };
           // one home of a development pushed on its own: the development and its listing stay as they are
-          const dev = group.propertyOnly ? untouched : await this.sync.developments.writeIn(tx, account, development);
+          const dev = group.propertyOnly ? untouched : await this.sync.developments.writeIn(tx, account, development, memo);
           const props = [];
-          for (const { input } of accepted) props.push(await this.sync.properties.writeIn(tx, account, input));
-          const list = group.propertyOnly ? untouched : await this.sync.listings.writeIn(tx, account, listing);
+          for (const { input } of accepted) props.push(await this.sync.properties.writeIn(tx, account, input, memo));
+          const list = group.propertyOnly ? untouched : await this.sync.listings.writeIn(tx, account, listing, memo);
           // a home that stood alone before and now belongs to a development leaves its own listing
           const moved = [];
           if (group.development && !group.propertyOnly) for (const { home } of accepted) moved.push(...((await this.sync.listings.removeIn(tx, account, home.ref)) ?? []));
           return { dev, props, list, moved };
         });
+        let written;
+        try {
+          written = await write(file.transaction());
+        } catch (err) {
+          // a row created by another writer since the file started: written again, looking every row up
+          if (!isUniqueViolation(err)) throw err;
+          written = await write(file.transaction({ lookUp: true }));
+        }
         accepted.forEach(({ home }, i) => {
           const original = group.homes[homes.indexOf(home)]!;
           outcomes.set(home, {
@@ -137,6 +152,29 @@ export class FeedWriter {
       }
     }
     return homes.map((h) => outcomes.get(h)!);
+  }
+
+  /** The memo of a file's writes, told which of its groups' refs the account holds no row of yet (a few queries for the whole file). */
+  async fileMemo(account: ApiAccount, groups: HomeGroup[]): Promise<FileMemo> {
+    const memo = new FileMemo();
+    const groupRefs = groups.map((g) => g.ref);
+    const homeRefs = groups.flatMap((g) => g.homes.map((h) => h.ref));
+    // deleted rows are held too: those are revived, not created
+    const where = (refs: string[]) => ({ accountId: account.id, externalRef: { in: refs } });
+    const select = { externalRef: true } as const;
+    const kinds: [string, string[], (refs: string[]) => Promise<{ externalRef: string }[]>][] = [
+      ['Development', groupRefs, (refs) => this.prisma.development.findMany({ where: where(refs), select })],
+      ['Property', homeRefs, (refs) => this.prisma.property.findMany({ where: where(refs), select })],
+      ['Listing', groupRefs, (refs) => this.prisma.listing.findMany({ where: where(refs), select })],
+    ];
+    for (const [label, refs, held] of kinds) {
+      for (let i = 0; i < refs.length; i += REFS_A_QUERY) {
+        const some = refs.slice(i, i + REFS_A_QUERY);
+        const found = new Set((await held(some)).map((r) => r.externalRef));
+        memo.heldNone(label, some.filter((ref) => !found.has(ref)));
+      }
+    }
+    return memo;
   }
 
   /**

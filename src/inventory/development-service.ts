@@ -1,6 +1,6 @@
 import type { Development, ApiAccount } from '../generated/prisma/client.ts';
 import { ForbiddenError, ValidationError } from '../core/errors.ts';
-import { SyncResource, type Tx } from '../sync/sync-resource.ts';
+import { SyncResource, type Tx, type WriteMemo } from '../sync/sync-resource.ts';
 import { sameData } from '../sync/write-result.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { findPostcode } from '../postcodes/postcode-lookup.ts';
@@ -27,10 +27,11 @@ export class DevelopmentService extends SyncResource<Development, DevelopmentInp
   }
 
   /** Coordinates and local authority come from the postcode when not given. */
-  protected async resolve(db: Tx, account: ApiAccount, input: DevelopmentInput): Promise<DevelopmentData> {
+  protected async resolve(db: Tx, account: ApiAccount, input: DevelopmentInput, memo: WriteMemo): Promise<DevelopmentData> {
     requireProvider(account);
     const { externalRef: _ref, localAuthority, latitude, longitude, ...rest } = input;
-    const known = input.postcode ? await findPostcode(db, input.postcode) : null;
+    const { postcode } = input;
+    const known = postcode ? await memo.reference(`postcode:${postcode}`, () => findPostcode(db, postcode)) : null;
     const errors: Record<string, string[]> = {};
     let localAuthorityId = localAuthority ?? known?.localAuthorityId ?? null;
     if (localAuthority != null && !(await db.localAuthority.findUnique({ where: { id: localAuthority } }))) {

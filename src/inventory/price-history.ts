@@ -23,15 +23,20 @@ export function changeKind(previous: number | null, price: number): PriceChangeK
   return price < previous ? 'reduced' : 'increased';
 }
 
-/** Records the property's headline price when it differs from the last one recorded of its kind (null prices are not recorded). */
-export async function recordPriceChange(tx: Tx, propertyId: number, property: Priced, at = new Date()): Promise<void> {
+/**
+ * Records the property's headline price when it differs from the last one recorded of its kind (null
+ * prices are not recorded); `first`: the property has no history yet (just created), none to read.
+ */
+export async function recordPriceChange(tx: Tx, propertyId: number, property: Priced, { at = new Date(), first = false } = {}): Promise<void> {
   const price = headlinePrice(property);
   if (price === null) return;
-  const last = await tx.propertyPriceChange.findFirst({
-    where: { propertyId, forSale: property.forSale },
-    orderBy: [{ changedAt: 'desc' }, { id: 'desc' }],
-    select: { price: true },
-  });
+  const last = first
+    ? null
+    : await tx.propertyPriceChange.findFirst({
+        where: { propertyId, forSale: property.forSale },
+        orderBy: [{ changedAt: 'desc' }, { id: 'desc' }],
+        select: { price: true },
+      });
   const change = changeKind(last?.price ?? null, price);
   if (change) await tx.propertyPriceChange.create({ data: { propertyId, forSale: property.forSale, price, change, changedAt: at } });
 }

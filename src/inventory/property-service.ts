@@ -1,7 +1,7 @@
-import { Prisma, type ApiAccount } from '../generated/prisma/client.ts';
+import { Prisma, type ApiAccount, type Development } from '../generated/prisma/client.ts';
 import { ValidationError } from '../core/errors.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
-import { SyncResource, type Tx } from '../sync/sync-resource.ts';
+import { SyncResource, type Tx, type WriteMemo } from '../sync/sync-resource.ts';
 import { sameData } from '../sync/write-result.ts';
 import { openMarketValueErrors, propertySchema, type PropertyInput } from './property-schema.ts';
 import { propertyRowInclude, type PropertyRow } from './property-row.ts';
@@ -23,12 +23,14 @@ export class PropertyService extends SyncResource<PropertyRow, PropertyInput, Pr
     return db.property.findUnique({ where: { accountId_externalRef: { accountId, externalRef: ref } }, include: propertyRowInclude });
   }
 
-  protected async resolve(db: Tx, account: ApiAccount, input: PropertyInput): Promise<PropertyData> {
+  protected async resolve(db: Tx, account: ApiAccount, input: PropertyInput, memo: WriteMemo): Promise<PropertyData> {
     requireProvider(account);
     const marketValueErrors = openMarketValueErrors(input);
     if (marketValueErrors.length) throw new ValidationError({ openMarketValue: marketValueErrors }, marketValueErrors[0]);
     const { externalRef: _ref, development, firstDibsExpirationDate, ...rest } = input;
-    const dev = await db.development.findUnique({ where: { accountId_externalRef: { accountId: account.id, externalRef: development } } });
+    const dev =
+      memo.written<Development>('Development', development) ??
+      (await db.development.findUnique({ where: { accountId_externalRef: { accountId: account.id, externalRef: development } } }));
     if (!dev || dev.deletedAt) throw ValidationError.field('development', `development ${development} is unknown`);
     if (rest.councilTaxBand === WELSH_ONLY_BAND) {
       const la = dev.localAuthorityId === null ? null : await db.localAuthority.findUnique({ where: { id: dev.localAuthorityId }, select: { county: { select: { region: { select: { code: true, name: true } } } } } });
@@ -47,7 +49,8 @@ export class PropertyService extends SyncResource<PropertyRow, PropertyInput, Pr
     const row = existing
       ? await db.property.update({ where: { id: existing.id }, data: values, include: propertyRowInclude })
       : await db.property.create({ data: { ...values, accountId: account.id, externalRef: input.externalRef }, include: propertyRowInclude });
-    await recordPriceChange(db, row.id, row);
+    // a property just created has no price history to read
+    await recordPriceChange(db, row.id, row, { first: existing === null });
     return row;
   }
 

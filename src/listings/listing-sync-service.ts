@@ -1,10 +1,10 @@
 // Listings pushed to the marketplace by integrators (REST and bulk share this service).
-import { Prisma, type ApiAccount } from '../generated/prisma/client.ts';
+import { Prisma, type ApiAccount, type Development, type Listing, type Property } from '../generated/prisma/client.ts';
 import { ValidationError } from '../core/errors.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { instantToLondon, londonToInstant } from '../core/london-time.ts';
 import { parseDateTime } from '../core/date-time-format.ts';
-import { SyncResource, type Tx } from '../sync/sync-resource.ts';
+import { SyncResource, type Tx, type WriteMemo } from '../sync/sync-resource.ts';
 import { sameData } from '../sync/write-result.ts';
 import { requireProvider } from '../inventory/development-service.ts';
 import { listingSyncSchema, type ListingSyncInput } from './listing-sync-schema.ts';
@@ -42,7 +42,10 @@ interface ListingData {
   slots: { startsAt: Date; durationMin: number; capacity: number }[];
 }
 
-export class ListingSyncService extends SyncResource<SyncListingRow, ListingSyncInput, ListingData> {
+/** slugs asked for at once when a listing's name is taken */
+const SLUG_CANDIDATES = 20;
+
+export class ListingSyncService extends SyncResource<SyncListingRow, ListingSyncInput, ListingData, Listing> {
   protected readonly label = 'Listing';
 
   protected readonly inputFields = Object.keys(listingSyncSchema.fields);
@@ -51,15 +54,21 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
     return db.listing.findUnique({ where: { accountId_externalRef: { accountId, externalRef: ref } }, include: syncListingInclude });
   }
 
-  protected async resolve(db: Tx, account: ApiAccount, input: ListingSyncInput): Promise<ListingData> {
+  protected async resolve(db: Tx, account: ApiAccount, input: ListingSyncInput, memo: WriteMemo): Promise<ListingData> {
     requireProvider(account);
     const errors: Record<string, string[]> = {};
     const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
 
-    const dev = await db.development.findUnique({ where: { accountId_externalRef: { accountId: account.id, externalRef: input.development } } });
+    const dev =
+      memo.written<Development>('Development', input.development) ??
+      (await db.development.findUnique({ where: { accountId_externalRef: { accountId: account.id, externalRef: input.development } } }));
     if (!dev || dev.deletedAt) fail('development', `development ${input.development} is unknown`);
 
-    const props = await db.property.findMany({ where: { accountId: account.id, externalRef: { in: input.properties }, deletedAt: null } });
+    // the properties this transaction has just written are live, as they are stored
+    const written = input.properties.map((ref) => memo.written<Property>('Property', ref));
+    const props = written.every((p) => p !== undefined)
+      ? written
+      : await db.property.findMany({ where: { accountId: account.id, externalRef: { in: input.properties }, deletedAt: null } });
     const propByRef = new Map(props.map((p) => [p.externalRef, p]));
     for (const ref of input.properties) {
       const p = propByRef.get(ref);
@@ -69,7 +78,7 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
     }
 
     // nothing to look up for none (a round trip saved on most writes)
-    const schemes = input.schemes.length ? await db.scheme.findMany({ where: { slug: { in: input.schemes } } }) : [];
+    const schemes = input.schemes.length ? await memo.reference(`schemes:${JSON.stringify(input.schemes)}`, () => db.scheme.findMany({ where: { slug: { in: input.schemes } } })) : [];
     for (const slug of input.schemes) if (!schemes.some((s) => s.slug === slug)) fail('schemes', `scheme ${slug} is unknown (see GET /api/rest/schemes)`);
 
     const portals = input.portals.length ? await db.portal.findMany({ where: { id: { in: input.portals } }, select: { id: true } }) : [];
@@ -138,6 +147,11 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
   }
 
   protected async saveRow(db: Tx, account: ApiAccount, existing: SyncListingRow | null, input: ListingSyncInput, data: ListingData) {
+    const listing = await this.saveQuietly(db, account, existing, input, data);
+    return db.listing.findUniqueOrThrow({ where: { id: listing.id }, include: syncListingInclude });
+  }
+
+  protected override async saveQuietly(db: Tx, account: ApiAccount, existing: SyncListingRow | null, input: ListingSyncInput, data: ListingData) {
     const columns = {
       ...data.columns,
       mainImage: data.columns.mainImage === null ? Prisma.DbNull : (data.columns.mainImage as Prisma.InputJsonValue),
@@ -172,23 +186,32 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
         update: { durationMin: slot.durationMin, capacity: slot.capacity },
       });
     }
-    return db.listing.findUniqueOrThrow({ where: { id: listing.id }, include: syncListingInclude });
+    return listing;
   }
 
   private async freeSlug(db: Tx, name: string): Promise<string> {
     const base = slugify(name) || 'listing';
     // Writers choosing a slug from the same name take turns, so two never pick the same one.
     await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`listing-slug:${base}`}))`;
-    const taken = new Set((await db.listing.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((l) => l.slug));
-    if (!taken.has(base)) return base;
-    for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+    // base, base-2, base-3, …: asked for by name, a batch at a time, so that the unique index answers
+    // (a prefix match cannot use it, and read every listing of the table on each new listing)
+    for (let first = 1; ; first += SLUG_CANDIDATES) {
+      const candidates = Array.from({ length: SLUG_CANDIDATES }, (_, i) => (first + i === 1 ? base : `${base}-${first + i}`));
+      const taken = new Set((await db.listing.findMany({ where: { slug: { in: candidates } }, select: { slug: true } })).map((l) => l.slug));
+      const free = candidates.find((slug) => !taken.has(slug));
+      if (free) return free;
+    }
   }
 
   protected async removeRow(db: Tx, row: SyncListingRow) {
     await db.listing.update({ where: { id: row.id }, data: { withdrawnAt: new Date() } });
   }
 
-  protected async listingIdsOf(_db: Tx, row: SyncListingRow) {
+  protected async listingIdsOf(_db: Tx, row: SyncListingRow | Listing) {
+    return [row.id];
+  }
+
+  protected override listingIdsOfCreated(row: SyncListingRow | Listing) {
     return [row.id];
   }
 

@@ -11,14 +11,17 @@ type Tx = Prisma.TransactionClient;
 export async function markListingsChanged(tx: Tx, listingIds: number[]): Promise<void> {
   const ids = [...new Set(listingIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
-  // Lock in id order so that concurrent writers touching several listings cannot deadlock.
-  await tx.$queryRaw`SELECT id FROM "Listing" WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE`;
-  await tx.$executeRaw`UPDATE "Listing" SET "indexVersion" = "indexVersion" + 1 WHERE id = ANY(${ids}::int[])`;
-  await tx.$executeRaw`INSERT INTO "ListingOutbox" ("listingId") SELECT unnest(${ids}::int[])`;
-  // and the alert matcher looks at each, once indexed, for a listing gone live or reduced (src/alerts/)
-  await tx.$executeRaw`INSERT INTO "ListingAlertCheck" ("listingId") SELECT unnest(${ids}::int[])`;
-  // delivered at commit, and once per transaction however many writes it holds (outbox-listener.ts)
-  await tx.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
+  // One statement (one round trip on every write): the listings locked in id order, so that concurrent
+  // writers touching several listings cannot deadlock, and their versions raised; the outbox rows; a
+  // check for the alert matcher, which looks at each once indexed for a listing gone live or reduced
+  // (src/alerts/); and the notice, delivered at commit and once per transaction however many writes it
+  // holds (outbox-listener.ts).
+  await tx.$executeRaw`
+    WITH locked AS MATERIALIZED (SELECT id FROM "Listing" WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE),
+    raised AS (UPDATE "Listing" SET "indexVersion" = "indexVersion" + 1 WHERE id = ANY(${ids}::int[]) AND id IN (SELECT id FROM locked)),
+    queued AS (INSERT INTO "ListingOutbox" ("listingId") SELECT unnest(${ids}::int[])),
+    checks AS (INSERT INTO "ListingAlertCheck" ("listingId") SELECT unnest(${ids}::int[]))
+    SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
 }
 
 export async function listingIdsOfDevelopment(tx: Tx, developmentId: number): Promise<number[]> {

@@ -20,7 +20,25 @@ export interface SyncRow {
 
 const isGone = (row: SyncRow) => Boolean(row.deletedAt ?? row.withdrawnAt);
 
-export abstract class SyncResource<Row extends SyncRow, Input extends { externalRef: string }, Data> {
+/**
+ * What a writer of many objects already holds, so that its writes need not read it again (feeds: a
+ * file's reference rows, and the rows each of its transactions has just written).
+ */
+export interface WriteMemo {
+  /** a reference row (schemes, a postcode) under `key`, read once for as long as the memo lives */
+  reference<T>(key: string, read: () => Promise<T>): Promise<T>;
+  /** the live row of this resource (label) and ref written (or found unchanged) in this transaction, if any */
+  written<T>(label: string, ref: string): T | undefined;
+  wrote(label: string, ref: string, row: unknown): void;
+  /** true when the account is known to hold no row of this resource and ref (not even a deleted one), so none is looked up: a wrong answer must end in a unique violation */
+  absent(label: string, ref: string): boolean;
+}
+
+/** the memo of a single write: reads everything */
+export const NO_MEMO: WriteMemo = { reference: (_key, read) => read(), written: () => undefined, wrote: () => undefined, absent: () => false };
+
+/** `Saved`: the row saveQuietly returns (by default the full row) */
+export abstract class SyncResource<Row extends SyncRow, Input extends { externalRef: string }, Data, Saved extends SyncRow = Row> {
   protected abstract readonly label: string;
 
   constructor(protected readonly prisma: PrismaClient) {}
@@ -30,11 +48,19 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
   /** the row with this ref in the account, also when deleted */
   protected abstract findRow(db: Tx, accountId: number, ref: string): Promise<Row | null>;
   /** turns validated input into column values, resolving references (422 for unknown ones) */
-  protected abstract resolve(db: Tx, account: ApiAccount, input: Input): Promise<Data>;
+  protected abstract resolve(db: Tx, account: ApiAccount, input: Input, memo: WriteMemo): Promise<Data>;
   protected abstract isUnchanged(db: Tx, row: Row, data: Data): Promise<boolean>;
   protected abstract saveRow(db: Tx, account: ApiAccount, existing: Row | null, input: Input, data: Data): Promise<Row>;
+  /** saveRow for a writer that does not present the stored object (feeds): its columns are enough */
+  protected saveQuietly(db: Tx, account: ApiAccount, existing: Row | null, input: Input, data: Data): Promise<Saved> {
+    return this.saveRow(db, account, existing, input, data) as Promise<Row & Saved>;
+  }
   protected abstract removeRow(db: Tx, row: Row): Promise<void>;
-  protected abstract listingIdsOf(db: Tx, row: Row): Promise<number[]>;
+  protected abstract listingIdsOf(db: Tx, row: Row | Saved): Promise<number[]>;
+  /** listingIdsOf of a row saveRow has just created: no listing can point to it yet (a listing names itself) */
+  protected listingIdsOfCreated(_row: Row | Saved): number[] {
+    return [];
+  }
 
   /**
    * The stored object as input, PATCH's starting point: the input fields the row holds under the same
@@ -74,22 +100,32 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
    * properties and their listing) are written together or not at all.
    */
   async putIn(tx: Tx, account: ApiAccount, input: Input): Promise<WriteResult<Row>> {
-    const { row, ...result } = await this.writeIn(tx, account, input);
+    const { row, ...result } = await this.write(tx, account, input, NO_MEMO, (existing, data) => this.saveRow(tx, account, existing, input, data));
     return { ...result, record: row };
   }
 
-  /** putIn with the row named `row`, for writers that answer with their own report (feeds). */
-  async writeIn(tx: Tx, account: ApiAccount, input: Input): Promise<Omit<WriteResult<Row>, 'record'> & { row: Row }> {
-    const existing = await this.findRow(tx, account.id, input.externalRef);
-    const data = await this.resolve(tx, account, input);
+  /**
+   * putIn with the row named `row`, without reading it back whole, for writers that answer with their
+   * own report (feeds); `memo`: what they already hold.
+   */
+  async writeIn(tx: Tx, account: ApiAccount, input: Input, memo: WriteMemo = NO_MEMO): Promise<Omit<WriteResult<Row>, 'record'> & { row: Row | Saved }> {
+    return this.write(tx, account, input, memo, (existing, data) => this.saveQuietly(tx, account, existing, input, data));
+  }
+
+  private async write<R extends Row | Saved>(tx: Tx, account: ApiAccount, input: Input, memo: WriteMemo, save: (existing: Row | null, data: Data) => Promise<R>) {
+    const existing = memo.absent(this.label, input.externalRef) ? null : await this.findRow(tx, account.id, input.externalRef);
+    const data = await this.resolve(tx, account, input, memo);
     if (existing && !isGone(existing) && (await this.isUnchanged(tx, existing, data))) {
-      return { status: 'unchanged', row: existing, listingIds: [] };
+      memo.wrote(this.label, input.externalRef, existing);
+      return { status: 'unchanged' as const, row: existing, listingIds: [] };
     }
     const before = existing ? await this.listingIdsOf(tx, existing) : [];
-    const row = await this.saveRow(tx, account, existing, input, data);
-    const listingIds = [...new Set([...before, ...(await this.listingIdsOf(tx, row))])];
+    const row = await save(existing, data);
+    memo.wrote(this.label, input.externalRef, row);
+    // saving keeps the row's id and does not change which listings point to it: those of before
+    const listingIds = [...new Set(existing ? before : this.listingIdsOfCreated(row))];
     await markListingsChanged(tx, listingIds);
-    const status = existing && !isGone(existing) ? 'updated' : 'created';
+    const status = existing && !isGone(existing) ? ('updated' as const) : ('created' as const);
     return { status, row, listingIds };
   }
 

@@ -4,6 +4,14 @@ import { api } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { createAccount, eventually, withKey, type TestAccount } from '../support/factories.ts';
 import { feedFixture, importBlm, picture, uploadBlm, zipOf } from '../support/feeds.ts';
+import { FeedWriter } from '../../src/feeds/feed-writer.ts';
+import { groupHomes } from '../../src/feeds/feed-grouping.ts';
+import { parseBlm } from '../../src/feeds/blm/blm-parser.ts';
+import { blmHome } from '../../src/feeds/blm/blm-home.ts';
+import type { MediaSource } from '../../src/feeds/feed-home.ts';
+import { DevelopmentService } from '../../src/inventory/development-service.ts';
+import { PropertyService } from '../../src/inventory/property-service.ts';
+import { ListingSyncService } from '../../src/listings/listing-sync-service.ts';
 
 const HOLLY = 'rm:701:dev-holly-gardens-s-tn231aa';
 const statusOf = (report: { rows: { agentRef: string; status: string }[] }) => Object.fromEntries(report.rows.map((r) => [r.agentRef, r.status]));
@@ -153,6 +161,22 @@ describe('feeds: BLM import', () => {
     expect(so.body).to.include({ isSharedOwnership: true, fullMarketPrice: 250000, minSharePercentage: 25, subsidisedMonthlyRent: 450 });
     const listing = await api.get('/api/rest/listings/rm:703:SO1', withKey(other));
     expect(listing.body.schemes).to.deep.equal(['shared-ownership']);
+  });
+
+  it('writes a home that another writer created after the file started as an existing one (its rows were not looked up: a unique violation, then looked up)', async () => {
+    const late = await createAccount({ tier: 'premium' });
+    const { prisma } = testApp().runtime;
+    const apiAccount = await prisma.apiAccount.findUniqueOrThrow({ where: { id: late.id } });
+    const writer = new FeedWriter(prisma, { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) });
+    const file = onlyRecords('ashford-sales.blm', ['OAK7']);
+    const groups = groupHomes(parseBlm(file).records.map((r) => blmHome(r, 'full-value').home!));
+    const memo = await writer.fileMemo(apiAccount, groups);
+    // meanwhile, the same home by another import
+    expect((await importBlm(late, file)).counts.created).to.equal(1);
+    const urls = (source: MediaSource) => ('url' in source ? { largeSize: source.url, mediumSize: source.url, thumbnail: source.url } : null);
+    const [outcome] = await writer.writeGroup(apiAccount, groups[0]!, urls, () => [], memo);
+    expect(outcome).to.include({ agentRef: 'OAK7', status: 'unchanged', listing: 'rm:701:OAK7' });
+    expect(await prisma.property.count({ where: { accountId: late.id } })).to.equal(1);
   });
 
   it("shows the job's progress in /metrics", async () => {

@@ -38,6 +38,25 @@ describe('synchronisation interfaces: listings', () => {
     expect(doc!.view.properties).to.have.length(2);
   });
 
+  it('names the development, properties and schemes in the order sent in every answer: PUT (created, unchanged, updated), GET, PATCH, DELETE', async () => {
+    const payload = listingPayload('ld', ['lp2', 'lp1'], { name: 'Named Links', schemes: ['market-sale', 'shared-ownership'] });
+    const names = { development: 'ld', properties: ['lp2', 'lp1'], schemes: ['market-sale', 'shared-ownership'] };
+    const created = await api.put(`${LISTINGS}/l-names`, payload, withKey(account));
+    expect(created.status).to.equal(201);
+    expect(created.body).to.deep.include(names);
+    const unchanged = await api.put(`${LISTINGS}/l-names`, payload, withKey(account));
+    expect(unchanged.status).to.equal(200);
+    expect(unchanged.body).to.deep.equal(created.body);
+    const updated = await api.put(`${LISTINGS}/l-names`, { ...payload, properties: ['lp1'], schemes: ['shared-ownership'] }, withKey(account));
+    expect(updated.body).to.deep.include({ development: 'ld', properties: ['lp1'], schemes: ['shared-ownership'] });
+    const read = await api.get(`${LISTINGS}/l-names`, withKey(account));
+    expect(read.body).to.deep.equal(updated.body);
+    const patched = await api.patch(`${LISTINGS}/l-names`, { properties: ['lp2', 'lp1'], schemes: ['market-sale', 'shared-ownership'] }, withKey(account));
+    expect(patched.body).to.deep.include(names);
+    const deleted = await api.delete(`${LISTINGS}/l-names`, withKey(account));
+    expect(deleted.body).to.deep.include({ ...names, withdrawn: true });
+  });
+
   it('keeps open-day slot ids while their date and time stay the same', async () => {
     const openDays = [
       { date: '2027-01-09', time: '10:00', durationMin: 30, capacity: 5 },
@@ -50,6 +69,14 @@ describe('synchronisation interfaces: listings', () => {
     expect(changed.body.openDays[0]).to.include({ id: first.body.openDays[0].id, capacity: 9, date: '2027-01-09', time: '10:00' });
     const same = await api.put(`${LISTINGS}/l-slots`, listingPayload('ld', ['lp1'], { openDays: [{ ...openDays[0], capacity: 9 }] }), withKey(account));
     expect(same.body.updatedAt).to.equal(changed.body.updatedAt);
+  });
+
+  it('gives the listings of one name the next free slugs, beyond the first twenty asked for at once', async () => {
+    const slugs = [];
+    for (let i = 1; i <= 21; i++) slugs.push((await api.put(`${LISTINGS}/l-crowded-${i}`, listingPayload('ld', ['lp1'], { name: 'Crowded Name' }), withKey(account))).body.slug);
+    expect(slugs[0]).to.equal('crowded-name');
+    expect(slugs.slice(18)).to.deep.equal(['crowded-name-19', 'crowded-name-20', 'crowded-name-21']);
+    expect(new Set(slugs).size).to.equal(21);
   });
 
   it('makes a unique slug from the name and keeps it on later writes', async () => {
