@@ -116,6 +116,12 @@ export interface ListingDocument {
   minDepositValue: number | null;
   minMonthlyRent: number | null;
   published: boolean;
+  /**
+   * published and past its publication time when the document was built: the live-listing rule
+   * (listing-index/live-listing.ts). A listing scheduled for later is indexed again once its time has
+   * come (jobs/state-job.ts), which turns it true.
+   */
+  live: boolean;
   publishAt: string | null;
   /** when the listing went live: its publishAt, or its creation when that came later (the `newest` sort) */
   publishedAt: string;
@@ -173,7 +179,7 @@ function pricesOf(property: Property, depositPercentage: number | null): PriceFi
  * Null when the listing is not on the marketplace at all (withdrawn, or nothing left to advertise).
  * `lending`: the assumptions monthly costs are worked out with (the default portal's).
  */
-export function buildListingDocument(listing: LoadedListing, lending: LendingAssumptions = DEFAULT_LENDING): ListingDocument | null {
+export function buildListingDocument(listing: LoadedListing, lending: LendingAssumptions = DEFAULT_LENDING, builtAt: Date = new Date()): ListingDocument | null {
   const { development } = listing;
   const properties = listing.properties.map((lp) => lp.property).filter((p) => p.deletedAt === null);
   if (listing.withdrawnAt || development.deletedAt || properties.length === 0) return null;
@@ -350,6 +356,7 @@ export function buildListingDocument(listing: LoadedListing, lending: LendingAss
     minDepositValue: prices.depositValue,
     minMonthlyRent: prices.monthlyRent,
     published: listing.published,
+    live: listing.published && (listing.publishAt === null || listing.publishAt <= builtAt),
     publishAt: listing.publishAt?.toISOString() ?? null,
     publishedAt: publishedAt.toISOString(),
     priceReducedOn,

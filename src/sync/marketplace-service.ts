@@ -17,8 +17,8 @@ export class MarketplaceService {
     private readonly alias: string,
   ) {}
 
-  async published(page: PageRequest, now = new Date()): Promise<{ items: MarketplaceListingPayload[]; total: number }> {
-    const res = await this.search.search<ViewSource>({ index: this.alias, ...marketplacePageRequest(offsetOf(page), page.size, now) });
+  async published(page: PageRequest): Promise<{ items: MarketplaceListingPayload[]; total: number }> {
+    const res = await this.search.search<ViewSource>({ index: this.alias, ...marketplacePageRequest(offsetOf(page), page.size) });
     const items: MarketplaceListingPayload[] = [];
     for (const hit of res.hits.hits) {
       const item = readItem(hit);
