@@ -24,6 +24,8 @@ async function start(): Promise<void> {
   if (config.WEBHOOK_WORKER) runtime.webhookWorker.start();
   runtime.listingStats.start();
   if (config.REINDEX_WORKER) runtime.worker.start();
+  // what lets a kept search response be sent without asking the engine (search/index-changes.ts)
+  if (config.SEARCH_MEMO_BOUND_MS > 0) runtime.indexChanges.start();
   const stateJob = new StateJob(runtime.prisma, runtime.logger, indexedDueListings(runtime.search, runtime.listingIndex.alias));
   stateJob.start();
   const { app, customers, places, alerts, progressMails, feedImports, warmReference } = buildApp(runtime);

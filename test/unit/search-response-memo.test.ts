@@ -22,7 +22,7 @@ describe('search response memo', () => {
     expect(memo.find('k', AnswerBytes.of(Buffer.from(text.slice(0, -1))))).to.equal(null);
     expect(memo.find('k', AnswerBytes.of(Buffer.from(text), Buffer.from(' ')))).to.equal(null);
     expect(memo.find('other', answer())).to.equal(null);
-    expect(memo.counts).to.deep.equal({ reused: 2, built: 5 });
+    expect(memo.counts).to.deep.equal({ reused: 2, built: 5, unasked: 0 });
   });
 
   it('keeps the newest body under a key', () => {
