@@ -21,8 +21,9 @@ const DOCUMENT_WRITE_PATH = /\/_(bulk|doc|create|update|delete_by_query|update_b
 export function requestEffect(params: Pick<TransportRequestParams, 'method' | 'path' | 'querystring'>): 'read' | 'refresh' | 'write' | 'searchable-write' {
   const method = params.method.toUpperCase();
   const path = params.path.split('?')[0]!;
-  if (method === 'GET' || method === 'HEAD' || READ_PATH.test(path)) return 'read';
+  // the client sends a refresh as GET or POST
   if (/\/_refresh$/.test(path)) return 'refresh';
+  if (method === 'GET' || method === 'HEAD' || READ_PATH.test(path)) return 'read';
   if (!DOCUMENT_WRITE_PATH.test(path)) return 'searchable-write';
   const qs = params.querystring;
   const refresh = typeof qs === 'string' ? new URLSearchParams(qs).get('refresh') : (qs as Record<string, unknown> | undefined)?.refresh;

@@ -126,7 +126,7 @@ export class IndexChanges implements IndexWriteWatcher {
       // a write no refresh follows is searchable once the index's own refresh has run
       setTimeout(() => this.settle([seq]), 2 * this.options.refreshIntervalMs + 1_000).unref();
     }
-    this.settleIfDone();
+    this.settle([], searchable);
   }
 
   beforeRefresh(): number[] {
@@ -134,22 +134,21 @@ export class IndexChanges implements IndexWriteWatcher {
   }
 
   afterRefresh(covered: number[], ok: boolean): void {
-    if (ok) this.settle(covered);
+    if (ok) this.settle(covered, true);
   }
 
-  private settle(seqs: number[]): void {
+  /**
+   * These writes are searchable. When that moves the oldest unsettled write on, or anything may have
+   * become searchable just now (`changed`: a refresh, a write that refreshed), every instance is told:
+   * its generation moves on (this one's at once: read-your-write), and it forgets this writer's
+   * announcements up to the oldest write still unsettled.
+   */
+  private settle(seqs: number[], changed = false): void {
     for (const seq of seqs) this.unsettled.delete(seq);
-    this.settleIfDone();
-  }
-
-  /** Announces that every write below the oldest unsettled one is searchable, if that moved on. */
-  private settleIfDone(): void {
-    const oldest = this.unsettled.size ? Math.min(...this.unsettled.keys()) : this.seq + 1;
-    const upTo = oldest - 1;
-    if (upTo <= this.settledUpTo) return;
-    this.settledUpTo = upTo;
-    const message = `settled ${this.writer} ${upTo}`;
-    // this instance at once (read-your-write), the others through PostgreSQL
+    const upTo = (this.unsettled.size ? Math.min(...this.unsettled.keys()) : this.seq + 1) - 1;
+    if (upTo <= this.settledUpTo && !changed) return;
+    this.settledUpTo = Math.max(this.settledUpTo, upTo);
+    const message = `settled ${this.writer} ${this.settledUpTo}`;
     this.heard(message);
     this.announce(message).catch((err: unknown) => this.logger.warn({ err: String(err) }, 'index changes: a settle could not be announced; the others learn of it when the announcement expires'));
     if (this.unsettled.size === 0 && this.renewTimer) {
