@@ -7,7 +7,8 @@
 // (`IndexWriteWatcher`). Before a write is sent, its process announces it with NOTIFY on
 // INDEX_CHANNEL (`open <writer> <seq>`, committed before the engine sees the write); once a refresh
 // that began after the write has returned, or the write itself asked for one, it announces that every
-// write up to then is searchable (`settled <writer> <seq>`). A writer repeats its oldest unsettled
+// write up to then is searchable (`settled <writer> <seq>`); it says so after every refresh and every
+// refreshing write, so that each may move the generation on. A writer repeats its oldest unsettled
 // announcement every second while it has one.
 //
 // Every instance LISTENs on a connection of its own. A settle moves the generation on: kept responses
