@@ -107,6 +107,7 @@ export class SearchResponder {
       },
       { name: 'impressions', run: (r) => this.stats?.impressions(r.sent!.listingIds) },
     ];
+    if (this.stages.map((s) => s.name).join() !== SEARCH_STAGES.join()) throw new Error('the search stages are not those of SEARCH_STAGES, in order');
   }
 
   /** The UTF-8 JSON body of the search, and the same gzipped; `url` is the request's (the links are built from it). */

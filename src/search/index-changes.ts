@@ -75,6 +75,7 @@ export class IndexChanges implements IndexWriteWatcher {
   private fence = -Infinity;
   private readonly opens = new Map<string, Map<number, Open>>();
   private probeTimer: NodeJS.Timeout | null = null;
+  private probing = false;
   private retry: NodeJS.Timeout | null = null;
   private failures = 0;
   private readonly listeners = new Set<() => void>();
@@ -217,13 +218,17 @@ export class IndexChanges implements IndexWriteWatcher {
 
   private async probe(): Promise<void> {
     const client = this.client;
-    if (!client) return;
+    // one probe at a time: a slow answer leaves the fence where it was, so the instance stops being quiet
+    if (!client || this.probing) return;
+    this.probing = true;
     const started = Date.now();
     try {
       await client.query('SELECT 1');
       if (this.client === client) this.fence = Math.max(this.fence, started);
     } catch {
       /* the connection's error handler reconnects */
+    } finally {
+      this.probing = false;
     }
     let expired = false;
     for (const [writer, writes] of this.opens) {
