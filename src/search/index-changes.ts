@@ -202,6 +202,8 @@ export class IndexChanges implements IndexWriteWatcher {
       // first heard within a renewal of connecting: it may be older than that, so it counts from the connection
       const since = known?.since ?? (now - this.connectedAt < 2 * RENEW_MS ? Math.min(now, this.connectedAt) : now);
       writes.set(seq, { since, renewed: now });
+      // the writer is alive: none of its open writes expires while it renews its oldest
+      for (const open of writes.values()) open.renewed = now;
     } else if (kind === 'settled') {
       if (writes) {
         for (const s of writes.keys()) if (s <= seq) writes.delete(s);
