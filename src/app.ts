@@ -96,7 +96,7 @@ import { BLM_UPLOAD_PATH, feedRoutes, MEDIA_PREFIX } from './feeds/feed-routes.t
 import { RtdfService } from './feeds/rtdf/rtdf-service.ts';
 import { rtdfRoutes } from './feeds/rtdf/rtdf-routes.ts';
 
-export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'pool' | 'search' | 'listingIndex' | 'indexer' | 'gazetteer' | 'metrics' | 'listingStats'>;
+export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'pool' | 'search' | 'listingIndex' | 'indexChanges' | 'indexer' | 'gazetteer' | 'metrics' | 'listingStats'>;
 
 export interface BuiltApp {
   app: Koa<RequestState>;
@@ -154,7 +154,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     partners: new PartnerService(prisma),
     regions,
     customers: customerContext,
-    catalogue: async (forSale) => optionCatalogue(await schemeTexts(), forSale),
+    catalogue: (schemes, forSale) => optionCatalogue(schemes, forSale),
     schemes: schemeTexts,
     mapListings,
     lending: () => indexer.lending(),
@@ -174,7 +174,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const calendar = new AppointmentCalendar(config.JWT_SECRET, config.PUBLIC_BASE_URL ?? '');
   const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers, calendar);
   // search first: the busiest route, and every router before it tries its own routes on each request
-  const searchResponder = new SearchResponder(listingSearch, searchResponses, listingStats);
+  const searchResponder = new SearchResponder(listingSearch, searchResponses, listingStats, config.SEARCH_MEMO_BOUND_MS > 0 ? deps.indexChanges : undefined);
   const savedSearches = new SavedSearchService(prisma, gazetteer);
   const alerts = new AlertJob(
     new AlertMatcher(prisma, {

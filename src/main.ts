@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config.ts';
 import { openRuntime } from './runtime.ts';
 import { buildApp } from './app.ts';
-import { StateJob } from './jobs/state-job.ts';
+import { indexedDueListings, StateJob } from './jobs/state-job.ts';
 import { MailboxStartError, startLocalMailbox } from './mail/local-mailbox.ts';
 
 async function start(): Promise<void> {
@@ -24,7 +24,9 @@ async function start(): Promise<void> {
   if (config.WEBHOOK_WORKER) runtime.webhookWorker.start();
   runtime.listingStats.start();
   if (config.REINDEX_WORKER) runtime.worker.start();
-  const stateJob = new StateJob(runtime.prisma, runtime.logger);
+  // what lets a kept search response be sent without asking the engine (search/index-changes.ts)
+  if (config.SEARCH_MEMO_BOUND_MS > 0) runtime.indexChanges.start();
+  const stateJob = new StateJob(runtime.prisma, runtime.logger, indexedDueListings(runtime.search, runtime.listingIndex.alias));
   stateJob.start();
   const { app, customers, places, alerts, progressMails, feedImports, warmReference } = buildApp(runtime);
   // lookup lists, schemes and portal settings in memory before the database can go away (db/kept-reference.ts)

@@ -11,6 +11,7 @@ import { ListingIndexer } from './indexing/listing-indexer.ts';
 import { ReindexWorker } from './indexing/reindex-worker.ts';
 import { OutboxListener } from './indexing/outbox-listener.ts';
 import { RefreshScheduler } from './indexing/refresh-scheduler.ts';
+import { IndexChanges } from './search/index-changes.ts';
 import { lazyGazetteer } from './places/gazetteer.ts';
 import { createMetrics, type Metrics } from './metrics/metrics-registry.ts';
 import { ListingStats } from './listing-stats/listing-stats-recorder.ts';
@@ -27,6 +28,8 @@ export interface Runtime {
   database: DatabaseGuard;
   search: SearchClient;
   listingIndex: IndexManager;
+  /** every instance's knowledge of when the index changed (announced by every write of this process; started by what serves searches) */
+  indexChanges: IndexChanges;
   indexer: ListingIndexer;
   worker: ReindexWorker;
   /** listing performance counters: impressions and views buffered, flushed every LISTING_STATS_FLUSH_MS */
@@ -44,6 +47,8 @@ export function openRuntime(config: Config, logger: Logger = createLogger(config
   const { prisma, pool, guard: database } = createDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   const search = createSearchClient({ url: config.ELASTICSEARCH_URL, apiKey: config.ELASTICSEARCH_API_KEY });
   const listingIndex = listingIndexManager(search, config.ES_INDEX_PREFIX, config.ES_REPLICAS);
+  const indexChanges = new IndexChanges(pool, config.DATABASE_URL, logger, { boundMs: config.SEARCH_MEMO_BOUND_MS, refreshIntervalMs: parseDuration(listingIndex.refreshInterval) });
+  search.watchWrites(indexChanges);
   const indexer = new ListingIndexer(prisma, search);
   const metrics = config.METRICS_ENABLED ? createMetrics() : null;
   const worker = new ReindexWorker(prisma, indexer, logger, {
@@ -82,6 +87,7 @@ export function openRuntime(config: Config, logger: Logger = createLogger(config
     database,
     search,
     listingIndex,
+    indexChanges,
     indexer,
     worker,
     listingStats,
@@ -90,8 +96,16 @@ export function openRuntime(config: Config, logger: Logger = createLogger(config
     metrics,
     async close() {
       await Promise.all([worker.stop(), webhookWorker.stop(), listingStats.stop()]);
+      await indexChanges.stop();
       database.stop();
       await Promise.allSettled([prisma.$disconnect(), search.close()]);
     },
   };
+}
+
+/** An index setting's duration (`1s`, `500ms`) in ms; -1 (no refresh) and anything unknown as a second. */
+function parseDuration(text: string): number {
+  const match = /^(\d+)(ms|s|m)$/.exec(text);
+  if (!match) return 1000;
+  return Number(match[1]) * ({ ms: 1, s: 1000, m: 60_000 } as const)[match[2] as 'ms' | 's' | 'm'];
 }

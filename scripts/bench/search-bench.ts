@@ -27,6 +27,11 @@
 //   --api-profile=DIR    writes a V8 CPU profile of the API to DIR when it stops (open it in Chrome's DevTools)
 //   --engine-cpus=1 --api-cpus=0   pin Elasticsearch, and the API with this load generator, to
 //                        separate CPUs (taskset), to see which side saturates first
+//   --writes-per-second=N a stream of synchronisation writes during every side's measured runs: PATCHes
+//                        of random listings' homes (price and availability) through the API, whose
+//                        reindex worker then runs; prints each level's freshness, the delay from a
+//                        write's acknowledgement to a search through the API that shows it (write-stream.ts)
+//   --freshness-poll-ms=50 how often that search is sent again until it shows the write
 import { execFileSync, spawn } from 'node:child_process';
 import { cpus } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -48,6 +53,8 @@ import { engineUrls } from '../../src/search/engine-urls.ts';
 import { AccessTokenService } from '../../src/auth/access-tokens.ts';
 import { realisticMix, repeatingMix, type Mix, type MixEntry, type MixName } from './search-mix.ts';
 import { mixPlaces } from './mix-places.ts';
+import { freshnessLine, WriteStream } from './write-stream.ts';
+import { ApiAccountService } from '../../src/sync/api-account-service.ts';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -90,6 +97,8 @@ const API_PROFILE = args.get('api-profile');
 const BUILT = args.has('built');
 const MAP_ARRAY_MB = args.get('map-array-cache-mb');
 const RELAY_PORT = PORT + 1;
+const WRITES_PER_SECOND = Number(args.get('writes-per-second') ?? 0);
+const FRESHNESS_POLL_MS = Number(args.get('freshness-poll-ms') ?? 50);
 
 const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }));
 // the engine's own figures are taken from one node (the first of a cluster)
@@ -138,30 +147,30 @@ const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, 
 
 const dispatcher = new Agent({ connections: 128, keepAliveTimeout: 30_000 });
 
-const minuteOf = (ms: number) => Math.floor(ms / 60_000);
+const dayOf = (ms: number) => Math.floor(ms / 86_400_000);
 
 /**
- * The engine requests of a search, for the minute it is sent in: the API takes the visibility time to
- * the minute, so its requests change every minute (and the shard request cache starts afresh for
- * them); the engine and relay sides send the very same ones. Built when first sent in a minute, by
+ * The engine requests of a search, for the day it is sent on: no request holds the time (the live
+ * rule is a stored field), but a day's rules do (a price reduction's window, eligibility's day); the
+ * engine and relay sides send the very same requests as the API. Built when first sent on a day, by
  * either side, and kept for the others.
  */
-class RequestsByMinute {
+class RequestsByDay {
   private readonly built = new Map<number, Map<number, Promise<Raw>>>();
 
   constructor(private readonly queries: URLSearchParams[]) {}
 
-  at(minute: number, index: number): Promise<Raw> {
-    let ofMinute = this.built.get(minute);
-    if (!ofMinute) {
-      ofMinute = new Map();
-      this.built.set(minute, ofMinute);
-      this.built.delete(minute - 2);
+  at(day: number, index: number): Promise<Raw> {
+    let ofDay = this.built.get(day);
+    if (!ofDay) {
+      ofDay = new Map();
+      this.built.set(day, ofDay);
+      this.built.delete(day - 2);
     }
-    let raw = ofMinute.get(index);
+    let raw = ofDay.get(index);
     if (!raw) {
-      raw = rawRequest(this.queries[index]!, new Date(minute * 60_000));
-      ofMinute.set(index, raw);
+      raw = rawRequest(this.queries[index]!, new Date());
+      ofDay.set(index, raw);
     }
     return raw;
   }
@@ -274,7 +283,8 @@ async function main(): Promise<void> {
         ...(BUILT ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? PRODUCTION_MALLOC_ARENA_MAX } : {}),
         PORT: String(PORT),
         LOG_LEVEL: 'warn',
-        REINDEX_WORKER: 'false',
+        // the API's own worker indexes the benchmark's writes, as one instance of a deployment does
+        REINDEX_WORKER: String(WRITES_PER_SECOND > 0),
         ALERT_JOB: 'false',
         ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS),
         ...(MAP_CACHE_SIZE ? { MAP_LISTING_CACHE_SIZE: MAP_CACHE_SIZE } : {}),
@@ -287,9 +297,10 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  const requests = new RequestsByMinute(queries);
+  const requests = new RequestsByDay(queries);
   const relay = RELAY ? startRelay() : null;
   const rss = new PeakResidentSize(api.pid!);
+  let writes: WriteStream | null = null;
   try {
     await listening(`http://127.0.0.1:${PORT}/health`);
     if (relay) await listening(`http://127.0.0.1:${RELAY_PORT}/health`);
@@ -304,7 +315,7 @@ async function main(): Promise<void> {
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
     };
     const sendRelay = async (entry: MixEntry) => {
-      const raw = await requests.at(minuteOf(Date.now()), entry.index);
+      const raw = await requests.at(dayOf(Date.now()), entry.index);
       const res = await request(`http://127.0.0.1:${RELAY_PORT}/`, { method: 'POST', body: raw.ndjson, dispatcher });
       await res.body.arrayBuffer();
       if (res.statusCode !== 200) throw new Error(String(res.statusCode));
@@ -343,7 +354,7 @@ async function main(): Promise<void> {
         );
     };
     const sendRaw = async (entry: MixEntry) => {
-      const raw = await requests.at(minuteOf(Date.now()), entry.index);
+      const raw = await requests.at(dayOf(Date.now()), entry.index);
       const { responses } = (await post(
         `/${runtime.listingIndex.alias}/_msearch?filter_path=${RESPONSE_PARTS.join(',')}`,
         raw.ndjson,
@@ -378,7 +389,14 @@ async function main(): Promise<void> {
           : ', sent in turn') +
         `; ${SECONDS}s per side and concurrency, in ${ROUNDS} interleaved rounds; response memo ${RESPONSE_CACHE_MB === '0' ? 'off' : 'on'}, API metrics ${METRICS === 'off' ? 'off' : 'on'}, listing statistics ${LISTING_STATS === 'off' ? 'off' : 'on'}`,
     );
+    if (WRITES_PER_SECOND > 0) {
+      const accounts = new ApiAccountService(runtime.prisma);
+      writes = await WriteStream.over(runtime.pool, `http://127.0.0.1:${PORT}`, (id) => accounts.rotateKey(id), dispatcher, FRESHNESS_POLL_MS);
+      writes.start(WRITES_PER_SECOND);
+      console.log(`${WRITES_PER_SECOND} synchronisation writes a second during every side's runs; freshness polled every ${FRESHNESS_POLL_MS} ms`);
+    }
     const table: string[] = [];
+    const freshnessRows: string[] = [];
     for (const c of LEVELS) {
       // the sides take turns, in a rotating order, so that the machine's drift falls on all of them alike
       const runs = new Map<string, Run[]>(Object.keys(sides).map((name) => [name, []]));
@@ -400,6 +418,11 @@ async function main(): Promise<void> {
       if (floor) console.log(`  relay   ${fmt(floor)}`);
       console.log(`  API/engine: p50 x${(viaApi!.p50 / raw!.p50).toFixed(2)}, throughput x${(viaApi!.rps / raw!.rps).toFixed(2)}`);
       if (floor) console.log(`  relay/engine: p50 x${(floor.p50 / raw!.p50).toFixed(2)}, throughput x${(floor.rps / raw!.rps).toFixed(2)}`);
+      if (writes) {
+        const line = freshnessLine(writes.reset());
+        console.log(`  writes: ${line}`);
+        freshnessRows.push(`| ${c} | ${line} |`);
+      }
       console.log(
         `  API resident size: ${rss.now()} MiB now, ${rss.peak} MiB at most so far${METRICS === 'off' ? '' : `; caches so far: ${await cacheRatios()}`}`,
       );
@@ -415,7 +438,13 @@ async function main(): Promise<void> {
     );
     console.log('|---|---|---|---|---|---|---|---|');
     for (const row of table) console.log(row);
+    if (freshnessRows.length) {
+      console.log(`\n| clients | ${WRITES_PER_SECOND} writes a second, through every side's runs |`);
+      console.log('|---|---|');
+      for (const row of freshnessRows) console.log(row);
+    }
   } finally {
+    await writes?.stop();
     rss.stop();
     api.kill('SIGTERM');
     if (API_PROFILE) await new Promise((resolve) => api.once('exit', resolve));

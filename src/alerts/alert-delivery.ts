@@ -135,7 +135,7 @@ export class AlertDelivery {
       const customers = new Map(
         (await this.prisma.customer.findMany({ where: { id: { in: customerIds } }, select: { id: true, email: true, firstName: true, disabledAt: true } })).map((c) => [c.id, c]),
       );
-      await this.readLiveItems(items, [...new Set(matches.map((m) => m.listingId))], now);
+      await this.readLiveItems(items, [...new Set(matches.map((m) => m.listingId))]);
       const byCustomer = new Map<number, DueMatch[]>();
       for (const m of matches) {
         const list = byCustomer.get(m.customerId);
@@ -251,11 +251,11 @@ export class AlertDelivery {
   }
 
   /** Reads into `items` those of these listings it does not hold yet: the live ones, null for the others. */
-  private async readLiveItems(items: Map<number, StoredItem | null>, ids: number[], now: Date): Promise<void> {
+  private async readLiveItems(items: Map<number, StoredItem | null>, ids: number[]): Promise<void> {
     const wanted = ids.filter((id) => !items.has(id));
     for (let i = 0; i < wanted.length; i += ITEMS_PER_READ) {
       const chunk = wanted.slice(i, i + ITEMS_PER_READ);
-      const res = await this.search.search({ index: this.alias, ...liveItemsByIdsRequest(chunk, now) });
+      const res = await this.search.search({ index: this.alias, ...liveItemsByIdsRequest(chunk) });
       for (const id of chunk) items.set(id, null);
       for (const item of readItems(res.hits.hits)) items.set(item.id, item);
     }

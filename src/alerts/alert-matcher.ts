@@ -100,7 +100,7 @@ export class AlertMatcher {
     await tx.$executeRaw`INSERT INTO "ListingAlertState" ("listingId", live, "updatedAt") SELECT unnest(${ids}::int[]), false, ${now} ON CONFLICT DO NOTHING`;
     const states = await tx.$queryRaw<{ listingId: number; live: boolean; reducedOn: string | null }[]>`
       SELECT "listingId", live, "reducedOn" FROM "ListingAlertState" WHERE "listingId" = ANY(${ids}::int[]) ORDER BY "listingId" FOR UPDATE`;
-    const live = await this.liveListings(ids, now);
+    const live = await this.liveListings(ids);
     const events: AlertEvent[] = [];
     for (const state of states) {
       const doc = live.get(state.listingId);
@@ -117,11 +117,11 @@ export class AlertMatcher {
     return events;
   }
 
-  private async liveListings(ids: number[], now: Date): Promise<Map<number, IndexedListing>> {
+  private async liveListings(ids: number[]): Promise<Map<number, IndexedListing>> {
     // the worker has written these documents (their outbox rows are gone), but a search sees them only
     // after the index's next refresh (up to a second): one refresh per batch, at most once a minute
     await this.deps.search.indices.refresh({ index: this.deps.alias });
-    const answer = await this.deps.search.search<IndexedListing>({ index: this.deps.alias, ...alertListingsRequest(ids, now, PREDICATE_SOURCE_FIELDS) });
+    const answer = await this.deps.search.search<IndexedListing>({ index: this.deps.alias, ...alertListingsRequest(ids, PREDICATE_SOURCE_FIELDS) });
     return sourcesById(answer.hits.hits);
   }
 
@@ -135,8 +135,8 @@ export class AlertMatcher {
   }
 
   /** Each of these listings that is live, as matching reads it (for the benchmark). */
-  async liveEvents(ids: number[], now: Date): Promise<Map<number, LiveListing>> {
-    const live = await this.liveListings(ids, now);
+  async liveEvents(ids: number[]): Promise<Map<number, LiveListing>> {
+    const live = await this.liveListings(ids);
     return new Map(
       [...live].filter(([, doc]) => doc.location).map(([id, doc]) => [id, { id, source: doc as unknown as Record<string, unknown>, facts: factsOf(doc) }]),
     );

@@ -53,10 +53,10 @@ export class ApplicationListings {
   ) {}
 
   /** The live documents among these listing ids (any portal). */
-  async live(ids: number[], now = new Date()): Promise<Map<number, ListingDocument>> {
+  async live(ids: number[]): Promise<Map<number, ListingDocument>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const res = await this.search.search<ListingDocument>({ index: this.alias, ...liveDocumentsByIdsRequest(unique, now) });
+    const res = await this.search.search<ListingDocument>({ index: this.alias, ...liveDocumentsByIdsRequest(unique) });
     return sourcesById(res.hits.hits);
   }
 }

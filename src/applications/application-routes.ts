@@ -137,7 +137,7 @@ export function applicationRoutes(deps: ApplicationRouteDeps): Router<CustomerSt
       return;
     }
     const now = new Date();
-    const items = await reads.similar(doc, size, portal.id, now, await applications.recommendationFilters(customerId, londonToday(now)));
+    const items = await reads.similar(doc, size, portal.id, await applications.recommendationFilters(customerId, londonToday(now)));
     const favourites = await deps.favourites.favouriteIdsAmong(
       customerId,
       items.map((item) => item.id),

@@ -43,8 +43,8 @@ export class AreaPageService {
     return row;
   }
 
-  listings(page: AreaPageRow, size: number, now = new Date()): Promise<StoredItem[]> {
+  listings(page: AreaPageRow, size: number): Promise<StoredItem[]> {
     const { type, id } = areaOf(page);
-    return this.reads.items(areaListingsRequest({ schemeSlug: page.scheme.slug, area: { type, id } }, size, DEFAULT_PORTAL_ID, now));
+    return this.reads.items(areaListingsRequest({ schemeSlug: page.scheme.slug, area: { type, id } }, size, DEFAULT_PORTAL_ID));
   }
 }

@@ -26,5 +26,12 @@ export function instantToLondon(instant: Date): { date: string; time: string } {
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
+/** the day of the last minute asked about: London's day changes only on a whole minute (its offsets are whole hours) */
+let lastDay = { minute: NaN, date: '' };
+
 /** Today's date in the UK (YYYY-MM-DD): the day eligibility rules, first dibs and the demo count in. */
-export const londonToday = (now = new Date()): string => instantToLondon(now).date;
+export function londonToday(now = new Date()): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastDay.minute) lastDay = { minute, date: instantToLondon(now).date };
+  return lastDay.date;
+}

@@ -74,11 +74,11 @@ export class FavouriteService {
     return new Set(rows.map((r) => r.listingId));
   }
 
-  private async liveViews(listingIds: number[], now = new Date()): Promise<Map<number, StoredItem>> {
+  private async liveViews(listingIds: number[]): Promise<Map<number, StoredItem>> {
     const views = new Map<number, StoredItem>();
     for (let i = 0; i < listingIds.length; i += 1000) {
       const chunk = listingIds.slice(i, i + 1000);
-      const res = await this.search.search({ index: this.alias, ...liveItemsByIdsRequest(chunk, now) });
+      const res = await this.search.search({ index: this.alias, ...liveItemsByIdsRequest(chunk) });
       for (const item of readItems(res.hits.hits)) views.set(item.id, item);
     }
     return views;

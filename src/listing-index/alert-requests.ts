@@ -5,8 +5,8 @@ import { liveListingClauses } from './live-listing.ts';
 import { idsClause } from './listing-clauses.ts';
 
 /** The live listings among `ids`, with these source fields. */
-export function alertListingsRequest(ids: readonly number[], now: Date, sourceFields: readonly string[]): Record<string, unknown> {
-  return { size: ids.length, _source: [...sourceFields], query: { bool: { filter: [idsClause(ids), ...liveListingClauses(now)] } } };
+export function alertListingsRequest(ids: readonly number[], sourceFields: readonly string[]): Record<string, unknown> {
+  return { size: ids.length, _source: [...sourceFields], query: { bool: { filter: [idsClause(ids), ...liveListingClauses()] } } };
 }
 
 export interface NamedQuery {

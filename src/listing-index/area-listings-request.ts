@@ -9,12 +9,12 @@ export interface AreaListings {
   area: { type: AreaType; id: number };
 }
 
-export function areaListingsRequest({ schemeSlug, area }: AreaListings, size: number, portalId: number, now: Date): Record<string, unknown> {
+export function areaListingsRequest({ schemeSlug, area }: AreaListings, size: number, portalId: number): Record<string, unknown> {
   return {
     size,
     query: {
       function_score: {
-        query: { bool: { filter: [...liveListingClauses(now), portalClause(portalId), schemeClause(schemeSlug), areaClause(area.type, area.id)] } },
+        query: { bool: { filter: [...liveListingClauses(), portalClause(portalId), schemeClause(schemeSlug), areaClause(area.type, area.id)] } },
         functions: [
           { filter: displayAsClause('featured'), weight: 3 },
           { filter: displayAsClause('premium'), weight: 2 },

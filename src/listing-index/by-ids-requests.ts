@@ -5,13 +5,13 @@ import { idsClause } from './listing-clauses.ts';
 import { ITEM_ONLY, PRESENTED_ITEM_ONLY } from './field-selections.ts';
 
 /** The stored items of the live listings among `ids` (read them with readItems). */
-export function liveItemsByIdsRequest(ids: readonly number[], now: Date): Record<string, unknown> {
-  return { size: ids.length, query: { bool: { filter: [idsClause(ids), ...liveListingClauses(now)] } }, ...ITEM_ONLY };
+export function liveItemsByIdsRequest(ids: readonly number[]): Record<string, unknown> {
+  return { size: ids.length, query: { bool: { filter: [idsClause(ids), ...liveListingClauses()] } }, ...ITEM_ONLY };
 }
 
 /** The whole documents of the live listings among `ids`, on any portal. */
-export function liveDocumentsByIdsRequest(ids: readonly number[], now: Date): Record<string, unknown> {
-  return { size: ids.length, query: { bool: { filter: [idsClause(ids), ...liveListingClauses(now)] } } };
+export function liveDocumentsByIdsRequest(ids: readonly number[]): Record<string, unknown> {
+  return { size: ids.length, query: { bool: { filter: [idsClause(ids), ...liveListingClauses()] } } };
 }
 
 /** An mget of these listings' presented items (readPresentedItem), whatever their state. */

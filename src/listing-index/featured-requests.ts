@@ -11,7 +11,7 @@ export function homeFeaturedRequest(size: number, portalId: number, now: Date): 
     size,
     query: {
       function_score: {
-        query: { bool: { filter: [...liveListingClauses(now), portalClause(portalId), FEATURED_CLAUSE] } },
+        query: { bool: { filter: [...liveListingClauses(), portalClause(portalId), FEATURED_CLAUSE] } },
         functions: [{ random_score: { seed, field: '_seq_no' } }],
         boost_mode: 'replace',
       },

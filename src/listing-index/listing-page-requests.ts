@@ -11,6 +11,6 @@ export function listingByKeyRequest(key: ListingKey): Record<string, unknown> {
 }
 
 /** A count request: 1 when the listing is live on the portal, else 0. */
-export function liveOnPortalCountRequest(id: number, portalId: number, now: Date): Record<string, unknown> {
-  return { query: { bool: { filter: [idClause(id), ...liveListingClauses(now), portalClause(portalId)] } } };
+export function liveOnPortalCountRequest(id: number, portalId: number): Record<string, unknown> {
+  return { query: { bool: { filter: [idClause(id), ...liveListingClauses(), portalClause(portalId)] } } };
 }

@@ -6,11 +6,11 @@ import { ITEM_ONLY } from './field-selections.ts';
 
 export const MARKETPLACE_SOURCE = ['view.listing.singleProperty', 'view.properties'];
 
-export function marketplacePageRequest(from: number, size: number, now: Date): Record<string, unknown> {
+export function marketplacePageRequest(from: number, size: number): Record<string, unknown> {
   return {
     ...hitsWindow(from, size),
     track_total_hits: true,
-    query: { bool: { filter: liveListingClauses(now) } },
+    query: { bool: { filter: liveListingClauses() } },
     sort: [{ id: 'asc' }],
     ...ITEM_ONLY,
     _source: MARKETPLACE_SOURCE,

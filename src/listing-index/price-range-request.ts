@@ -4,10 +4,10 @@ import { liveListingClauses } from './live-listing.ts';
 
 export type RangedPrice = 'fullMarketPrice' | 'monthlyRent';
 
-export function priceRangeRequest(field: RangedPrice, now: Date): Record<string, unknown> {
+export function priceRangeRequest(field: RangedPrice): Record<string, unknown> {
   return {
     size: 0,
-    query: { bool: { filter: liveListingClauses(now) } },
+    query: { bool: { filter: liveListingClauses() } },
     aggs: { props: { nested: { path: 'properties' }, aggs: { min: { min: { field: `properties.${field}` } }, max: { max: { field: `properties.${field}` } } } } },
   };
 }

@@ -51,7 +51,7 @@ export interface FilterContext {
 
 export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters {
   const listing: TaggedClause[] = [
-    ...liveListingClauses(ctx.now).map((clause) => ({ facet: null, clause })),
+    ...liveListingClauses().map((clause) => ({ facet: null, clause })),
     { facet: null, clause: portalClause(ctx.portalId) },
     { facet: null, clause: forSaleClause(p.occupancy_type === 'for-sale') },
     { facet: null, clause: whereClause(p, ctx.rect, ctx.within ?? null) },

@@ -99,10 +99,10 @@ function withHeadlineHit(query: object, props: object[], priceField: string): ob
 
 /**
  * Multi-search headers. The shard request cache keeps a request's answer until the index next changes
- * (a refresh drops them), for the same request within the minute (the visibility time is taken to the
- * minute). The counts and the featured pool are the same on every page of a search; the page itself is
- * the same for everybody who asks for it (the service's response memo keeps the response it made, but
- * asks the engine each time, to know the answer has not changed). So the page, the counts and the
+ * (a refresh drops them), for the same request whenever it is sent (no time is in a request: the live
+ * rule is a stored field, listing-index/live-listing.ts). The counts and the featured pool are the same
+ * on every page of a search; the page itself is the same for everybody who asks for it (the service's
+ * response memo asks the engine only while it cannot tell that the index is unchanged). So the page, the counts and the
  * pool are cached: the counts by default (size 0), the page and the pool, which return hits, only when
  * asked. Only the query phase is kept: the hits' fields and inner hits are fetched each time. The
  * featured items are a window of the pool's that moves with the page, and stay uncached.

@@ -17,7 +17,7 @@ export interface SimilarNarrowing {
 
 export type SimilarTo = Pick<ListingDocument, 'id' | 'forSale' | 'minFullMarketPrice' | 'minMonthlyRent' | 'location' | 'bedrooms'>;
 
-export function similarListingsRequest(doc: SimilarTo, size: number, portalId: number, now: Date, narrow: SimilarNarrowing = {}): Record<string, unknown> {
+export function similarListingsRequest(doc: SimilarTo, size: number, portalId: number, narrow: SimilarNarrowing = {}): Record<string, unknown> {
   const priceField = doc.forSale ? 'minFullMarketPrice' : 'minMonthlyRent';
   const price = doc.forSale ? doc.minFullMarketPrice : doc.minMonthlyRent;
   const functions: object[] = [{ gauss: { location: { origin: doc.location, scale: '5mi', offset: '1mi', decay: 0.5 } }, weight: 3 }];
@@ -29,7 +29,7 @@ export function similarListingsRequest(doc: SimilarTo, size: number, portalId: n
         query: {
           bool: {
             filter: [
-              ...liveListingClauses(now),
+              ...liveListingClauses(),
               portalClause(portalId),
               forSaleClause(doc.forSale),
               withinMilesClause(50, doc.location),

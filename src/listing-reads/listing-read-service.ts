@@ -21,18 +21,18 @@ export class ListingReadService {
     private readonly alias: string,
   ) {}
 
-  async find(key: ListingKey, portalId: number, preview: PreviewRight | null, now = new Date()): Promise<ListingDocument> {
+  async find(key: ListingKey, portalId: number, preview: PreviewRight | null): Promise<ListingDocument> {
     const res = await this.search.search<ListingDocument>({ index: this.alias, ...listingByKeyRequest(key) });
     const doc = res.hits.hits[0]?._source;
     const missing = () => new NotFoundError(`Listing ${'id' in key ? key.id : key.slug} was not found`);
     if (!doc) throw missing();
     const mayPreview = preview !== null && (preview.all || preview.accountId === doc.accountId || preview.listingId === doc.id);
-    if (!mayPreview && !(await this.isLive(doc.id, portalId, now))) throw missing();
+    if (!mayPreview && !(await this.isLive(doc.id, portalId))) throw missing();
     return doc;
   }
 
-  private async isLive(id: number, portalId: number, now: Date): Promise<boolean> {
-    const res = await this.search.count({ index: this.alias, ...liveOnPortalCountRequest(id, portalId, now) });
+  private async isLive(id: number, portalId: number): Promise<boolean> {
+    const res = await this.search.count({ index: this.alias, ...liveOnPortalCountRequest(id, portalId) });
     return res.count > 0;
   }
 
@@ -45,8 +45,8 @@ export class ListingReadService {
    * Same occupancy type, near, comparable price and bedrooms; never the listing itself. `narrow` adds
    * clauses of the caller's (recommendations: listing-index/similar-request.ts recommendationNarrowing).
    */
-  similar(doc: ListingDocument, size: number, portalId: number, now = new Date(), narrow: SimilarNarrowing = {}): Promise<StoredItem[]> {
-    return this.items(similarListingsRequest(doc, size, portalId, now, narrow));
+  similar(doc: ListingDocument, size: number, portalId: number, narrow: SimilarNarrowing = {}): Promise<StoredItem[]> {
+    return this.items(similarListingsRequest(doc, size, portalId, narrow));
   }
 
   /** The items of a listing index request that reads them (ITEM_ONLY): an area page's listings, say. */
@@ -56,8 +56,8 @@ export class ListingReadService {
   }
 
   /** Lowest and highest known value of a price over live listings' properties. */
-  async range(field: RangedPrice, now = new Date()): Promise<RangePayload> {
-    const res = await this.search.search({ index: this.alias, ...priceRangeRequest(field, now) });
+  async range(field: RangedPrice): Promise<RangePayload> {
+    const res = await this.search.search({ index: this.alias, ...priceRangeRequest(field) });
     return readPriceRange(res.aggregations);
   }
 }

@@ -1,39 +1,123 @@
-// A search from parameters to response body: asks the engine, then takes the body kept for that very
-// answer (search-response-memo.ts) or builds it from the outcome with the presenter, and fills in the
-// signed-in customer's favourites (search-body.ts).
+// A search from parameters to response body, as one list of named stages (SEARCH_STAGES), each reading
+// and adding to one SearchRun. The memo is a guarded stage: while this instance knows that the index has
+// not changed since a response was kept for the same context and request (search/index-changes.ts),
+// that response is sent without asking the engine; otherwise the engine is asked and a response kept for
+// that very answer is taken (search-response-memo.ts), or one is built from it with the presenter. The
+// signed-in customer's favourites are filled in last (search-body.ts).
 import type { Portal } from '../portals/portal-settings.ts';
-import type { FavouritesRead, ListingSearchService } from './search-service.ts';
+import type { FavouritesRead, ListingSearchService, PreparedSearch, SearchOutcome } from './search-service.ts';
 import type { SearchResponseMemo } from './search-response-memo.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
+import type { AnswerBytes } from '../search/answer-bytes.ts';
 import { presentSearch } from './search-presenter.ts';
 import { BuiltSearchBody, type FillableBody, type SearchResponseBody } from './search-body.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 
+/** What tells the memo stage whether the index may have changed (search/index-changes.ts IndexChanges). */
+export interface IndexGeneration {
+  /** moves on whenever a change may have become searchable */
+  generation(): number;
+  /** whether a response kept at the current generation may be sent without asking the engine */
+  quiet(): boolean;
+}
+
+/** An index that is never known to be unchanged: every search asks the engine. */
+export const ALWAYS_ASK: IndexGeneration = { generation: () => 0, quiet: () => false };
+
+/** One search on its way through the stages. */
+interface SearchRun {
+  readonly p: SearchParams;
+  readonly portal: Portal;
+  readonly customerId: number | null;
+  readonly url: URL;
+  favourites?: FavouritesRead | null;
+  prepared?: PreparedSearch;
+  /** the memo's key: the context's reuse key and the request URL */
+  key?: string;
+  /** the index generation before the engine is asked */
+  generation?: number;
+  answer?: AnswerBytes;
+  outcome?: SearchOutcome;
+  /** the response, once a stage has it (kept or built): the stages that make one are then passed over */
+  body?: FillableBody;
+  sent?: SearchResponseBody;
+}
+
+interface Stage {
+  name: (typeof SEARCH_STAGES)[number];
+  /** a stage that makes the response: passed over once one is had */
+  makesBody?: true;
+  /** run only when this holds */
+  guard?: (run: SearchRun) => boolean;
+  run(run: SearchRun): void | Promise<void>;
+}
+
+/** The stages of a search, in order. */
+export const SEARCH_STAGES = ['token check', 'prepare', 'memo', 'ask', 'complete', 'present', 'favourites', 'impressions'] as const;
+
 export class SearchResponder {
+  private readonly stages: readonly Stage[];
+
   constructor(
     private readonly searches: ListingSearchService,
     private readonly memo: SearchResponseMemo,
     /** search impressions: the page's results, counted in memory (kept responses carry their ids) */
     private readonly stats?: Pick<ListingStats, 'impressions'>,
-  ) {}
+    private readonly index: IndexGeneration = ALWAYS_ASK,
+  ) {
+    this.stages = [
+      // the database's check of a bearer token runs beside the search (auth/bearer.ts
+      // optionalCustomerAlongside: the response waits for it); the customer's favourites are read beside too
+      { name: 'token check', run: (r) => void (r.favourites = r.customerId === null ? null : this.searches.favourites(r.customerId)) },
+      {
+        name: 'prepare',
+        run: async (r) => {
+          r.prepared = await this.searches.prepare(r.p, r.portal, r.customerId);
+          r.key = `${r.prepared.reuseKey}\n${r.url.href}`;
+          // taken before the engine is asked: a kept answer counts as of this generation
+          r.generation = this.index.generation();
+        },
+      },
+      { name: 'memo', makesBody: true, guard: () => this.index.quiet(), run: (r) => void (r.body = this.memo.unchanged(r.key!, r.generation!) ?? undefined) },
+      {
+        name: 'ask',
+        makesBody: true,
+        run: async (r) => {
+          r.answer = await this.searches.ask(r.prepared!);
+          r.body = this.memo.find(r.key!, r.answer, r.generation) ?? undefined;
+        },
+      },
+      { name: 'complete', makesBody: true, run: async (r) => void (r.outcome = await this.searches.complete(r.prepared!.context, r.answer!)) },
+      {
+        name: 'present',
+        makesBody: true,
+        run: (r) => {
+          const outcome = r.outcome!;
+          const built = BuiltSearchBody.of(presentSearch(outcome, { page: r.p.page, size: r.p.size }, r.url), outcome.itemIds, outcome.resultIds, outcome.favouriteAt);
+          if (outcome.fromAnswerAlone) this.memo.keep(r.key!, r.answer!, built.kept(), r.generation);
+          r.body = built;
+        },
+      },
+      {
+        name: 'favourites',
+        run: async (r) => {
+          const body = r.body!;
+          r.sent = body.for(r.favourites ? await r.favourites(() => Array.from(body.holeIds)) : null);
+        },
+      },
+      { name: 'impressions', run: (r) => this.stats?.impressions(r.sent!.listingIds) },
+    ];
+    if (this.stages.map((s) => s.name).join() !== SEARCH_STAGES.join()) throw new Error('the search stages are not those of SEARCH_STAGES, in order');
+  }
 
   /** The UTF-8 JSON body of the search, and the same gzipped; `url` is the request's (the links are built from it). */
   async respond(p: SearchParams, portal: Portal, customerId: number | null, url: URL): Promise<SearchResponseBody> {
-    const favourites = customerId === null ? null : this.searches.favourites(customerId);
-    const prepared = await this.searches.prepare(p, portal, customerId);
-    const answer = await this.searches.ask(prepared);
-    const key = `${prepared.reuseKey}\n${url.href}`;
-    const kept = this.memo.find(key, answer);
-    if (kept) return this.sent(kept, favourites);
-    const outcome = await this.searches.complete(prepared, answer);
-    const built = BuiltSearchBody.of(presentSearch(outcome, { page: p.page, size: p.size }, url), outcome.itemIds, outcome.resultIds, outcome.favouriteAt);
-    if (outcome.fromAnswerAlone) this.memo.keep(key, answer, built.kept());
-    return this.sent(built, favourites);
-  }
-
-  private async sent(body: FillableBody, favourites: FavouritesRead | null): Promise<SearchResponseBody> {
-    const sent = body.for(favourites === null ? null : await favourites(() => Array.from(body.holeIds)));
-    this.stats?.impressions(sent.listingIds);
-    return sent;
+    const run: SearchRun = { p, portal, customerId, url };
+    for (const stage of this.stages) {
+      if (stage.makesBody && run.body) continue;
+      if (stage.guard && !stage.guard(run)) continue;
+      await stage.run(run);
+    }
+    return run.sent!;
   }
 }

@@ -1,12 +1,15 @@
-// Search responses kept by request and checked against the engine's answer. Every search still asks
-// the engine; when its answer is byte for byte the one a kept response was built from (its SHA-256 is
-// kept, not the answer), and nothing else the response depends on has changed (the request's URL, the
-// portal's settings, scheme texts, the partner: the reuse key), that response is sent again. Parsing the
-// answer, presenting the items and facets and serialising the body are skipped; nothing can be stale,
-// since a listing that changes, starts or stops matching changes the answer. A response is kept only
-// when it follows from the answer alone (none that needed featured items fetched by id); it is kept
-// gzipped and anonymous, and a signed-in customer gets it with their favourites filled in
-// (search-body.ts).
+// Search responses kept by request, each with the generation of the index it was made at and the
+// SHA-256 of the engine's answer it was built from. Two ways to send one again, the memo stage of a
+// search (search-responder.ts):
+// - unasked: while the index has not changed since the response was made (its generation is the current
+//   one, and the instance is quiet: search/index-changes.ts), it is sent without asking the engine;
+// - confirmed: otherwise the engine is asked, and when its answer is byte for byte the one the response
+//   was built from, that response is sent again (and marked with the generation the engine was asked at).
+// Either way nothing else the response depends on may differ: the reuse key names the whole context
+// complete() reads (search-service.ts). Parsing the answer, presenting the items and facets and
+// serialising the body are skipped. A response is kept only when it follows from the answer alone (none
+// that needed featured items fetched by id); it is kept gzipped and anonymous, and a signed-in customer
+// gets it with their favourites filled in (search-body.ts).
 import { LRUCache } from 'lru-cache';
 import type { AnswerBytes } from '../search/answer-bytes.ts';
 import type { KeptSearchBody } from './search-body.ts';
@@ -14,12 +17,14 @@ import type { KeptSearchBody } from './search-body.ts';
 interface Kept {
   digest: Buffer;
   body: KeptSearchBody;
+  /** the index generation the engine was asked at (the answer reflects the index as of then) */
+  generation: number;
 }
 
 export class SearchResponseMemo {
   private readonly kept: LRUCache<string, Kept> | null;
-  /** responses sent again, and searches for which none was kept for their answer */
-  readonly counts = { reused: 0, built: 0 };
+  /** responses sent again (`unasked`: of those, without asking the engine), and searches for which none was kept for their answer */
+  readonly counts = { reused: 0, built: 0, unasked: 0 };
 
   /** `bytes`: the most that kept bodies (with their keys) may take; 0 keeps nothing */
   constructor(bytes: number) {
@@ -27,17 +32,28 @@ export class SearchResponseMemo {
     this.kept = bytes > 0 ? new LRUCache<string, Kept>({ maxSize: bytes, sizeCalculation }) : null;
   }
 
-  /** the body kept under this key for this very answer, if any */
-  find(key: string, answer: AnswerBytes): KeptSearchBody | null {
+  /** the body kept under this key if it was made at this generation (the caller knows the index unchanged since) */
+  unchanged(key: string, generation: number): KeptSearchBody | null {
+    const kept = this.kept?.get(key);
+    if (kept === undefined || kept.generation !== generation) return null;
+    this.counts.reused++;
+    this.counts.unasked++;
+    return kept.body;
+  }
+
+  /** the body kept under this key for this very answer, if any; `generation`: the one the engine was asked at */
+  find(key: string, answer: AnswerBytes, generation = 0): KeptSearchBody | null {
     const kept = this.kept?.get(key);
     const found = kept !== undefined && answer.digest().equals(kept.digest);
     this.counts[found ? 'reused' : 'built']++;
-    return found ? kept.body : null;
+    if (!found) return null;
+    kept.generation = Math.max(kept.generation, generation);
+    return kept.body;
   }
 
-  /** Keeps the body built from this answer under the key. */
-  keep(key: string, answer: AnswerBytes, body: KeptSearchBody): void {
-    this.kept?.set(key, { digest: answer.digest(), body });
+  /** Keeps the body built from this answer under the key; `generation`: the one the engine was asked at. */
+  keep(key: string, answer: AnswerBytes, body: KeptSearchBody, generation = 0): void {
+    this.kept?.set(key, { digest: answer.digest(), body, generation });
   }
 
   /** responses kept now, and the bytes they take */

@@ -14,7 +14,7 @@ import type { RawJsonArray } from './raw-json.ts';
 import { HEADLINE_FIELD, HEADLINE_REDUCED_ON_FIELD, presentedItemText, type PresentedItem, type SearchItemText, type PresentedItemContext } from '../listing-index/document/presented-item.ts';
 import { readPresentedItems } from '../listing-index/hit-readers.ts';
 import { presentedItemsMget } from '../listing-index/by-ids-requests.ts';
-import type { MapListingCache, MapPayload } from './map-listing-cache.ts';
+import type { MapListingCache, SchemeText } from './map-listing-cache.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { mergeEligibility, type LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
 import type { CustomerContext, Searcher } from './customer-context.ts';
@@ -80,7 +80,13 @@ export interface SearchOutcome {
   fromAnswerAlone: boolean;
 }
 
-export interface PreparedSearch {
+/**
+ * Everything complete() reads besides the engine's answer, in one object: a kept response's reuse key is
+ * derived from this object itself (`reuseKeyOf`), so whatever a response may show of its searcher (points,
+ * household, eligibility values) is in the key by construction. complete() is given nothing else. The
+ * signed-in customer's favourites are not in it: they are written into the kept anonymous body later.
+ */
+export interface CompletionContext {
   p: SearchParams;
   portal: Portal;
   area: SearchArea;
@@ -96,13 +102,17 @@ export interface PreparedSearch {
    * request (the others are kept only in `multiSearch`, so that kept plans stay small)
    */
   plan: Pick<SearchPlan, 'map' | 'featuredPerPage' | 'full'> & { counts: boolean; featuredPool: boolean; featuredItems: boolean };
+  /** scheme texts and colours (facets, map listings) */
+  schemes: SchemeText[];
+  /** the London day: whether a price reduction still shows */
+  today: string;
+}
+
+export interface PreparedSearch {
+  context: Readonly<CompletionContext>;
   /** the plan's requests as the body of one multi-search (newline-delimited JSON) */
   multiSearch: string;
-  /**
-   * a short name for what the response depends on besides the request and the engine's answer (portal
-   * settings, scheme texts, partner, the day, the searcher's points, household and eligibility values:
-   * everything complete() reads besides the request); the customer's favourites are filled in afterwards
-   */
+  /** a short name for the context (reuseKeyOf): a kept response is sent only for the same context and request URL */
   reuseKey: string;
 }
 
@@ -114,8 +124,8 @@ export interface SearchDeps {
   partners: PartnerService;
   regions: LocalAuthorityRegions;
   customers: CustomerContext;
-  catalogue: (forSale: boolean) => Promise<OptionCatalogue>;
-  schemes: () => Promise<{ slug: string; text: string; color: string }[]>;
+  catalogue: (schemes: SchemeText[], forSale: boolean) => OptionCatalogue;
+  schemes: () => Promise<SchemeText[]>;
   mapListings: MapListingCache;
   /** the lending assumptions the index is built with (the default portal's) */
   lending: () => Promise<LendingAssumptions>;
@@ -123,7 +133,7 @@ export interface SearchDeps {
 
 export class ListingSearchService {
   /** plans of the most recent searches by parameters' object (a plan's multi-search is about 6 KB) */
-  private readonly planned = new LRUCache<SearchParams, { minute: number; portalId: number; settingsKey: string; schemesKey: string; personKey: string; prepared: PreparedSearch }>({ max: 1000 });
+  private readonly planned = new LRUCache<SearchParams, { today: string; portalId: number; settingsKey: string; schemesKey: string; personKey: string; prepared: PreparedSearch }>({ max: 1000 });
   private readonly contextIds = new ShortIds();
 
   constructor(private readonly deps: SearchDeps) {}
@@ -186,29 +196,24 @@ export class ListingSearchService {
     const [schemes, person, lending, values] = await Promise.all([this.deps.schemes(), this.personFor(p, customerId, searcher), this.deps.lending(), this.valuesOf(p, searcher)]);
     const eligibility: EligibilityOf = { values: valuesKnown(values) ? values : null, today };
     // Without a partner, and without a customer's profile (eligible_only signed in), the same parameters
-    // give the same plan on the same portal settings and scheme texts within the minute (the visibility
-    // time is taken to the minute): the plan is kept with the parameters' object, which the parameter
-    // parser keeps by query string.
-    const minute = Math.floor(now.getTime() / 60_000);
+    // give the same plan on the same portal settings and scheme texts on the same day (no request holds
+    // the time: the live rule is a stored field): the plan is kept with the parameters' object, which the
+    // parameter parser keeps by query string.
     const reusable = !(p.eligible_only && customerId !== null) && !p.source;
     const kept = reusable ? this.planned.get(p) : undefined;
     const settingsKey = contentKey(portal.settings);
     const schemesKey = contentKey(schemes);
-    // the searcher's points and household change the engine's request (filters, sorts) and the items, and
-    // the eligibility values the items' eligibility (and eligible_only's filters): another searcher's
-    // response is never reused for these
     const personKey = person === NOBODY && !eligibility.values ? '' : JSON.stringify([person, lending, eligibility.values]);
-    if (kept && kept.minute === minute && kept.portalId === portal.id && kept.settingsKey === settingsKey && kept.schemesKey === schemesKey && kept.personKey === personKey) return kept.prepared;
+    if (kept && kept.today === today && kept.portalId === portal.id && kept.settingsKey === settingsKey && kept.schemesKey === schemesKey && kept.personKey === personKey) return kept.prepared;
 
     const [area, partner] = await Promise.all([resolveArea(p, this.deps.gazetteer), p.source ? this.deps.partners.bySource(p.source) : Promise.resolve(null)]);
     const filters = buildFilters(p, { rect: area.rectBounds, within: area.within, portalId: portal.id, now, eligibility: p.eligible_only ? values : null, allowedExtraFilters: portal.settings.extraFilters, person, lending });
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null, person);
     const multiSearch = multiSearchBody(plan);
-    // the day is part of it: whether a reduction still shows (priceReducedOn) depends on it, not on the answer
-    const reuseKey = this.contextIds.idOf([portal.id, settingsKey, schemesKey, partner ? contentKey(partner) : '', today, personKey].join('\n'));
     const shape = { map: plan.map, featuredPerPage: plan.featuredPerPage, full: plan.full, counts: plan.counts !== null, featuredPool: plan.featuredPool !== null, featuredItems: plan.featuredItems !== null };
-    const prepared = { p, portal, area, partner, person, lending, eligibility, plan: shape, multiSearch, reuseKey };
-    if (reusable) this.planned.set(p, { minute, portalId: portal.id, settingsKey, schemesKey, personKey, prepared });
+    const context: CompletionContext = Object.freeze({ p, portal, area, partner, person, lending, eligibility, plan: shape, schemes, today });
+    const prepared = { context, multiSearch, reuseKey: this.contextIds.idOf(reuseKeyOf(context)) };
+    if (reusable) this.planned.set(p, { today, portalId: portal.id, settingsKey, schemesKey, personKey, prepared });
     return prepared;
   }
 
@@ -240,8 +245,8 @@ export class ListingSearchService {
   }
 
   /** The outcome of a search from the engine's answer: featured items not in it and the map listings are fetched here. */
-  async complete(s: PreparedSearch, answer: AnswerBytes): Promise<SearchOutcome> {
-    const { p, portal, plan, partner, person, lending, eligibility } = s;
+  async complete(context: Readonly<CompletionContext>, answer: AnswerBytes): Promise<SearchOutcome> {
+    const { p, portal, plan, partner, person, lending, eligibility, schemes, today } = context;
     const { responses } = JSON.parse(answer.text()) as { responses: (SearchBody & { error?: unknown })[] };
     for (const r of responses) if (r.error) throw new Error(`search failed: ${JSON.stringify(r.error)}`);
     const [main, ...rest] = responses;
@@ -259,10 +264,11 @@ export class ListingSearchService {
     const featuredIds = poolBody && !beyondLast ? rotateFeatured(hitsOf(poolBody).map((h) => Number(h.fields!.id![0])), p.page, plan.featuredPerPage, new Set(page.map((m) => m.item.id))) : [];
     const [featured, mapListings] = await Promise.all([
       this.featured(featuredIds, windowBody),
-      plan.map ? this.mapListings(plan.map, readMapFingerprint(aggregationsOfMatches(countsBody?.aggregations)), portal.settings.mapPayload) : null,
+      plan.map ? this.deps.mapListings.arrayFor(plan.map, readMapFingerprint(aggregationsOfMatches(countsBody?.aggregations)), portal.settings.mapPayload, schemes) : null,
     ]);
     const all = [...featured.items.map((item) => ({ item, bedrooms: [], headline: null, propertyIds: [] })), ...page];
-    const now = new Date();
+    // the day, not the clock: whether a reduction still shows is decided by the day in the context
+    const now = middayOf(today);
 
     const texts = all.map((m) => this.present(m, partner, now, person, lending, p.max_monthly_cost, eligibility));
     return {
@@ -271,18 +277,14 @@ export class ListingSearchService {
       itemIds: all.map((m) => m.item.id),
       resultIds: page.map((m) => m.item.id),
       total,
-      area: s.area,
+      area: context.area,
       full: plan.full,
-      facets: portal.settings.facets && countsBody?.aggregations ? readFacets(p, countsBody.aggregations, await this.deps.catalogue(p.occupancy_type === 'for-sale')) : null,
+      facets: portal.settings.facets && countsBody?.aggregations ? readFacets(p, countsBody.aggregations, this.deps.catalogue(schemes, p.occupancy_type === 'for-sale')) : null,
       mapListings,
       sortOptions: sortOptionsFor(p, person),
       person,
       fromAnswerAlone: !featured.fetched && !pageItems.fetched,
     };
-  }
-
-  private async mapListings(request: Record<string, unknown>, fingerprint: string | null, payload: MapPayload): Promise<RawJsonArray> {
-    return this.deps.mapListings.arrayFor(request, fingerprint, payload, await this.deps.schemes());
   }
 
   /** The featured items in rotation order: from the multi-search's window, the rest by id. */
@@ -334,6 +336,21 @@ function poolCostFrom(inner: readonly { fields?: { 'properties.availabilityRank'
     else if (r === rank && c !== undefined && (cost === null || c < cost)) cost = c;
   }
   return cost;
+}
+
+/**
+ * The reuse key of a context: every member of the object, by content (an object replaced rather than
+ * changed in place, such as the parameters, settings and scheme lists, is serialised once: contentKey).
+ * A member added to CompletionContext is in the key without more ado.
+ */
+export function reuseKeyOf(context: Readonly<CompletionContext>): string {
+  const entries = Object.entries(context).sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify(entries.map(([name, value]) => [name, value !== null && typeof value === 'object' ? contentKey(value as object) : value]));
+}
+
+/** Noon UTC of a London day: a time on that day whatever the season. */
+function middayOf(day: string): Date {
+  return new Date(`${day}T12:00:00Z`);
 }
 
 /** A search asking nothing of its own: the profile's values alone. */

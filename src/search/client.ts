@@ -4,6 +4,31 @@ import { Pool, type Dispatcher } from 'undici';
 import { AnswerBytes } from './answer-bytes.ts';
 import { EngineGuard, isUnreachable } from './engine-guard.ts';
 import { directPoolOptions, engineConnection, officialClientOptions, type EngineSettings } from './engine-connection.ts';
+import type { IndexWriteWatcher } from './index-changes.ts';
+
+/** Who is told of the requests that may change an index (index-changes.ts); none until one is set. */
+interface WatcherHolder {
+  watcher: IndexWriteWatcher | null;
+}
+
+const READ_PATH = /\/_(search|msearch|mget|count|field_caps|validate|explain|analyze|pit|termvectors|mtermvectors|cache)(\/|$)/;
+const DOCUMENT_WRITE_PATH = /\/_(bulk|doc|create|update|delete_by_query|update_by_query)(\/|$)/;
+
+/**
+ * What a request may do to an index: nothing (reads), a refresh, or a write; a write of documents is
+ * searchable at once only when it asks for a refresh (anything else, an alias swap or a new index, is).
+ */
+export function requestEffect(params: Pick<TransportRequestParams, 'method' | 'path' | 'querystring'>): 'read' | 'refresh' | 'write' | 'searchable-write' {
+  const method = params.method.toUpperCase();
+  const path = params.path.split('?')[0]!;
+  // the client sends a refresh as GET or POST
+  if (/\/_refresh$/.test(path)) return 'refresh';
+  if (method === 'GET' || method === 'HEAD' || READ_PATH.test(path)) return 'read';
+  if (!DOCUMENT_WRITE_PATH.test(path)) return 'searchable-write';
+  const qs = params.querystring;
+  const refresh = typeof qs === 'string' ? new URLSearchParams(qs).get('refresh') : (qs as Record<string, unknown> | undefined)?.refresh;
+  return refresh === true || refresh === 'true' || refresh === 'wait_for' || refresh === '' ? 'searchable-write' : 'write';
+}
 
 /**
  * The official client's transport, with every request run through the guard. Retries go at once: the
@@ -12,7 +37,7 @@ import { directPoolOptions, engineConnection, officialClientOptions, type Engine
  * The client opens an OpenTelemetry span per request unless told otherwise, at about a fifth of a
  * millisecond each even with no tracer installed. Off unless OTEL_ELASTICSEARCH_ENABLED asks for it.
  */
-function guardedTransport(guard: EngineGuard) {
+function guardedTransport(guard: EngineGuard, holder: WatcherHolder) {
   return class GuardedTransport extends SniffingTransport {
     constructor(options: TransportOptions) {
       super({
@@ -24,9 +49,37 @@ function guardedTransport(guard: EngineGuard) {
 
     // one signature for the base's overloads: the answer is theirs, untouched
     override request(params: TransportRequestParams, options?: TransportRequestOptions): Promise<never> {
-      return guard.run(() => super.request(params, options) as Promise<never>);
+      const watcher = holder.watcher;
+      const effect = watcher ? requestEffect(params) : 'read';
+      if (!watcher || effect === 'read') return guard.run(() => super.request(params, options) as Promise<never>);
+      return watched(watcher, effect, () => guard.run(() => super.request(params, options) as Promise<never>));
     }
   };
+}
+
+/** A request that may change an index, announced before and settled after (index-changes.ts). */
+async function watched<T>(watcher: IndexWriteWatcher, effect: 'refresh' | 'write' | 'searchable-write', send: () => Promise<T>): Promise<T> {
+  if (effect === 'refresh') {
+    const covered = watcher.beforeRefresh();
+    let ok = false;
+    try {
+      const answer = await send();
+      ok = true;
+      return answer;
+    } finally {
+      watcher.afterRefresh(covered, ok);
+    }
+  }
+  const seq = await watcher.beforeWrite();
+  let answered = false;
+  try {
+    const answer = await send();
+    answered = true;
+    return answer;
+  } finally {
+    // a write that failed may still have been carried out in part: searchable once the index refreshes
+    watcher.afterWrite(seq, answered && effect === 'searchable-write');
+  }
 }
 
 // statuses the official transport takes as the node being unable to serve, and retries on another
@@ -54,16 +107,24 @@ export class SearchClient extends Client {
   private readonly authorization: string | undefined;
   private readonly maxRetries: number;
   private readonly guard: EngineGuard;
+  private readonly writes: WatcherHolder;
 
   constructor(settings: EngineSettings) {
     const guard = new EngineGuard();
+    const writes: WatcherHolder = { watcher: null };
     const connection = engineConnection(settings);
-    super({ ...officialClientOptions(connection), Transport: guardedTransport(guard) });
+    super({ ...officialClientOptions(connection), Transport: guardedTransport(guard, writes) });
     this.guard = guard;
+    this.writes = writes;
     const poolOptions = directPoolOptions(connection);
     this.directNodes = new Map(connection.nodes.map((node) => [node.id, { pool: new Pool(node.origin, poolOptions), basePath: node.basePath }]));
     this.authorization = connection.authorization;
     this.maxRetries = connection.maxRetries;
+  }
+
+  /** Tells `watcher` of every request that may change an index (index-changes.ts). */
+  watchWrites(watcher: IndexWriteWatcher): void {
+    this.writes.watcher = watcher;
   }
 
   /** Calls `listener` whenever the engine is back after being out of reach; returns the unsubscriber. */

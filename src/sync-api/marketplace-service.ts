@@ -24,8 +24,8 @@ export class MarketplaceService {
     private readonly alias: string,
   ) {}
 
-  async published(page: PageRequest, now = new Date()): Promise<{ items: MarketplaceListing[]; total: number }> {
-    const res = await this.search.search<ViewSource>({ index: this.alias, ...marketplacePageRequest(offsetOf(page), page.size, now) });
+  async published(page: PageRequest): Promise<{ items: MarketplaceListing[]; total: number }> {
+    const res = await this.search.search<ViewSource>({ index: this.alias, ...marketplacePageRequest(offsetOf(page), page.size) });
     const items: MarketplaceListing[] = [];
     for (const hit of res.hits.hits) {
       const item = readItem(hit);

@@ -193,7 +193,7 @@ describe('saved-search alerts', function () {
     const { matcher } = job();
     const { prisma } = testApp().runtime;
     const live = await eventually(async () => {
-      const found = await matcher.liveEvents([listing.id], new Date());
+      const found = await matcher.liveEvents([listing.id]);
       expect(found.size).to.equal(1);
       return found.get(listing.id)!;
     }, 20_000, 300);

@@ -3,7 +3,7 @@ import { api } from '../support/api.ts';
 import { createAccount, eventually, type TestAccount } from '../support/factories.ts';
 import { testApp } from '../support/test-app.ts';
 import { pushAppListing } from '../support/applications.ts';
-import { StateJob } from '../../src/jobs/state-job.ts';
+import { indexedDueListings, StateJob } from '../../src/jobs/state-job.ts';
 
 describe('state job (node-cron)', () => {
   let account: TestAccount;
@@ -11,7 +11,8 @@ describe('state job (node-cron)', () => {
 
   before(async () => {
     account = await createAccount();
-    job = new StateJob(testApp().runtime.prisma, testApp().runtime.logger);
+    const { prisma, logger, search, listingIndex } = testApp().runtime;
+    job = new StateJob(prisma, logger, indexedDueListings(search, listingIndex.alias));
   });
 
   it("clears first dibs whose expiry date has passed and brings the listing's document up to date", async () => {
@@ -39,6 +40,22 @@ describe('state job (node-cron)', () => {
     const run = await job.runOnce(new Date(Date.now() + 2 * 60_000));
     expect(run.listingsReleased).to.be.at.least(1);
     expect((await prisma.listing.findUniqueOrThrow({ where: { id: soon.id } })).indexVersion).to.equal(before + 1n);
+  });
+
+  it('brings a listing live whose time passed with no run in its window, never before its time', async () => {
+    const { prisma, worker } = testApp().runtime;
+    const publishAt = new Date(Date.now() + 1_500);
+    const scheduled = await pushAppListing(account, { listing: { publishAt: publishAt.toISOString() } });
+    await worker.drainAll();
+    // indexed before its time: not live, whatever the clock says by the time it is read
+    expect((await api.get(`/api/rest/portal/listings/${scheduled.id}`)).status).to.equal(404);
+    while (Date.now() <= publishAt.getTime()) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await api.get(`/api/rest/portal/listings/${scheduled.id}`)).status).to.equal(404);
+    const before = (await prisma.listing.findUniqueOrThrow({ where: { id: scheduled.id } })).indexVersion;
+    // a run ten minutes on: the database's two-minute window has passed it, the index still holds it as not live
+    await job.runOnce(new Date(Date.now() + 10 * 60_000));
+    expect((await prisma.listing.findUniqueOrThrow({ where: { id: scheduled.id } })).indexVersion > before).to.equal(true);
+    await eventually(async () => expect((await api.get(`/api/rest/portal/listings/${scheduled.id}`)).status).to.equal(200));
   });
 
   it("does nothing while another instance holds the job's lock", async () => {

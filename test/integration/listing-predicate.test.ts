@@ -154,6 +154,8 @@ describe('the in-process listing predicate', function () {
       published: r.chance(0.9),
       withdrawn: r.chance(0.05),
       publishAt: publishAt ? publishAt.toISOString() : null,
+      // the stored flag both sides read (listing-index/live-listing.ts), now and then off
+      live: r.chance(0.85),
       allPortals: r.chance(0.7),
       portalIds: r.some([1, 2, 3], 0.4),
       schemes: r.some(SCHEMES, 0.35),

@@ -122,4 +122,7 @@ export async function withdrawListingsOf(...accounts: TestAccount[]): Promise<vo
   await eventually(async () => {
     if ((await prisma.listingOutbox.count()) > 0) throw new Error('outbox not drained yet');
   }, 20_000);
+  // drained is written, not yet searchable: the next file's first search must not find them
+  const { search, listingIndex } = testApp().runtime;
+  await search.indices.refresh({ index: listingIndex.alias });
 }

@@ -143,6 +143,8 @@ export interface ReferenceListing {
   schemes: string[];
   newBuild: boolean;
   published: boolean;
+  /** the stored live flag the engine filters on (listing-index/live-listing.ts) */
+  live: boolean;
   withdrawn: boolean;
   publishAt: string | null;
   publishedAt: string;
@@ -160,6 +162,7 @@ export const REFERENCE_SOURCE_FIELDS = [
   'schemes',
   'newBuild',
   'published',
+  'live',
   'withdrawn',
   'publishAt',
   'publishedAt',
@@ -275,10 +278,12 @@ function propertyClauses(q: Query, reductionCutoff: string): Clause<ReferencePro
 }
 
 function listingClauses(q: Query, where: Where, ctx: ReferenceContext): Clause<ReferenceListing>[] {
-  const minute = new Date(Math.floor(ctx.now.getTime() / 60_000) * 60_000).toISOString();
+  const now = ctx.now.toISOString();
   const forSale = q.occupancy_type !== 'to-rent';
   const out: Clause<ReferenceListing>[] = [
-    { facet: null, test: (l) => l.published && !l.withdrawn && (l.publishAt === null || l.publishAt <= minute) },
+    // the engine reads the stored flag; the reference also asks that the listing be live by the clock,
+    // so that a document calling a listing live before its time shows as a difference
+    { facet: null, test: (l) => l.live && l.published && !l.withdrawn && (l.publishAt === null || l.publishAt <= now) },
     { facet: null, test: (l) => l.allPortals || l.portalIds.includes(ctx.portalId) },
     { facet: null, test: (l) => l.forSale === forSale },
     {

@@ -61,6 +61,7 @@ export async function startTestApp(): Promise<void> {
   holder.__portalTestApp = { app: { baseUrl, runtime, built }, server };
   await resetInventory(holder.__portalTestApp.app);
   runtime.worker.start();
+  runtime.indexChanges.start();
   runtime.webhookWorker.start();
   runtime.listingStats.start();
   built.feedImports.start();

@@ -291,6 +291,16 @@ describe('listing document builder', () => {
     expect(buildListingDocument(listing({ publishAt: new Date('2020-01-01T00:00:00Z') }))!.publishedAt).to.equal(now.toISOString());
   });
 
+  it('is live when published and its publication time has passed by the time it is built, never before', () => {
+    const at = new Date('2026-11-05T09:00:00Z');
+    const built = (o: Record<string, unknown>, when: Date) => buildListingDocument(listing(o), undefined, when)!.live;
+    expect(built({ publishAt: null }, at)).to.equal(true);
+    expect(built({ publishAt: at }, at)).to.equal(true);
+    expect(built({ publishAt: new Date(at.getTime() + 1) }, at)).to.equal(false);
+    expect(built({ publishAt: new Date(at.getTime() + 1) }, new Date(at.getTime() + 1))).to.equal(true);
+    expect(built({ publishAt: null, published: false }, at)).to.equal(false);
+  });
+
   it('leaves deleted properties out', () => {
     const doc = buildListingDocument(listing({}, [property(1), property(2, { deletedAt: now, bedrooms: 4 })]))!;
     expect(doc.bedrooms).to.deep.equal([2]);

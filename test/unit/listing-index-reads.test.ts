@@ -10,12 +10,8 @@ import { LISTING_RESULT_WINDOW } from '../../src/search/result-window.ts';
 import type { CustomerValues } from '../../src/eligibility/eligibility-rules.ts';
 
 const NOW = new Date('2025-03-04T10:15:42.123Z');
-// the live-listing rule at NOW, as every read of live listings filters by it
-const LIVE = [
-  { term: { published: true } },
-  { term: { withdrawn: false } },
-  { bool: { should: [{ bool: { must_not: { exists: { field: 'publishAt' } } } }, { range: { publishAt: { lte: '2025-03-04T10:15:00.000Z' } } }], minimum_should_match: 1 } },
-];
+// the live-listing rule, as every read of live listings filters by it (no time in it)
+const LIVE = [{ term: { live: true } }];
 const ON_PORTAL_2 = { bool: { should: [{ term: { allPortals: true } }, { term: { portalIds: 2 } }], minimum_should_match: 1 } };
 const ITEM_ONLY = { _source: false, stored_fields: ['item', 'itemFacts'] };
 
@@ -23,7 +19,7 @@ describe('listing index: reads of listing pages, featured, similar and area list
   it('reads a listing by id or slug, whatever its state, and counts it live on the portal', () => {
     expect(listingByKeyRequest({ id: 9 })).to.deep.equal({ size: 1, query: { bool: { filter: [{ term: { id: 9 } }] } } });
     expect(listingByKeyRequest({ slug: 'x-9' })).to.deep.equal({ size: 1, query: { bool: { filter: [{ term: { slug: 'x-9' } }] } } });
-    expect(liveOnPortalCountRequest(9, 2, NOW)).to.deep.equal({ query: { bool: { filter: [{ term: { id: 9 } }, ...LIVE, ON_PORTAL_2] } } });
+    expect(liveOnPortalCountRequest(9, 2)).to.deep.equal({ query: { bool: { filter: [{ term: { id: 9 } }, ...LIVE, ON_PORTAL_2] } } });
   });
 
   it('reads the home page\'s featured listings in an order seeded by the hour', () => {
@@ -43,7 +39,7 @@ describe('listing index: reads of listing pages, featured, similar and area list
   const doc: SimilarTo = { id: 40, forSale: true, minFullMarketPrice: 200_000, minMonthlyRent: null, location: { lat: 53.8, lon: -1.55 }, bedrooms: [2, 3] };
 
   it('reads similar listings: same occupancy, within 50 miles, scored by distance and price, never the listing itself', () => {
-    expect(similarListingsRequest(doc, 4, 2, NOW)).to.deep.equal({
+    expect(similarListingsRequest(doc, 4, 2)).to.deep.equal({
       size: 4,
       query: {
         function_score: {
@@ -68,7 +64,7 @@ describe('listing index: reads of listing pages, featured, similar and area list
 
   it('scores a rental without a rent by distance alone, and adds the caller\'s narrowing', () => {
     const rental: SimilarTo = { ...doc, forSale: false, minFullMarketPrice: null, minMonthlyRent: null };
-    const narrowed = similarListingsRequest(rental, 4, 2, NOW, { filter: [{ term: { a: 1 } }], must_not: [{ term: { b: 2 } }] }) as any;
+    const narrowed = similarListingsRequest(rental, 4, 2, { filter: [{ term: { a: 1 } }], must_not: [{ term: { b: 2 } }] }) as any;
     const bool = narrowed.query.function_score.query.bool;
     expect(bool.filter).to.deep.equal([...LIVE, ON_PORTAL_2, { term: { forSale: false } }, { geo_distance: { distance: '50mi', location: { lat: 53.8, lon: -1.55 } } }, { term: { a: 1 } }]);
     expect(bool.must_not).to.deep.equal([{ term: { id: 40 } }, { term: { b: 2 } }]);
@@ -84,7 +80,7 @@ describe('listing index: reads of listing pages, featured, similar and area list
   });
 
   it('reads an area page\'s listings: its scheme and area, featured, then premium, then newest', () => {
-    expect(areaListingsRequest({ schemeSlug: 'shared-ownership', area: { type: 'county', id: 11 } }, 12, 2, NOW)).to.deep.equal({
+    expect(areaListingsRequest({ schemeSlug: 'shared-ownership', area: { type: 'county', id: 11 } }, 12, 2)).to.deep.equal({
       size: 12,
       query: {
         function_score: {
@@ -103,7 +99,7 @@ describe('listing index: reads of listing pages, featured, similar and area list
   });
 
   it('reads a price range over live listings\' properties', () => {
-    expect(priceRangeRequest('monthlyRent', NOW)).to.deep.equal({
+    expect(priceRangeRequest('monthlyRent')).to.deep.equal({
       size: 0,
       query: { bool: { filter: LIVE } },
       aggs: { props: { nested: { path: 'properties' }, aggs: { min: { min: { field: 'properties.monthlyRent' } }, max: { max: { field: 'properties.monthlyRent' } } } } },
@@ -114,8 +110,8 @@ describe('listing index: reads of listing pages, featured, similar and area list
 
 describe('listing index: reads by ids and the marketplace pull', () => {
   it('reads the live ones among given listings as items (favourites, alert e-mails) or whole documents (applications)', () => {
-    expect(liveItemsByIdsRequest([4, 5], NOW)).to.deep.equal({ size: 2, query: { bool: { filter: [{ ids: { values: ['4', '5'] } }, ...LIVE] } }, ...ITEM_ONLY });
-    expect(liveDocumentsByIdsRequest([4], NOW)).to.deep.equal({ size: 1, query: { bool: { filter: [{ ids: { values: ['4'] } }, ...LIVE] } } });
+    expect(liveItemsByIdsRequest([4, 5])).to.deep.equal({ size: 2, query: { bool: { filter: [{ ids: { values: ['4', '5'] } }, ...LIVE] } }, ...ITEM_ONLY });
+    expect(liveDocumentsByIdsRequest([4])).to.deep.equal({ size: 1, query: { bool: { filter: [{ ids: { values: ['4'] } }, ...LIVE] } } });
   });
 
   it('fetches items by id whatever their state (mget)', () => {
@@ -124,7 +120,7 @@ describe('listing index: reads by ids and the marketplace pull', () => {
   });
 
   it('pulls a page of every live listing by id, with the total, within the result window', () => {
-    expect(marketplacePageRequest(40, 20, NOW)).to.deep.equal({ from: 40, size: 20, track_total_hits: true, query: { bool: { filter: LIVE } }, sort: [{ id: 'asc' }], ...ITEM_ONLY, _source: ['view.listing.singleProperty', 'view.properties'] });
-    expect(marketplacePageRequest(LISTING_RESULT_WINDOW, 20, NOW)).to.include({ from: 0, size: 0 });
+    expect(marketplacePageRequest(40, 20)).to.deep.equal({ from: 40, size: 20, track_total_hits: true, query: { bool: { filter: LIVE } }, sort: [{ id: 'asc' }], ...ITEM_ONLY, _source: ['view.listing.singleProperty', 'view.properties'] });
+    expect(marketplacePageRequest(LISTING_RESULT_WINDOW, 20)).to.include({ from: 0, size: 0 });
   });
 });

@@ -3,12 +3,7 @@ import { mapListingsByIdsRequest, mapListingsRequest } from '../../src/listing-i
 import { featuredItemsRequest, featuredMatchesQuery, featuredPoolRequest } from '../../src/listing-index/featured-requests.ts';
 import { alertListingsRequest, namedQueriesOnListingRequest } from '../../src/listing-index/alert-requests.ts';
 
-const NOW = new Date('2025-03-04T10:15:42.123Z');
-const LIVE = [
-  { term: { published: true } },
-  { term: { withdrawn: false } },
-  { bool: { should: [{ bool: { must_not: { exists: { field: 'publishAt' } } } }, { range: { publishAt: { lte: '2025-03-04T10:15:00.000Z' } } }], minimum_should_match: 1 } },
-];
+const LIVE = [{ term: { live: true } }];
 const QUERY = { bool: { filter: [{ term: { forSale: true } }], must_not: [] } };
 
 describe('listing index: a search\'s map and featured requests', () => {
@@ -53,7 +48,7 @@ describe('listing index: a search\'s map and featured requests', () => {
 
 describe('listing index: alert matching\'s requests', () => {
   it('reads the live listings of a batch with the source fields the predicates read', () => {
-    expect(alertListingsRequest([8, 9], NOW, ['published', 'location'])).to.deep.equal({
+    expect(alertListingsRequest([8, 9], ['published', 'location'])).to.deep.equal({
       size: 2,
       _source: ['published', 'location'],
       query: { bool: { filter: [{ ids: { values: ['8', '9'] } }, ...LIVE] } },

@@ -14,9 +14,7 @@ const ctx = { portalId: 1, allowedExtraFilters: [], eligibility: null };
 const listing = (o: Record<string, unknown> = {}) =>
   prepareListing(
     {
-      published: true,
-      withdrawn: false,
-      publishAt: null,
+      live: true,
       allPortals: true,
       portalIds: [],
       forSale: true,
@@ -47,7 +45,7 @@ describe('the in-process listing predicate', () => {
     expect(predicate.test(listing(), ctx)).to.equal(true);
     expect(predicate.test(listing({ location: { lat: 54.1, lon: -1.55 } }), ctx)).to.equal(false);
     expect(predicate.test(listing({ properties: [{ bedrooms: 3, fullMarketPrice: 200000 }] }), ctx)).to.equal(false);
-    expect(predicate.test(listing({ publishAt: '2026-11-24T10:01:00Z' }), ctx)).to.equal(false);
+    expect(predicate.test(listing({ live: false }), ctx)).to.equal(false);
     expect(predicate.test(listing({ allPortals: false, portalIds: [2] }), ctx)).to.equal(false);
   });
 
@@ -72,7 +70,7 @@ describe('the in-process listing predicate', () => {
     expect(twoBedReduced.test(homes(null, '2026-11-20'), ctx)).to.equal(false);
     expect(twoBedReduced.test(homes('2026-11-20', null), ctx)).to.equal(true);
     // the window moves on with the day judged, for a predicate compiled once
-    const later = prepareListing({ published: true, withdrawn: false, allPortals: true, forSale: true, location: { lat: 53.8, lon: -1.55 }, properties: [{ bedrooms: 2, priceReducedOn: '2026-11-20' }] }, new Date('2026-12-25T10:00:00Z'));
+    const later = prepareListing({ live: true, allPortals: true, forSale: true, location: { lat: 53.8, lon: -1.55 }, properties: [{ bedrooms: 2, priceReducedOn: '2026-11-20' }] }, new Date('2026-12-25T10:00:00Z'));
     expect(twoBedReduced.test(later, ctx)).to.equal(false);
     // a value that is no day is left to the engine
     expect(reducedOnly.test(listing({ properties: [{ bedrooms: 2, priceReducedOn: 'last week' }] }), ctx)).to.equal(undefined);

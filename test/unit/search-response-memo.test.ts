@@ -22,7 +22,7 @@ describe('search response memo', () => {
     expect(memo.find('k', AnswerBytes.of(Buffer.from(text.slice(0, -1))))).to.equal(null);
     expect(memo.find('k', AnswerBytes.of(Buffer.from(text), Buffer.from(' ')))).to.equal(null);
     expect(memo.find('other', answer())).to.equal(null);
-    expect(memo.counts).to.deep.equal({ reused: 2, built: 5 });
+    expect(memo.counts).to.deep.equal({ reused: 2, built: 5, unasked: 0 });
   });
 
   it('keeps the newest body under a key', () => {
@@ -64,5 +64,28 @@ describe('engine answer bytes', () => {
     expect(a.digest().equals(AnswerBytes.of(Buffer.from('{"a":"é"}')).digest())).to.equal(true);
     expect(a.digest().equals(AnswerBytes.of(Buffer.from('{"a":"e"}')).digest())).to.equal(false);
     expect(a.digest()).to.equal(a.digest());
+  });
+});
+
+describe('search response memo: unasked', () => {
+  const answer = (text = '{"responses":[]}') => AnswerBytes.of(Buffer.from(text));
+  const kept = (): KeptSearchBody => {
+    const item = JSON.stringify({ id: 1, favourite: null });
+    return BuiltSearchBody.of({ data: [item], total: 1 }, [1], [1], [item.length - 'null}'.length]).kept();
+  };
+
+  it('sends a kept body without an answer only at the generation the engine was asked at', () => {
+    const memo = new SearchResponseMemo(1_000_000);
+    memo.keep('k', answer(), kept(), 3);
+    expect(memo.unchanged('k', 3)).to.not.equal(null);
+    expect(memo.unchanged('k', 4)).to.equal(null);
+    expect(memo.unchanged('other', 3)).to.equal(null);
+    // the engine asked at generation 4 gives the same answer: the body counts as of 4
+    expect(memo.find('k', answer(), 4)).to.not.equal(null);
+    expect(memo.unchanged('k', 4)).to.not.equal(null);
+    // a different answer at 5 leaves it at 4
+    expect(memo.find('k', answer('{"responses":[1]}'), 5)).to.equal(null);
+    expect(memo.unchanged('k', 5)).to.equal(null);
+    expect(memo.counts).to.deep.equal({ reused: 3, built: 1, unasked: 2 });
   });
 });

@@ -101,6 +101,12 @@ export interface ListingDocument {
   minDepositValue: number | null;
   minMonthlyRent: number | null;
   published: boolean;
+  /**
+   * published and past its publication time when the document was built: the live-listing rule
+   * (listing-index/live-listing.ts). A listing scheduled for later is indexed again once its time has
+   * come (jobs/state-job.ts), which turns it true.
+   */
+  live: boolean;
   publishAt: string | null;
   /** when the listing went live: its publishAt, or its creation when that came later (the `newest` sort) */
   publishedAt: string;
@@ -299,7 +305,7 @@ function keywordTextFor(listing: LoadedListing, parts: ListingParts): string[] {
 }
 
 /** The indexed fields: what search filters, sorts and counts on. */
-function indexedFields(listing: LoadedListing, parts: ListingParts, view: ListingView): Omit<ListingDocument, 'mapDigest'> {
+function indexedFields(listing: LoadedListing, parts: ListingParts, view: ListingView, builtAt: Date): Omit<ListingDocument, 'mapDigest'> {
   const { development } = listing;
   const { properties, prices, priceReducedOn } = parts;
   const first = properties[0]!;
@@ -344,6 +350,7 @@ function indexedFields(listing: LoadedListing, parts: ListingParts, view: Listin
     minDepositValue: prices.depositValue,
     minMonthlyRent: prices.monthlyRent,
     published: listing.published,
+    live: listing.published && (listing.publishAt === null || listing.publishAt <= builtAt),
     publishAt: listing.publishAt?.toISOString() ?? null,
     publishedAt: publishedAt.toISOString(),
     priceReducedOn,
@@ -367,11 +374,11 @@ function indexedFields(listing: LoadedListing, parts: ListingParts, view: Listin
  * Null when the listing is not on the marketplace at all (withdrawn, or nothing left to advertise).
  * `lending`: the assumptions monthly costs are worked out with (the default portal's).
  */
-export function buildListingDocument(listing: LoadedListing, lending: LendingAssumptions = DEFAULT_LENDING): ListingDocument | null {
+export function buildListingDocument(listing: LoadedListing, lending: LendingAssumptions = DEFAULT_LENDING, builtAt: Date = new Date()): ListingDocument | null {
   const parts = listingParts(listing, lending);
   if (!parts) return null;
   const view = storedViewOf(listing, parts);
-  const doc = indexedFields(listing, parts, view);
+  const doc = indexedFields(listing, parts, view, builtAt);
   const { development } = listing;
   const facts: ItemFacts = { latitude: development.latitude, longitude: development.longitude, properties: parts.costed, rules: { eligibility: parts.eligibility, eligibilityFields: listing.eligibilityFields } };
   const itemFacts = JSON.stringify(facts);

@@ -30,9 +30,7 @@ export type Verdict = boolean | undefined;
 
 /** The fields of a listing's source that the predicates read. */
 export const PREDICATE_SOURCE_FIELDS = [
-  'published',
-  'withdrawn',
-  'publishAt',
+  'live',
   'allPortals',
   'portalIds',
   'forSale',
@@ -161,16 +159,11 @@ function or(a: Verdict, b: Verdict): Verdict {
   return a === undefined || b === undefined ? undefined : false;
 }
 
-function and(...verdicts: Verdict[]): Verdict {
-  if (verdicts.includes(false)) return false;
-  return verdicts.includes(undefined) ? undefined : true;
-}
-
 type PreparedProperty = Readonly<Record<string, unknown[] | undefined>>;
 
 /** What the predicates read of one listing at one time, worked out once for all of them. */
 export interface PreparedListing {
-  /** published, not withdrawn, past its publication time (listing-index/live-listing.ts liveListingClauses) */
+  /** the stored live flag (listing-index/live-listing.ts liveListingClauses) */
   live: Verdict;
   allPortals: unknown[] | undefined;
   portalIds: unknown[] | undefined;
@@ -271,13 +264,7 @@ function someOption(options: PreparedOption[] | undefined, b: AffordabilityBound
 
 /** The listing's index document (its source) as the predicates read it at `now`. */
 export function prepareListing(source: Readonly<Record<string, unknown>>, now: Date): PreparedListing {
-  const minute = Math.floor(now.getTime() / 60_000) * 60_000;
-  const publishAt = valuesOf(source.publishAt, 'date') as number[] | undefined;
-  const live = and(
-    anyEqual(valuesOf(source.published, 'boolean'), true),
-    anyEqual(valuesOf(source.withdrawn, 'boolean'), false),
-    publishAt === undefined ? undefined : publishAt.length === 0 || publishAt.some((t) => t <= minute),
-  );
+  const live = anyEqual(valuesOf(source.live, 'boolean'), true);
   const cutoff = Date.parse(`${reductionCutoff(now)}T00:00:00Z`);
   const rawProperties =
     source.properties === null || source.properties === undefined

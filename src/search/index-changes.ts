@@ -1,0 +1,289 @@
+// When the search index may have changed, told to every instance: what lets a kept search response be
+// sent again without asking the engine (listing-search/search-response-memo.ts), and for how long that
+// is safe.
+//
+// Writers (the reindex worker, a synchronisation write's read-your-write, a full reindex, tests) write
+// through SearchClient, which tells this object of every request that may change an index
+// (`IndexWriteWatcher`). Before a write is sent, its process announces it with NOTIFY on
+// INDEX_CHANNEL (`open <writer> <seq>`, committed before the engine sees the write); once a refresh
+// that began after the write has returned, or the write itself asked for one, it announces that every
+// write up to then is searchable (`settled <writer> <seq>`); it says so after every refresh and every
+// refreshing write, so that each may move the generation on. A writer repeats its oldest unsettled
+// announcement every second while it has one.
+//
+// Every instance LISTENs on a connection of its own. A settle moves the generation on: kept responses
+// made before it are not sent again without asking the engine. The instance is *quiet*, and may send a
+// kept response without asking, only while
+//   - its listening connection answered a probe sent at most `boundMs` ago (PostgreSQL delivers a
+//     connection's notifications before the answer of its next statement, so every notification
+//     committed before that probe has been heard), and
+//   - no write announced to it has stayed unsettled for longer than `boundMs`.
+// Hence the bound: a response sent without asking the engine reflects every change that the index
+// made searchable at least `boundMs` before. A change made searchable at R was announced at o < R; if
+// the announcement was committed before the last probe, the instance heard it, and either the settle
+// came after R (the response was made after it) or the write is still open and younger than boundMs,
+// so R > o >= now - boundMs; if it was committed after the probe, o >= now - boundMs too.
+// A writer that dies between its write and its settle leaves its announcement open: the instance is
+// not quiet until it expires (OPEN_EXPIRY_MS, longer than a bulk request may take and the index's
+// refresh interval after it), when the generation moves on.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Logger } from '../core/logger.ts';
+
+export const INDEX_CHANNEL = 'search_index';
+
+/** What SearchClient tells of the requests that may change an index. */
+export interface IndexWriteWatcher {
+  /** before a write is sent: resolves once it is announced (a failure keeps the write from being sent) */
+  beforeWrite(): Promise<number>;
+  /** after it: `searchable` when the write itself made its change searchable (refresh, alias swap) */
+  afterWrite(seq: number, searchable: boolean): void;
+  /** a refresh is about to be sent: returns what completing it will settle */
+  beforeRefresh(): number[];
+  afterRefresh(covered: number[], ok: boolean): void;
+}
+
+export interface IndexChangesOptions {
+  /** how stale a response sent without asking the engine may be (SEARCH_MEMO_BOUND_MS) */
+  boundMs: number;
+  /** the index's refresh interval: a write not followed by a refresh is searchable after it (twice, plus a second, is assumed) */
+  refreshIntervalMs: number;
+}
+
+/** an announcement not renewed for this long is taken as a writer gone: its write is searchable by now */
+const OPEN_EXPIRY_MS = 35_000;
+/** how often a writer repeats its oldest unsettled announcement */
+const RENEW_MS = 1_000;
+
+interface Open {
+  since: number;
+  renewed: number;
+}
+
+export class IndexChanges implements IndexWriteWatcher {
+  private generationNo = 0;
+  private readonly writer = randomUUID().slice(0, 8);
+  // --- the writer's side: writes not yet searchable, by sequence number
+  private seq = 0;
+  private readonly unsettled = new Map<number, 'sending' | 'written'>();
+  private settledUpTo = 0;
+  private renewTimer: NodeJS.Timeout | null = null;
+  // --- the listener's side
+  private client: pg.Client | null = null;
+  private listening = false;
+  private connectedAt = -Infinity;
+  private fence = -Infinity;
+  private readonly opens = new Map<string, Map<number, Open>>();
+  private probeTimer: NodeJS.Timeout | null = null;
+  private probing = false;
+  private retry: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly databaseUrl: string,
+    private readonly logger: Logger,
+    private readonly options: IndexChangesOptions,
+  ) {}
+
+  /** Moves on whenever a change may have become searchable; compare before asking the engine and after. */
+  generation(): number {
+    return this.generationNo;
+  }
+
+  /** Whether a response kept at the current generation may be sent without asking the engine (see above). */
+  quiet(now = Date.now()): boolean {
+    if (!this.client || now - this.fence > this.options.boundMs || now - this.connectedAt < RENEW_MS) return false;
+    for (const writes of this.opens.values()) for (const open of writes.values()) if (now - open.since > this.options.boundMs) return false;
+    return true;
+  }
+
+  /** Calls `listener` whenever the generation moves on; returns the unsubscriber. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ---------------------------------------------------------------- writer
+
+  async beforeWrite(): Promise<number> {
+    const seq = ++this.seq;
+    this.unsettled.set(seq, 'sending');
+    try {
+      await this.announce(`open ${this.writer} ${seq}`);
+    } catch (err) {
+      this.unsettled.delete(seq);
+      throw err;
+    }
+    this.renewTimer ??= setInterval(() => this.renew(), RENEW_MS);
+    this.renewTimer.unref();
+    return seq;
+  }
+
+  afterWrite(seq: number, searchable: boolean): void {
+    if (searchable) this.unsettled.delete(seq);
+    else {
+      this.unsettled.set(seq, 'written');
+      // a write no refresh follows is searchable once the index's own refresh has run
+      setTimeout(() => this.settle([seq]), 2 * this.options.refreshIntervalMs + 1_000).unref();
+    }
+    this.settle([], searchable);
+  }
+
+  beforeRefresh(): number[] {
+    return [...this.unsettled].filter(([, state]) => state === 'written').map(([seq]) => seq);
+  }
+
+  afterRefresh(covered: number[], ok: boolean): void {
+    if (ok) this.settle(covered, true);
+  }
+
+  /**
+   * These writes are searchable. When that moves the oldest unsettled write on, or anything may have
+   * become searchable just now (`changed`: a refresh, a write that refreshed), every instance is told:
+   * its generation moves on (this one's at once: read-your-write), and it forgets this writer's
+   * announcements up to the oldest write still unsettled.
+   */
+  private settle(seqs: number[], changed = false): void {
+    for (const seq of seqs) this.unsettled.delete(seq);
+    const upTo = (this.unsettled.size ? Math.min(...this.unsettled.keys()) : this.seq + 1) - 1;
+    if (upTo <= this.settledUpTo && !changed) return;
+    this.settledUpTo = Math.max(this.settledUpTo, upTo);
+    const message = `settled ${this.writer} ${this.settledUpTo}`;
+    this.heard(message);
+    this.announce(message).catch((err: unknown) => this.logger.warn({ err: String(err) }, 'index changes: a settle could not be announced; the others learn of it when the announcement expires'));
+    if (this.unsettled.size === 0 && this.renewTimer) {
+      clearInterval(this.renewTimer);
+      this.renewTimer = null;
+    }
+  }
+
+  private renew(): void {
+    if (this.unsettled.size === 0) return;
+    const oldest = Math.min(...this.unsettled.keys());
+    this.announce(`open ${this.writer} ${oldest}`).catch(() => undefined);
+  }
+
+  private async announce(message: string): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [INDEX_CHANNEL, message]);
+  }
+
+  // ---------------------------------------------------------------- listener
+
+  /** Listens for the writers' announcements (every instance that serves searches). */
+  start(): void {
+    if (this.listening) return;
+    this.listening = true;
+    void this.connect();
+    this.probeTimer = setInterval(() => void this.probe(), Math.max(50, Math.floor(this.options.boundMs / 4)));
+    this.probeTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.listening = false;
+    if (this.probeTimer) clearInterval(this.probeTimer);
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private heard(message: string): void {
+    const [kind, writer, seqText] = message.split(' ');
+    const seq = Number(seqText);
+    if (!writer || !Number.isInteger(seq)) return;
+    const now = Date.now();
+    let writes = this.opens.get(writer);
+    if (kind === 'open') {
+      if (!writes) this.opens.set(writer, (writes = new Map()));
+      const known = writes.get(seq);
+      // first heard within a renewal of connecting: it may be older than that, so it counts from the connection
+      const since = known?.since ?? (now - this.connectedAt < 2 * RENEW_MS ? Math.min(now, this.connectedAt) : now);
+      writes.set(seq, { since, renewed: now });
+      // the writer is alive: none of its open writes expires while it renews its oldest
+      for (const open of writes.values()) open.renewed = now;
+    } else if (kind === 'settled') {
+      if (writes) {
+        for (const s of writes.keys()) if (s <= seq) writes.delete(s);
+        if (writes.size === 0) this.opens.delete(writer);
+      }
+      this.moveOn();
+    }
+  }
+
+  private moveOn(): void {
+    this.generationNo++;
+    for (const listener of this.listeners) listener();
+  }
+
+  private async probe(): Promise<void> {
+    const client = this.client;
+    // one probe at a time: a slow answer leaves the fence where it was, so the instance stops being quiet
+    if (!client || this.probing) return;
+    this.probing = true;
+    const started = Date.now();
+    try {
+      await client.query('SELECT 1');
+      if (this.client === client) this.fence = Math.max(this.fence, started);
+    } catch {
+      /* the connection's error handler reconnects */
+    } finally {
+      this.probing = false;
+    }
+    let expired = false;
+    for (const [writer, writes] of this.opens) {
+      for (const [seq, open] of writes) {
+        if (started - open.renewed <= OPEN_EXPIRY_MS) continue;
+        writes.delete(seq);
+        expired = true;
+      }
+      if (writes.size === 0) this.opens.delete(writer);
+    }
+    if (expired) this.moveOn();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'index-changes' });
+    const lost = (err?: Error) => {
+      if (this.client !== client) return;
+      this.client = null;
+      client.end().catch(() => undefined);
+      this.reconnectLater(err);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (n) => {
+      if (n.channel === INDEX_CHANNEL && n.payload) this.heard(n.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${INDEX_CHANNEL}`);
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      this.reconnectLater(err as Error);
+      return;
+    }
+    if (!this.listening) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    // whatever was announced while it was away is unknown: nothing kept before counts, and writers
+    // already open are heard at their next renewal
+    this.opens.clear();
+    this.connectedAt = Date.now();
+    this.fence = this.connectedAt;
+    this.client = client;
+    this.failures = 0;
+    this.moveOn();
+  }
+
+  private reconnectLater(err?: Error): void {
+    if (!this.listening) return;
+    this.failures++;
+    const delay = Math.min(30_000, 250 * 2 ** Math.min(this.failures, 7));
+    if (this.failures === 1) this.logger.warn({ err: err ? String(err) : undefined, retryInMs: delay }, 'index changes: listening connection lost; kept search responses are checked with the engine until it is back');
+    this.retry = setTimeout(() => void this.connect(), delay);
+  }
+}
