@@ -16,7 +16,7 @@ const CATALOGUE_TIERS = [
   ['listing-stats', 'feeds'], // listing performance; BLM and RTDF feeds (written through the sync services)
 ];
 const CATALOGUE = CATALOGUE_TIERS.flat();
-const READING = ['listing-search', 'listing-reads', 'areas', 'content'];
+const READING = ['listing-search', 'listing-reads', 'areas', 'content', 'content-import'];
 const CUSTOMERS = ['auth', 'customers', 'favourites', 'saved-searches', 'alerts', 'applications', 'appointments', 'leads', 'webhooks'];
 
 export default tseslint.config(

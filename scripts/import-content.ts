@@ -4,8 +4,8 @@
 // object was refused, after importing the rest.
 import path from 'node:path';
 import { createPrisma } from '../src/db/prisma.ts';
-import { ContentFileError, readContentFolder } from '../src/content/content-folder.ts';
-import { ContentImporter, importWriters } from '../src/content/content-import.ts';
+import { ContentFileError, readContentFolder } from '../src/content-import/content-folder.ts';
+import { ContentImporter, importWriters } from '../src/content-import/content-import.ts';
 import { PROJECT_ROOT } from '../src/core/project-root.ts';
 
 const url = process.env.DATABASE_URL;

@@ -54,7 +54,7 @@ import { AccessTokenService } from '../../src/auth/access-tokens.ts';
 import { realisticMix, repeatingMix, type Mix, type MixEntry, type MixName } from './search-mix.ts';
 import { mixPlaces } from './mix-places.ts';
 import { freshnessLine, WriteStream } from './write-stream.ts';
-import { ApiAccountService } from '../../src/sync/api-account-service.ts';
+import { ApiAccountService } from '../../src/api-accounts/api-account-service.ts';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {

@@ -7,8 +7,8 @@ import { usePage } from '../support/browser.ts';
 import { searchFixture } from '../support/search-fixture.ts';
 import path from 'node:path';
 import { cms, editorKey, uniqueSuffix } from '../support/content.ts';
-import { readContentFolder } from '../../src/content/content-folder.ts';
-import { ContentImporter, importWriters } from '../../src/content/content-import.ts';
+import { readContentFolder } from '../../src/content-import/content-folder.ts';
+import { ContentImporter, importWriters } from '../../src/content-import/content-import.ts';
 import { portalPage, seriousAxeViolations } from '../support/portal.ts';
 
 describe('browser: the portal area and content pages', function () {

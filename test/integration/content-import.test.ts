@@ -3,8 +3,8 @@ import path from 'node:path';
 import { api } from '../support/api.ts';
 import { contentStructure, importContent, newsPage } from '../support/content.ts';
 import { testApp } from '../support/test-app.ts';
-import { readContentFolder } from '../../src/content/content-folder.ts';
-import { ContentImporter, importWriters } from '../../src/content/content-import.ts';
+import { readContentFolder } from '../../src/content-import/content-folder.ts';
+import { ContentImporter, importWriters } from '../../src/content-import/content-import.ts';
 
 const DEMO = path.resolve(import.meta.dirname, '../../content');
 

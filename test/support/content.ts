@@ -6,8 +6,8 @@ import { expect } from 'chai';
 import { api } from './api.ts';
 import { testApp } from './test-app.ts';
 import { ApiAccountService } from '../../src/api-accounts/api-account-service.ts';
-import { bundleOf, type BundleKind } from '../../src/content/content-folder.ts';
-import { ContentImporter, importWriters, type ImportReport } from '../../src/content/content-import.ts';
+import { bundleOf, type BundleKind } from '../../src/content-import/content-folder.ts';
+import { ContentImporter, importWriters, type ImportReport } from '../../src/content-import/content-import.ts';
 
 export const uniqueSuffix = () => randomUUID().slice(0, 8);
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ContentFileError, parseMarkdownPage, readContentFolder } from '../../src/content/content-folder.ts';
+import { ContentFileError, parseMarkdownPage, readContentFolder } from '../../src/content-import/content-folder.ts';
 
 describe('content folder', () => {
   it('reads a Markdown page: front matter fields, the body as html', () => {

@@ -21,12 +21,12 @@ import {
   tagCategorySchema,
   tagSchema,
   topicSchema,
-} from './content-inputs.ts';
-import { normaliseSections } from './template-model.ts';
+} from '../content/content-inputs.ts';
+import { normaliseSections } from '../content/template-model.ts';
 import { BUNDLE_KINDS, type BundleItem, type BundleKind, type ContentBundle } from './content-folder.ts';
-import { FamilyWriter } from './family-writer.ts';
-import { PageWriter } from './page-writer.ts';
-import { TaxonomyWriter } from './taxonomy-writer.ts';
+import { FamilyWriter } from '../content/family-writer.ts';
+import { PageWriter } from '../content/page-writer.ts';
+import { TaxonomyWriter } from '../content/taxonomy-writer.ts';
 
 export interface ImportWriters {
   families: FamilyWriter;
