@@ -1,12 +1,33 @@
-import { startTestApp, stopTestApp } from './test-app.ts';
-import { closeBrowser } from './browser.ts';
+// Mocha's root hooks (.mocharc.cjs). The test application (real PostgreSQL, Elasticsearch and a mailbox)
+// starts only when the run holds a file outside test/unit/: unit tests are pure logic and need no store,
+// so `npm run test:unit` or `npx mocha test/unit/x.test.ts` runs in seconds with nothing running.
+import { relative, sep } from 'node:path';
+
+const UNIT_DIR = `test${sep}unit${sep}`;
+
+/** the files of the run, from the suites and tests mocha has loaded under its root suite */
+function filesOf(root: Mocha.Suite): string[] {
+  return [...root.suites.map((suite) => suite.file), ...root.tests.map((test) => test.file)].filter((file): file is string => !!file);
+}
+
+function needsApp(files: string[]): boolean {
+  return files.some((file) => !relative(process.cwd(), file).startsWith(UNIT_DIR));
+}
+
+let started = false;
 
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
+    const root = this.test?.parent;
+    if (root && !needsApp(filesOf(root))) return;
     this.timeout(60_000);
+    const { startTestApp } = await import('./test-app.ts');
+    started = true;
     await startTestApp();
   },
   async afterAll() {
+    if (!started) return;
+    const [{ closeBrowser }, { stopTestApp }] = await Promise.all([import('./browser.ts'), import('./test-app.ts')]);
     await closeBrowser();
     await stopTestApp();
   },
