@@ -68,8 +68,7 @@ import { appointmentRoutes } from './appointments/appointment-routes.ts';
 import { AppointmentCalendar } from './appointments/appointment-calendar.ts';
 import { LeadService } from './leads/lead-service.ts';
 import { LeadProgressService } from './leads/lead-progress-service.ts';
-import { ProgressMailDelivery, progressMailLinks } from './applications/progress-mail-delivery.ts';
-import { ProgressMailJob } from './applications/progress-mail-job.ts';
+import type { ProgressMailJob } from './applications/progress-mail-job.ts';
 import { LeadEvents } from './webhooks/lead-events.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
@@ -78,10 +77,8 @@ import { listingStatsRoutes } from './listing-stats/listing-stats-routes.ts';
 import { leadRoutes } from './leads/lead-routes.ts';
 import { SavedSearchService } from './saved-searches/saved-search-service.ts';
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
-import { AlertJob } from './alerts/alert-job.ts';
-import { AlertMatcher } from './alerts/alert-matcher.ts';
-import { AlertDelivery } from './alerts/alert-delivery.ts';
-import { alertLinks } from './alerts/alert-links.ts';
+import type { AlertJob } from './alerts/alert-job.ts';
+import { alertJob, feedImportJob, progressMailJob } from './background.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
@@ -91,7 +88,7 @@ import { servicePageExistence } from './portal-web/portal-pages.ts';
 import { DirectoryMediaStore, FeedMedia } from './feeds/feed-media.ts';
 import { FeedWriter } from './feeds/feed-writer.ts';
 import { FeedImportService } from './feeds/feed-import-service.ts';
-import { FeedImportJob } from './feeds/feed-import-job.ts';
+import type { FeedImportJob } from './feeds/feed-import-job.ts';
 import { BLM_UPLOAD_PATH, feedRoutes, MEDIA_PREFIX } from './feeds/feed-routes.ts';
 import { RtdfService } from './feeds/rtdf/rtdf-service.ts';
 import { rtdfRoutes } from './feeds/rtdf/rtdf-routes.ts';
@@ -176,8 +173,11 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // search first: the busiest route, and every router before it tries its own routes on each request
   const searchResponder = new SearchResponder(listingSearch, searchResponses, listingStats);
   const savedSearches = new SavedSearchService(prisma, gazetteer);
-  const alerts = new AlertJob(
-    new AlertMatcher(prisma, {
+  // the jobs the app's services feed and its routes wake, built where every background role is (background.ts)
+  const alerts = alertJob(
+    config,
+    { prisma, search, alias: listingIndex.alias, logger, mailer: accounts.mailer },
+    {
       pool,
       search,
       alias: listingIndex.alias,
@@ -186,19 +186,16 @@ export function buildApp(deps: AppDeps): BuiltApp {
       eligibility: (wanted, today) => listingSearch.eligibilityForEach(wanted, today),
       people: (wanted) => listingSearch.personForEach(wanted),
       lending: () => listingSearch.lending(),
-    }),
-    new AlertDelivery(prisma, search, listingIndex.alias, accounts.mailer, alertLinks(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`), logger),
-    logger,
+    },
   );
-  const publicBase = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
-  const progressMails = new ProgressMailJob(new ProgressMailDelivery(prisma, accounts.mailer, progressMailLinks(publicBase), logger), logger);
+  const progressMails = progressMailJob(config, { prisma, mailer: accounts.mailer, logger });
   const feedWriter = new FeedWriter(prisma, inventory);
   const feedMedia = new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), config.FEED_MEDIA_BASE_URL ?? `http://localhost:${config.PORT}${MEDIA_PREFIX}`);
   const feedImportService = new FeedImportService(prisma, feedWriter, feedMedia, {
     maxUnzippedBytes: config.FEED_UNZIPPED_LIMIT_MB * 1024 * 1024,
     concurrency: config.FEED_IMPORT_CONCURRENCY,
   });
-  const feedImports = new FeedImportJob(feedImportService, logger, config.FEED_IMPORT_POLL_MS);
+  const feedImports = feedImportJob(config, feedImportService, logger);
   const routers = [
     // search checks a token beside its engine request rather than before it
     searchRoutes(searchResponder, portals, optionalCustomerAlongside(accounts.accessTokens)),
