@@ -24,6 +24,9 @@ export const mochaHooks = {
     const { startTestApp } = await import('./test-app.ts');
     started = true;
     await startTestApp();
+    // each file's top-level suites end by removing what the file left (after the file's own `after` hooks)
+    const { cleanUpFile } = await import('./file-rows.ts');
+    for (const suite of root?.suites ?? []) suite.afterAll('removes what the file left (test/support/file-rows.ts)', cleanUpFile);
   },
   async afterAll() {
     if (!started) return;
