@@ -1,6 +1,6 @@
 // Builds the Koa application from its dependencies: middleware first, then one router per domain.
 import Koa from 'koa';
-import Router from '@koa/router';
+import { mountRouter, type MountedRoutes } from './core/route-table.ts';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
 import type { RequestState } from './core/http-context.ts';
@@ -196,32 +196,32 @@ export function buildApp(deps: AppDeps): BuiltApp {
     concurrency: config.FEED_IMPORT_CONCURRENCY,
   });
   const feedImports = feedImportJob(config, feedImportService, logger);
-  const routers = [
+  const routers: MountedRoutes[] = [
     // search checks a token beside its engine request rather than before it
-    searchRoutes(searchResponder, portals, optionalCustomerAlongside(accounts.accessTokens)),
-    healthRoutes((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
-    lookupRoutes(lookups),
-    postcodeRoutes(new PostcodeService(prisma)),
-    placeRoutes(places),
-    syncRoutes(sync),
-    bulkRoutes(sync),
-    feedRoutes({
+    mountRouter(searchRoutes(searchResponder, portals, optionalCustomerAlongside(accounts.accessTokens))),
+    mountRouter(healthRoutes((timeoutMs) => checkDependencies(prisma, search, timeoutMs))),
+    mountRouter(lookupRoutes(lookups)),
+    mountRouter(postcodeRoutes(new PostcodeService(prisma))),
+    mountRouter(placeRoutes(places)),
+    mountRouter(syncRoutes(sync)),
+    mountRouter(bulkRoutes(sync)),
+    mountRouter(feedRoutes({
       accounts: sync.accounts,
       imports: feedImportService,
       media: feedMedia,
       queued: () => feedImports.nudge(),
       uploadLimitBytes: config.FEED_UPLOAD_LIMIT_MB * 1024 * 1024,
       mediaBaseUrl: config.FEED_MEDIA_BASE_URL ?? null,
-    }),
-    rtdfRoutes(sync.accounts, new RtdfService(prisma, feedWriter, inventory), config.PUBLIC_BASE_URL ?? null),
-    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
-    listingStatsRoutes(sync.accounts, new ListingStatsService(prisma)),
-    previewLinkRoutes(sync.accounts, previews, config.PUBLIC_BASE_URL),
-    authRoutes(accounts.auth),
-    profileRoutes(accounts),
-    favouriteRoutes({ ...accounts, personal }),
-    savedSearchRoutes({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder }),
-    applicationRoutes({
+    })),
+    mountRouter(rtdfRoutes(sync.accounts, new RtdfService(prisma, feedWriter, inventory), config.PUBLIC_BASE_URL ?? null)),
+    mountRouter(listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal })),
+    mountRouter(listingStatsRoutes(sync.accounts, new ListingStatsService(prisma))),
+    mountRouter(previewLinkRoutes(sync.accounts, previews, config.PUBLIC_BASE_URL)),
+    mountRouter(authRoutes(accounts.auth)),
+    mountRouter(profileRoutes(accounts)),
+    mountRouter(favouriteRoutes({ ...accounts, personal })),
+    mountRouter(savedSearchRoutes({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder })),
+    mountRouter(applicationRoutes({
       applications,
       views: applicationViews,
       listings: applicationListings,
@@ -230,36 +230,36 @@ export function buildApp(deps: AppDeps): BuiltApp {
       favourites: accounts.favourites,
       accessTokens: accounts.accessTokens,
       signedIn,
-    }),
-    appointmentRoutes({
+    })),
+    mountRouter(appointmentRoutes({
       appointments: new AppointmentService(prisma, leadEvents, listingStats),
       views: applicationViews,
       accessTokens: accounts.accessTokens,
       calendar,
-    }),
-    leadRoutes(
+    })),
+    mountRouter(leadRoutes(
       sync.accounts,
       new LeadService(prisma, applicationListings, leadEvents),
       new LeadProgressService(prisma, leadEvents, () => progressMails.wake()),
-    ),
-    webhookRoutes(sync.accounts, new WebhookService(prisma, config.APP_ENV === 'live')),
-    areaRoutes({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal }),
-    areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma)),
-    contentRoutes(contentReads, sync.accounts),
-    contentEditorRoutes({
+    )),
+    webhookRoutes.router({ accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live') }),
+    mountRouter(areaRoutes({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal })),
+    mountRouter(areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma))),
+    mountRouter(contentRoutes(contentReads, sync.accounts)),
+    mountRouter(contentEditorRoutes({
       accounts: sync.accounts,
       pages: new PageWriter(prisma, contentFamilies),
       families: contentFamilies,
       taxonomy: new TaxonomyWriter(prisma),
       reads: contentReads,
-    }),
-  ] as unknown as Router<RequestState>[];
-  const docs = openapiRoutes();
+    })),
+  ];
+  const docs = mountRouter(openapiRoutes());
 
   if (metrics) {
     app.use(httpMetrics(metrics));
     registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses, feedImports });
-    routers.push(metricsRoutes(metrics, { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' }));
+    routers.push(mountRouter(metricsRoutes(metrics, { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' })));
   }
   app.use(requestContext(logger, config.PUBLIC_BASE_URL));
   for (const middleware of securityHeaders()) app.use(middleware);
@@ -293,11 +293,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     }),
   );
 
-  const routes = routers.flatMap((router) =>
-    router.stack.flatMap((layer) =>
-      layer.methods.filter((m) => m !== 'HEAD' || layer.methods.length === 1).map((method) => ({ method, path: layer.path as string })),
-    ),
-  );
+  const routes = routers.flatMap((router) => router.served());
   const warmReference = async () => {
     await Promise.all([lookups.warm(Object.keys(LOOKUP_LISTS)), sync.schemes.all(), portals.find(DEFAULT_PORTAL_ID)]);
   };

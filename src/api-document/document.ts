@@ -18,7 +18,8 @@ import { contentPaths, contentSchemas } from '../content/content-openapi.ts';
 import { applicationPaths, applicationSchemas } from '../applications/application-openapi.ts';
 import { appointmentPaths, appointmentSchemas } from '../appointments/appointment-openapi.ts';
 import { leadPaths, leadSchemas } from '../leads/lead-openapi.ts';
-import { webhookPaths, webhookSchemas } from '../webhooks/webhook-openapi.ts';
+import { webhookSchemas } from '../webhooks/webhook-openapi.ts';
+import { webhookRoutes } from '../webhooks/webhook-routes.ts';
 import { listingStatsPaths, listingStatsSchemas } from '../listing-stats/listing-stats-openapi.ts';
 import { previewLinkPaths, previewLinkSchemas } from '../listing-reads/preview-link-openapi.ts';
 import { feedPaths, feedSchemas } from '../feeds/feed-openapi.ts';
@@ -36,7 +37,7 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: withEdgeResponses({ ...healthPaths(), ...metricsPaths(), ...lookupPaths(), ...postcodePaths(), ...placePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...savedSearchPaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths(), ...webhookPaths(), ...listingStatsPaths(), ...previewLinkPaths(), ...feedPaths(), ...rtdfPaths() } as Record<string, Record<string, unknown>>),
+    paths: withEdgeResponses({ ...healthPaths(), ...metricsPaths(), ...lookupPaths(), ...postcodePaths(), ...placePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...savedSearchPaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths(), ...webhookRoutes.paths(), ...listingStatsPaths(), ...previewLinkPaths(), ...feedPaths(), ...rtdfPaths() } as Record<string, Record<string, unknown>>),
     components: {
       schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...appointmentSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas, ...previewLinkSchemas, ...feedSchemas, ...rtdfSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes, ...rtdfSecuritySchemes },
