@@ -199,10 +199,10 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const routers: MountedRoutes[] = [
     // search checks a token beside its engine request rather than before it
     mountRouter(searchRoutes(searchResponder, portals, optionalCustomerAlongside(accounts.accessTokens))),
-    mountRouter(healthRoutes((timeoutMs) => checkDependencies(prisma, search, timeoutMs))),
-    mountRouter(lookupRoutes(lookups)),
-    mountRouter(postcodeRoutes(new PostcodeService(prisma))),
-    mountRouter(placeRoutes(places)),
+    healthRoutes.router((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
+    lookupRoutes.router(lookups),
+    postcodeRoutes.router(new PostcodeService(prisma)),
+    placeRoutes.router(places),
     mountRouter(syncRoutes(sync)),
     mountRouter(bulkRoutes(sync)),
     mountRouter(feedRoutes({
@@ -215,8 +215,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
     })),
     mountRouter(rtdfRoutes(sync.accounts, new RtdfService(prisma, feedWriter, inventory), config.PUBLIC_BASE_URL ?? null)),
     mountRouter(listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal })),
-    mountRouter(listingStatsRoutes(sync.accounts, new ListingStatsService(prisma))),
-    mountRouter(previewLinkRoutes(sync.accounts, previews, config.PUBLIC_BASE_URL)),
+    listingStatsRoutes.router({ accounts: sync.accounts, stats: new ListingStatsService(prisma) }),
+    previewLinkRoutes.router({ accounts: sync.accounts, previews, portalOrigin: config.PUBLIC_BASE_URL }),
     mountRouter(authRoutes(accounts.auth)),
     mountRouter(profileRoutes(accounts)),
     mountRouter(favouriteRoutes({ ...accounts, personal })),

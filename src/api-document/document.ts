@@ -1,10 +1,12 @@
 // The OpenAPI 3.1 document of everything the service serves, assembled from each domain's fragment.
 import { commonSchemas } from '../core/openapi/components.ts';
 import { withEdgeResponses } from './conventions.ts';
-import { lookupPaths, lookupSchemas } from '../lookups/lookup-openapi.ts';
-import { postcodePaths } from '../postcodes/postcode-openapi.ts';
-import { placePaths, placeSchemas } from '../places/place-openapi.ts';
-import { healthPaths } from '../health/health-openapi.ts';
+import { lookupSchemas } from '../lookups/lookup-openapi.ts';
+import { lookupRoutes } from '../lookups/lookup-routes.ts';
+import { postcodeRoutes } from '../postcodes/postcode-routes.ts';
+import { placeSchemas } from '../places/place-openapi.ts';
+import { placeRoutes } from '../places/place-routes.ts';
+import { healthRoutes } from '../health/health-routes.ts';
 import { metricsPaths } from '../metrics/metrics-openapi.ts';
 import { syncPaths, syncSchemas, syncSecuritySchemes } from '../sync/sync-openapi.ts';
 import { authPaths, authSchemas, authSecuritySchemes } from '../auth/auth-openapi.ts';
@@ -20,8 +22,10 @@ import { appointmentPaths, appointmentSchemas } from '../appointments/appointmen
 import { leadPaths, leadSchemas } from '../leads/lead-openapi.ts';
 import { webhookSchemas } from '../webhooks/webhook-openapi.ts';
 import { webhookRoutes } from '../webhooks/webhook-routes.ts';
-import { listingStatsPaths, listingStatsSchemas } from '../listing-stats/listing-stats-openapi.ts';
-import { previewLinkPaths, previewLinkSchemas } from '../listing-reads/preview-link-openapi.ts';
+import { listingStatsSchemas } from '../listing-stats/listing-stats-openapi.ts';
+import { listingStatsRoutes } from '../listing-stats/listing-stats-routes.ts';
+import { previewLinkSchemas } from '../listing-reads/preview-link-openapi.ts';
+import { previewLinkRoutes } from '../listing-reads/preview-link-routes.ts';
 import { feedPaths, feedSchemas } from '../feeds/feed-openapi.ts';
 import { rtdfPaths, rtdfSchemas, rtdfSecuritySchemes } from '../feeds/rtdf/rtdf-openapi.ts';
 
@@ -37,7 +41,7 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: withEdgeResponses({ ...healthPaths(), ...metricsPaths(), ...lookupPaths(), ...postcodePaths(), ...placePaths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...savedSearchPaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths(), ...webhookRoutes.paths(), ...listingStatsPaths(), ...previewLinkPaths(), ...feedPaths(), ...rtdfPaths() } as Record<string, Record<string, unknown>>),
+    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsPaths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...savedSearchPaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedPaths(), ...rtdfPaths() } as Record<string, Record<string, unknown>>),
     components: {
       schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...appointmentSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas, ...previewLinkSchemas, ...feedSchemas, ...rtdfSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes, ...rtdfSecuritySchemes },

@@ -31,7 +31,8 @@ export interface Route<D, S = RequestState, Q extends yup.AnyObjectSchema = yup.
   operationId: string;
   summary: string;
   tags: string[];
-  /** the path's parameters as the document shows them (schema-helpers.ts `pathParam`) */
+  /** the path's parameters as the document shows them: a yup schema of the path, or written out (`pathParam`) */
+  pathParams?: yup.AnyObjectSchema;
   parameters?: unknown[];
   /** the query string's schema: validated by `input.query()`, and the document's query parameters */
   query?: Q;
@@ -129,7 +130,7 @@ export function defineRoutes<D, S extends object = RequestState>(routes: Route<D
     paths() {
       const paths: Record<string, Record<string, unknown>> = {};
       for (const r of routes) {
-        const parameters = [...(r.parameters ?? []), ...(r.query ? parametersOf(r.query, 'query', r.queryOptions) : [])];
+        const parameters = [...(r.pathParams ? parametersOf(r.pathParams, 'path') : []), ...(r.parameters ?? []), ...(r.query ? parametersOf(r.query, 'query', r.queryOptions) : [])];
         (paths[documentPath(r.path)] ??= {})[r.method] = {
           tags: r.tags,
           summary: r.summary,
