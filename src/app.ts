@@ -205,14 +205,14 @@ export function buildApp(deps: AppDeps): BuiltApp {
     placeRoutes.router(places),
     mountRouter(syncRoutes(sync)),
     mountRouter(bulkRoutes(sync)),
-    mountRouter(feedRoutes({
+    feedRoutes.router({
       accounts: sync.accounts,
       imports: feedImportService,
       media: feedMedia,
       queued: () => feedImports.nudge(),
       uploadLimitBytes: config.FEED_UPLOAD_LIMIT_MB * 1024 * 1024,
       mediaBaseUrl: config.FEED_MEDIA_BASE_URL ?? null,
-    })),
+    }),
     mountRouter(rtdfRoutes(sync.accounts, new RtdfService(prisma, feedWriter, inventory), config.PUBLIC_BASE_URL ?? null)),
     mountRouter(listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal })),
     listingStatsRoutes.router({ accounts: sync.accounts, stats: new ListingStatsService(prisma) }),
