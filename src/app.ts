@@ -219,7 +219,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     previewLinkRoutes.router({ accounts: sync.accounts, previews, portalOrigin: config.PUBLIC_BASE_URL }),
     mountRouter(authRoutes(accounts.auth)),
     mountRouter(profileRoutes(accounts)),
-    mountRouter(favouriteRoutes({ ...accounts, personal })),
+    favouriteRoutes.router({ ...accounts, personal }),
     mountRouter(savedSearchRoutes({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder })),
     mountRouter(applicationRoutes({
       applications,
@@ -237,11 +237,11 @@ export function buildApp(deps: AppDeps): BuiltApp {
       accessTokens: accounts.accessTokens,
       calendar,
     })),
-    mountRouter(leadRoutes(
-      sync.accounts,
-      new LeadService(prisma, applicationListings, leadEvents),
-      new LeadProgressService(prisma, leadEvents, () => progressMails.wake()),
-    )),
+    leadRoutes.router({
+      accounts: sync.accounts,
+      leads: new LeadService(prisma, applicationListings, leadEvents),
+      progress: new LeadProgressService(prisma, leadEvents, () => progressMails.wake()),
+    }),
     webhookRoutes.router({ accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live') }),
     mountRouter(areaRoutes({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal })),
     mountRouter(areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma))),

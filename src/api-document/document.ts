@@ -11,7 +11,7 @@ import { metricsPaths } from '../metrics/metrics-openapi.ts';
 import { syncPaths, syncSchemas, syncSecuritySchemes } from '../sync/sync-openapi.ts';
 import { authPaths, authSchemas, authSecuritySchemes } from '../auth/auth-openapi.ts';
 import { customerSchemas, profilePaths } from '../customers/customer-openapi.ts';
-import { favouritePaths } from '../favourites/favourite-openapi.ts';
+import { favouriteRoutes } from '../favourites/favourite-routes.ts';
 import { savedSearchPaths, savedSearchSchemas } from '../saved-searches/saved-search-openapi.ts';
 import { searchPaths, searchSchemas } from '../listing-search/search-openapi.ts';
 import { listingReadPaths, listingReadSchemas } from '../listing-reads/listing-read-openapi.ts';
@@ -19,7 +19,8 @@ import { areaPaths, areaSchemas } from '../areas/area-openapi.ts';
 import { contentPaths, contentSchemas } from '../content/content-openapi.ts';
 import { applicationPaths, applicationSchemas } from '../applications/application-openapi.ts';
 import { appointmentPaths, appointmentSchemas } from '../appointments/appointment-openapi.ts';
-import { leadPaths, leadSchemas } from '../leads/lead-openapi.ts';
+import { leadSchemas } from '../leads/lead-openapi.ts';
+import { leadRoutes } from '../leads/lead-routes.ts';
 import { webhookSchemas } from '../webhooks/webhook-openapi.ts';
 import { webhookRoutes } from '../webhooks/webhook-routes.ts';
 import { listingStatsSchemas } from '../listing-stats/listing-stats-openapi.ts';
@@ -42,7 +43,7 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsPaths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouritePaths(), ...savedSearchPaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadPaths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfPaths() } as Record<string, Record<string, unknown>>),
+    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsPaths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouriteRoutes.paths(), ...savedSearchPaths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadRoutes.paths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfPaths() } as Record<string, Record<string, unknown>>),
     components: {
       schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...appointmentSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas, ...previewLinkSchemas, ...feedSchemas, ...rtdfSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes, ...rtdfSecuritySchemes },

@@ -10,8 +10,9 @@ import type { RequestState } from './http-context.ts';
 import { validateBody, validateQuery } from './validation.ts';
 import { jsonBodyOf, parametersOf, type ParameterOptions } from './openapi/from-yup.ts';
 import { keepOff } from './fixed-paths.ts';
+import { ref } from './openapi/schema-helpers.ts';
 
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type Method = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
 
 /** What a handler reads of its request, validated by the route's own schemas when it asks. */
 export interface RouteInput<Q extends yup.AnyObjectSchema, B extends yup.AnySchema> {
@@ -40,6 +41,13 @@ export interface Route<D, S = RequestState, Q extends yup.AnyObjectSchema = yup.
   /** the JSON body's schema: validated by `input.body()`, and the document's request body */
   body?: B;
   bodyDescription?: string;
+  /** the document names the body's schema as this component instead of writing it out */
+  bodyComponent?: string;
+  /**
+   * what `input.body()` validates when the request has no body: what the body parser left (`parsed`, the
+   * default), or nothing (`none`: the synchronisation interfaces' reading, where a JSON null is a body)
+   */
+  withoutBody?: 'parsed' | 'none';
   responses: Record<string | number, unknown>;
   /** the operation's other fields in the document (description, security, a body that is not JSON, ...) */
   doc?: Record<string, unknown>;
@@ -80,7 +88,8 @@ export function mountRouter<S>(router: Router<S>): MountedRoutes {
   };
 }
 
-const bodyOf = (ctx: RouteContext<unknown>): unknown => (ctx.request.is() === null ? undefined : (ctx.request as { body?: unknown }).body);
+const bodyOf = (ctx: RouteContext<unknown>, withoutBody: 'parsed' | 'none'): unknown =>
+  withoutBody === 'none' && ctx.request.is() === null ? undefined : (ctx.request as { body?: unknown }).body;
 
 function inputOf(route: Route<unknown, unknown>, ctx: RouteContext<unknown>): RouteInput<yup.AnyObjectSchema, yup.AnySchema> {
   return {
@@ -90,7 +99,7 @@ function inputOf(route: Route<unknown, unknown>, ctx: RouteContext<unknown>): Ro
     },
     body: () => {
       if (!route.body) throw new Error(`${route.operationId} declares no body`);
-      return validateBody(route.body, bodyOf(ctx));
+      return validateBody(route.body, bodyOf(ctx, route.withoutBody ?? 'parsed'));
     },
   };
 }
@@ -137,7 +146,7 @@ export function defineRoutes<D, S extends object = RequestState>(routes: Route<D
           operationId: r.operationId,
           ...r.doc,
           ...(parameters.length ? { parameters } : {}),
-          ...(r.body ? { requestBody: jsonBodyOf(r.body, r.bodyDescription) } : {}),
+          ...(r.body ? { requestBody: r.bodyComponent ? { required: true, content: { 'application/json': { schema: ref(r.bodyComponent) } } } : jsonBodyOf(r.body, r.bodyDescription) } : {}),
           responses: r.responses,
         };
       }

@@ -34,6 +34,7 @@ export const webhookRoutes = defineRoutes<WebhookDeps, SyncState>([
     doc,
     use,
     body: webhookEndpointSchema,
+    withoutBody: 'none',
     responses: { 200: json(ref('WebhookEndpoint')), 401: apiKeyUnauthorised, 422: validationResponse },
     async handler(ctx, input, { webhooks }) {
       const { endpoint, secretShown } = await webhooks.set(ctx.state.account, input.body());
