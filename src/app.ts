@@ -220,7 +220,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     mountRouter(authRoutes(accounts.auth)),
     mountRouter(profileRoutes(accounts)),
     favouriteRoutes.router({ ...accounts, personal }),
-    mountRouter(savedSearchRoutes({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder })),
+    savedSearchRoutes.router({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder }),
     mountRouter(applicationRoutes({
       applications,
       views: applicationViews,

@@ -7,7 +7,7 @@ import Router, { type RouterContext, type RouterMiddleware } from '@koa/router';
 import type { Middleware } from 'koa';
 import type * as yup from 'yup';
 import type { RequestState } from './http-context.ts';
-import { validateBody, validateQuery } from './validation.ts';
+import { bodyOrEmpty, validateBody, validateQuery } from './validation.ts';
 import { jsonBodyOf, parametersOf, type ParameterOptions } from './openapi/from-yup.ts';
 import { keepOff } from './fixed-paths.ts';
 import { ref } from './openapi/schema-helpers.ts';
@@ -45,9 +45,10 @@ export interface Route<D, S = RequestState, Q extends yup.AnyObjectSchema = yup.
   bodyComponent?: string;
   /**
    * what `input.body()` validates when the request has no body: what the body parser left (`parsed`, the
-   * default), or nothing (`none`: the synchronisation interfaces' reading, where a JSON null is a body)
+   * default), nothing (`none`: the synchronisation interfaces' reading, where a JSON null is a body), or
+   * an empty object (`empty`: nothing sent is nothing changed)
    */
-  withoutBody?: 'parsed' | 'none';
+  withoutBody?: WithoutBody;
   responses: Record<string | number, unknown>;
   /** the operation's other fields in the document (description, security, a body that is not JSON, ...) */
   doc?: Record<string, unknown>;
@@ -88,8 +89,13 @@ export function mountRouter<S>(router: Router<S>): MountedRoutes {
   };
 }
 
-const bodyOf = (ctx: RouteContext<unknown>, withoutBody: 'parsed' | 'none'): unknown =>
-  withoutBody === 'none' && ctx.request.is() === null ? undefined : (ctx.request as { body?: unknown }).body;
+type WithoutBody = 'parsed' | 'none' | 'empty';
+
+function bodyOf(ctx: RouteContext<unknown>, withoutBody: WithoutBody): unknown {
+  const parsed = (ctx.request as { body?: unknown }).body;
+  if (withoutBody === 'none') return ctx.request.is() === null ? undefined : parsed;
+  return withoutBody === 'empty' ? bodyOrEmpty(parsed) : parsed;
+}
 
 function inputOf(route: Route<unknown, unknown>, ctx: RouteContext<unknown>): RouteInput<yup.AnyObjectSchema, yup.AnySchema> {
   return {
