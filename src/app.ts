@@ -231,12 +231,12 @@ export function buildApp(deps: AppDeps): BuiltApp {
       accessTokens: accounts.accessTokens,
       signedIn,
     })),
-    mountRouter(appointmentRoutes({
+    appointmentRoutes.router({
       appointments: new AppointmentService(prisma, leadEvents, listingStats),
       views: applicationViews,
       accessTokens: accounts.accessTokens,
       calendar,
-    })),
+    }),
     leadRoutes.router({
       accounts: sync.accounts,
       leads: new LeadService(prisma, applicationListings, leadEvents),

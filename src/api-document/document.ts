@@ -19,7 +19,8 @@ import { listingReadPaths, listingReadSchemas } from '../listing-reads/listing-r
 import { areaPaths, areaSchemas } from '../areas/area-openapi.ts';
 import { contentPaths, contentSchemas } from '../content/content-openapi.ts';
 import { applicationPaths, applicationSchemas } from '../applications/application-openapi.ts';
-import { appointmentPaths, appointmentSchemas } from '../appointments/appointment-openapi.ts';
+import { appointmentSchemas } from '../appointments/appointment-openapi.ts';
+import { appointmentRoutes } from '../appointments/appointment-routes.ts';
 import { leadSchemas } from '../leads/lead-openapi.ts';
 import { leadRoutes } from '../leads/lead-routes.ts';
 import { webhookSchemas } from '../webhooks/webhook-openapi.ts';
@@ -44,7 +45,7 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsPaths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouriteRoutes.paths(), ...savedSearchRoutes.paths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentPaths(), ...leadRoutes.paths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfPaths() } as Record<string, Record<string, unknown>>),
+    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsPaths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouriteRoutes.paths(), ...savedSearchRoutes.paths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentRoutes.paths(), ...leadRoutes.paths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfPaths() } as Record<string, Record<string, unknown>>),
     components: {
       schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...appointmentSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas, ...previewLinkSchemas, ...feedSchemas, ...rtdfSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes, ...rtdfSecuritySchemes },
