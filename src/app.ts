@@ -218,7 +218,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     listingStatsRoutes.router({ accounts: sync.accounts, stats: new ListingStatsService(prisma) }),
     previewLinkRoutes.router({ accounts: sync.accounts, previews, portalOrigin: config.PUBLIC_BASE_URL }),
     mountRouter(authRoutes(accounts.auth)),
-    mountRouter(profileRoutes(accounts)),
+    profileRoutes.router(accounts),
     favouriteRoutes.router({ ...accounts, personal }),
     savedSearchRoutes.router({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder }),
     mountRouter(applicationRoutes({

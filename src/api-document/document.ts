@@ -10,7 +10,8 @@ import { healthRoutes } from '../health/health-routes.ts';
 import { metricsPaths } from '../metrics/metrics-openapi.ts';
 import { syncPaths, syncSchemas, syncSecuritySchemes } from '../sync/sync-openapi.ts';
 import { authPaths, authSchemas, authSecuritySchemes } from '../auth/auth-openapi.ts';
-import { customerSchemas, profilePaths } from '../customers/customer-openapi.ts';
+import { customerSchemas } from '../customers/customer-openapi.ts';
+import { profileRoutes } from '../customers/profile-routes.ts';
 import { favouriteRoutes } from '../favourites/favourite-routes.ts';
 import { savedSearchSchemas } from '../saved-searches/saved-search-openapi.ts';
 import { savedSearchRoutes } from '../saved-searches/saved-search-routes.ts';
@@ -45,7 +46,7 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsPaths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profilePaths(), ...favouriteRoutes.paths(), ...savedSearchRoutes.paths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentRoutes.paths(), ...leadRoutes.paths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfPaths() } as Record<string, Record<string, unknown>>),
+    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsPaths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profileRoutes.paths(), ...favouriteRoutes.paths(), ...savedSearchRoutes.paths(), ...listingReadPaths(), ...areaPaths(), ...contentPaths(), ...applicationPaths(), ...appointmentRoutes.paths(), ...leadRoutes.paths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfPaths() } as Record<string, Record<string, unknown>>),
     components: {
       schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...appointmentSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas, ...previewLinkSchemas, ...feedSchemas, ...rtdfSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes, ...rtdfSecuritySchemes },

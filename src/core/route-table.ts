@@ -43,6 +43,8 @@ export interface Route<D, S = RequestState, Q extends yup.AnyObjectSchema = yup.
   bodyDescription?: string;
   /** the document names the body's schema as this component instead of writing it out */
   bodyComponent?: string;
+  /** whether the document says a body must be sent (a component's: yes unless false) */
+  bodyRequired?: boolean;
   /**
    * what `input.body()` validates when the request has no body: what the body parser left (`parsed`, the
    * default), nothing (`none`: the synchronisation interfaces' reading, where a JSON null is a body), or
@@ -152,7 +154,7 @@ export function defineRoutes<D, S extends object = RequestState>(routes: Route<D
           operationId: r.operationId,
           ...r.doc,
           ...(parameters.length ? { parameters } : {}),
-          ...(r.body ? { requestBody: r.bodyComponent ? { required: true, content: { 'application/json': { schema: ref(r.bodyComponent) } } } : jsonBodyOf(r.body, r.bodyDescription) } : {}),
+          ...(r.body ? { requestBody: r.bodyComponent ? { required: r.bodyRequired ?? true, content: { 'application/json': { schema: ref(r.bodyComponent) } } } : jsonBodyOf(r.body, r.bodyDescription) } : {}),
           responses: r.responses,
         };
       }
