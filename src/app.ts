@@ -259,7 +259,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   if (metrics) {
     app.use(httpMetrics(metrics));
     registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses, feedImports });
-    routers.push(mountRouter(metricsRoutes(metrics, { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' })));
+    routers.push(metricsRoutes.router({ metrics, access: { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' } }));
   }
   app.use(requestContext(logger, config.PUBLIC_BASE_URL));
   for (const middleware of securityHeaders()) app.use(middleware);
