@@ -243,7 +243,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       progress: new LeadProgressService(prisma, leadEvents, () => progressMails.wake()),
     }),
     webhookRoutes.router({ accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live') }),
-    mountRouter(areaRoutes({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal })),
+    areaRoutes.router({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal }),
     mountRouter(areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma))),
     mountRouter(contentRoutes(contentReads, sync.accounts)),
     mountRouter(contentEditorRoutes({

@@ -1,50 +1,25 @@
-// OpenAPI fragment of area pages: the portal's reads and the editors' writes.
+// OpenAPI fragment of area pages: their components and the editors' writes (the portal's reads are in area-routes.ts).
 import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
-import { dataEnvelope, engineUnavailable, errorResponse, json, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { errorResponse, json, ref, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import type * as yup from 'yup';
 import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { publishSchema } from '../content/content-inputs.ts';
-import { previewQuery } from '../content/editor-access.ts';
-import { idPath, slugPath } from '../content/path-params.ts';
-import { areaListingsQuery, areaPageSchema } from './area-inputs.ts';
+import { idPath } from '../content/path-params.ts';
+import { areaPageSchema } from './area-inputs.ts';
 import { areaPagePayload, editorAreaPagePayload, schemeAreasPayload } from './area-payload.ts';
 
 export const areaSchemas: Record<string, JsonSchema> = componentsOf(schemeAreasPayload, areaPagePayload, editorAreaPagePayload);
 
-const tag = ['Area pages'];
 const editorTag = ['Content management'];
 const notFound = errorResponse('No such area page, or not visible');
 const security = apiKeySecurity;
 const unauthorised = apiKeyUnauthorised;
 const forbidden = errorResponse("The api_key is not an editor account's");
 const idParam = parametersOf(idPath('area page'), 'path');
-const pathParams = (v: 'Id' | 'Slug') => (v === 'Id' ? idParam : parametersOf(slugPath('area page'), 'path'));
 const body = (schema: yup.AnySchema) =>
   jsonBodyOf(schema, 'POST needs slug, name, template, scheme and a place: region, or area with a county or local authority');
 
 export function areaPaths(): Record<string, unknown> {
-  const page = (v: 'Id' | 'Slug') => ({
-    tags: tag,
-    operationId: `areaPageBy${v}`,
-    summary: 'An area page',
-    parameters: [...pathParams(v), ...parametersOf(previewQuery, 'query')],
-    responses: { 200: json(ref('AreaPage')), 404: notFound },
-  });
-  const listings = (v: 'Id' | 'Slug') => ({
-    tags: tag,
-    operationId: `areaListingsBy${v}`,
-    description: 'An optional bearer token fills `favourite`.',
-    summary:
-      "Live marketplace listings of the page's scheme in its area (region, county or local authority): featured, then premium, then newest",
-    parameters: [...pathParams(v), ...parametersOf(areaListingsQuery, 'query')],
-    responses: {
-      200: json(dataEnvelope(ref('ListingItem'))),
-      401: errorResponse('An invalid, expired or revoked bearer token'),
-      404: notFound,
-      422: validationResponse,
-      503: engineUnavailable,
-    },
-  });
   const editor = (operationId: string, summary: string, responses: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
     tags: editorTag,
     operationId,
@@ -54,18 +29,6 @@ export function areaPaths(): Record<string, unknown> {
     responses: { 401: unauthorised, 403: forbidden, ...responses },
   });
   return {
-    '/api/rest/portal/scheme-areas': {
-      get: {
-        tags: tag,
-        operationId: 'schemeAreas',
-        summary: 'Schemes with area pages, each with its regions and their areas',
-        responses: { 200: json(dataEnvelope(ref('SchemeAreas'))) },
-      },
-    },
-    '/api/rest/portal/scheme-areas/pages/{id}': { get: page('Id') },
-    '/api/rest/portal/scheme-areas/pages/slug/{slug}': { get: page('Slug') },
-    '/api/rest/portal/scheme-areas/pages/{id}/listings': { get: listings('Id') },
-    '/api/rest/portal/scheme-areas/pages/slug/{slug}/listings': { get: listings('Slug') },
     '/api/rest/cms/area-pages': {
       post: editor(
         'createAreaPage',
