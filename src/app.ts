@@ -214,7 +214,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       mediaBaseUrl: config.FEED_MEDIA_BASE_URL ?? null,
     }),
     mountRouter(rtdfRoutes(sync.accounts, new RtdfService(prisma, feedWriter, inventory), config.PUBLIC_BASE_URL ?? null)),
-    mountRouter(listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal })),
+    listingReadRoutes.router({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
     listingStatsRoutes.router({ accounts: sync.accounts, stats: new ListingStatsService(prisma) }),
     previewLinkRoutes.router({ accounts: sync.accounts, previews, portalOrigin: config.PUBLIC_BASE_URL }),
     mountRouter(authRoutes(accounts.auth)),

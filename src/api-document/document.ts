@@ -16,7 +16,8 @@ import { favouriteRoutes } from '../favourites/favourite-routes.ts';
 import { savedSearchSchemas } from '../saved-searches/saved-search-openapi.ts';
 import { savedSearchRoutes } from '../saved-searches/saved-search-routes.ts';
 import { searchPaths, searchSchemas } from '../listing-search/search-openapi.ts';
-import { listingReadPaths, listingReadSchemas } from '../listing-reads/listing-read-openapi.ts';
+import { listingReadSchemas } from '../listing-reads/listing-read-openapi.ts';
+import { listingReadRoutes } from '../listing-reads/listing-read-routes.ts';
 import { areaPaths, areaSchemas } from '../areas/area-openapi.ts';
 import { areaRoutes } from '../areas/area-routes.ts';
 import { contentPaths, contentSchemas } from '../content/content-openapi.ts';
@@ -47,7 +48,7 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsRoutes.paths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profileRoutes.paths(), ...favouriteRoutes.paths(), ...savedSearchRoutes.paths(), ...listingReadPaths(), ...areaPaths(), ...areaRoutes.paths(), ...contentPaths(), ...applicationPaths(), ...appointmentRoutes.paths(), ...leadRoutes.paths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfPaths() } as Record<string, Record<string, unknown>>),
+    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsRoutes.paths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchPaths(), ...authPaths(), ...profileRoutes.paths(), ...favouriteRoutes.paths(), ...savedSearchRoutes.paths(), ...listingReadRoutes.paths(), ...areaPaths(), ...areaRoutes.paths(), ...contentPaths(), ...applicationPaths(), ...appointmentRoutes.paths(), ...leadRoutes.paths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfPaths() } as Record<string, Record<string, unknown>>),
     components: {
       schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...appointmentSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas, ...previewLinkSchemas, ...feedSchemas, ...rtdfSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes, ...rtdfSecuritySchemes },

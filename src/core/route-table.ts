@@ -38,6 +38,8 @@ export interface Route<D, S = RequestState, Q extends yup.AnyObjectSchema = yup.
   /** the query string's schema: validated by `input.query()`, and the document's query parameters */
   query?: Q;
   queryOptions?: ParameterOptions;
+  /** parameters the document lists after the query's (headers) */
+  headers?: unknown[];
   /** the JSON body's schema: validated by `input.body()`, and the document's request body */
   body?: B;
   bodyDescription?: string;
@@ -147,7 +149,7 @@ export function defineRoutes<D, S extends object = RequestState>(routes: Route<D
     paths() {
       const paths: Record<string, Record<string, unknown>> = {};
       for (const r of routes) {
-        const parameters = [...(r.pathParams ? parametersOf(r.pathParams, 'path') : []), ...(r.parameters ?? []), ...(r.query ? parametersOf(r.query, 'query', r.queryOptions) : [])];
+        const parameters = [...(r.pathParams ? parametersOf(r.pathParams, 'path') : []), ...(r.parameters ?? []), ...(r.query ? parametersOf(r.query, 'query', r.queryOptions) : []), ...(r.headers ?? [])];
         (paths[documentPath(r.path)] ??= {})[r.method] = {
           tags: r.tags,
           summary: r.summary,
