@@ -1,7 +1,13 @@
 // Mocha's root hooks (.mocharc.cjs). The test application (real PostgreSQL, Elasticsearch and a mailbox)
 // starts only when the run holds a file outside test/unit/: unit tests are pure logic and need no store,
 // so `npm run test:unit` or `npx mocha test/unit/x.test.ts` runs in seconds with nothing running.
+// The support modules are imported here as the test files import them (not with import()), so that the
+// application and the tests share one instance of each source module (an error class is then the same
+// class on both sides); only starting the application is conditional.
 import { relative, sep } from 'node:path';
+import { startTestApp, stopTestApp } from './test-app.ts';
+import { closeBrowser } from './browser.ts';
+import { cleanUpFile } from './file-rows.ts';
 
 const UNIT_DIR = `test${sep}unit${sep}`;
 
@@ -21,16 +27,13 @@ export const mochaHooks = {
     const root = this.test?.parent;
     if (root && !needsApp(filesOf(root))) return;
     this.timeout(60_000);
-    const { startTestApp } = await import('./test-app.ts');
     started = true;
     await startTestApp();
     // each file's top-level suites end by removing what the file left (after the file's own `after` hooks)
-    const { cleanUpFile } = await import('./file-rows.ts');
     for (const suite of root?.suites ?? []) suite.afterAll('removes what the file left (test/support/file-rows.ts)', cleanUpFile);
   },
   async afterAll() {
     if (!started) return;
-    const [{ closeBrowser }, { stopTestApp }] = await Promise.all([import('./browser.ts'), import('./test-app.ts')]);
     await closeBrowser();
     await stopTestApp();
   },
