@@ -217,7 +217,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     listingReadRoutes.router({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
     listingStatsRoutes.router({ accounts: sync.accounts, stats: new ListingStatsService(prisma) }),
     previewLinkRoutes.router({ accounts: sync.accounts, previews, portalOrigin: config.PUBLIC_BASE_URL }),
-    mountRouter(authRoutes(accounts.auth)),
+    authRoutes.router(accounts.auth),
     profileRoutes.router(accounts),
     favouriteRoutes.router({ ...accounts, personal }),
     savedSearchRoutes.router({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder }),
