@@ -221,7 +221,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     profileRoutes.router(accounts),
     favouriteRoutes.router({ ...accounts, personal }),
     savedSearchRoutes.router({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder }),
-    mountRouter(applicationRoutes({
+    applicationRoutes.router({
       applications,
       views: applicationViews,
       listings: applicationListings,
@@ -230,7 +230,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       favourites: accounts.favourites,
       accessTokens: accounts.accessTokens,
       signedIn,
-    })),
+    }),
     appointmentRoutes.router({
       appointments: new AppointmentService(prisma, leadEvents, listingStats),
       views: applicationViews,
