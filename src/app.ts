@@ -245,7 +245,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     webhookRoutes.router({ accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live') }),
     areaRoutes.router({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal }),
     mountRouter(areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma))),
-    mountRouter(contentRoutes(contentReads, sync.accounts)),
+    contentRoutes.router({ reads: contentReads, accounts: sync.accounts }),
     mountRouter(contentEditorRoutes({
       accounts: sync.accounts,
       pages: new PageWriter(prisma, contentFamilies),

@@ -1,13 +1,12 @@
-// OpenAPI fragment of generic content: the portal's reads and the editors' content management interface.
+// OpenAPI fragment of generic content: its components and the editors' content management interface (the
+// portal's reads are in content-routes.ts).
 // Request bodies and parameters come from the yup schemas that validate them; this file holds the rest.
 import { apiKeySecurity, apiKeyUnauthorised } from '../sync/api-key-openapi.ts';
 import type * as yup from 'yup';
-import { dataEnvelope, errorResponse, json, pagedEnvelope, ref, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { errorResponse, json, ref, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonBodyOf, parametersOf } from '../core/openapi/from-yup.ts';
-import { contentListQuery, pageBySlugQuery } from './content-filters.ts';
 import { familySchema, pageCreateSchema, pageUpdateSchema, publishSchema, tagSchema, topicSchema } from './content-inputs.ts';
-import { previewQuery } from './editor-access.ts';
-import { idPath, slugPath } from './path-params.ts';
+import { idPath } from './path-params.ts';
 import {
   contentListItemPayload,
   contentPagePayload,
@@ -29,7 +28,6 @@ export const contentSchemas: Record<string, JsonSchema> = componentsOf(
 const FAMILY =
   'relatedTo defaults to the site with the marketplace portal as item; location: county or local_authority name a reference (id, ONS code or name), city or town a name, region, latitude, longitude and radius (miles)';
 
-const tag = ['Content'];
 const editorTag = ['Content management'];
 const security = apiKeySecurity;
 const unauthorised = apiKeyUnauthorised;
@@ -47,54 +45,6 @@ export function contentPaths(): Record<string, unknown> {
   const changed = (schema: string) => ({ 200: json(ref(schema)), 404: notFound });
   const publish = { requestBody: jsonBodyOf(publishSchema) };
   return {
-    '/api/rest/portal/contents': {
-      get: {
-        tags: tag,
-        operationId: 'contentList',
-        summary: 'Main pages of content families, newest published first (then newest created); every filter given applies',
-        parameters: parametersOf(contentListQuery, 'query'),
-        responses: { 200: json(pagedEnvelope(ref('ContentListItem'))) },
-      },
-    },
-    '/api/rest/portal/contents/{id}': {
-      get: {
-        tags: tag,
-        operationId: 'contentPageById',
-        summary: 'A content page',
-        parameters: [...idParam('content page'), ...parametersOf(previewQuery, 'query')],
-        responses: { 200: json(ref('ContentPage')), 404: notFound },
-      },
-    },
-    '/api/rest/portal/contents/slug/{slug}': {
-      get: {
-        tags: tag,
-        operationId: 'contentPageBySlug',
-        summary: 'A content page by slug; without sitemap_code, the most recently published page with that slug',
-        parameters: [...parametersOf(slugPath('content page'), 'path'), ...parametersOf(pageBySlugQuery, 'query')],
-        responses: { 200: json(ref('ContentPage')), 404: notFound },
-      },
-    },
-    '/api/rest/portal/topics': {
-      get: { tags: tag, operationId: 'topicList', summary: 'All topics, by name', responses: { 200: json(dataEnvelope(ref('Topic'))) } },
-    },
-    '/api/rest/portal/topics/{id}': {
-      get: {
-        tags: tag,
-        operationId: 'topicById',
-        summary: 'A topic with its tag counts',
-        parameters: idParam('topic'),
-        responses: { 200: json(ref('Topic')), 404: notFound },
-      },
-    },
-    '/api/rest/portal/topics/slug/{slug}': {
-      get: {
-        tags: tag,
-        operationId: 'topicBySlug',
-        summary: 'A topic with its tag counts',
-        parameters: parametersOf(slugPath('topic'), 'path'),
-        responses: { 200: json(ref('Topic')), 404: notFound },
-      },
-    },
     '/api/rest/cms/pages': {
       post: editor(
         'createContentPage',
