@@ -213,7 +213,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       uploadLimitBytes: config.FEED_UPLOAD_LIMIT_MB * 1024 * 1024,
       mediaBaseUrl: config.FEED_MEDIA_BASE_URL ?? null,
     }),
-    mountRouter(rtdfRoutes(sync.accounts, new RtdfService(prisma, feedWriter, inventory), config.PUBLIC_BASE_URL ?? null)),
+    rtdfRoutes.router({ accounts: sync.accounts, rtdf: new RtdfService(prisma, feedWriter, inventory), publicBaseUrl: config.PUBLIC_BASE_URL ?? null }),
     listingReadRoutes.router({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
     listingStatsRoutes.router({ accounts: sync.accounts, stats: new ListingStatsService(prisma) }),
     previewLinkRoutes.router({ accounts: sync.accounts, previews, portalOrigin: config.PUBLIC_BASE_URL }),
