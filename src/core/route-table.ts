@@ -18,7 +18,7 @@ export type Method = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
 export interface RouteInput<Q extends yup.AnyObjectSchema, B extends yup.AnySchema> {
   /** the query string, validated by the route's `query` (every error at once; 422) */
   query(): yup.InferType<Q>;
-  /** the JSON body, validated by the route's `body`; undefined when the request has none */
+  /** the JSON body, validated by the route's `body` (a request without one: see `withoutBody`) */
   body(): yup.InferType<B>;
 }
 
