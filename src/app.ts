@@ -244,15 +244,15 @@ export function buildApp(deps: AppDeps): BuiltApp {
     }),
     webhookRoutes.router({ accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live') }),
     areaRoutes.router({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal }),
-    mountRouter(areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma))),
+    areaEditorRoutes.router({ accounts: sync.accounts, writer: new AreaPageWriter(prisma) }),
     contentRoutes.router({ reads: contentReads, accounts: sync.accounts }),
-    mountRouter(contentEditorRoutes({
+    contentEditorRoutes.router({
       accounts: sync.accounts,
       pages: new PageWriter(prisma, contentFamilies),
       families: contentFamilies,
       taxonomy: new TaxonomyWriter(prisma),
       reads: contentReads,
-    })),
+    }),
   ];
   const docs = mountRouter(openapiRoutes());
 

@@ -19,9 +19,11 @@ import { savedSearchRoutes } from '../saved-searches/saved-search-routes.ts';
 import { searchPaths, searchSchemas } from '../listing-search/search-openapi.ts';
 import { listingReadSchemas } from '../listing-reads/listing-read-openapi.ts';
 import { listingReadRoutes } from '../listing-reads/listing-read-routes.ts';
-import { areaPaths, areaSchemas } from '../areas/area-openapi.ts';
+import { areaSchemas } from '../areas/area-openapi.ts';
+import { areaEditorRoutes } from '../areas/area-editor-routes.ts';
 import { areaRoutes } from '../areas/area-routes.ts';
-import { contentPaths, contentSchemas } from '../content/content-openapi.ts';
+import { contentSchemas } from '../content/content-openapi.ts';
+import { contentEditorRoutes } from '../content/content-editor-routes.ts';
 import { contentRoutes } from '../content/content-routes.ts';
 import { applicationSchemas } from '../applications/application-openapi.ts';
 import { applicationRoutes } from '../applications/application-routes.ts';
@@ -52,7 +54,7 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsRoutes.paths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchPaths(), ...authRoutes.paths(), ...profileRoutes.paths(), ...favouriteRoutes.paths(), ...savedSearchRoutes.paths(), ...listingReadRoutes.paths(), ...areaPaths(), ...areaRoutes.paths(), ...contentPaths(), ...contentRoutes.paths(), ...applicationRoutes.paths(), ...appointmentRoutes.paths(), ...leadRoutes.paths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfRoutes.paths() } as Record<string, Record<string, unknown>>),
+    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsRoutes.paths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchPaths(), ...authRoutes.paths(), ...profileRoutes.paths(), ...favouriteRoutes.paths(), ...savedSearchRoutes.paths(), ...listingReadRoutes.paths(), ...areaRoutes.paths(), ...areaEditorRoutes.paths(), ...contentRoutes.paths(), ...contentEditorRoutes.paths(), ...applicationRoutes.paths(), ...appointmentRoutes.paths(), ...leadRoutes.paths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfRoutes.paths() } as Record<string, Record<string, unknown>>),
     components: {
       schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...appointmentSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas, ...previewLinkSchemas, ...feedSchemas, ...rtdfSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes, ...rtdfSecuritySchemes },

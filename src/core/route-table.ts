@@ -50,7 +50,8 @@ export interface Route<D, S = RequestState, Q extends yup.AnyObjectSchema = yup.
   /**
    * what `input.body()` validates when the request has no body: what the body parser left (`parsed`, the
    * default), nothing (`none`: the synchronisation interfaces' reading, where a JSON null is a body), or
-   * an empty object (`empty`: nothing sent is nothing changed)
+   * an empty object (`empty`: nothing sent is nothing changed; `blank`: the same, and an empty body typed
+   * as JSON too, as the content management interface reads it)
    */
   withoutBody?: WithoutBody;
   responses: Record<string | number, unknown>;
@@ -93,11 +94,12 @@ export function mountRouter<S>(router: Router<S>): MountedRoutes {
   };
 }
 
-type WithoutBody = 'parsed' | 'none' | 'empty';
+type WithoutBody = 'parsed' | 'none' | 'empty' | 'blank';
 
 function bodyOf(ctx: RouteContext<unknown>, withoutBody: WithoutBody): unknown {
   const parsed = (ctx.request as { body?: unknown }).body;
   if (withoutBody === 'none') return ctx.request.is() === null ? undefined : parsed;
+  if (withoutBody === 'blank') return parsed === undefined || (parsed === '' && !ctx.request.length) ? {} : parsed;
   return withoutBody === 'empty' ? bodyOrEmpty(parsed) : parsed;
 }
 
