@@ -70,7 +70,7 @@ export default tseslint.config(
             },
             {
               target: './src/*/**',
-              from: ['./src/app.ts', './src/main.ts', './src/runtime.ts', './src/customer-services.ts', './src/customer-search-context.ts'],
+              from: ['./src/app.ts', './src/main.ts', './src/runtime.ts', './src/background.ts', './src/customer-services.ts', './src/customer-search-context.ts'],
               message: 'Domains never import the assembly; the app hands them what they need.',
             },
             {

@@ -3,6 +3,7 @@
 # PostgreSQL and an Elasticsearch of its own, on ports and in a directory of their own (never those of
 # `npm start` or the tests: the run kills them), runs the writes and the faults, checks, and stops them.
 #   FAULT_WRITES (10000), FAULT_CLIENTS (4), FAULT_KILLS (kills of each kind; one per 2,500 writes)
+#   FAULT_SEED: the seed of the writes and the faults (printed by every run; a new one when unset)
 #   FAULT_PG_PORT (54339), FAULT_ES_PORT (9257), FAULT_ES_TRANSPORT_PORT (9357), FAULT_SERVICES_DIR
 #   FAULT_ES_DOWNLOADS: a directory holding the Elasticsearch zip already (else services.sh fetches it)
 set -euo pipefail

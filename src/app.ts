@@ -1,6 +1,6 @@
 // Builds the Koa application from its dependencies: middleware first, then one router per domain.
 import Koa from 'koa';
-import Router from '@koa/router';
+import { mountRouter, type MountedRoutes } from './core/route-table.ts';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
 import type { RequestState } from './core/http-context.ts';
@@ -68,8 +68,7 @@ import { appointmentRoutes } from './appointments/appointment-routes.ts';
 import { AppointmentCalendar } from './appointments/appointment-calendar.ts';
 import { LeadService } from './leads/lead-service.ts';
 import { LeadProgressService } from './leads/lead-progress-service.ts';
-import { ProgressMailDelivery, progressMailLinks } from './applications/progress-mail-delivery.ts';
-import { ProgressMailJob } from './applications/progress-mail-job.ts';
+import type { ProgressMailJob } from './applications/progress-mail-job.ts';
 import { LeadEvents } from './webhooks/lead-events.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
@@ -78,10 +77,8 @@ import { listingStatsRoutes } from './listing-stats/listing-stats-routes.ts';
 import { leadRoutes } from './leads/lead-routes.ts';
 import { SavedSearchService } from './saved-searches/saved-search-service.ts';
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
-import { AlertJob } from './alerts/alert-job.ts';
-import { AlertMatcher } from './alerts/alert-matcher.ts';
-import { AlertDelivery } from './alerts/alert-delivery.ts';
-import { alertLinks } from './alerts/alert-links.ts';
+import type { AlertJob } from './alerts/alert-job.ts';
+import { alertJob, feedImportJob, progressMailJob } from './background.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
@@ -91,7 +88,7 @@ import { servicePageExistence } from './portal-web/portal-pages.ts';
 import { DirectoryMediaStore, FeedMedia } from './feeds/feed-media.ts';
 import { FeedWriter } from './feeds/feed-writer.ts';
 import { FeedImportService } from './feeds/feed-import-service.ts';
-import { FeedImportJob } from './feeds/feed-import-job.ts';
+import type { FeedImportJob } from './feeds/feed-import-job.ts';
 import { BLM_UPLOAD_PATH, feedRoutes, MEDIA_PREFIX } from './feeds/feed-routes.ts';
 import { RtdfService } from './feeds/rtdf/rtdf-service.ts';
 import { rtdfRoutes } from './feeds/rtdf/rtdf-routes.ts';
@@ -176,8 +173,11 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // search first: the busiest route, and every router before it tries its own routes on each request
   const searchResponder = new SearchResponder(listingSearch, searchResponses, listingStats, config.SEARCH_MEMO_BOUND_MS > 0 ? deps.indexChanges : undefined);
   const savedSearches = new SavedSearchService(prisma, gazetteer);
-  const alerts = new AlertJob(
-    new AlertMatcher(prisma, {
+  // the jobs the app's services feed and its routes wake, built where every background role is (background.ts)
+  const alerts = alertJob(
+    config,
+    { prisma, search, alias: listingIndex.alias, logger, mailer: accounts.mailer },
+    {
       pool,
       search,
       alias: listingIndex.alias,
@@ -186,29 +186,26 @@ export function buildApp(deps: AppDeps): BuiltApp {
       eligibility: (wanted, today) => listingSearch.eligibilityForEach(wanted, today),
       people: (wanted) => listingSearch.personForEach(wanted),
       lending: () => listingSearch.lending(),
-    }),
-    new AlertDelivery(prisma, search, listingIndex.alias, accounts.mailer, alertLinks(config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`), logger),
-    logger,
+    },
   );
-  const publicBase = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
-  const progressMails = new ProgressMailJob(new ProgressMailDelivery(prisma, accounts.mailer, progressMailLinks(publicBase), logger), logger);
+  const progressMails = progressMailJob(config, { prisma, mailer: accounts.mailer, logger });
   const feedWriter = new FeedWriter(prisma, inventory);
   const feedMedia = new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), config.FEED_MEDIA_BASE_URL ?? `http://localhost:${config.PORT}${MEDIA_PREFIX}`);
   const feedImportService = new FeedImportService(prisma, feedWriter, feedMedia, {
     maxUnzippedBytes: config.FEED_UNZIPPED_LIMIT_MB * 1024 * 1024,
     concurrency: config.FEED_IMPORT_CONCURRENCY,
   });
-  const feedImports = new FeedImportJob(feedImportService, logger, config.FEED_IMPORT_POLL_MS);
-  const routers = [
+  const feedImports = feedImportJob(config, feedImportService, logger);
+  const routers: MountedRoutes[] = [
     // search checks a token beside its engine request rather than before it
-    searchRoutes(searchResponder, portals, optionalCustomerAlongside(accounts.accessTokens)),
-    healthRoutes((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
-    lookupRoutes(lookups),
-    postcodeRoutes(new PostcodeService(prisma)),
-    placeRoutes(places),
-    syncRoutes(sync),
-    bulkRoutes(sync),
-    feedRoutes({
+    mountRouter(searchRoutes(searchResponder, portals, optionalCustomerAlongside(accounts.accessTokens))),
+    healthRoutes.router((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
+    lookupRoutes.router(lookups),
+    postcodeRoutes.router(new PostcodeService(prisma)),
+    placeRoutes.router(places),
+    mountRouter(syncRoutes(sync)),
+    mountRouter(bulkRoutes(sync)),
+    feedRoutes.router({
       accounts: sync.accounts,
       imports: feedImportService,
       media: feedMedia,
@@ -216,15 +213,15 @@ export function buildApp(deps: AppDeps): BuiltApp {
       uploadLimitBytes: config.FEED_UPLOAD_LIMIT_MB * 1024 * 1024,
       mediaBaseUrl: config.FEED_MEDIA_BASE_URL ?? null,
     }),
-    rtdfRoutes(sync.accounts, new RtdfService(prisma, feedWriter, inventory), config.PUBLIC_BASE_URL ?? null),
-    listingReadRoutes({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
-    listingStatsRoutes(sync.accounts, new ListingStatsService(prisma)),
-    previewLinkRoutes(sync.accounts, previews, config.PUBLIC_BASE_URL),
-    authRoutes(accounts.auth),
-    profileRoutes(accounts),
-    favouriteRoutes({ ...accounts, personal }),
-    savedSearchRoutes({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder }),
-    applicationRoutes({
+    rtdfRoutes.router({ accounts: sync.accounts, rtdf: new RtdfService(prisma, feedWriter, inventory), publicBaseUrl: config.PUBLIC_BASE_URL ?? null }),
+    listingReadRoutes.router({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
+    listingStatsRoutes.router({ accounts: sync.accounts, stats: new ListingStatsService(prisma) }),
+    previewLinkRoutes.router({ accounts: sync.accounts, previews, portalOrigin: config.PUBLIC_BASE_URL }),
+    authRoutes.router(accounts.auth),
+    profileRoutes.router(accounts),
+    favouriteRoutes.router({ ...accounts, personal }),
+    savedSearchRoutes.router({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder }),
+    applicationRoutes.router({
       applications,
       views: applicationViews,
       listings: applicationListings,
@@ -234,35 +231,35 @@ export function buildApp(deps: AppDeps): BuiltApp {
       accessTokens: accounts.accessTokens,
       signedIn,
     }),
-    appointmentRoutes({
+    appointmentRoutes.router({
       appointments: new AppointmentService(prisma, leadEvents, listingStats),
       views: applicationViews,
       accessTokens: accounts.accessTokens,
       calendar,
     }),
-    leadRoutes(
-      sync.accounts,
-      new LeadService(prisma, applicationListings, leadEvents),
-      new LeadProgressService(prisma, leadEvents, () => progressMails.wake()),
-    ),
-    webhookRoutes(sync.accounts, new WebhookService(prisma, config.APP_ENV === 'live')),
-    areaRoutes({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal }),
-    areaEditorRoutes(sync.accounts, new AreaPageWriter(prisma)),
-    contentRoutes(contentReads, sync.accounts),
-    contentEditorRoutes({
+    leadRoutes.router({
+      accounts: sync.accounts,
+      leads: new LeadService(prisma, applicationListings, leadEvents),
+      progress: new LeadProgressService(prisma, leadEvents, () => progressMails.wake()),
+    }),
+    webhookRoutes.router({ accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live') }),
+    areaRoutes.router({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal }),
+    areaEditorRoutes.router({ accounts: sync.accounts, writer: new AreaPageWriter(prisma) }),
+    contentRoutes.router({ reads: contentReads, accounts: sync.accounts }),
+    contentEditorRoutes.router({
       accounts: sync.accounts,
       pages: new PageWriter(prisma, contentFamilies),
       families: contentFamilies,
       taxonomy: new TaxonomyWriter(prisma),
       reads: contentReads,
     }),
-  ] as unknown as Router<RequestState>[];
-  const docs = openapiRoutes();
+  ];
+  const docs = mountRouter(openapiRoutes());
 
   if (metrics) {
     app.use(httpMetrics(metrics));
     registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses, feedImports });
-    routers.push(metricsRoutes(metrics, { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' }));
+    routers.push(metricsRoutes.router({ metrics, access: { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' } }));
   }
   app.use(requestContext(logger, config.PUBLIC_BASE_URL));
   for (const middleware of securityHeaders()) app.use(middleware);
@@ -296,11 +293,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     }),
   );
 
-  const routes = routers.flatMap((router) =>
-    router.stack.flatMap((layer) =>
-      layer.methods.filter((m) => m !== 'HEAD' || layer.methods.length === 1).map((method) => ({ method, path: layer.path as string })),
-    ),
-  );
+  const routes = routers.flatMap((router) => router.served());
   const warmReference = async () => {
     await Promise.all([lookups.warm(Object.keys(LOOKUP_LISTS)), sync.schemes.all(), portals.find(DEFAULT_PORTAL_ID)]);
   };

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config.ts';
 import { openRuntime } from './runtime.ts';
 import { buildApp } from './app.ts';
-import { indexedDueListings, StateJob } from './jobs/state-job.ts';
+import { startBackground } from './background.ts';
 import { MailboxStartError, startLocalMailbox } from './mail/local-mailbox.ts';
 
 async function start(): Promise<void> {
@@ -21,24 +21,12 @@ async function start(): Promise<void> {
   const mailbox = await startLocalMailbox(config, runtime.logger);
   await Promise.all([runtime.listingIndex.ensure(), runtime.gazetteer.warm()]);
   if (!(await runtime.listingIndex.isCurrent())) runtime.logger.warn('the listing index was built with an older mapping: run `npm run reindex`');
-  if (config.WEBHOOK_WORKER) runtime.webhookWorker.start();
-  runtime.listingStats.start();
-  if (config.REINDEX_WORKER) runtime.worker.start();
-  // what lets a kept search response be sent without asking the engine (search/index-changes.ts)
-  if (config.SEARCH_MEMO_BOUND_MS > 0) runtime.indexChanges.start();
-  const stateJob = new StateJob(runtime.prisma, runtime.logger, indexedDueListings(runtime.search, runtime.listingIndex.alias));
-  stateJob.start();
-  const { app, customers, places, alerts, progressMails, feedImports, warmReference } = buildApp(runtime);
+  const built = buildApp(runtime);
+  const { app, customers, places, warmReference } = built;
   // lookup lists, schemes and portal settings in memory before the database can go away (db/kept-reference.ts)
   await warmReference();
-  if (config.ALERT_JOB) {
-    alerts.start();
-    // a listing's change is matched against saved searches as soon as the index holds it, not at the minute
-    runtime.worker.onIndexed(() => alerts.wake());
-    // the customers' e-mails of their applications' progress go with the alert e-mails
-    progressMails.start();
-  }
-  if (config.FEED_IMPORT_JOB) feedImports.start();
+  // the workers and jobs the configuration enables (src/background.ts)
+  const background = startBackground(runtime, built);
   if (mailbox) customers.mailer.useSmtp(mailbox.smtp);
   // the autocomplete index (about 1.5 s to build) is made now rather than by the first request
   void places.warm().catch((err: unknown) => runtime.logger.error({ err }, 'the place autocomplete index could not be built'));
@@ -58,7 +46,8 @@ async function start(): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(() => {
-      void Promise.all([stateJob.stop(), alerts.stop(), progressMails.stop(), feedImports.stop()])
+      void background
+        .stop()
         .then(() => customers.mailer.close())
         .then(() => mailbox?.stop())
         .then(() => runtime.close())

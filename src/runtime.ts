@@ -8,15 +8,13 @@ import { createSearchClient, type SearchClient } from './search/client.ts';
 import type { IndexManager } from './search/index-manager.ts';
 import { listingIndexManager } from './search/listing-index.ts';
 import { ListingIndexer } from './indexing/listing-indexer.ts';
-import { ReindexWorker } from './indexing/reindex-worker.ts';
-import { OutboxListener } from './indexing/outbox-listener.ts';
-import { RefreshScheduler } from './indexing/refresh-scheduler.ts';
+import type { ReindexWorker } from './indexing/reindex-worker.ts';
 import { IndexChanges } from './search/index-changes.ts';
 import { lazyGazetteer } from './places/gazetteer.ts';
 import { createMetrics, type Metrics } from './metrics/metrics-registry.ts';
-import { ListingStats } from './listing-stats/listing-stats-recorder.ts';
-import { WebhookSender, WEBHOOK_TIMEOUT_MS } from './webhooks/webhook-sender.ts';
-import { WebhookWorker } from './webhooks/webhook-worker.ts';
+import type { ListingStats } from './listing-stats/listing-stats-recorder.ts';
+import type { WebhookWorker } from './webhooks/webhook-worker.ts';
+import { listingStatsCounters, reindexWorker, webhookWorker as webhookWorkerOf } from './background.ts';
 
 export interface Runtime {
   config: Config;
@@ -34,7 +32,7 @@ export interface Runtime {
   worker: ReindexWorker;
   /** listing performance counters: impressions and views buffered, flushed every LISTING_STATS_FLUSH_MS */
   listingStats: ListingStats;
-  /** posts lead events to the accounts' endpoints (started by the entry point unless WEBHOOK_WORKER=false) */
+  /** posts lead events to the accounts' endpoints (started by src/background.ts unless WEBHOOK_WORKER=false) */
   webhookWorker: WebhookWorker;
   gazetteer: ReturnType<typeof lazyGazetteer>;
   /** null with METRICS_ENABLED=false */
@@ -51,23 +49,10 @@ export function openRuntime(config: Config, logger: Logger = createLogger(config
   search.watchWrites(indexChanges);
   const indexer = new ListingIndexer(prisma, search);
   const metrics = config.METRICS_ENABLED ? createMetrics() : null;
-  const worker = new ReindexWorker(prisma, indexer, logger, {
-    alias: listingIndex.alias,
-    pollMs: config.REINDEX_POLL_MS,
-    observer: metrics?.reindex,
-    listener: new OutboxListener(config.DATABASE_URL, logger),
-    refresher: new RefreshScheduler((targets) => indexer.refresh(targets), config.REINDEX_REFRESH_GAP_MS, logger),
-  });
-  const listingStats = new ListingStats(prisma, logger, { enabled: config.LISTING_STATS, flushMs: config.LISTING_STATS_FLUSH_MS });
-  const webhookWorker = new WebhookWorker(prisma, new WebhookSender({ live: config.APP_ENV === 'live', timeoutMs: WEBHOOK_TIMEOUT_MS }), logger, {
-    pollMs: config.WEBHOOK_POLL_MS,
-    backoffBaseMs: config.WEBHOOK_RETRY_BASE_MS,
-    maxBackoffMs: config.WEBHOOK_RETRY_MAX_MS,
-    maxInFlight: config.WEBHOOK_CONCURRENCY,
-    perAccount: config.WEBHOOK_PER_ACCOUNT,
-    // longer than an attempt may take: a row is taken again only when its worker is gone
-    leaseMs: WEBHOOK_TIMEOUT_MS + 50_000,
-  });
+  // the background roles the runtime holds are built with src/background.ts, where every role is
+  const worker = reindexWorker(config, { prisma, indexer, alias: listingIndex.alias, logger, metrics });
+  const listingStats = listingStatsCounters(config, prisma, logger);
+  const webhookWorker = webhookWorkerOf(config, prisma, logger);
   search.onEngineLost(() => logger.warn('search engine out of reach: requests that need it answer 503 until it is back'));
   search.onEngineBack(() => {
     logger.info('search engine back');

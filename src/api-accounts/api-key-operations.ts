@@ -6,11 +6,3 @@ import { apiKeySecurity, apiKeyUnauthorised } from './api-key-openapi.ts';
 export function apiKeyOperation<O extends { responses: Record<string, unknown> }>(operation: O): O & { security: typeof apiKeySecurity } {
   return { ...operation, security: apiKeySecurity, responses: { 401: apiKeyUnauthorised, ...operation.responses } };
 }
-
-/** An operation of the document, as a domain's fragment writes it. */
-type Operation = { responses: Record<string, unknown> } & Record<string, unknown>;
-
-/** Paths whose every operation an API key authorises (apiKeyOperation on each). */
-export function apiKeyPaths(paths: Record<string, Record<string, Operation>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(paths).map(([path, operations]) => [path, Object.fromEntries(Object.entries(operations).map(([verb, op]) => [verb, apiKeyOperation(op)]))]));
-}

@@ -67,6 +67,11 @@ export class DatabaseGuard {
     return this.breaker.onReset(listener).dispose;
   }
 
+  /** Calls `listener` each time the open circuit lets one statement through to try the server again; returns the unsubscriber. */
+  onTrial(listener: () => void): () => void {
+    return this.breaker.onHalfOpen(listener).dispose;
+  }
+
   stop(): void {
     this.stopProbing();
   }

@@ -1,53 +1,143 @@
 // Leads in the synchronisation interfaces: REST pull and push under /api/rest/, bulk pull under /api/bulk/.
-import Router from '@koa/router';
 import { paginated } from '../core/envelope.ts';
-import { validateBody, validateQuery } from '../core/validation.ts';
 import { NotFoundError } from '../core/errors.ts';
+import { pathId } from '../core/path-id.ts';
+import { defineRoutes, route } from '../core/route-table.ts';
+import { engineUnavailable, errorResponse, json, pagedEnvelope, pathParam, ref, validationResponse } from '../core/openapi/schema-helpers.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from '../api-accounts/api-key-auth.ts';
 import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
-import { bodyOf } from '../sync-api/sync-routes.ts';
+import { apiKeySecurity, apiKeyUnauthorised } from '../api-accounts/api-key-openapi.ts';
 import { instantOf } from '../sync-api/sync-query.ts';
+import { MAX_ID } from '../sync/payload-fields.ts';
 import { presentLead } from './lead-presenter.ts';
 import { bulkLeadQuery, pushedLeadSchema, restLeadQuery } from './lead-schemas.ts';
 import type { LeadService } from './lead-service.ts';
-import { pathId } from '../core/path-id.ts';
 import { leadProgressSchema } from './lead-progress-schemas.ts';
 import type { LeadProgressService } from './lead-progress-service.ts';
 
-export function leadRoutes(accounts: ApiAccountService, leads: LeadService, progress: LeadProgressService): Router<SyncState> {
-  const router = new Router<SyncState>();
-  const auth = apiKeyAuth(accounts);
-  const filtersOf = (q: { updated_since: string | null; listing: string | null; status: string | null }) => ({
-    updatedSince: instantOf(q.updated_since),
-    listing: q.listing,
-    status: q.status,
-  });
-
-  router.get('/api/rest/leads', auth, async (ctx) => {
-    const query = validateQuery(restLeadQuery, ctx.query);
-    const { items, total } = await leads.list(ctx.state.account, query, filtersOf(query));
-    ctx.body = paginated(items.map(presentLead), query, total, ctx.state.url);
-  });
-  router.post('/api/rest/leads', auth, async (ctx) => {
-    const lead = validateBody(pushedLeadSchema, bodyOf(ctx));
-    ctx.status = 201;
-    ctx.body = presentLead(await leads.push(ctx.state.account, lead));
-  });
-  router.get('/api/rest/leads/:id', auth, async (ctx) => {
-    const id = pathId(ctx.params.id);
-    if (!id) throw new NotFoundError(`Lead ${ctx.params.id} was not found`);
-    ctx.body = presentLead(await leads.get(ctx.state.account, id));
-  });
-  router.patch('/api/rest/leads/:id', auth, async (ctx) => {
-    const id = pathId(ctx.params.id);
-    if (!id) throw new NotFoundError(`Lead ${ctx.params.id} was not found`);
-    const body = validateBody(leadProgressSchema, bodyOf(ctx));
-    ctx.body = presentLead(await progress.move(ctx.state.account, id, body));
-  });
-  router.get('/api/bulk/leads', auth, premiumOnly, async (ctx) => {
-    const query = validateQuery(bulkLeadQuery, ctx.query);
-    const { items, total } = await leads.list(ctx.state.account, query, filtersOf(query));
-    ctx.body = paginated(items.map(presentLead), query, total, ctx.state.url);
-  });
-  return router;
+export interface LeadDeps {
+  accounts: ApiAccountService;
+  leads: LeadService;
+  progress: LeadProgressService;
 }
+
+const tags = ['Leads'];
+const doc = { security: apiKeySecurity };
+const auth = ({ accounts }: LeadDeps) => [apiKeyAuth(accounts)];
+const leadId = pathParam('id', 'lead (application) id', { type: 'integer', minimum: 1, maximum: MAX_ID });
+const noLead = errorResponse("No such lead on this account's listings");
+
+const filtersOf = (q: { updated_since: string | null; listing: string | null; status: string | null }) => ({
+  updatedSince: instantOf(q.updated_since),
+  listing: q.listing,
+  status: q.status,
+});
+
+function idOf(raw: string | undefined): number {
+  const id = pathId(raw);
+  if (!id) throw new NotFoundError(`Lead ${raw} was not found`);
+  return id;
+}
+
+export const leadRoutes = defineRoutes<LeadDeps, SyncState>([
+  route({
+    method: 'get',
+    path: '/api/rest/leads',
+    tags,
+    operationId: 'listLeads',
+    summary: "Leads (applications) on the account's listings, oldest change first",
+    doc,
+    use: auth,
+    query: restLeadQuery,
+    responses: { 200: json(pagedEnvelope(ref('Lead'))), 401: apiKeyUnauthorised, 422: validationResponse },
+    async handler(ctx, input, { leads }) {
+      const query = input.query();
+      const { items, total } = await leads.list(ctx.state.account, query, filtersOf(query));
+      ctx.body = paginated(items.map(presentLead), query, total, ctx.state.url);
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/rest/leads',
+    tags,
+    operationId: 'pushLead',
+    summary:
+      "Push a lead from another platform on one of the account's live listings (a partner's: a marketplace listing): kept as pushed, with that source, status incomplete and no decision; it belongs to no customer account",
+    doc,
+    use: auth,
+    body: pushedLeadSchema,
+    bodyComponent: 'PushedLead',
+    withoutBody: 'none',
+    responses: {
+      201: json(ref('Lead'), 'Created'),
+      401: apiKeyUnauthorised,
+      404: errorResponse('No such live listing for this account'),
+      422: validationResponse,
+      503: engineUnavailable,
+    },
+    async handler(ctx, input, { leads }) {
+      const lead = input.body();
+      ctx.status = 201;
+      ctx.body = presentLead(await leads.push(ctx.state.account, lead));
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/api/rest/leads/:id',
+    tags,
+    operationId: 'getLead',
+    summary: "One lead on the account's listings",
+    doc,
+    use: auth,
+    parameters: [leadId],
+    responses: { 200: json(ref('Lead')), 401: apiKeyUnauthorised, 404: noLead },
+    async handler(ctx, _input, { leads }) {
+      ctx.body = presentLead(await leads.get(ctx.state.account, idOf(ctx.params.id)));
+    },
+  }),
+  route({
+    method: 'patch',
+    path: '/api/rest/leads/:id',
+    tags,
+    operationId: 'moveLead',
+    summary:
+      "Move the lead along its stages: the progress the applicant sees (stage, place in the queue, note), set as a whole. A change is e-mailed to the applicant once and sent as lead.updated; the same progress again changes nothing",
+    doc,
+    use: auth,
+    parameters: [leadId],
+    body: leadProgressSchema,
+    bodyComponent: 'LeadProgress',
+    withoutBody: 'none',
+    responses: {
+      200: json(ref('Lead')),
+      401: apiKeyUnauthorised,
+      404: noLead,
+      422: validationResponse,
+    },
+    async handler(ctx, input, { progress }) {
+      const id = idOf(ctx.params.id);
+      ctx.body = presentLead(await progress.move(ctx.state.account, id, input.body()));
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/api/bulk/leads',
+    tags: ['Bulk'],
+    operationId: 'bulkPullLeads',
+    summary: 'All leads changed since `updated_since`, pages of up to 1000 (premium)',
+    doc,
+    use: (deps) => [...auth(deps), premiumOnly],
+    query: bulkLeadQuery,
+    responses: {
+      200: json(pagedEnvelope(ref('Lead'))),
+      401: apiKeyUnauthorised,
+      403: errorResponse('Basic accounts cannot call premium-only operations'),
+      422: validationResponse,
+    },
+    async handler(ctx, input, { leads }) {
+      const query = input.query();
+      const { items, total } = await leads.list(ctx.state.account, query, filtersOf(query));
+      ctx.body = paginated(items.map(presentLead), query, total, ctx.state.url);
+    },
+  }),
+]);

@@ -1,9 +1,9 @@
 // GET /metrics for the monitoring system, not the public: with METRICS_TOKEN set, only with that bearer
 // token (401 otherwise); in `live` without one, not served at all (404, as an unknown path).
 import { timingSafeEqual, createHash } from 'node:crypto';
-import Router from '@koa/router';
-import type { RequestState } from '../core/http-context.ts';
 import { NotFoundError, UnauthorizedError } from '../core/errors.ts';
+import { defineRoutes, route } from '../core/route-table.ts';
+import { errorResponse } from '../core/openapi/schema-helpers.ts';
 import type { Metrics } from './metrics-registry.ts';
 
 export interface MetricsAccess {
@@ -19,20 +19,35 @@ function bearerOf(header: string | undefined): string | null {
   return m ? m[1]! : null;
 }
 
-export function metricsRoutes({ registry }: Metrics, access: MetricsAccess): Router<RequestState> {
-  const router = new Router<RequestState>();
-  const expected = access.token === undefined ? null : digest(access.token);
-  router.get('/metrics', async (ctx) => {
-    if (expected === null && access.live) throw new NotFoundError();
-    if (expected !== null) {
-      const given = bearerOf(ctx.get('Authorization'));
-      if (given === null || !timingSafeEqual(digest(given), expected)) {
-        ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
-        throw new UnauthorizedError('The metrics need the METRICS_TOKEN bearer token');
-      }
-    }
-    ctx.type = registry.contentType;
-    ctx.body = await registry.metrics();
-  });
-  return router;
+export interface MetricsDeps {
+  metrics: Metrics;
+  access: MetricsAccess;
 }
+
+export const metricsRoutes = defineRoutes<MetricsDeps>([
+  route<MetricsDeps>({
+    method: 'get',
+    path: '/metrics',
+    tags: ['Operations'],
+    summary:
+      'Prometheus metrics (text exposition format), for the monitoring system rather than the public: with METRICS_TOKEN set, only with that bearer token; in live, not served without one; not at all with METRICS_ENABLED=false',
+    operationId: 'metrics',
+    responses: {
+      200: { description: 'The metrics', content: { 'text/plain': { schema: { type: 'string' } } } },
+      401: errorResponse('METRICS_TOKEN is set and the request does not carry it as a bearer token'),
+      404: errorResponse('Not served (live without METRICS_TOKEN)'),
+    },
+    async handler(ctx, _input, { metrics: { registry }, access }) {
+      if (access.token === undefined && access.live) throw new NotFoundError();
+      if (access.token !== undefined) {
+        const given = bearerOf(ctx.get('Authorization'));
+        if (given === null || !timingSafeEqual(digest(given), digest(access.token))) {
+          ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
+          throw new UnauthorizedError('The metrics need the METRICS_TOKEN bearer token');
+        }
+      }
+      ctx.type = registry.contentType;
+      ctx.body = await registry.metrics();
+    },
+  }),
+]);

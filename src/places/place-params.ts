@@ -1,6 +1,6 @@
 // The autocomplete query string, validated: 422 with errors per parameter for anything malformed.
 import * as yup from 'yup';
-import { maxChars, validateQuery } from '../core/validation.ts';
+import { maxChars } from '../core/validation.ts';
 
 export const MAX_PLACE_SUGGESTIONS = 20;
 export const DEFAULT_PLACE_SUGGESTIONS = 8;
@@ -18,7 +18,3 @@ export const placeQuerySchema = yup.object({
 });
 
 export type PlaceQuery = yup.InferType<typeof placeQuerySchema>;
-
-export function parsePlaceQuery(query: Record<string, unknown>): PlaceQuery {
-  return validateQuery(placeQuerySchema, query);
-}

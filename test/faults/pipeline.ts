@@ -12,10 +12,15 @@
 // - every lead webhook due was delivered at least once, and each lead's in order (the order of its
 //   deliveries, which is the order of its events); every acknowledged lead write has its event;
 // - no alert e-mail carried the same match (saved search, listing and event) twice.
+// The plan (what each client writes, where each fault falls, how long each outage lasts) comes from one
+// seed, printed with the result and given back with FAULT_SEED, so that a failed run can be replayed:
+// each client and the faults draw from generators of their own, so the writes' interleaving does not
+// change what any of them draws.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomInt } from 'node:crypto';
+import { Rng } from '../../src/demo/random.ts';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
@@ -27,7 +32,18 @@ import { hashKey } from '../../src/api-accounts/api-account-service.ts';
 
 export type Fault = 'postgres' | 'elasticsearch' | 'worker';
 
+/** FAULT_SEED when given (to replay a run), else a new seed */
+export function faultSeed(env: Record<string, string | undefined> = process.env): number {
+  const given = env.FAULT_SEED;
+  if (given === undefined || given === '') return randomInt(2 ** 31);
+  const seed = Number(given);
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`FAULT_SEED must be a whole number, not ${given}`);
+  return seed;
+}
+
 export interface PipelineOptions {
+  /** the seed of the writes and the faults (faultSeed()) */
+  seed: number;
   writes: number;
   clients: number;
   /** kills of each kind */
@@ -260,10 +276,10 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
       return { dev, props, leadProps, registrations };
     }
 
-    async function leadWrite(c: number, i: number, leadProps: string[], registrations: { id: number; token: string }[]) {
+    async function leadWrite(rng: Rng, c: number, i: number, leadProps: string[], registrations: { id: number; token: string }[]) {
       figures.leadWrites++;
-      const k = randomInt(LEAD_PROPERTIES);
-      if (randomInt(2) === 0) {
+      const k = rng.int(0, LEAD_PROPERTIES - 1);
+      if (rng.chance(0.5)) {
         const info = `push ${run} ${c}.${i}`;
         await acknowledged('POST', '/api/rest/leads', {
           email: `lead-${run}-${c}-${i}@example.org`, firstName: 'Fault', lastName: `Lead ${i}`, listing: `fault-${c}-leads`, property: leadProps[k],
@@ -281,17 +297,18 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
 
     async function client(c: number, writes: number, setup: Awaited<ReturnType<typeof setUp>>): Promise<void> {
       const { dev, props, leadProps, registrations } = setup;
+      const rng = new Rng(`${o.seed}:client:${c}`);
       for (let i = 0; i < writes; i++) {
-        if (randomInt(100) < LEAD_SHARE) {
-          await leadWrite(c, i, leadProps, registrations);
+        if (rng.int(0, 99) < LEAD_SHARE) {
+          await leadWrite(rng, c, i, leadProps, registrations);
           continue;
         }
-        const k = randomInt(props.length);
+        const k = rng.int(0, props.length - 1);
         const prop = props[k]!;
         const ref = `fault-${c}-l${k}`;
         const name = `Fault ${c}.${k} #${i}`;
         const current = expected.listings.get(ref);
-        const roll = randomInt(100);
+        const roll = rng.int(0, 99);
         if (roll < 25 || current === undefined || current === null) {
           await acknowledged('PUT', `/api/rest/listings/${ref}`, listing(dev, [prop], name));
           expected.listings.set(ref, { name, published: true });
@@ -300,7 +317,7 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
           expected.listings.set(ref, { ...current, name });
         } else if (roll < 55) {
           // a price cut (or a rise)
-          const price = expected.prices.get(prop)! + (roll < 50 ? -randomInt(1, 5000) : randomInt(1, 5000));
+          const price = expected.prices.get(prop)! + (roll < 50 ? -rng.int(1, 4999) : rng.int(1, 4999));
           await acknowledged('PUT', `/api/rest/inventory/properties/${prop}`, property(dev, price));
           expected.prices.set(prop, price);
         } else if (roll < 65) {
@@ -312,7 +329,7 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
           expected.listings.set(ref, null);
         } else {
           // bulk: several of this client's listings in one request
-          const ks = [...new Set(Array.from({ length: 3 }, () => randomInt(props.length)))];
+          const ks = [...new Set(Array.from({ length: 3 }, () => rng.int(0, props.length - 1)))];
           const data = ks.map((j) => ({ externalRef: `fault-${c}-l${j}`, ...listing(dev, [props[j]!], `Fault ${c}.${j} bulk #${i}`) }));
           await acknowledged('POST', '/api/bulk/listings', { data }, (r) => r.status === 200 && r.json.data.every((item: { status: string }) => item.status !== 'failed'));
           for (const j of ks) expected.listings.set(`fault-${c}-l${j}`, { name: `Fault ${c}.${j} bulk #${i}`, published: true });
@@ -321,25 +338,28 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
     }
 
     // ---------- the faults: each at a random point of the writes, so that every one falls among them ----------
-    const between = () => randomInt(o.outageMs[0], o.outageMs[1] + 1);
     async function chaos(total: number, until: () => boolean): Promise<void> {
+      const rng = new Rng(`${o.seed}:faults`);
       const kinds: Fault[] = (['postgres', 'elasticsearch', 'worker'] as const).flatMap((f) => Array.from({ length: o.kills }, () => f));
-      const plan = kinds.sort(() => Math.random() - 0.5).map((what) => ({ what, at: Math.floor(total * (0.05 + 0.85 * Math.random())) }));
+      const plan = rng
+        .shuffle(kinds)
+        .map((what) => ({ what, at: Math.floor(total * (0.05 + 0.85 * rng.next())), lastsMs: rng.int(o.outageMs[0], o.outageMs[1]) }));
       plan.sort((a, b) => a.at - b.at);
+      o.say(`the plan: ${plan.map((p) => `${p.what} at write ${p.at} for ${p.lastsMs} ms`).join(', ')}`);
       // a fault whose point the writes passed during an earlier outage (the writes go on while the engine
       // is down) still happens, right after the writes if they ended meanwhile: every run has every fault
-      for (const { what, at } of plan) {
+      for (const { what, at, lastsMs } of plan) {
         while (figures.writes < at && !until()) await sleep(20);
         if (what === 'worker') {
           o.say('killing the worker process (SIGKILL)');
           worker?.kill('SIGKILL');
           figures.kills.worker++;
-          await sleep(between());
+          await sleep(lastsMs);
           startWorker();
         } else {
           o.say(what === 'postgres' ? 'taking PostgreSQL down' : 'taking Elasticsearch down');
           figures.kills[what]++;
-          await o.takeDown(what, between());
+          await o.takeDown(what, lastsMs);
           o.say(what === 'postgres' ? 'PostgreSQL back' : 'Elasticsearch back');
         }
       }
@@ -354,6 +374,7 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
     const setups = [];
     for (let c = 0; c < o.clients; c++) setups.push(await setUp(c));
     const setupWrites = figures.writes;
+    o.say(`seed ${o.seed} (FAULT_SEED=${o.seed} replays this plan)`);
     o.say(`${o.writes} writes from ${o.clients} clients (one in ${100 / LEAD_SHARE} a lead write); ${o.kills} kill(s) each of PostgreSQL, Elasticsearch and the worker process`);
     let done = false;
     const faults = chaos(setupWrites + o.writes, () => done);
@@ -472,7 +493,7 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
     const w = figures.webhooks;
     const a = figures.alerts;
     const summary =
-      `writes ${figures.writes} (${figures.leadWrites} lead writes), acknowledged ${figures.acknowledged} (after ${figures.retries} retries), ` +
+      `seed ${o.seed}; writes ${figures.writes} (${figures.leadWrites} lead writes), acknowledged ${figures.acknowledged} (after ${figures.retries} retries), ` +
       `kills: PostgreSQL ${k.postgres}, Elasticsearch ${k.elasticsearch}, worker ${k.worker}; lost ${figures.lost}, ` +
       `index diff ${figures.indexDiff} (missing ${missing.length}, stale ${stale.length}, extra ${extra.length}); ` +
       `webhooks due ${w.due}, delivered ${w.delivered} (${w.received} posts received, ${w.badSignatures} badly signed), missing ${w.missing}, leads out of order ${w.outOfOrder}, leads lacking an event ${w.leadsWithoutEvents}; ` +

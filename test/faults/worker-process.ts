@@ -4,17 +4,15 @@
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { buildApp } from '../../src/app.ts';
+import { startBackground } from '../../src/background.ts';
 
 const runtime = openRuntime(loadConfig());
-const { alerts, customers } = buildApp(runtime);
-runtime.worker.start();
-runtime.webhookWorker.start();
-alerts.start();
-runtime.worker.onIndexed(() => alerts.wake());
+const built = buildApp(runtime);
+const background = startBackground(runtime, built, ['reindex-worker', 'webhook-worker', 'alert-job']);
 process.on('SIGTERM', () =>
-  void alerts
+  void background
     .stop()
-    .then(() => customers.mailer.close())
+    .then(() => built.customers.mailer.close())
     .then(() => runtime.close())
     .then(() => process.exit(0)),
 );

@@ -4,13 +4,13 @@
 // TCP links it cuts and restores (as database-outage.test.ts and engine-outage.test.ts do): connections
 // drop and are refused as when a store dies. The worker process is killed for real (SIGKILL). The checks
 // look at this run's listings, leads and saved searches only; the test application's own reindex and
-// webhook workers go on beside the worker process.
+// webhook workers go on beside the worker process. The plan's seed is printed; FAULT_SEED replays it.
 import { expect } from 'chai';
 import { testApp } from '../support/test-app.ts';
 import { createAccount } from '../support/factories.ts';
 import { CuttableLink } from '../support/tcp-proxy.ts';
 import { freePort } from '../support/free-port.ts';
-import { runWritePipeline } from './pipeline.ts';
+import { faultSeed, runWritePipeline } from './pipeline.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,12 +30,14 @@ describe('the write pipeline under faults (short)', function () {
     await es.open();
     const viaLink = new URL(config.DATABASE_URL);
     viaLink.port = String(pg.port);
-    // The test application runs no alert job, so every listing the suite's earlier tests wrote (the
-    // contract check writes thousands) left a check row; the worker process would take them all, in
-    // order, before this run's. They concern no listing this run looks at.
-    await testApp().runtime.prisma.listingAlertCheck.deleteMany({});
+    // The alert checks the suite's earlier files queued (the test application runs no alert job) were
+    // dropped as each file ended (test/support/file-rows.ts): the worker process takes this run's only.
     const account = await createAccount({ tier: 'premium' });
+    // the plan's seed, printed so that a failed run can be replayed with FAULT_SEED
+    const seed = faultSeed();
+    console.log(`      fault plan seed ${seed} (FAULT_SEED=${seed} replays it)`);
     const result = await runWritePipeline({
+      seed,
       writes: 150,
       clients: 3,
       kills: 1,

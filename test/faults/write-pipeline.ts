@@ -5,7 +5,7 @@
 // services of `npm start` or the tests.
 import { spawnSync } from 'node:child_process';
 import { PROJECT_ROOT } from '../../src/core/project-root.ts';
-import { runWritePipeline } from './pipeline.ts';
+import { faultSeed, runWritePipeline } from './pipeline.ts';
 
 const WRITES = Number(process.env.FAULT_WRITES ?? 10_000);
 const say = (text: string) => console.log(`[faults] ${new Date().toISOString().slice(11, 19)} ${text}`);
@@ -21,6 +21,7 @@ function services(command: string): void {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 runWritePipeline({
+  seed: faultSeed(),
   writes: WRITES,
   clients: Number(process.env.FAULT_CLIENTS ?? 4),
   kills: Number(process.env.FAULT_KILLS ?? Math.max(1, Math.round(WRITES / 2500))),

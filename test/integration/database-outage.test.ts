@@ -1,7 +1,9 @@
 // PostgreSQL gone from under a running application, as test/integration/engine-outage.test.ts does with
 // the engine: reads answered from the engine keep answering (the reference data they need is kept in
-// memory), everything that needs the database answers 503 with Retry-After at once, the log says so
-// once, and once the database is back nothing answers 500 and nothing acknowledged is lost.
+// memory), everything that needs the database answers 503 with Retry-After at once (the open circuit
+// refuses it: no statement goes to the server but the circuit's own trials), the log says so once, and
+// once the database is back nothing answers 500 and nothing acknowledged is lost. The service's times
+// are printed, never asserted.
 // The shared server is never touched: a second application reaches it through a TCP link the test cuts.
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
@@ -166,7 +168,7 @@ describe('database outage', function () {
     ];
   }
 
-  it('keeps engine-backed reads at 200 and answers 503 with Retry-After in under 100 ms for the rest, logging once', async () => {
+  it('keeps engine-backed reads at 200 and answers 503 with Retry-After from the open circuit for the rest, logging once', async () => {
     // writes in flight when the database goes: each one acknowledged must be found afterwards
     const inFlight = listings.map((l, i) => timed({ method: 'PATCH', path: `/api/rest/listings/${l.ref}`, options: { ...withKey(account), body: { name: `In flight ${i}` } } }));
     const linesBefore = logLines.length;
@@ -175,11 +177,28 @@ describe('database outage', function () {
     const acknowledged = (await Promise.all(inFlight)).filter((r) => r.res.status === 200);
     for (const r of await Promise.all(inFlight)) expect(r.res.status, show(r)).to.be.oneOf([200, 503]);
 
+    // the first requests find the server gone and open the circuit; from then on they are refused
+    // without waiting for the server: only the circuit's trials (one statement each) reach it
+    await eventually(async () => {
+      await timed(databaseBacked(0)[0]!);
+      expect(runtime.database.isOpen, 'the circuit is open').to.equal(true);
+    }, 20_000, 0);
+    const guard = runtime.database;
+    const run = guard.run.bind(guard);
+    let reached = 0;
+    let trials = 0;
+    guard.run = (use) => run(() => (reached++, use()));
+    const untrial = guard.onTrial(() => trials++);
     const engine: Timed[] = [];
     const database: Timed[] = [];
-    for (let round = 0; round < 4; round++) {
-      engine.push(...(await runAll(engineBacked())));
-      database.push(...(await runAll(databaseBacked(round))));
+    try {
+      for (let round = 0; round < 4; round++) {
+        engine.push(...(await runAll(engineBacked())));
+        database.push(...(await runAll(databaseBacked(round))));
+      }
+    } finally {
+      untrial();
+      guard.run = run;
     }
     const ready = await timed({ method: 'GET', path: '/ready' });
 
@@ -188,11 +207,10 @@ describe('database outage', function () {
       expect(r.res.status, show(r)).to.equal(503);
       expect(r.res.body, show(r)).to.deep.equal({ message: UNAVAILABLE });
       expect(Number(r.res.headers.get('retry-after')), show(r)).to.be.within(1, 60);
-      expect(r.ms, show(r)).to.be.below(100);
     }
+    expect(reached, `statements sent to the server during ${database.length} requests, with ${trials} trials of the circuit`).to.be.at.most(trials);
     expect(ready.res.status).to.equal(503);
     expect(ready.res.body).to.deep.equal({ status: 'unavailable', database: 'down', search: 'up' });
-    expect(ready.ms).to.be.below(100);
 
     // the 503 is documented for every operation that needs the database
     const paths = buildOpenApiDocument().paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
@@ -206,7 +224,7 @@ describe('database outage', function () {
 
     const times = database.map((r) => r.ms).sort((x, y) => x - y);
     console.log(
-      `      ${engine.length} engine-backed reads all 200; ${database.length} database-backed requests 503 in median ${times[times.length >> 1]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms; ${acknowledged.length} of ${inFlight.length} writes in flight acknowledged`,
+      `      ${engine.length} engine-backed reads all 200; ${database.length} database-backed requests 503 in median ${times[times.length >> 1]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms, ${reached} statements sent to the server; ${acknowledged.length} of ${inFlight.length} writes in flight acknowledged`,
     );
 
     // back: no 500, the circuit closes (one line), and every acknowledged write is stored

@@ -37,6 +37,14 @@ describe('feeds: BLM import', () => {
     };
   });
 
+  it("keeps the import report's path off the upload's: OPTIONS names POST only, GET is 405", async () => {
+    const options = await fetch(`${testApp().baseUrl}/api/bulk/feeds/blm`, { method: 'OPTIONS' });
+    expect(options.headers.get('allow')).to.equal('POST');
+    const get = await fetch(`${testApp().baseUrl}/api/bulk/feeds/blm`);
+    expect(get.status).to.equal(405);
+    expect(get.headers.get('allow')).to.equal('POST');
+  });
+
   it('imports a zip with its photos as a form: rows that cannot be homes refused alone, the 8 Holly Gardens flats one development with one listing', async () => {
     const report = await importBlm(account, zipOf({ 'ashford-sales.blm': feedFixture('ashford-sales.blm'), ...photos }), { form: true });
     expect(report.status).to.equal('done');

@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime, type Runtime } from '../../src/runtime.ts';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
+import { startBackground, type Background } from '../../src/background.ts';
 import { resetInventory } from './reset.ts';
 import { setTestMailbox, smtpSink, startTestMailbox } from './smtp-sink.ts';
 import { freePort } from './free-port.ts';
@@ -17,7 +18,7 @@ export interface TestApp {
 
 // Mocha loads some test files through require() and others through import(), which can give this
 // module two instances; the running app is therefore kept on globalThis, shared by both.
-const holder = globalThis as { __portalTestApp?: { app: TestApp; server: Server } };
+const holder = globalThis as { __portalTestApp?: { app: TestApp; server: Server; background?: Background } };
 
 export function testApp(): TestApp {
   if (!holder.__portalTestApp) throw new Error('the test application is not started (test/support/hooks.ts)');
@@ -60,11 +61,9 @@ export async function startTestApp(): Promise<void> {
   const { server, baseUrl } = await listen(built, port);
   holder.__portalTestApp = { app: { baseUrl, runtime, built }, server };
   await resetInventory(holder.__portalTestApp.app);
-  runtime.worker.start();
-  runtime.indexChanges.start();
-  runtime.webhookWorker.start();
-  runtime.listingStats.start();
-  built.feedImports.start();
+  // the alert, progress-mail and state jobs are run by the tests that need them, when they need them
+  const background = startBackground(runtime, built, ['index-changes', 'webhook-worker', 'listing-stats', 'reindex-worker', 'feed-import-job']);
+  holder.__portalTestApp.background = background;
 }
 
 export interface VariantApp {
@@ -96,7 +95,7 @@ export async function stopTestApp(): Promise<void> {
   if (running) {
     await new Promise<void>((resolve) => running.server.close(() => resolve()));
     running.app.built.customers.mailer.close();
-    await running.app.built.feedImports.stop();
+    await running.background?.stop();
     await running.app.runtime.close();
     delete holder.__portalTestApp;
   }

@@ -1,11 +1,12 @@
 // Rightmove's Real Time Datafeed calls, answered in RTDF's envelope: the key in the X-Api-Key header (or
 // api_key), the body validated at once (every error, 400 with success false), fields of another RTDF
 // version listed as warnings.
-import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type * as yup from 'yup';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../core/errors.ts';
 import { validateBody } from '../../core/validation.ts';
+import { defineRoutes, route } from '../../core/route-table.ts';
+import { errorResponse, json, ref } from '../../core/openapi/schema-helpers.ts';
 import type { SyncState } from '../../api-accounts/api-key-auth.ts';
 import type { ApiAccountService } from '../../api-accounts/api-account-service.ts';
 import { branchPropertyListBody, removePropertyBody, sendPropertyBody, unknownPaths } from './rtdf-schemas.ts';
@@ -61,48 +62,96 @@ function withOutcome(problems: RtdfProblems, outcome: RtdfOutcome): RtdfProblems
   };
 }
 
-export function rtdfRoutes(accounts: ApiAccountService, rtdf: RtdfService, publicBaseUrl: string | null): Router<SyncState> {
-  const router = new Router<SyncState>({ prefix: RTDF_PREFIX });
-  const auth = rtdfKeyAuth(accounts);
-  const portalUrl = (origin: string) => (slug: string) => `${publicBaseUrl ?? origin}/listings/${slug}`;
-
-  router.post('/sendpropertydetails', auth, async (ctx) => {
-    const received = new Date();
-    const { value, problems } = read(sendPropertyBody, ctx.request.body);
-    if (!value) {
-      ctx.status = 400;
-      ctx.body = presentRtdf(ctx.state.requestId, received, 'The request is not valid', null, problems);
-      return;
-    }
-    const outcome = await rtdf.send(ctx.state.account, value, portalUrl(ctx.state.url.origin));
-    const all = withOutcome(problems, outcome);
-    ctx.status = outcome.ok ? 200 : 400;
-    ctx.body = presentRtdf(ctx.state.requestId, received, outcome.ok ? (all.warnings.length ? 'The property was stored, with warnings' : 'The property was stored') : 'The property is not a home this service can list', outcome.property, all);
-  });
-
-  router.post('/removeproperty', auth, async (ctx) => {
-    const received = new Date();
-    const { value, problems } = read(removePropertyBody, ctx.request.body);
-    if (!value) {
-      ctx.status = 400;
-      ctx.body = presentRtdf(ctx.state.requestId, received, 'The request is not valid', null, problems);
-      return;
-    }
-    const outcome = await rtdf.remove(ctx.state.account, value);
-    ctx.status = outcome.ok ? 200 : 404;
-    ctx.body = presentRtdf(ctx.state.requestId, received, outcome.ok ? 'The property was removed' : 'No such property', outcome.property, withOutcome(problems, outcome));
-  });
-
-  router.post('/getbranchpropertylist', auth, async (ctx) => {
-    const received = new Date();
-    const { value, problems } = read(branchPropertyListBody, ctx.request.body);
-    if (!value) {
-      ctx.status = 400;
-      ctx.body = presentRtdf(ctx.state.requestId, received, 'The request is not valid', null, problems);
-      return;
-    }
-    const listings = await rtdf.branchList(ctx.state.account, value, portalUrl(ctx.state.url.origin));
-    ctx.body = presentBranchList(ctx.state.requestId, received, { branch_id: value.branch.branch_id, channel: value.branch.channel }, listings, problems);
-  });
-  return router;
+export interface RtdfDeps {
+  accounts: ApiAccountService;
+  rtdf: RtdfService;
+  publicBaseUrl: string | null;
 }
+
+const tags = ['RTDF'];
+const doc = { security: [{ apiKeyHeader: [] }, { apiKey: [] }] };
+const auth = ({ accounts }: RtdfDeps) => [rtdfKeyAuth(accounts)];
+const common = {
+  401: errorResponse('Missing, unknown or deprecated key (X-Api-Key header or api_key)'),
+  403: errorResponse('The account cannot hold inventory'),
+};
+const invalid = json(
+  { anyOf: [ref('RtdfResponse'), ref('Error')] },
+  'The request is not valid: RTDF\'s envelope with success false and every error; or `{message}` when the body is not well-formed JSON, or holds a `__proto__` key at any depth',
+);
+const portalUrl = ({ publicBaseUrl }: RtdfDeps, origin: string) => (slug: string) => `${publicBaseUrl ?? origin}/listings/${slug}`;
+const notValid = 'The request is not valid';
+
+// the body is read in RTDF's way (every error in its envelope, unused fields as warnings), against the
+// schema the document shows
+export const rtdfRoutes = defineRoutes<RtdfDeps, SyncState>([
+  route({
+    method: 'post',
+    path: `${RTDF_PREFIX}/sendpropertydetails`,
+    tags,
+    operationId: 'rtdfSendPropertyDetails',
+    summary: "Creates or updates one home from Rightmove's SendPropertyDetails request (docs/feeds.md); fields of another RTDF version are warnings",
+    doc,
+    use: auth,
+    body: sendPropertyBody,
+    responses: { 200: json(ref('RtdfResponse'), 'Stored (with warnings for what is not shown)'), 400: invalid, ...common },
+    async handler(ctx, _input, deps) {
+      const received = new Date();
+      const { value, problems } = read(sendPropertyBody, ctx.request.body);
+      if (!value) {
+        ctx.status = 400;
+        ctx.body = presentRtdf(ctx.state.requestId, received, notValid, null, problems);
+        return;
+      }
+      const outcome = await deps.rtdf.send(ctx.state.account, value, portalUrl(deps, ctx.state.url.origin));
+      const all = withOutcome(problems, outcome);
+      ctx.status = outcome.ok ? 200 : 400;
+      ctx.body = presentRtdf(ctx.state.requestId, received, outcome.ok ? (all.warnings.length ? 'The property was stored, with warnings' : 'The property was stored') : 'The property is not a home this service can list', outcome.property, all);
+    },
+  }),
+  route({
+    method: 'post',
+    path: `${RTDF_PREFIX}/removeproperty`,
+    tags,
+    operationId: 'rtdfRemoveProperty',
+    summary: 'Withdraws one home (RemoveProperty)',
+    doc,
+    use: auth,
+    body: removePropertyBody,
+    responses: { 200: json(ref('RtdfResponse'), 'Removed'), 400: invalid, 404: json(ref('RtdfResponse'), 'No live property of that agent_ref in the branch'), ...common },
+    async handler(ctx, _input, { rtdf }) {
+      const received = new Date();
+      const { value, problems } = read(removePropertyBody, ctx.request.body);
+      if (!value) {
+        ctx.status = 400;
+        ctx.body = presentRtdf(ctx.state.requestId, received, notValid, null, problems);
+        return;
+      }
+      const outcome = await rtdf.remove(ctx.state.account, value);
+      ctx.status = outcome.ok ? 200 : 404;
+      ctx.body = presentRtdf(ctx.state.requestId, received, outcome.ok ? 'The property was removed' : 'No such property', outcome.property, withOutcome(problems, outcome));
+    },
+  }),
+  route({
+    method: 'post',
+    path: `${RTDF_PREFIX}/getbranchpropertylist`,
+    tags,
+    operationId: 'rtdfGetBranchPropertyList',
+    summary: "The branch's live homes of the channel, for reconciliation (GetBranchPropertyList)",
+    doc,
+    use: auth,
+    body: branchPropertyListBody,
+    responses: { 200: json(ref('RtdfBranchPropertyList')), 400: invalid, ...common },
+    async handler(ctx, _input, deps) {
+      const received = new Date();
+      const { value, problems } = read(branchPropertyListBody, ctx.request.body);
+      if (!value) {
+        ctx.status = 400;
+        ctx.body = presentRtdf(ctx.state.requestId, received, notValid, null, problems);
+        return;
+      }
+      const listings = await deps.rtdf.branchList(ctx.state.account, value, portalUrl(deps, ctx.state.url.origin));
+      ctx.body = presentBranchList(ctx.state.requestId, received, { branch_id: value.branch.branch_id, channel: value.branch.channel }, listings, problems);
+    },
+  }),
+]);

@@ -5,6 +5,12 @@ import { bedroomsText, dayText, firstHomesWithoutFigures, rentTerms } from '../f
 import { Price, SchemeTags } from './common.tsx';
 import { AffordabilityBadge, Distances, MonthlyCost } from './Affordability.tsx';
 import { EligibilityLine } from './Eligibility.tsx';
+import { CardGrid } from './CardGrid.tsx';
+
+/** Listings as a grid of cards: featured, similar, favourites, an area's, a saved search's matches. */
+export function ListingGrid({ listings, keyOf }: { listings: readonly ListingItem[] | undefined; keyOf?: (listing: ListingItem) => string | number }) {
+  return <CardGrid items={listings} keyOf={keyOf}>{(listing) => <ListingCard listing={listing} />}</CardGrid>;
+}
 
 /** One listing in a list: search results, featured, similar, favourites. */
 export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingItem; headingLevel?: 2 | 3 }) {

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { ApiError, api, P, problemLines } from '../api.ts';
 import { useSession } from '../session.ts';
-import { FREQUENCIES, defaultName, fieldLines, savedQueryOf, type AlertFrequency, type SavedSearch } from '../saved-query.ts';
+import { AlertFrequencySelect } from './AlertFrequencySelect.tsx';
+import { defaultName, fieldLines, savedQueryOf, type AlertFrequency, type SavedSearch } from '../saved-query.ts';
 
 export function SaveSearch({ params }: { params: URLSearchParams }) {
   const signedIn = useSession();
@@ -80,18 +81,7 @@ export function SaveSearch({ params }: { params: URLSearchParams }) {
               {nameErrors.map((e) => e.message).join(' ')}
             </p>
           )}
-          <label for="save-search-frequency">E-mail me new matches</label>
-          <select
-            id="save-search-frequency"
-            value={frequency}
-            onChange={(e) => setFrequency((e.target as HTMLSelectElement).value as AlertFrequency)}
-          >
-            {FREQUENCIES.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.text}
-              </option>
-            ))}
-          </select>
+          <AlertFrequencySelect id="save-search-frequency" label="E-mail me new matches" value={frequency} onChange={setFrequency} />
           {otherErrors.length > 0 && (
             <div class="problem" role="alert">
               <strong>This search was not saved</strong>

@@ -15,7 +15,7 @@ import {
 } from '../api.ts';
 import { session, useSession } from '../session.ts';
 import { CustomerFields, valuesOf, type Values } from '../components/CustomerFields.tsx';
-import { ListingCard } from '../components/ListingCard.tsx';
+import { ListingGrid } from '../components/ListingCard.tsx';
 import { OpenDays } from '../components/OpenDays.tsx';
 import { ProgressStepper } from '../components/ProgressStepper.tsx';
 import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
@@ -165,13 +165,7 @@ function Favourites() {
       {favourites.loading && <Loading />}
       {favourites.error ? <Problem error={favourites.error} /> : null}
       {favourites.data && favourites.data.data.length === 0 && <p>No favourites yet: save homes from their pages.</p>}
-      <ul class="card-grid">
-        {favourites.data?.data.map((listing) => (
-          <li key={listing.id}>
-            <ListingCard listing={listing} />
-          </li>
-        ))}
-      </ul>
+      <ListingGrid listings={favourites.data?.data} />
     </section>
   );
 }

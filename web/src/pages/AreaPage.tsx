@@ -1,7 +1,7 @@
 // An area page (a scheme in a region), rendered by its template: basic, or featured-listings with its
 // editor-chosen highlights; both show the area's listings and its questions and answers.
 import { api, P, type ListingItem, type Schemas } from '../api.ts';
-import { ListingCard } from '../components/ListingCard.tsx';
+import { ListingGrid } from '../components/ListingCard.tsx';
 import { notReady, Problem, useLoad, useTitle } from '../components/common.tsx';
 
 export function AreaPage({ slug }: { slug: string }) {
@@ -62,13 +62,7 @@ export function AreaPage({ slug }: { slug: string }) {
         <h2 id="area-listings-title">Homes in this area</h2>
         {listings.error ? <Problem error={listings.error} /> : null}
         {listings.data && listings.data.data.length === 0 && <p>No homes are listed here at the moment.</p>}
-        <ul class="card-grid">
-          {listings.data?.data.map((listing) => (
-            <li key={listing.id}>
-              <ListingCard listing={listing} />
-            </li>
-          ))}
-        </ul>
+        <ListingGrid listings={listings.data?.data} />
       </section>
       {area.faqs && area.faqs.length > 0 && (
         <section aria-labelledby="area-faqs-title">

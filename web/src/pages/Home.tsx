@@ -1,27 +1,21 @@
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, P, type ListingItem, type Schemas } from '../api.ts';
-import { ListingCard } from '../components/ListingCard.tsx';
-import { PlaceInput } from '../components/PlaceInput.tsx';
+import { ListingGrid } from '../components/ListingCard.tsx';
+import { SearchForm, type Occupancy } from '../components/SearchForm.tsx';
 import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
-import { dayText } from '../format.ts';
-
-/** where a content page lives in the portal: news and guides at their own addresses, site pages under /pages/ */
-export function contentHref(item: { url: string; slug: string; sitemapCode: string }): string {
-  if (item.sitemapCode === 'news' || item.sitemapCode === 'guides') return item.url;
-  return `/pages/${item.slug}`;
-}
+import { CardGrid, ContentCard } from '../components/CardGrid.tsx';
 
 export function Home() {
   useTitle('Find a home');
   const { route } = useLocation();
   const [place, setPlace] = useState('');
-  const [forSale, setForSale] = useState(true);
+  const [occupancy, setOccupancy] = useState<Occupancy>('for-sale');
   const featured = useLoad(() => api<{ data: ListingItem[] }>(`${P}/home-featured-listings`, { query: { size: 6 } }), []);
   const content = useLoad(() => api<{ data: Schemas['ContentListItem'][] }>(`${P}/contents`, { query: { size: 4 } }), []);
   const areas = useLoad(() => api<{ data: Schemas['SchemeAreas'][] }>(`${P}/scheme-areas`), []);
   const search = (location: string) =>
-    route(`/search?occupancy_type=${forSale ? 'for-sale' : 'to-rent'}&location=${encodeURIComponent(location)}&radius=3`);
+    route(`/search?occupancy_type=${occupancy}&location=${encodeURIComponent(location)}&radius=3`);
 
   return (
     <div class="home">
@@ -29,29 +23,18 @@ export function Home() {
         <div class="wrap">
           <h1>Find a home you can afford</h1>
           <p>Shared ownership, First Homes, rent to buy and homes to rent from housing associations across the UK.</p>
-          <form
+          <SearchForm
             class="hero-search"
-            role="search"
-            aria-label="Homes"
-            onSubmit={(e) => {
-              e.preventDefault();
-              search(place.trim());
-            }}
-          >
-            <fieldset class="occupancy">
-              <legend>Looking to</legend>
-              <label class="choice">
-                <input type="radio" name="home-occupancy" checked={forSale} onChange={() => setForSale(true)} /> Buy
-              </label>
-              <label class="choice">
-                <input type="radio" name="home-occupancy" checked={!forSale} onChange={() => setForSale(false)} /> Rent
-              </label>
-            </fieldset>
-            <PlaceInput id="home-place" label="Place or postcode" value={place} onInput={setPlace} onChoose={(p) => search(p.location)} />
-            <button type="submit" class="primary">
-              Search homes
-            </button>
-          </form>
+            occupancyName="home-occupancy"
+            occupancy={occupancy}
+            onOccupancy={setOccupancy}
+            placeId="home-place"
+            place={place}
+            onPlace={setPlace}
+            onChoose={(p) => search(p.location)}
+            onSearch={() => search(place.trim())}
+            submitText="Search homes"
+          />
         </div>
       </section>
       <div class="wrap">
@@ -59,33 +42,12 @@ export function Home() {
           <h2 id="featured-title">Featured homes</h2>
           {featured.loading && <Loading />}
           {featured.error ? <Problem error={featured.error} /> : null}
-          <ul class="card-grid">
-            {featured.data?.data.map((listing) => (
-              <li key={listing.id}>
-                <ListingCard listing={listing} />
-              </li>
-            ))}
-          </ul>
+          <ListingGrid listings={featured.data?.data} />
         </section>
         <section class="section" aria-labelledby="latest-title">
           <h2 id="latest-title">Latest news and guides</h2>
           {content.error ? <Problem error={content.error} /> : null}
-          <ul class="card-grid">
-            {content.data?.data.map((item) => (
-              <li key={item.id}>
-                <article class="card">
-                  {item.image && <img class="card-image" src={item.image} alt="" loading="lazy" />}
-                  <div class="card-body">
-                    <h3 class="card-title">
-                      <a href={contentHref(item)}>{item.name}</a>
-                    </h3>
-                    {item.publishedAt && <p class="muted">{dayText(item.publishedAt)}</p>}
-                    {item.blurb && <p>{item.blurb}</p>}
-                  </div>
-                </article>
-              </li>
-            ))}
-          </ul>
+          <CardGrid items={content.data?.data}>{(item) => <ContentCard item={item} heading="h3" />}</CardGrid>
           <p>
             <a href="/news">All news</a> · <a href="/guides">All guides</a>
           </p>

@@ -3,8 +3,7 @@
 import { useLocation } from 'preact-iso';
 import { api, P, type Schemas } from '../api.ts';
 import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
-import { dayText } from '../format.ts';
-import { contentHref } from './Home.tsx';
+import { CardGrid, ContentCard } from '../components/CardGrid.tsx';
 
 const PAGE_SIZE = 12;
 
@@ -23,22 +22,7 @@ function ContentIndex({ sitemap, title, intro }: { sitemap: 'news' | 'guides'; t
       {list.loading && <Loading />}
       {list.error ? <Problem error={list.error} /> : null}
       {list.data && list.data.data.length === 0 && <p>Nothing has been published here yet.</p>}
-      <ul class="card-grid">
-        {list.data?.data.map((item) => (
-          <li key={item.id}>
-            <article class="card">
-              {item.image && <img class="card-image" src={item.image} alt="" loading="lazy" />}
-              <div class="card-body">
-                <h2 class="card-title">
-                  <a href={contentHref(item)}>{item.name}</a>
-                </h2>
-                {item.publishedAt && <p class="muted">{dayText(item.publishedAt)}</p>}
-                {item.blurb && <p>{item.blurb}</p>}
-              </div>
-            </article>
-          </li>
-        ))}
-      </ul>
+      <CardGrid items={list.data?.data}>{(item) => <ContentCard item={item} heading="h2" />}</CardGrid>
       {pagination && pagination.lastPage > 1 && (
         <nav class="pager" aria-label={`Pages of ${title.toLowerCase()}`}>
           {page > 1 && <a href={`${path}?page=${page - 1}`}>Newer</a>}

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { ApiError, api, P, type Application, type ListingDetails, type ListingItem, type PropertyDetails, type Schemas } from '../api.ts';
 import { useSession } from '../session.ts';
-import { ListingCard } from '../components/ListingCard.tsx';
+import { ListingGrid } from '../components/ListingCard.tsx';
 import { PinMap } from '../components/PinMap.tsx';
 import { RatingChart } from '../components/RatingChart.tsx';
 import { EpcBadge, MaterialInformation } from '../components/MaterialInformation.tsx';
@@ -623,13 +623,7 @@ function Similar({ slug }: { slug: string }) {
   if (!similar.data?.data.length) return null;
   return (
     <Section title="Similar homes" id="similar">
-      <ul class="card-grid">
-        {similar.data.data.map((listing) => (
-          <li key={listing.id}>
-            <ListingCard listing={listing} />
-          </li>
-        ))}
-      </ul>
+      <ListingGrid listings={similar.data.data} />
     </Section>
   );
 }

@@ -3,10 +3,11 @@
 // matches. /account/saved-searches/{id} (where the alert e-mails link) shows one with its matches.
 import { useState } from 'preact/hooks';
 import { ApiError, api, P, type SearchEnvelope } from '../api.ts';
-import { ListingCard } from '../components/ListingCard.tsx';
+import { ListingGrid } from '../components/ListingCard.tsx';
 import { Loading, Problem, useLoad } from '../components/common.tsx';
 import { dayText } from '../format.ts';
-import { FREQUENCIES, searchHref, type AlertFrequency, type SavedSearch } from '../saved-query.ts';
+import { AlertFrequencySelect } from '../components/AlertFrequencySelect.tsx';
+import { searchHref, type AlertFrequency, type SavedSearch } from '../saved-query.ts';
 
 export function SavedSearches() {
   const list = useLoad(() => api<{ data: SavedSearch[] }>(`${P}/profile/saved-searches`), []);
@@ -146,18 +147,7 @@ function SavedSearchCard({
         >
           <fieldset>
             <legend>E-mail alerts</legend>
-            <label for={`${prefix}-frequency`}>How often</label>
-            <select
-              id={`${prefix}-frequency`}
-              value={frequency}
-              onChange={(e) => setFrequency((e.target as HTMLSelectElement).value as AlertFrequency)}
-            >
-              {FREQUENCIES.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.text}
-                </option>
-              ))}
-            </select>
+            <AlertFrequencySelect id={`${prefix}-frequency`} label="How often" value={frequency} onChange={setFrequency} />
             <label class="choice">
               <input type="checkbox" checked={newListings} onChange={() => setNewListings(!newListings)} /> New listings
             </label>
@@ -185,13 +175,7 @@ function Matches({ saved }: { saved: SavedSearch }) {
       <h4>
         {data.pagination.total} {data.pagination.total === 1 ? 'home matches' : 'homes match'}
       </h4>
-      <ul class="card-grid">
-        {data.data.map((listing) => (
-          <li key={`${listing.id}-${listing.displayAs}`}>
-            <ListingCard listing={listing} />
-          </li>
-        ))}
-      </ul>
+      <ListingGrid listings={data.data} keyOf={(listing) => `${listing.id}-${listing.displayAs}`} />
       {data.pagination.total > data.data.length && (
         <p>
           <a href={searchHref(saved.query as Record<string, unknown>)}>See all {data.pagination.total} on the search page</a>

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, P, type Customer, type Facet, type ListingItem, type MapListing, type SearchEnvelope } from '../api.ts';
 import { ListingCard } from '../components/ListingCard.tsx';
-import { PlaceInput } from '../components/PlaceInput.tsx';
+import { SearchForm } from '../components/SearchForm.tsx';
 import { ResultsMap, type LatLng } from '../components/ResultsMap.tsx';
 import { SaveSearch } from '../components/SaveSearch.tsx';
 import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
@@ -180,43 +180,24 @@ export function Search() {
   return (
     <div class="search-page">
       <h1 class="visually-hidden">Search homes</h1>
-      <form
+      <SearchForm
         class="search-bar"
-        role="search"
-        aria-label="Homes"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setLocation(place.trim());
-        }}
+        occupancyName="occupancy_type"
+        occupancy={params.get('occupancy_type') ?? 'for-sale'}
+        onOccupancy={(type) =>
+          update((p) => {
+            p.set('occupancy_type', type);
+            for (const k of TYPE_BOUND) p.delete(k);
+            p.delete('sort_by');
+          })
+        }
+        placeId="place"
+        place={place}
+        onPlace={setPlace}
+        onChoose={(p) => (setPlace(p.location), setLocation(p.location))}
+        onSearch={() => setLocation(place.trim())}
+        submitText="Search"
       >
-        <fieldset class="occupancy">
-          <legend>Looking to</legend>
-          {(['for-sale', 'to-rent'] as const).map((type) => (
-            <label key={type} class="choice">
-              <input
-                type="radio"
-                name="occupancy_type"
-                value={type}
-                checked={(params.get('occupancy_type') ?? 'for-sale') === type}
-                onChange={() =>
-                  update((p) => {
-                    p.set('occupancy_type', type);
-                    for (const k of TYPE_BOUND) p.delete(k);
-                    p.delete('sort_by');
-                  })
-                }
-              />
-              {type === 'for-sale' ? 'Buy' : 'Rent'}
-            </label>
-          ))}
-        </fieldset>
-        <PlaceInput
-          id="place"
-          label="Place or postcode"
-          value={place}
-          onInput={setPlace}
-          onChoose={(p) => (setPlace(p.location), setLocation(p.location))}
-        />
         <div class="field">
           <label for="radius">Within</label>
           <select
@@ -242,10 +223,7 @@ export function Search() {
             onInput={(e) => setKeywords((e.target as HTMLInputElement).value)}
           />
         </div>
-        <button type="submit" class="primary">
-          Search
-        </button>
-      </form>
+      </SearchForm>
 
       <div class="phone-bar" role="group" aria-label="Show">
         <button type="button" aria-expanded={sheet === 'filters'} aria-controls="search-filters" onClick={() => setSheet('filters')}>

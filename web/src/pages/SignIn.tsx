@@ -9,20 +9,11 @@ import { Loading, Problem, useTitle } from '../components/common.tsx';
 import { mailDelivery, mailbox } from '../settings.ts';
 
 const NEXT_KEY = 'portal.next';
-/** only the portal's own pages */
-const safeNext = (next: string | undefined) => (next && next.startsWith('/') && !next.startsWith('//') ? next : '/account');
 
-export function SignIn() {
-  useTitle('Sign in');
-  const { query, route } = useLocation();
-  const next = safeNext(query.next);
-  const [mode, setMode] = useState<'link' | 'password' | 'register'>('link');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [sent, setSent] = useState<Schemas['LinkSent'] | null>(null);
+/** A form's action: busy while it runs, and what went wrong, shown until the next try. */
+function useRun() {
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
     setFailure(null);
@@ -34,6 +25,41 @@ export function SignIn() {
       setBusy(false);
     }
   };
+  return { busy, failure, setFailure, run };
+}
+
+function EmailField({ id, value, onInput }: { id: string; value: string; onInput: (email: string) => void }) {
+  return (
+    <div class="field">
+      <label for={id}>Email address</label>
+      <input id={id} type="email" autocomplete="email" required value={value} onInput={(e) => onInput((e.target as HTMLInputElement).value)} />
+    </div>
+  );
+}
+
+/** An e-mailed link that failed (used already, or older than 30 minutes), and where to ask for another. */
+function FailedLink({ failure, title, again }: { failure: unknown; title: string; again: string }) {
+  return (
+    <>
+      <Problem error={failure} title={title} />
+      <p>
+        A link works once, for 30 minutes. <a href={again}>Ask for a new one</a>.
+      </p>
+    </>
+  );
+}
+/** only the portal's own pages */
+const safeNext = (next: string | undefined) => (next && next.startsWith('/') && !next.startsWith('//') ? next : '/account');
+
+export function SignIn() {
+  useTitle('Sign in');
+  const { query, route } = useLocation();
+  const next = safeNext(query.next);
+  const [mode, setMode] = useState<'link' | 'password' | 'register'>('link');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [sent, setSent] = useState<Schemas['LinkSent'] | null>(null);
+  const { busy, failure, setFailure, run } = useRun();
 
   const login = async () => {
     const tokens = await api<Schemas['LoginTokens']>(`${P}/password-login`, { method: 'POST', body: { email, password }, anonymous: true });
@@ -82,17 +108,7 @@ export function SignIn() {
           {tab('password', 'With my password')}
           {tab('register', 'Create an account with a password')}
         </fieldset>
-        <div class="field">
-          <label for="email">Email address</label>
-          <input
-            id="email"
-            type="email"
-            autocomplete="email"
-            required
-            value={email}
-            onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
-          />
-        </div>
+        <EmailField id="email" value={email} onInput={setEmail} />
         {mode !== 'link' && (
           <div class="field">
             <label for="password">Password</label>
@@ -188,12 +204,7 @@ export function MagicLink({ id, token }: { id: string; token: string }) {
     <div class="wrap narrow">
       <h1>Signing you in</h1>
       {failure ? (
-        <>
-          <Problem error={failure} title="This sign-in link does not work any more" />
-          <p>
-            A link works once, for 30 minutes. <a href="/sign-in">Ask for a new one</a>.
-          </p>
-        </>
+        <FailedLink failure={failure} title="This sign-in link does not work any more" again="/sign-in" />
       ) : (
         <Loading what="Signing you in" />
       )}
@@ -207,35 +218,25 @@ export function ForgotPassword() {
   const { query } = useLocation();
   const [email, setEmail] = useState(query.email ?? '');
   const [sent, setSent] = useState<Schemas['LinkSent'] | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: Event) => {
+  const { busy, failure, run } = useRun();
+  const submit = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
+    return run(async () =>
       setSent(
         await api<Schemas['LinkSent']>(`${P}/forgot-password`, {
           method: 'POST',
           body: { email, url: `${location.origin}/sign-in/reset-password` },
           anonymous: true,
         }),
-      );
-    } catch (err) {
-      setFailure(err);
-    } finally {
-      setBusy(false);
-    }
+      ),
+    );
   };
   return (
     <div class="wrap narrow">
       <h1>Reset your password</h1>
       <form class="panel" onSubmit={submit}>
         <p>Give the e-mail address of your account: we send a link to choose a new password there.</p>
-        <div class="field">
-          <label for="forgot-email">Email address</label>
-          <input id="forgot-email" type="email" autocomplete="email" required value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
-        </div>
+        <EmailField id="forgot-email" value={email} onInput={setEmail} />
         {failure ? <Problem error={failure} title="That did not work" /> : null}
         <button type="submit" class="primary" disabled={busy}>
           Send me a reset link
@@ -276,24 +277,17 @@ export function ResetPassword({ id, token }: { id: string; token: string }) {
   useTitle('Choose a new password');
   const [password, setPassword] = useState('');
   const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: Event) => {
+  const { busy, failure, run } = useRun();
+  const submit = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
+    return run(async () => {
       await api(`${P}/reset-password/${encodeURIComponent(id)}/${encodeURIComponent(token)}`, {
         method: 'POST',
         body: { newPassword: password },
         anonymous: true,
       });
       setDone(true);
-    } catch (err) {
-      setFailure(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   if (done) {
     return (
@@ -328,14 +322,7 @@ export function ResetPassword({ id, token }: { id: string; token: string }) {
             At least 6 characters.
           </p>
         </div>
-        {failure ? (
-          <>
-            <Problem error={failure} title="The password was not changed" />
-            <p>
-              A link works once, for 30 minutes. <a href="/sign-in/forgot-password">Ask for a new one</a>.
-            </p>
-          </>
-        ) : null}
+        {failure ? <FailedLink failure={failure} title="The password was not changed" again="/sign-in/forgot-password" /> : null}
         <button type="submit" class="primary" disabled={busy}>
           Change my password
         </button>

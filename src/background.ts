@@ -1,0 +1,158 @@
+// Every background role of the process, in one place (as Outline's server/services/index.ts): how each is
+// built, whether the configuration runs it, and the order in which they start and stop.
+//
+// The roles the request path also reaches are built here but held where their dependencies live: the
+// runtime holds the reindex worker (with its outbox listener and refresh scheduler), the webhook worker
+// and the listing statistics counters (a request counts into them; the stores' guards nudge the workers);
+// the app holds the alert, progress-mail and feed-import jobs (they share its services; its routes wake
+// them). `startBackground` then starts those the configuration enables, and its `stop()` ends them all.
+import type { Config } from './config.ts';
+import type { Logger } from './core/logger.ts';
+import type { PrismaClient } from './db/prisma.ts';
+import type { SearchClient } from './search/client.ts';
+import type { Metrics } from './metrics/metrics-registry.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { Runtime } from './runtime.ts';
+import type { BuiltApp } from './app.ts';
+import type { ListingIndexer } from './indexing/listing-indexer.ts';
+import { ReindexWorker } from './indexing/reindex-worker.ts';
+import { OutboxListener } from './indexing/outbox-listener.ts';
+import { RefreshScheduler } from './indexing/refresh-scheduler.ts';
+import { ListingStats } from './listing-stats/listing-stats-recorder.ts';
+import { WebhookSender, WEBHOOK_TIMEOUT_MS } from './webhooks/webhook-sender.ts';
+import { WebhookWorker } from './webhooks/webhook-worker.ts';
+import { indexedDueListings, StateJob } from './jobs/state-job.ts';
+import { AlertJob } from './alerts/alert-job.ts';
+import { AlertMatcher } from './alerts/alert-matcher.ts';
+import { AlertDelivery } from './alerts/alert-delivery.ts';
+import { alertLinks } from './alerts/alert-links.ts';
+import { ProgressMailDelivery, progressMailLinks } from './applications/progress-mail-delivery.ts';
+import { ProgressMailJob } from './applications/progress-mail-job.ts';
+import { FeedImportJob } from './feeds/feed-import-job.ts';
+import type { FeedImportService } from './feeds/feed-import-service.ts';
+
+/** the base of the links in e-mails: PUBLIC_BASE_URL, else the service on this machine */
+const publicBaseOf = (config: Config) => config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
+
+/** the reindex worker: copies the outbox's listing changes to the index (woken by NOTIFY, else it polls) */
+export function reindexWorker(
+  config: Config,
+  deps: { prisma: PrismaClient; indexer: ListingIndexer; alias: string; logger: Logger; metrics: Metrics | null },
+): ReindexWorker {
+  const { prisma, indexer, alias, logger, metrics } = deps;
+  return new ReindexWorker(prisma, indexer, logger, {
+    alias,
+    pollMs: config.REINDEX_POLL_MS,
+    observer: metrics?.reindex,
+    listener: new OutboxListener(config.DATABASE_URL, logger),
+    refresher: new RefreshScheduler((targets) => indexer.refresh(targets), config.REINDEX_REFRESH_GAP_MS, logger),
+  });
+}
+
+/** the webhook worker: posts lead events to the accounts' endpoints */
+export function webhookWorker(config: Config, prisma: PrismaClient, logger: Logger): WebhookWorker {
+  return new WebhookWorker(prisma, new WebhookSender({ live: config.APP_ENV === 'live', timeoutMs: WEBHOOK_TIMEOUT_MS }), logger, {
+    pollMs: config.WEBHOOK_POLL_MS,
+    backoffBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+    maxBackoffMs: config.WEBHOOK_RETRY_MAX_MS,
+    maxInFlight: config.WEBHOOK_CONCURRENCY,
+    perAccount: config.WEBHOOK_PER_ACCOUNT,
+    // longer than an attempt may take: a row is taken again only when its worker is gone
+    leaseMs: WEBHOOK_TIMEOUT_MS + 50_000,
+  });
+}
+
+/** the listing statistics counters: impressions and views added up in memory, written every LISTING_STATS_FLUSH_MS */
+export function listingStatsCounters(config: Config, prisma: PrismaClient, logger: Logger): ListingStats {
+  return new ListingStats(prisma, logger, { enabled: config.LISTING_STATS, flushMs: config.LISTING_STATS_FLUSH_MS });
+}
+
+/** the alert job: matches indexed listing changes against saved searches and sends the alert e-mails due */
+export function alertJob(
+  config: Config,
+  deps: { prisma: PrismaClient; search: SearchClient; alias: string; logger: Logger; mailer: Mailer },
+  matching: ConstructorParameters<typeof AlertMatcher>[1],
+): AlertJob {
+  const { prisma, search, alias, logger, mailer } = deps;
+  return new AlertJob(
+    new AlertMatcher(prisma, matching),
+    new AlertDelivery(prisma, search, alias, mailer, alertLinks(publicBaseOf(config)), logger),
+    logger,
+  );
+}
+
+/** the progress-mail job: the customers' e-mails of their applications' progress */
+export function progressMailJob(config: Config, deps: { prisma: PrismaClient; mailer: Mailer; logger: Logger }): ProgressMailJob {
+  const { prisma, mailer, logger } = deps;
+  return new ProgressMailJob(new ProgressMailDelivery(prisma, mailer, progressMailLinks(publicBaseOf(config)), logger), logger);
+}
+
+/** the feed import job: runs the queued BLM imports */
+export function feedImportJob(config: Config, imports: FeedImportService, logger: Logger): FeedImportJob {
+  return new FeedImportJob(imports, logger, config.FEED_IMPORT_POLL_MS);
+}
+
+export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'progress-mail-job' | 'feed-import-job';
+
+interface Role {
+  name: RoleName;
+  /** whether the configuration runs it in this process */
+  enabled: boolean;
+  start(): void;
+  stop(): Promise<unknown>;
+}
+
+/** the roles of a process, in the order they start (they stop in the reverse order) */
+function rolesOf(runtime: Runtime, app: Pick<BuiltApp, 'alerts' | 'progressMails' | 'feedImports'>): Role[] {
+  const { config, prisma, logger, worker, listingStats } = runtime;
+  const state = new StateJob(prisma, logger, indexedDueListings(runtime.search, runtime.listingIndex.alias));
+  const { alerts, progressMails, feedImports } = app;
+  let unhookAlerts: (() => void) | undefined;
+  return [
+    // what lets a kept search response be sent without asking the engine (search/index-changes.ts); the
+    // runtime's close() ends it, after the last write it may have to announce
+    { name: 'index-changes', enabled: config.SEARCH_MEMO_BOUND_MS > 0, start: () => runtime.indexChanges.start(), stop: () => Promise.resolve() },
+    { name: 'webhook-worker', enabled: config.WEBHOOK_WORKER, start: () => runtime.webhookWorker.start(), stop: () => runtime.webhookWorker.stop() },
+    // the counters flush whatever the configuration: with LISTING_STATS=false they hold nothing
+    { name: 'listing-stats', enabled: true, start: () => listingStats.start(), stop: () => listingStats.stop() },
+    { name: 'reindex-worker', enabled: config.REINDEX_WORKER, start: () => worker.start(), stop: () => worker.stop() },
+    { name: 'state-job', enabled: true, start: () => state.start(), stop: () => state.stop() },
+    {
+      name: 'alert-job',
+      enabled: config.ALERT_JOB,
+      start: () => {
+        alerts.start();
+        // a listing's change is matched against saved searches as soon as the index holds it, not at the minute
+        unhookAlerts = worker.onIndexed(() => alerts.wake());
+      },
+      stop: () => {
+        unhookAlerts?.();
+        return alerts.stop();
+      },
+    },
+    // the customers' e-mails of their applications' progress go with the alert e-mails
+    { name: 'progress-mail-job', enabled: config.ALERT_JOB, start: () => progressMails.start(), stop: () => progressMails.stop() },
+    { name: 'feed-import-job', enabled: config.FEED_IMPORT_JOB, start: () => feedImports.start(), stop: () => feedImports.stop() },
+  ];
+}
+export interface Background {
+  /** the roles started, in order */
+  readonly started: RoleName[];
+  /** stops the started roles, the last started first */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the background roles the configuration enables, or, with `only`, those of them named (the
+ * tests run some; a process of the fault run only the workers).
+ */
+export function startBackground(runtime: Runtime, app: Pick<BuiltApp, 'alerts' | 'progressMails' | 'feedImports'>, only?: RoleName[]): Background {
+  const roles = rolesOf(runtime, app).filter((role) => role.enabled && (!only || only.includes(role.name)));
+  for (const role of roles) role.start();
+  return {
+    started: roles.map((role) => role.name),
+    async stop() {
+      for (const role of [...roles].reverse()) await role.stop();
+    },
+  };
+}
