@@ -31,7 +31,7 @@
 //                        of random listings' homes (price and availability) through the API, whose
 //                        reindex worker then runs; prints each level's freshness, the delay from a
 //                        write's acknowledgement to a search through the API that shows it (write-stream.ts)
-//   --freshness-poll-ms=50 how often that search is sent again until it shows the write
+//   --freshness-poll-ms=100 how often that search is sent again until it shows the write
 import { execFileSync, spawn } from 'node:child_process';
 import { cpus } from 'node:os';
 import { readFileSync } from 'node:fs';
@@ -98,7 +98,7 @@ const BUILT = args.has('built');
 const MAP_ARRAY_MB = args.get('map-array-cache-mb');
 const RELAY_PORT = PORT + 1;
 const WRITES_PER_SECOND = Number(args.get('writes-per-second') ?? 0);
-const FRESHNESS_POLL_MS = Number(args.get('freshness-poll-ms') ?? 50);
+const FRESHNESS_POLL_MS = Number(args.get('freshness-poll-ms') ?? 100);
 
 const runtime = openRuntime(loadConfig({ ...process.env, LOG_LEVEL: 'warn' }));
 // the engine's own figures are taken from one node (the first of a cluster)
