@@ -6,3 +6,6 @@ import { apiKeySecurity, apiKeyUnauthorised } from './api-key-openapi.ts';
 export function apiKeyOperation<O extends { responses: Record<string, unknown> }>(operation: O): O & { security: typeof apiKeySecurity } {
   return { ...operation, security: apiKeySecurity, responses: { 401: apiKeyUnauthorised, ...operation.responses } };
 }
+
+/** What every route of a table an API key authorises shows in the document (defineRoutes' `every`). */
+export const API_KEY_ROUTES = { doc: { security: apiKeySecurity }, responses: { 401: apiKeyUnauthorised } };

@@ -127,8 +127,17 @@ export interface RouteTable<D, S> {
   paths(): Record<string, Record<string, unknown>>;
 }
 
-/** A domain's routes; `D` is what its handlers need (services, settings), given when the app mounts it. */
-export function defineRoutes<D, S extends object = RequestState>(routes: Route<D, S>[]): RouteTable<D, S> {
+/** What every route of a table shares in the document (an authentication's security and its 401), written once. */
+export interface EveryRoute {
+  doc?: Record<string, unknown>;
+  responses?: Record<string | number, unknown>;
+}
+
+/**
+ * A domain's routes; `D` is what its handlers need (services, settings), given when the app mounts it;
+ * `every`: what each route's document adds (a route's own doc and responses win).
+ */
+export function defineRoutes<D, S extends object = RequestState>(routes: Route<D, S>[], every: EveryRoute = {}): RouteTable<D, S> {
   return {
     routes,
     router(deps) {
@@ -156,10 +165,11 @@ export function defineRoutes<D, S extends object = RequestState>(routes: Route<D
           tags: r.tags,
           summary: r.summary,
           operationId: r.operationId,
+          ...every.doc,
           ...r.doc,
           ...(parameters.length ? { parameters } : {}),
           ...(r.body ? { requestBody: r.bodyComponent ? { required: r.bodyRequired ?? true, content: { 'application/json': { schema: ref(r.bodyComponent) } } } : jsonBodyOf(r.body, r.bodyDescription) } : {}),
-          responses: r.responses,
+          responses: { ...every.responses, ...r.responses },
         };
       }
       return paths;

@@ -6,7 +6,7 @@ import { defineRoutes, route } from '../core/route-table.ts';
 import { engineUnavailable, errorResponse, json, pagedEnvelope, pathParam, ref, validationResponse } from '../core/openapi/schema-helpers.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from '../api-accounts/api-key-auth.ts';
 import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
-import { apiKeySecurity, apiKeyUnauthorised } from '../api-accounts/api-key-openapi.ts';
+import { API_KEY_ROUTES } from '../api-accounts/api-key-operations.ts';
 import { instantOf } from '../sync-api/sync-query.ts';
 import { MAX_ID } from '../sync/payload-fields.ts';
 import { presentLead } from './lead-presenter.ts';
@@ -22,7 +22,6 @@ export interface LeadDeps {
 }
 
 const tags = ['Leads'];
-const doc = { security: apiKeySecurity };
 const auth = ({ accounts }: LeadDeps) => [apiKeyAuth(accounts)];
 const leadId = pathParam('id', 'lead (application) id', { type: 'integer', minimum: 1, maximum: MAX_ID });
 const noLead = errorResponse("No such lead on this account's listings");
@@ -46,10 +45,9 @@ export const leadRoutes = defineRoutes<LeadDeps, SyncState>([
     tags,
     operationId: 'listLeads',
     summary: "Leads (applications) on the account's listings, oldest change first",
-    doc,
     use: auth,
     query: restLeadQuery,
-    responses: { 200: json(pagedEnvelope(ref('Lead'))), 401: apiKeyUnauthorised, 422: validationResponse },
+    responses: { 200: json(pagedEnvelope(ref('Lead'))), 422: validationResponse },
     async handler(ctx, input, { leads }) {
       const query = input.query();
       const { items, total } = await leads.list(ctx.state.account, query, filtersOf(query));
@@ -63,14 +61,13 @@ export const leadRoutes = defineRoutes<LeadDeps, SyncState>([
     operationId: 'pushLead',
     summary:
       "Push a lead from another platform on one of the account's live listings (a partner's: a marketplace listing): kept as pushed, with that source, status incomplete and no decision; it belongs to no customer account",
-    doc,
     use: auth,
     body: pushedLeadSchema,
     bodyComponent: 'PushedLead',
     withoutBody: 'none',
     responses: {
       201: json(ref('Lead'), 'Created'),
-      401: apiKeyUnauthorised,
+     
       404: errorResponse('No such live listing for this account'),
       422: validationResponse,
       503: engineUnavailable,
@@ -87,10 +84,9 @@ export const leadRoutes = defineRoutes<LeadDeps, SyncState>([
     tags,
     operationId: 'getLead',
     summary: "One lead on the account's listings",
-    doc,
     use: auth,
     parameters: [leadId],
-    responses: { 200: json(ref('Lead')), 401: apiKeyUnauthorised, 404: noLead },
+    responses: { 200: json(ref('Lead')), 404: noLead },
     async handler(ctx, _input, { leads }) {
       ctx.body = presentLead(await leads.get(ctx.state.account, idOf(ctx.params.id)));
     },
@@ -102,7 +98,6 @@ export const leadRoutes = defineRoutes<LeadDeps, SyncState>([
     operationId: 'moveLead',
     summary:
       "Move the lead along its stages: the progress the applicant sees (stage, place in the queue, note), set as a whole. A change is e-mailed to the applicant once and sent as lead.updated; the same progress again changes nothing",
-    doc,
     use: auth,
     parameters: [leadId],
     body: leadProgressSchema,
@@ -110,7 +105,7 @@ export const leadRoutes = defineRoutes<LeadDeps, SyncState>([
     withoutBody: 'none',
     responses: {
       200: json(ref('Lead')),
-      401: apiKeyUnauthorised,
+     
       404: noLead,
       422: validationResponse,
     },
@@ -125,12 +120,11 @@ export const leadRoutes = defineRoutes<LeadDeps, SyncState>([
     tags: ['Bulk'],
     operationId: 'bulkPullLeads',
     summary: 'All leads changed since `updated_since`, pages of up to 1000 (premium)',
-    doc,
     use: (deps) => [...auth(deps), premiumOnly],
     query: bulkLeadQuery,
     responses: {
       200: json(pagedEnvelope(ref('Lead'))),
-      401: apiKeyUnauthorised,
+     
       403: errorResponse('Basic accounts cannot call premium-only operations'),
       422: validationResponse,
     },
@@ -140,4 +134,4 @@ export const leadRoutes = defineRoutes<LeadDeps, SyncState>([
       ctx.body = paginated(items.map(presentLead), query, total, ctx.state.url);
     },
   }),
-]);
+], API_KEY_ROUTES);

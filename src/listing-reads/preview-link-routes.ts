@@ -4,7 +4,7 @@ import { defineRoutes, route } from '../core/route-table.ts';
 import { errorResponse, json, ref } from '../core/openapi/schema-helpers.ts';
 import { apiKeyAuth, type SyncState } from '../api-accounts/api-key-auth.ts';
 import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
-import { apiKeySecurity, apiKeyUnauthorised } from '../api-accounts/api-key-openapi.ts';
+import { API_KEY_ROUTES } from '../api-accounts/api-key-operations.ts';
 import { refPath } from '../sync-api/sync-query.ts';
 import type { PreviewLinks } from './preview-links.ts';
 import { presentPreviewLink } from './preview-link-presenter.ts';
@@ -24,12 +24,11 @@ export const previewLinkRoutes = defineRoutes<PreviewLinkDeps, SyncState>([
     operationId: 'createPreviewLink',
     summary:
       "A link to the portal page of one of the account's listings, published or not: read-only, that listing only, valid one hour (an editor account names any listing by its id)",
-    doc: { security: apiKeySecurity },
     use: ({ accounts }) => [apiKeyAuth(accounts)],
     pathParams: refPath,
     responses: {
       201: json(ref('PreviewLink'), 'Created'),
-      401: apiKeyUnauthorised,
+     
       404: errorResponse('No such listing on this account'),
     },
     async handler(ctx, _input, { previews, portalOrigin }) {
@@ -39,4 +38,4 @@ export const previewLinkRoutes = defineRoutes<PreviewLinkDeps, SyncState>([
       ctx.body = presentPreviewLink(await previews.issue(ctx.state.account, ref, portalOrigin ?? `${ctx.protocol}://${ctx.host}`));
     },
   }),
-]);
+], API_KEY_ROUTES);

@@ -5,7 +5,7 @@ import { dataEnvelope, errorResponse, json } from '../core/openapi/schema-helper
 import { responseSchemaOf } from '../core/openapi/from-yup.ts';
 import { apiKeyAuth, type SyncState } from '../api-accounts/api-key-auth.ts';
 import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
-import { apiKeySecurity, apiKeyUnauthorised } from '../api-accounts/api-key-openapi.ts';
+import { API_KEY_ROUTES } from '../api-accounts/api-key-operations.ts';
 import { refPath } from '../sync-api/sync-query.ts';
 import { presentListingStats } from './listing-stats-presenter.ts';
 import { listingDayStatsPayload } from './listing-stats-payload.ts';
@@ -24,13 +24,12 @@ export const listingStatsRoutes = defineRoutes<ListingStatsDeps, SyncState>([
     tags: ['Listings (sync)'],
     operationId: 'getListingStats',
     summary: `One of the account's listings, its performance per UK day: a row per day, zeros included (default the last 30 days, at most ${MAX_STATS_DAYS})`,
-    doc: { security: apiKeySecurity },
     use: ({ accounts }) => [apiKeyAuth(accounts)],
     pathParams: refPath,
     query: statsQuery,
     responses: {
       200: json(dataEnvelope(responseSchemaOf(listingDayStatsPayload))),
-      401: apiKeyUnauthorised,
+     
       404: errorResponse('No such listing on this account'),
     },
     async handler(ctx, input, { stats }) {
@@ -40,4 +39,4 @@ export const listingStatsRoutes = defineRoutes<ListingStatsDeps, SyncState>([
       ctx.body = presentListingStats(await stats.daily(ctx.state.account, ref, statsRange(query.from, query.to)));
     },
   }),
-]);
+], API_KEY_ROUTES);

@@ -7,7 +7,7 @@ import { defineRoutes, route } from '../core/route-table.ts';
 import { errorResponse, json, pagedEnvelope, pathParam, ref, validationResponse } from '../core/openapi/schema-helpers.ts';
 import { apiKeyAuth, type SyncState } from '../api-accounts/api-key-auth.ts';
 import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
-import { apiKeySecurity, apiKeyUnauthorised } from '../api-accounts/api-key-openapi.ts';
+import { API_KEY_ROUTES } from '../api-accounts/api-key-operations.ts';
 import { presentDelivery, presentEndpoint } from './webhook-presenter.ts';
 import { deliveriesQuery, webhookEndpointSchema } from './webhook-schemas.ts';
 import type { WebhookService } from './webhook-service.ts';
@@ -20,7 +20,6 @@ export interface WebhookDeps {
 }
 
 const tags = ['Webhooks'];
-const doc = { security: apiKeySecurity };
 const use = ({ accounts }: WebhookDeps) => [apiKeyAuth(accounts)];
 const noEndpoint = errorResponse('The account has no webhook endpoint');
 
@@ -31,11 +30,10 @@ export const webhookRoutes = defineRoutes<WebhookDeps, SyncState>([
     tags,
     operationId: 'setWebhook',
     summary: "Sets the account's endpoint for lead events. The signing secret is in the answer when it is made: the first time, or with `rotateSecret: true`",
-    doc,
     use,
     body: webhookEndpointSchema,
     withoutBody: 'none',
-    responses: { 200: json(ref('WebhookEndpoint')), 401: apiKeyUnauthorised, 422: validationResponse },
+    responses: { 200: json(ref('WebhookEndpoint')), 422: validationResponse },
     async handler(ctx, input, { webhooks }) {
       const { endpoint, secretShown } = await webhooks.set(ctx.state.account, input.body());
       ctx.body = presentEndpoint(endpoint, secretShown);
@@ -47,9 +45,8 @@ export const webhookRoutes = defineRoutes<WebhookDeps, SyncState>([
     tags,
     operationId: 'getWebhook',
     summary: "The account's endpoint for lead events (without its secret)",
-    doc,
     use,
-    responses: { 200: json(ref('WebhookEndpoint')), 401: apiKeyUnauthorised, 404: noEndpoint },
+    responses: { 200: json(ref('WebhookEndpoint')), 404: noEndpoint },
     async handler(ctx, _input, { webhooks }) {
       ctx.body = presentEndpoint(await webhooks.get(ctx.state.account), false);
     },
@@ -60,9 +57,8 @@ export const webhookRoutes = defineRoutes<WebhookDeps, SyncState>([
     tags,
     operationId: 'deleteWebhook',
     summary: 'Removes the endpoint; deliveries still pending fail',
-    doc,
     use,
-    responses: { 204: { description: 'Removed' }, 401: apiKeyUnauthorised, 404: noEndpoint },
+    responses: { 204: { description: 'Removed' }, 404: noEndpoint },
     async handler(ctx, _input, { webhooks }) {
       await webhooks.remove(ctx.state.account);
       ctx.status = 204;
@@ -74,10 +70,9 @@ export const webhookRoutes = defineRoutes<WebhookDeps, SyncState>([
     tags,
     operationId: 'listWebhookDeliveries',
     summary: "The account's lead event deliveries, newest first",
-    doc,
     use,
     query: deliveriesQuery,
-    responses: { 200: json(pagedEnvelope(ref('WebhookDelivery'))), 401: apiKeyUnauthorised, 422: validationResponse },
+    responses: { 200: json(pagedEnvelope(ref('WebhookDelivery'))), 422: validationResponse },
     async handler(ctx, input, { webhooks }) {
       const query = input.query();
       const { items, total } = await webhooks.deliveries(ctx.state.account, query, query.status as 'pending' | 'delivered' | 'failed' | null);
@@ -90,12 +85,11 @@ export const webhookRoutes = defineRoutes<WebhookDeps, SyncState>([
     tags,
     operationId: 'redeliverWebhook',
     summary: 'Queues the delivery again (the same event), retried for another 24 hours',
-    doc,
     use,
     parameters: [pathParam('id', 'delivery id', { type: 'integer', minimum: 1, maximum: MAX_ID })],
     responses: {
       202: json(ref('WebhookDelivery'), 'Queued'),
-      401: apiKeyUnauthorised,
+     
       404: errorResponse('No such delivery on this account'),
       409: errorResponse('The account has no webhook endpoint to deliver to'),
     },
@@ -106,4 +100,4 @@ export const webhookRoutes = defineRoutes<WebhookDeps, SyncState>([
       ctx.body = presentDelivery(await webhooks.redeliver(ctx.state.account, id));
     },
   }),
-]);
+], API_KEY_ROUTES);

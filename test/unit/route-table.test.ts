@@ -93,3 +93,28 @@ describe('route tables (core/route-table.ts)', () => {
     }
   });
 });
+
+describe('a route table with what every route shares', () => {
+  const shared = defineRoutes<object>(
+    [
+      route({ method: 'get', path: '/keys/a', tags: ['Keys'], operationId: 'a', summary: 'A', responses: { 200: { description: 'A' } }, handler() {} }),
+      route({
+        method: 'get',
+        path: '/keys/b',
+        tags: ['Keys'],
+        operationId: 'b',
+        summary: 'B',
+        doc: { security: [{ other: [] }] },
+        responses: { 200: { description: 'B' }, 401: { description: 'its own' } },
+        handler() {},
+      }),
+    ],
+    { doc: { security: [{ apiKey: [] }] }, responses: { 401: { description: 'shared' } } },
+  );
+
+  it("adds the shared security and responses to each operation, a route's own winning", () => {
+    const paths = shared.paths();
+    expect(paths['/keys/a']!.get).to.deep.include({ security: [{ apiKey: [] }], responses: { 401: { description: 'shared' }, 200: { description: 'A' } } });
+    expect(paths['/keys/b']!.get).to.deep.include({ security: [{ other: [] }], responses: { 401: { description: 'its own' }, 200: { description: 'B' } } });
+  });
+});
