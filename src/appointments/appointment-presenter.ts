@@ -1,6 +1,7 @@
 // The Appointment resource and the available-appointment entries (slots grouped by UK date).
 import type { Appointment } from '../generated/prisma/client.ts';
 import { instantToLondon } from '../core/london-time.ts';
+import type { SlotRow } from './slot-row.ts';
 import type { APPOINTMENT_STATUSES, APPOINTMENT_TYPES, AppointmentPayload, AvailableAppointmentPayload } from './appointment-payload.ts';
 
 // the columns hold only values of APPOINTMENT_TYPES and APPOINTMENT_STATUSES, which the service writes
@@ -24,12 +25,6 @@ export function presentAppointment(a: Appointment, application?: object, where?:
     createdAt: a.createdAt.toISOString(),
     ...(application !== undefined ? { application } : {}),
   };
-}
-
-export interface SlotRow {
-  id: number;
-  startsAt: Date;
-  durationMin: number;
 }
 
 /** Slots in time order, grouped by their date in London. */

@@ -3,7 +3,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Customer, LookupItem, Prisma } from '../generated/prisma/client.ts';
 import { NotFoundError, ValidationError } from '../core/errors.ts';
-import { localAuthorityInclude } from '../postcodes/local-authority-presenter.ts';
+import { localAuthorityInclude } from '../postcodes/local-authority-row.ts';
 import { isUniqueViolation } from '../db/db-errors.ts';
 import { lockCustomer, resolveCustomerColumns, writeProfile } from './customer-rules.ts';
 import type { CustomerFields } from './customer-fields.ts';

@@ -1,21 +1,12 @@
 // A lead: the application as a housing provider needs it. A portal lead shows its customer's profile;
 // a pushed lead shows only what was pushed (never a stored customer's profile).
-import type { Prisma } from '../generated/prisma/client.ts';
+import type { LeadRow, PushedContact } from './lead-row.ts';
 import { presentAppointment } from '../appointments/appointment-presenter.ts';
 import type { DecisionPayload } from '../applications/application-payload.ts';
 import { progressOf } from '../applications/application-progress.ts';
 import type { LeadPayload } from './lead-payload.ts';
 import type { ELIGIBILITY_STATUSES } from './lead-schemas.ts';
 
-export const leadInclude = {
-  customer: true,
-  listing: { select: { id: true, externalRef: true } },
-  property: { select: { id: true, externalRef: true } },
-  appointments: { orderBy: [{ startsAt: 'asc' as const }, { id: 'asc' as const }] },
-  progressChanges: { orderBy: { id: 'asc' as const } },
-} satisfies Prisma.ApplicationInclude;
-
-export type LeadRow = Prisma.ApplicationGetPayload<{ include: typeof leadInclude }>;
 type LeadCustomer = LeadPayload['customer'];
 
 const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
@@ -43,30 +34,6 @@ function profileOf(c: NonNullable<LeadRow['customer']>): LeadCustomer {
     hasDisability: c.hasDisability,
   };
 }
-
-/** The fields a pushed lead keeps of its customer, as pushed; every other field of the payload is null. */
-export const PUSHED_CONTACT_FIELDS = [
-  'email',
-  'firstName',
-  'lastName',
-  'phone',
-  'annualHouseholdIncome',
-  'deposit',
-  'dateOfBirth',
-  'homePostcode',
-  'workPostcode',
-  'eligibleCitizen',
-  'homeOwnershipStatus',
-  'livingCircumstance',
-  'workingCircumstance',
-  'housingWaitingList',
-  'armedForcesMember',
-  'keyworker',
-  'dependants',
-  'hasDisability',
-] as const satisfies readonly Exclude<keyof LeadCustomer, 'id'>[];
-
-export type PushedContact = { email: string } & Partial<Record<(typeof PUSHED_CONTACT_FIELDS)[number], unknown>>;
 
 function pushedOf(contact: PushedContact): LeadCustomer {
   const field = <K extends keyof LeadCustomer>(k: K) => (contact[k as keyof PushedContact] ?? null) as LeadCustomer[K];

@@ -8,7 +8,7 @@ import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { parseDateTime } from '../core/date-time-format.ts';
 import { utmOf, type CustomerFields } from '../customers/customer-fields.ts';
 import { propertyViewOf, snapshotOf, type ApplicationListings } from '../applications/application-listings.ts';
-import { leadInclude, PUSHED_CONTACT_FIELDS, type LeadRow, type PushedContact } from './lead-presenter.ts';
+import { leadInclude, PUSHED_CONTACT_FIELDS, type LeadRow, type PushedContact } from './lead-row.ts';
 import type { PushedLead } from './lead-schemas.ts';
 import type { LeadEventRecorder } from '../applications/lead-event-recorder.ts';
 

@@ -1,15 +1,5 @@
-import type { Prisma } from '../generated/prisma/client.ts';
 import { instantToLondon } from '../core/london-time.ts';
-
-export const syncListingInclude = {
-  development: { select: { externalRef: true } },
-  properties: { include: { property: { select: { externalRef: true } } }, orderBy: { position: 'asc' } },
-  schemes: { include: { scheme: { select: { slug: true } } }, orderBy: { position: 'asc' } },
-  portals: { select: { portalId: true } },
-  openDaySlots: { orderBy: { startsAt: 'asc' } },
-} satisfies Prisma.ListingInclude;
-
-export type SyncListingRow = Prisma.ListingGetPayload<{ include: typeof syncListingInclude }>;
+import type { SyncListingRow } from './sync-listing-row.ts';
 
 /** The integrator's view of a listing: payload fields, marketplace id and slug. */
 export function presentSyncListing(l: SyncListingRow) {

@@ -8,7 +8,7 @@ import { SyncResource, type Tx, type WriteMemo } from '../sync/sync-resource.ts'
 import { sameData } from '../sync/write-result.ts';
 import { requireProvider } from '../inventory/development-service.ts';
 import { listingSyncSchema, type ListingSyncInput } from './listing-sync-schema.ts';
-import { syncListingInclude, type SyncListingRow } from './listing-sync-presenter.ts';
+import { syncListingInclude, type SyncListingRow } from './sync-listing-row.ts';
 import { slugify } from './slug.ts';
 
 interface ListingData {

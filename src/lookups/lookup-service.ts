@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import { KeptValue, KeptValues } from '../db/kept-reference.ts';
-import { localAuthorityInclude } from '../postcodes/local-authority-presenter.ts';
+import { localAuthorityInclude } from '../postcodes/local-authority-row.ts';
 
 /** The lists change only when the reference data is loaded: kept ten minutes, and as last read while the database is out of reach. */
 const TTL_MS = 600_000;

@@ -1,10 +1,7 @@
 // The Local-authority object of the postcode lookup, also the item of the local-authorities list.
-import type { County, LocalAuthority, Region } from '../generated/prisma/client.ts';
+import type { County, Region } from '../generated/prisma/client.ts';
 import type { CountyPayload, LocalAuthorityPayload, RegionPayload } from './local-authority-payload.ts';
-
-export type LocalAuthorityWithCounty = LocalAuthority & { county: County & { region: Region } };
-
-export const localAuthorityInclude = { county: { include: { region: true } } } as const;
+import type { LocalAuthorityWithCounty } from './local-authority-row.ts';
 
 export function presentRegion(region: Region): RegionPayload {
   return { id: region.id, name: region.name };

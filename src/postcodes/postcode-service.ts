@@ -2,7 +2,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import { NotFoundError, ValidationError } from '../core/errors.ts';
 import { normalisePostcode } from './postcode-format.ts';
 import { findPostcode } from './postcode-lookup.ts';
-import { localAuthorityInclude, type LocalAuthorityWithCounty } from './local-authority-presenter.ts';
+import { localAuthorityInclude, type LocalAuthorityWithCounty } from './local-authority-row.ts';
 
 export class PostcodeService {
   constructor(private readonly prisma: PrismaClient) {}

@@ -4,7 +4,8 @@
 // delivery is queued; if it rolls back, neither is. The webhook worker sends them (webhook-worker.ts).
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { leadInclude, presentLead } from '../leads/lead-presenter.ts';
+import { presentLead } from '../leads/lead-presenter.ts';
+import { leadInclude } from '../leads/lead-row.ts';
 import type { LeadEventRecorder, LeadEventType } from '../applications/lead-event-recorder.ts';
 
 type Tx = Prisma.TransactionClient;
