@@ -12,8 +12,7 @@ import type { PrismaClient } from './db/prisma.ts';
 import type { SearchClient } from './search/client.ts';
 import type { Metrics } from './metrics/metrics-registry.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { Runtime } from './runtime.ts';
-import type { BuiltApp } from './app.ts';
+import type { IndexChanges } from './search/index-changes.ts';
 import type { ListingIndexer } from './indexing/listing-indexer.ts';
 import { ReindexWorker } from './indexing/reindex-worker.ts';
 import { OutboxListener } from './indexing/outbox-listener.ts';
@@ -94,6 +93,28 @@ export function feedImportJob(config: Config, imports: FeedImportService, logger
 
 export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'progress-mail-job' | 'feed-import-job';
 
+/**
+ * What the roles are started from: the runtime's workers and the app's jobs, as the runtime and the app
+ * hold them (named here by their own types, so that this module, which both of those import for their
+ * builders, imports neither of them).
+ */
+export interface BackgroundHost {
+  config: Config;
+  prisma: PrismaClient;
+  logger: Logger;
+  search: SearchClient;
+  listingIndex: { alias: string };
+  worker: ReindexWorker;
+  listingStats: ListingStats;
+  webhookWorker: WebhookWorker;
+  indexChanges: IndexChanges;
+}
+export interface BackgroundJobs {
+  alerts: AlertJob;
+  progressMails: ProgressMailJob;
+  feedImports: FeedImportJob;
+}
+
 interface Role {
   name: RoleName;
   /** whether the configuration runs it in this process */
@@ -103,7 +124,7 @@ interface Role {
 }
 
 /** the roles of a process, in the order they start (they stop in the reverse order) */
-function rolesOf(runtime: Runtime, app: Pick<BuiltApp, 'alerts' | 'progressMails' | 'feedImports'>): Role[] {
+function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
   const { config, prisma, logger, worker, listingStats } = runtime;
   const state = new StateJob(prisma, logger, indexedDueListings(runtime.search, runtime.listingIndex.alias));
   const { alerts, progressMails, feedImports } = app;
@@ -146,7 +167,7 @@ export interface Background {
  * Starts the background roles the configuration enables, or, with `only`, those of them named (the
  * tests run some; a process of the fault run only the workers).
  */
-export function startBackground(runtime: Runtime, app: Pick<BuiltApp, 'alerts' | 'progressMails' | 'feedImports'>, only?: RoleName[]): Background {
+export function startBackground(runtime: BackgroundHost, app: BackgroundJobs, only?: RoleName[]): Background {
   const roles = rolesOf(runtime, app).filter((role) => role.enabled && (!only || only.includes(role.name)));
   for (const role of roles) role.start();
   return {
