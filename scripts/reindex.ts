@@ -25,8 +25,10 @@ async function reindex(): Promise<void> {
 }
 
 try {
+  // an index made just now by ensure() is empty: current in its mapping, but not in what it holds
+  const existed = (await runtime.listingIndex.currentIndices()).length > 0;
   await runtime.listingIndex.ensure();
-  if (process.argv.includes('--if-outdated') && (await runtime.listingIndex.isCurrent())) console.log(`${runtime.listingIndex.alias} is current`);
+  if (process.argv.includes('--if-outdated') && existed && (await runtime.listingIndex.isCurrent())) console.log(`${runtime.listingIndex.alias} is current`);
   else await reindex();
 } finally {
   bar.stop();
