@@ -1,6 +1,6 @@
 // npm run reindex [-- --if-outdated] — rebuilds the listing index from PostgreSQL into a new index and
 // swaps the alias. Searches keep working throughout; writes made meanwhile reach both indices through
-// the worker. With --if-outdated, only when the index was built with an older mapping version.
+// the worker. With --if-outdated, only when the index was built with an older mapping version or did not exist.
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../src/config.ts';
 import { openRuntime } from '../src/runtime.ts';
