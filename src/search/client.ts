@@ -137,6 +137,16 @@ export class SearchClient extends Client {
     return this.guard.onOpen(listener);
   }
 
+  /** Calls `listener` for every request that goes to the engine, and `trial` for each the open circuit lets through; returns the unsubscriber. */
+  onEngineRequest(listener: () => void, trial: () => void = () => undefined): () => void {
+    const offAttempt = this.guard.onAttempt(listener);
+    const offTrial = this.guard.onTrial(trial);
+    return () => {
+      offAttempt();
+      offTrial();
+    };
+  }
+
   /**
    * A multi-search whose body is already newline-delimited JSON; the answer comes back as the engine's
    * bytes, unparsed and in the chunks they arrived in, for callers that may not need to read it (see listing-search/search-response-memo.ts).

@@ -43,10 +43,15 @@ export class EngineGuard {
     breaker: new ConsecutiveBreaker(FAILURES_TO_OPEN),
   });
 
+  private readonly attempts = new Set<() => void>();
+
   /** Runs one request to the engine; SearchUnavailableError when the engine is out of reach or the circuit is open. */
   async run<T>(request: () => Promise<T>): Promise<T> {
     try {
-      return await this.breaker.execute(request);
+      return await this.breaker.execute(() => {
+        for (const listener of this.attempts) listener();
+        return request();
+      });
     } catch (err) {
       if (err instanceof BrokenCircuitError || isUnreachable(err) || answeredUnavailable(err)) throw new SearchUnavailableError({ cause: err });
       throw err;
@@ -57,6 +62,17 @@ export class EngineGuard {
   onOpen(listener: () => void): () => void {
     const { dispose } = this.breaker.onBreak(listener);
     return dispose;
+  }
+
+  /** Calls `listener` each time a request goes to the engine (not refused by the open circuit); returns the unsubscriber. */
+  onAttempt(listener: () => void): () => void {
+    this.attempts.add(listener);
+    return () => this.attempts.delete(listener);
+  }
+
+  /** Calls `listener` each time the open circuit lets one request through to try the node again; returns the unsubscriber. */
+  onTrial(listener: () => void): () => void {
+    return this.breaker.onHalfOpen(listener).dispose;
   }
 
   /** Calls `listener` when a request succeeds after the circuit was open (the node is back). */
