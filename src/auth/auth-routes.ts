@@ -1,4 +1,5 @@
 // The 13 sign-up and sign-in endpoints of the portal interface.
+import type * as yup from 'yup';
 import type { Context } from 'koa';
 import { defineRoutes, route } from '../core/route-table.ts';
 import { errorResponse, int, json, pathParam, ref } from '../core/openapi/schema-helpers.ts';
@@ -64,6 +65,34 @@ const mailFailed = errorResponse('The e-mail could not be sent; retry later');
 const badLink = errorResponse('The link is unknown, expired or already used');
 const linkRequest = <T extends object>(ctx: Context, deps: AuthDeps, body: T) => ({ ...body, origins: linkOriginsOf(ctx, deps.linkOrigins) });
 
+/**
+ * A request for an e-mailed link (sign-in, change of e-mail, password reset): the body names the address
+ * and where the link points; the answer says the link was sent. `responses`: those of its own.
+ */
+function linkRequestRoute(spec: {
+  path: string;
+  operationId: string;
+  summary: string;
+  responses?: Record<number, unknown>;
+  sent: string;
+  send: (deps: AuthDeps, request: ReturnType<typeof linkRequest<yup.InferType<typeof linkRequestSchema>>>, ip: string) => Promise<{ link: string | null }>;
+}) {
+  return route<AuthDeps, CustomerState, yup.AnyObjectSchema, typeof linkRequestSchema>({
+    method: 'post',
+    path: `${P}${spec.path}`,
+    tags,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    body: linkRequestSchema,
+    bodyDescription: LINK_REQUEST,
+    responses: { 200: json(ref('LinkSent')), ...spec.responses, 429: tooMany, 503: mailFailed },
+    async handler(ctx, input, deps) {
+      const result = await spec.send(deps, linkRequest(ctx, deps, input.body()), ctx.ip);
+      ctx.body = presentLinkSent(spec.sent, result.link, deps.exposeMagicLinks);
+    },
+  });
+}
+
 export const authRoutes = defineRoutes<AuthDeps, CustomerState>([
   // 200 active customer, 404 none, 409 disabled (HEAD: status only).
   route({
@@ -117,19 +146,13 @@ export const authRoutes = defineRoutes<AuthDeps, CustomerState>([
       ctx.body = presentLinkSent(SIGN_IN_SENT, result.link, deps.exposeMagicLinks);
     },
   }),
-  route({
-    method: 'post',
-    path: `${P}/passwordless-login`,
-    tags,
+  linkRequestRoute({
+    path: '/passwordless-login',
     operationId: 'passwordlessLogin',
     summary: 'E-mail a sign-in link to an existing customer; 404 when unknown, 422 when disabled',
-    body: linkRequestSchema,
-    bodyDescription: LINK_REQUEST,
-    responses: { 200: json(ref('LinkSent')), 404: errorResponse('No customer has this e-mail'), 429: tooMany, 503: mailFailed },
-    async handler(ctx, input, deps) {
-      const result = await deps.passwordless.login(linkRequest(ctx, deps, input.body()), ctx.ip);
-      ctx.body = presentLinkSent(SIGN_IN_SENT, result.link, deps.exposeMagicLinks);
-    },
+    responses: { 404: errorResponse('No customer has this e-mail') },
+    sent: SIGN_IN_SENT,
+    send: (deps, request, ip) => deps.passwordless.login(request, ip),
   }),
   route({
     method: 'get',
@@ -149,19 +172,12 @@ export const authRoutes = defineRoutes<AuthDeps, CustomerState>([
       ctx.body = presentAccessToken(await passwordless.exchange(ctx.params.id!, ctx.params.token!));
     },
   }),
-  route({
-    method: 'post',
-    path: `${P}/passwordless-change-email`,
-    tags,
+  linkRequestRoute({
+    path: '/passwordless-change-email',
     operationId: 'requestEmailChange',
     summary: 'E-mail a change-of-e-mail link to the current address (same answer whether or not it is known)',
-    body: linkRequestSchema,
-    bodyDescription: LINK_REQUEST,
-    responses: { 200: json(ref('LinkSent')), 429: tooMany, 503: mailFailed },
-    async handler(ctx, input, deps) {
-      const result = await deps.passwordless.requestEmailChange(linkRequest(ctx, deps, input.body()), ctx.ip);
-      ctx.body = presentLinkSent(CHANGE_SENT, result.link, deps.exposeMagicLinks);
-    },
+    sent: CHANGE_SENT,
+    send: (deps, request, ip) => deps.passwordless.requestEmailChange(request, ip),
   }),
   route({
     method: 'patch',
@@ -235,19 +251,12 @@ export const authRoutes = defineRoutes<AuthDeps, CustomerState>([
       ctx.body = presentMessage('Signed out: the access token has been revoked');
     },
   }),
-  route({
-    method: 'post',
-    path: `${P}/forgot-password`,
-    tags,
+  linkRequestRoute({
+    path: '/forgot-password',
     operationId: 'forgotPassword',
     summary: 'E-mail a password-reset link (same answer whether or not the address is known)',
-    body: linkRequestSchema,
-    bodyDescription: LINK_REQUEST,
-    responses: { 200: json(ref('LinkSent')), 429: tooMany, 503: mailFailed },
-    async handler(ctx, input, deps) {
-      const result = await deps.passwords.forgot(linkRequest(ctx, deps, input.body()), ctx.ip);
-      ctx.body = presentLinkSent(RESET_SENT, result.link, deps.exposeMagicLinks);
-    },
+    sent: RESET_SENT,
+    send: (deps, request, ip) => deps.passwords.forgot(request, ip),
   }),
   route({
     method: 'post',

@@ -2,6 +2,7 @@
 // what a pushed lead keeps of its customer.
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { LeadPayload } from './lead-payload.ts';
+import { ELIGIBILITY_FIELDS, PRIORITY_FIELDS } from '../listings/listing-sync-schema.ts';
 
 export const leadInclude = {
   customer: true,
@@ -13,26 +14,17 @@ export const leadInclude = {
 
 export type LeadRow = Prisma.ApplicationGetPayload<{ include: typeof leadInclude }>;
 
-/** The fields a pushed lead keeps of its customer, as pushed; every other field of the payload is null. */
+/**
+ * The fields a pushed lead keeps of its customer, as pushed: the contact, then the register-interest
+ * answers (a listing's eligibility and priority fields); every other field of the payload is null.
+ */
 export const PUSHED_CONTACT_FIELDS = [
   'email',
   'firstName',
   'lastName',
   'phone',
-  'annualHouseholdIncome',
-  'deposit',
-  'dateOfBirth',
-  'homePostcode',
-  'workPostcode',
-  'eligibleCitizen',
-  'homeOwnershipStatus',
-  'livingCircumstance',
-  'workingCircumstance',
-  'housingWaitingList',
-  'armedForcesMember',
-  'keyworker',
-  'dependants',
-  'hasDisability',
+  ...ELIGIBILITY_FIELDS,
+  ...PRIORITY_FIELDS.filter((field) => !(ELIGIBILITY_FIELDS as readonly string[]).includes(field)),
 ] as const satisfies readonly Exclude<keyof LeadPayload['customer'], 'id'>[];
 
 export type PushedContact = { email: string } & Partial<Record<(typeof PUSHED_CONTACT_FIELDS)[number], unknown>>;
