@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 
 // the middle layers of docs/ARCHITECTURE.md, bottom to top (the foundation and the assembly are named below);
-// the catalogue in tiers of its own, bottom to top, each importing nothing of a tier above it
+// each layer in tiers of its own, bottom to top, each importing nothing of a tier above it
 const CATALOGUE_TIERS = [
   ['lookups', 'postcodes', 'places', 'schemes', 'portals', 'affordability', 'keywords', 'reference', 'api-accounts'], // reference data, API accounts
   ['sync'], // the write-side base: resource life cycle, write results, payload fields, the outbox
@@ -15,9 +15,30 @@ const CATALOGUE_TIERS = [
   ['sync-api'], // the Sync API's routes and the marketplace pull
   ['listing-stats', 'feeds'], // listing performance; BLM and RTDF feeds (written through the sync services)
 ];
+const READING_TIERS = [
+  ['listing-search', 'content'], // the search; content pages
+  ['listing-reads'], // listing pages and preview links
+  ['areas'], // area pages (content with the area's listings)
+  ['content-import'], // the content folder's import, which writes content and area pages alike
+];
+const CUSTOMER_TIERS = [
+  ['customers', 'lead-lifecycle'], // the Customer resource; an application's stages and lead events
+  ['auth'], // sign-up, sign-in, tokens, the bearer middleware
+  ['profile', 'favourites', 'saved-searches', 'appointments'], // what a signed-in customer keeps
+  ['alerts', 'applications'], // saved searches' alerts; register interest (applications show their appointments)
+  ['leads'], // the provider's side of applications and appointments
+  ['webhooks'], // lead events sent out
+];
 const CATALOGUE = CATALOGUE_TIERS.flat();
-const READING = ['listing-search', 'listing-reads', 'areas', 'content', 'content-import'];
-const CUSTOMERS = ['auth', 'customers', 'favourites', 'saved-searches', 'alerts', 'applications', 'appointments', 'leads', 'webhooks'];
+const READING = READING_TIERS.flat();
+const CUSTOMERS = CUSTOMER_TIERS.flat();
+/** Within a layer, each tier imports nothing of a tier above it, so no two folders import each other. */
+const tierZones = (tiers) =>
+  tiers.slice(0, -1).map((tier, i) => ({
+    target: tier.map((d) => `./src/${d}/**`),
+    from: tiers.slice(i + 1).flat().map((d) => `./src/${d}`),
+    message: `Within its layer, ${tier.join(', ')} import nothing of a tier above (docs/ARCHITECTURE.md).`,
+  }));
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'src/generated/', '.local/', 'dist/', '.venv/', 'tmp/', 'web/dist/', 'web/src/api-types.ts'] },
@@ -58,11 +79,9 @@ export default tseslint.config(
               from: [...READING, ...CUSTOMERS].map((d) => `./src/${d}`),
               message: 'The catalogue (inventory, reference data, the listing index and its queries) imports nothing of reading or customers.',
             },
-            ...CATALOGUE_TIERS.slice(0, -1).map((tier, i) => ({
-              target: tier.map((d) => `./src/${d}/**`),
-              from: CATALOGUE_TIERS.slice(i + 1).flat().map((d) => `./src/${d}`),
-              message: `Within the catalogue, ${tier.join(', ')} import nothing of a tier above (docs/ARCHITECTURE.md).`,
-            })),
+            ...tierZones(CATALOGUE_TIERS),
+            ...tierZones(READING_TIERS),
+            ...tierZones(CUSTOMER_TIERS),
             {
               target: READING.map((d) => `./src/${d}/**`),
               from: CUSTOMERS.map((d) => `./src/${d}`),

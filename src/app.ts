@@ -32,7 +32,7 @@ import { SchemeService } from './schemes/scheme-service.ts';
 import { ListingVisibility } from './indexing/listing-visibility.ts';
 import { customerServices, type CustomerServices } from './customer-services.ts';
 import { authRoutes } from './auth/auth-routes.ts';
-import { profileRoutes } from './customers/profile-routes.ts';
+import { profileRoutes } from './profile/profile-routes.ts';
 import { favouriteRoutes } from './favourites/favourite-routes.ts';
 import { DEFAULT_PORTAL_ID, PortalService } from './portals/portal-settings.ts';
 import { PartnerService } from './listings/partner-service.ts';

@@ -12,7 +12,7 @@ import { syncPaths, syncSchemas, syncSecuritySchemes } from '../sync-api/sync-op
 import { authSchemas, authSecuritySchemes } from '../auth/auth-openapi.ts';
 import { authRoutes } from '../auth/auth-routes.ts';
 import { customerSchemas } from '../customers/customer-openapi.ts';
-import { profileRoutes } from '../customers/profile-routes.ts';
+import { profileRoutes } from '../profile/profile-routes.ts';
 import { favouriteRoutes } from '../favourites/favourite-routes.ts';
 import { savedSearchSchemas } from '../saved-searches/saved-search-openapi.ts';
 import { savedSearchRoutes } from '../saved-searches/saved-search-routes.ts';

@@ -17,7 +17,7 @@ import { customerPayload } from '../customers/customer-payload.ts';
 import { appointmentPayload } from '../appointments/appointment-payload.ts';
 import { listingItemPayload } from '../listings/listing-item-payload.ts';
 import { propertyDetailsPayload } from '../listings/property-details-payload.ts';
-import { PROGRESS_STAGES } from './application-progress.ts';
+import { PROGRESS_STAGES } from '../lead-lifecycle/application-progress.ts';
 
 /** The statuses a decision and an application may show ("not-checked": eligibility was not decided). */
 export const DECISION_STATUSES = ['passed', 'considered', 'incomplete', 'failed', 'not-checked'] as const;

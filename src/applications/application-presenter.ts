@@ -9,7 +9,7 @@ import type { CustomerResource } from '../customers/customer-presenter.ts';
 import { isAvailable, propertyViewOf, type ListingSnapshot } from './application-listings.ts';
 import type { ApplicationRow } from './application-service.ts';
 import type { ApplicationPayload, DECISION_STATUSES, DecisionPayload } from './application-payload.ts';
-import { progressOf } from './application-progress.ts';
+import { progressOf } from '../lead-lifecycle/application-progress.ts';
 import type { PropertyDetailsPayload } from '../listings/property-details-payload.ts';
 
 export interface ApplicationContext {

@@ -1,6 +1,6 @@
 // Request bodies and query strings of register interest and applications.
 import * as yup from 'yup';
-import { trimmed } from '../core/validation.ts';
+import { queryFlag, trimmed } from '../core/validation.ts';
 import { customerFieldsShape } from '../customers/customer-fields.ts';
 import { emailField } from '../customers/email-address.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
@@ -16,27 +16,8 @@ const additionalInfo = yup
   .max(5000, 'additionalInfo must be at most 5000 characters')
   .nullable();
 
-/** 1/true and 0/false; absent is null. */
-export const flag = (name: string) =>
-  yup
-    .mixed<boolean>()
-    .nullable()
-    .transform((v: unknown) =>
-      v === undefined || v === ''
-        ? null
-        : ['1', 'true', true, 1].includes(v as string)
-          ? true
-          : ['0', 'false', false, 0].includes(v as string)
-            ? false
-            : v,
-    )
-    .test(name, `${name} must be 1, true, 0 or false`, (v) => v === null || typeof v === 'boolean')
-    .default(null)
-    .meta({ jsonSchema: { type: 'string', enum: ['1', 'true', '0', 'false', ''] } });
-
-export const validateEligibilityQuery = yup.object({ validate_eligibility: flag('validate_eligibility') });
-export const archivedQuery = yup.object({ archived: flag('archived') });
-export const upcomingQuery = yup.object({ upcoming: flag('upcoming') });
+export const validateEligibilityQuery = yup.object({ validate_eligibility: queryFlag('validate_eligibility') });
+export const archivedQuery = yup.object({ archived: queryFlag('archived') });
 
 export const registerInterestSchema = yup.object({
   ...customerFieldsShape,

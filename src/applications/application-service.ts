@@ -19,7 +19,7 @@ import type { SignInRateLimits } from '../auth/rate-limits.ts';
 import { DUPLICATE_LISTING, DUPLICATE_PROPERTY, isDuplicate, missingMandatoryFields } from './application-eligibility.ts';
 import { customerValuesOf, eligibilityProfileFrom, type EligibilityProfile } from '../customers/customer-eligibility.ts';
 import { propertyViewOf, snapshotOf, type ApplicationListings, type ListingSnapshot } from './application-listings.ts';
-import type { LeadEventRecorder } from './lead-event-recorder.ts';
+import type { LeadEventRecorder } from '../lead-lifecycle/lead-event-recorder.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import type { MoneyTerms } from '../eligibility/eligibility-rules.ts';

@@ -8,7 +8,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ListingSnapshot } from './application-listings.ts';
-import type { ProgressStage } from './application-progress.ts';
+import type { ProgressStage } from '../lead-lifecycle/application-progress.ts';
 import { progressMail } from './progress-mail.ts';
 
 /** changes a run claims at a time */

@@ -2,7 +2,7 @@
 // provider's note, and a link to the application in the account.
 import type { MailMessage } from '../mail/mailer.ts';
 import { mailHtml, mailText, type MailBlock, type MailContent } from '../mail/mail-layout.ts';
-import { STAGE_NAMES, type ProgressStage } from './application-progress.ts';
+import { STAGE_NAMES, type ProgressStage } from '../lead-lifecycle/application-progress.ts';
 
 export interface ProgressMailInput {
   to: string;

@@ -7,19 +7,26 @@ import { dataEnvelope, engineUnavailable, errorResponse, json, pathParam, ref, v
 import type { AccessTokenService } from '../auth/access-tokens.ts';
 import { requireCustomer, sessionOf, type CustomerState } from '../auth/bearer.ts';
 import { bearer, unauthorised } from '../customers/customer-openapi.ts';
-import { upcomingQuery } from '../applications/application-schemas.ts';
-import type { ApplicationViews } from '../applications/application-views.ts';
 import { presentAvailableSlots } from './appointment-presenter.ts';
-import { calendarQuery, slotBodySchema } from './appointment-schemas.ts';
+import { calendarQuery, slotBodySchema, upcomingQuery } from './appointment-schemas.ts';
 import type { AppointmentService } from './appointment-service.ts';
-import { icsOf, type AppointmentCalendar } from './appointment-calendar.ts';
+import { icsOf, type AppointmentCalendar, type AppointmentPlace } from './appointment-calendar.ts';
+import type { AppointmentPayload } from './appointment-payload.ts';
+import type { Appointment } from '../generated/prisma/client.ts';
 
 const APPS = '/api/rest/portal/profile/applications';
 const APPOINTMENTS = '/api/rest/portal/profile/appointments';
 
+/** How appointments are shown with their applications and listings (the applications' views). */
+export interface AppointmentViews {
+  appointments(appointments: Appointment[]): Promise<AppointmentPayload[]>;
+  appointmentsWithApplications(appointments: Appointment[], customerId: number): Promise<AppointmentPayload[]>;
+  placesOf(applicationIds: number[]): Promise<Map<number, AppointmentPlace>>;
+}
+
 export interface AppointmentDeps {
   appointments: AppointmentService;
-  views: ApplicationViews;
+  views: AppointmentViews;
   accessTokens: AccessTokenService;
   calendar: AppointmentCalendar;
 }

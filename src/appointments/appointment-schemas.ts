@@ -1,6 +1,6 @@
 // Request bodies of the appointment endpoints.
 import * as yup from 'yup';
-import { maxChars, recordId, trimmed } from '../core/validation.ts';
+import { maxChars, queryFlag, recordId, trimmed } from '../core/validation.ts';
 
 export const slotBodySchema = yup.object({
   slot: recordId('slot must be a slot id').required('slot is required'),
@@ -11,3 +11,6 @@ export const slotBodySchema = yup.object({
 export const calendarQuery = yup.object({
   token: yup.string().required('token is required').max(64, 'token must be at most 64 characters'),
 });
+
+/** Only the appointments still to come (the customer's list of all appointments). */
+export const upcomingQuery = yup.object({ upcoming: queryFlag('upcoming') });

@@ -5,8 +5,8 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Appointment, Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
-import type { LeadEventRecorder } from '../applications/lead-event-recorder.ts';
-import { isClosedStage } from '../applications/application-progress.ts';
+import type { LeadEventRecorder } from '../lead-lifecycle/lead-event-recorder.ts';
+import { isClosedStage } from '../lead-lifecycle/application-progress.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 import type { SlotRow } from './slot-row.ts';
 

@@ -175,3 +175,21 @@ export function validateQuery<S extends yup.AnyObjectSchema>(schema: S, query: R
   if (names.length) throw new ValidationError(errors, errors[names[0]!]![0]);
   return validate(schema, query);
 }
+
+/** 1/true and 0/false; absent is null. */
+export const queryFlag = (name: string) =>
+  yup
+    .mixed<boolean>()
+    .nullable()
+    .transform((v: unknown) =>
+      v === undefined || v === ''
+        ? null
+        : ['1', 'true', true, 1].includes(v as string)
+          ? true
+          : ['0', 'false', false, 0].includes(v as string)
+            ? false
+            : v,
+    )
+    .test(name, `${name} must be 1, true, 0 or false`, (v) => v === null || typeof v === 'boolean')
+    .default(null)
+    .meta({ jsonSchema: { type: 'string', enum: ['1', 'true', '0', 'false', ''] } });

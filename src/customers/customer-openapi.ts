@@ -1,5 +1,5 @@
 // OpenAPI: the Customer resource, the customer update fields, and what the customer's operations share
-// (the bearer scheme, its 401, the rate limit's 429); the profile's operations are in profile-routes.ts.
+// (the bearer scheme, its 401, the rate limit's 429); the profile's operations are in profile/profile-routes.ts.
 import { errorResponse, int, noProtoKey, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { componentsOf, jsonSchemaOf } from '../core/openapi/from-yup.ts';
 import { customerPayload, messagePayload } from './customer-payload.ts';

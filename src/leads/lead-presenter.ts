@@ -3,7 +3,7 @@
 import type { LeadRow, PushedContact } from './lead-row.ts';
 import { presentAppointment } from '../appointments/appointment-presenter.ts';
 import type { DecisionPayload } from '../applications/application-payload.ts';
-import { progressOf } from '../applications/application-progress.ts';
+import { progressOf } from '../lead-lifecycle/application-progress.ts';
 import type { LeadPayload } from './lead-payload.ts';
 import type { ELIGIBILITY_STATUSES } from './lead-schemas.ts';
 

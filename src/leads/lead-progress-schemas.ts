@@ -5,7 +5,7 @@ import * as yup from 'yup';
 import { maxChars, trimmed } from '../core/validation.ts';
 import { plainNumber, plainString, withJsonSchema } from '../sync/payload-fields.ts';
 import { jsonObjectBody } from '../sync-api/write-schemas.ts';
-import { PROGRESS_STAGES } from '../applications/application-progress.ts';
+import { PROGRESS_STAGES } from '../lead-lifecycle/application-progress.ts';
 
 export const MAX_NOTE = 500;
 export const MAX_POSITION = 1_000_000;

@@ -6,7 +6,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { NotFoundError } from '../core/errors.ts';
-import type { LeadEventRecorder } from '../applications/lead-event-recorder.ts';
+import type { LeadEventRecorder } from '../lead-lifecycle/lead-event-recorder.ts';
 import { leadInclude, type LeadRow } from './lead-row.ts';
 import type { LeadProgressBody } from './lead-progress-schemas.ts';
 

@@ -10,7 +10,7 @@ import { utmOf, type CustomerFields } from '../customers/customer-fields.ts';
 import { propertyViewOf, snapshotOf, type ApplicationListings } from '../applications/application-listings.ts';
 import { leadInclude, PUSHED_CONTACT_FIELDS, type LeadRow, type PushedContact } from './lead-row.ts';
 import type { PushedLead } from './lead-schemas.ts';
-import type { LeadEventRecorder } from '../applications/lead-event-recorder.ts';
+import type { LeadEventRecorder } from '../lead-lifecycle/lead-event-recorder.ts';
 
 export interface LeadFilters {
   updatedSince: Date | null;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { presentLead } from '../leads/lead-presenter.ts';
 import { leadInclude } from '../leads/lead-row.ts';
-import type { LeadEventRecorder, LeadEventType } from '../applications/lead-event-recorder.ts';
+import type { LeadEventRecorder, LeadEventType } from '../lead-lifecycle/lead-event-recorder.ts';
 
 type Tx = Prisma.TransactionClient;
 

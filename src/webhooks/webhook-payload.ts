@@ -1,6 +1,6 @@
 // The account's webhook endpoint and the deliveries of its events.
 import { about, dateTime, integer, listOf, named, oneOf, optional, shape, text, withJsonSchema, type Payload } from '../core/openapi/payload-fields.ts';
-import { LEAD_EVENT_TYPES } from '../applications/lead-event-recorder.ts';
+import { LEAD_EVENT_TYPES } from '../lead-lifecycle/lead-event-recorder.ts';
 import { DELIVERY_STATUSES } from './webhook-schemas.ts';
 
 export const webhookEndpointPayload = named(

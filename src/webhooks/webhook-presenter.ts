@@ -1,7 +1,7 @@
 // The webhook endpoint and its deliveries as the account sees them.
 import type { WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
 import type { WebhookDeliveryPayload, WebhookEndpointPayload } from './webhook-payload.ts';
-import type { LeadEventType } from '../applications/lead-event-recorder.ts';
+import type { LeadEventType } from '../lead-lifecycle/lead-event-recorder.ts';
 import type { DELIVERY_STATUSES } from './webhook-schemas.ts';
 
 type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -5,7 +5,7 @@ import { pageFields } from '../core/envelope.ts';
 import { plainBoolean } from '../sync/payload-fields.ts';
 import { jsonObjectBody } from '../sync-api/write-schemas.ts';
 import { isHttpUrl } from '../auth/magic-link-url.ts';
-import { LEAD_EVENT_TYPES } from '../applications/lead-event-recorder.ts';
+import { LEAD_EVENT_TYPES } from '../lead-lifecycle/lead-event-recorder.ts';
 
 const HTTP_URL = new RegExp(HTTP_URL_PATTERN);
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;

@@ -6,7 +6,7 @@ import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import { resolvePublic, UnsafeAddressError, webhookUrlProblem } from './webhook-address.ts';
 import { RETRY_WINDOW_MS } from './lead-events.ts';
-import type { LeadEventType } from '../applications/lead-event-recorder.ts';
+import type { LeadEventType } from '../lead-lifecycle/lead-event-recorder.ts';
 
 export interface EndpointInput {
   url: string;

@@ -10,7 +10,7 @@ import { applied, daysFromNow, pushAppListing, slotIds, type PushedListing } fro
 import { headersOf, mailsTo, smtpSink } from '../support/smtp-sink.ts';
 import { testApp } from '../support/test-app.ts';
 import { ProgressMailDelivery, progressMailLinks } from '../../src/applications/progress-mail-delivery.ts';
-import { PROGRESS_STAGES } from '../../src/applications/application-progress.ts';
+import { PROGRESS_STAGES } from '../../src/lead-lifecycle/application-progress.ts';
 import { PROGRESS_CHANGE_HEADER } from '../../src/applications/progress-mail.ts';
 
 const APPS = `${P}/profile/applications`;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { progressOf, isClosedStage, type ProgressChange } from '../../src/applications/application-progress.ts';
+import { progressOf, isClosedStage, type ProgressChange } from '../../src/lead-lifecycle/application-progress.ts';
 import { mailHtml, mailText } from '../../src/mail/mail-layout.ts';
 import { progressMail } from '../../src/applications/progress-mail.ts';
 

@@ -9,10 +9,10 @@ import { changeEmailSchema, changePasswordSchema } from '../auth/auth-schemas.ts
 import { presentConfirmationSent, presentMessage } from '../auth/auth-presenter.ts';
 import { CONFIRMATION_SENT, linkOriginsOf } from '../auth/auth-routes.ts';
 import type { LinkOriginPolicy } from '../auth/link-origins.ts';
-import type { CustomerService } from './customer-service.ts';
-import { customerFieldsSchema } from './customer-fields.ts';
-import { presentCustomer } from './customer-presenter.ts';
-import { bearer, tooMany, unauthorised } from './customer-openapi.ts';
+import type { CustomerService } from '../customers/customer-service.ts';
+import { customerFieldsSchema } from '../customers/customer-fields.ts';
+import { presentCustomer } from '../customers/customer-presenter.ts';
+import { bearer, tooMany, unauthorised } from '../customers/customer-openapi.ts';
 
 const PROFILE = '/api/rest/portal/profile';
 
