@@ -47,7 +47,7 @@ export function openRuntime(config: Config, logger: Logger = createLogger(config
   const listingIndex = listingIndexManager(search, config.ES_INDEX_PREFIX, config.ES_REPLICAS);
   const indexChanges = new IndexChanges(pool, config.DATABASE_URL, logger, { boundMs: config.SEARCH_MEMO_BOUND_MS, refreshIntervalMs: parseDuration(listingIndex.refreshInterval) });
   search.watchWrites(indexChanges);
-  const indexer = new ListingIndexer(prisma, search);
+  const indexer = new ListingIndexer(prisma, search, { checkSearchable: config.ES_REPLICAS === 0 });
   const metrics = config.METRICS_ENABLED ? createMetrics() : null;
   // the background roles the runtime holds are built with src/background.ts, where every role is
   const worker = reindexWorker(config, { prisma, indexer, alias: listingIndex.alias, logger, metrics });

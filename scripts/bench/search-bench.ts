@@ -457,7 +457,7 @@ async function main(): Promise<void> {
 async function cacheRatios(): Promise<string> {
   const res = await request(`http://127.0.0.1:${PORT}/metrics`, { dispatcher });
   const text = await res.body.text();
-  const count = (series: string, cache: string) => Number(new RegExp(`^${series}\\{cache="${cache}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  const count = (series: string, cache: string, label = 'cache') => Number(new RegExp(`^${series}\\{${label}="${cache}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
   const caches = [...new Set([...text.matchAll(/^portal_cache_hits_total\{cache="([^"]+)"\}/gm)].map((m) => m[1]!))];
   return caches
     .map((cache) => {
@@ -465,7 +465,7 @@ async function cacheRatios(): Promise<string> {
       const all = hits + count('portal_cache_misses_total', cache);
       return `${cache} ${all ? ((hits / all) * 100).toFixed(0) : '-'}% of ${all} (${(count('portal_cache_bytes', cache) / 1048576).toFixed(0)} MiB)`;
     })
-    .join(', ');
+    .join(', ') + `, sent unasked ${count('portal_search_responses_kept_total', 'unasked', 'how')}, carried ${count('portal_search_responses_kept_total', 'carried', 'how')}`;
 }
 
 /** the node flags of the Dockerfile's CMD */

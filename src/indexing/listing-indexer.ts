@@ -1,11 +1,22 @@
 // Builds listing documents from PostgreSQL and writes them to one or more indices with external
 // versions, so that a document built from older data can never replace one built from newer data.
+// A small write tells what it can change (the footprints of the documents it replaces, read just
+// before, and of those it writes: listing-index/index-footprint.ts) and, on an index without
+// replicas, how to tell when it is searchable (its documents found at their versions by a search),
+// so that kept search answers it cannot touch stay good (search/index-changes.ts).
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import { loadListings, type LoadedListing } from '../listing-index/document/listing-loader.ts';
 import { buildListingDocument } from '../listing-index/document/listing-document.ts';
 import { DEFAULT_PORTAL_ID, PortalService } from '../portals/portal-settings.ts';
 import { DEFAULT_LENDING, type LendingAssumptions } from '../affordability/lending.ts';
+import { FOOTPRINT_FIELDS, footprintOf, type FootprintSource } from '../listing-index/index-footprint.ts';
+import type { WriteNotes } from '../search/index-changes.ts';
+
+/** the first key of the advisory locks that keep two writers of one listing's documents apart (the second is the listing's id) */
+const LISTING_WRITE_LOCK = 7301;
+/** writes of more documents than this are announced without a footprint (taken to change anything) */
+const FOOTPRINT_MAX_DOCUMENTS = 100;
 
 export interface IndexResult {
   /** listing ids whose document could not be written, with the engine's reason */
@@ -14,11 +25,27 @@ export interface IndexResult {
   conflicts: number;
 }
 
+/** One document a write puts in an index or removes from it. */
+interface WrittenDocument {
+  index: string;
+  id: string;
+  /** the document written; null for a removal */
+  doc: FootprintSource | null;
+  /** its external version; null for a removal without one */
+  version: number | null;
+}
+
 /** Bulk operations ready to send, with the listing of each operation. */
 export interface PreparedWrite {
   operations: object[];
   opListing: number[];
+  written: WrittenDocument[];
   refresh: boolean | 'wait_for';
+}
+
+export interface IndexerOptions {
+  /** whether a search shows what every copy of the index shows (no replicas): a write's documents found by one search are then searchable */
+  checkSearchable: boolean;
 }
 
 export interface IndexOptions {
@@ -32,6 +59,7 @@ export class ListingIndexer {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly search: SearchClient,
+    private readonly options: IndexerOptions = { checkSearchable: false },
   ) {
     this.portals = new PortalService(prisma);
   }
@@ -68,27 +96,40 @@ export class ListingIndexer {
     const lending = await this.lending();
     const operations: object[] = [];
     const opListing: number[] = [];
+    const written: WrittenDocument[] = [];
     for (const id of ids) {
       const listing = byId.get(id);
       const doc = listing ? buildListingDocument(listing, lending) : null;
+      const version = listing ? Number(listing.indexVersion) : null;
       for (const index of options.targets) {
         if (doc && listing) {
-          operations.push({ index: { _index: index, _id: String(id), version: Number(listing.indexVersion), version_type: 'external' } }, doc);
+          operations.push({ index: { _index: index, _id: String(id), version, version_type: 'external' } }, doc);
         } else if (listing) {
-          operations.push({ delete: { _index: index, _id: String(id), version: Number(listing.indexVersion), version_type: 'external' } });
+          operations.push({ delete: { _index: index, _id: String(id), version, version_type: 'external' } });
         } else {
           operations.push({ delete: { _index: index, _id: String(id) } });
         }
         opListing.push(id);
+        written.push({ index, id: String(id), doc, version });
       }
     }
-    return { operations, opListing, refresh: options.refresh ?? false };
+    return { operations, opListing, written, refresh: options.refresh ?? false };
   }
 
   /** Sends prepared operations in one bulk request (the engine's part). */
   async send(prepared: PreparedWrite): Promise<IndexResult> {
     const { operations, opListing } = prepared;
-    const response = await this.search.bulk({ operations, refresh: prepared.refresh });
+    // One writer of a listing's documents at a time, from reading what it replaces to the engine's
+    // answer, whatever its size: so no other write lands in between, and the footprint holds every
+    // document the write replaces.
+    const response = await this.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LISTING_WRITE_LOCK}::int, id) FROM (SELECT DISTINCT id FROM unnest(${[...new Set(opListing)]}::int[]) AS id ORDER BY id) AS ids`;
+        const indexWrite = await this.notesOf(prepared.written);
+        return this.search.bulk({ operations, refresh: prepared.refresh }, { context: { indexWrite } });
+      },
+      { timeout: 120_000, maxWait: 10_000 },
+    );
     const failed = new Map<number, string>();
     let conflicts = 0;
     response.items.forEach((item, i) => {
@@ -100,5 +141,34 @@ export class ListingIndexer {
       failed.set(opListing[i]!, `${result.error.type}: ${result.error.reason ?? ''}`);
     });
     return { failed, conflicts };
+  }
+
+  /** The write's footprint (the documents it replaces, as the index holds them now, and those it writes) and its check; nothing for a large write. */
+  private async notesOf(written: WrittenDocument[]): Promise<WriteNotes> {
+    if (written.length > FOOTPRINT_MAX_DOCUMENTS) return {};
+    const check = this.options.checkSearchable ? { searchable: () => this.searchable(written) } : {};
+    try {
+      const now = await this.search.mget<FootprintSource>({ docs: written.map((w) => ({ _index: w.index, _id: w.id, _source: FOOTPRINT_FIELDS })) });
+      const replaced = now.docs.map((d) => ('found' in d && d.found ? d._source : null));
+      return { footprint: footprintOf([...replaced, ...written.map((w) => w.doc)]), ...check };
+    } catch {
+      // not known (an index not there yet, the engine away): the write is taken to change anything
+      return check;
+    }
+  }
+
+  /** Whether a search finds every written document at its version or a later one, and none removed (removed ones again only at a later version). */
+  private async searchable(written: WrittenDocument[]): Promise<boolean> {
+    for (const index of new Set(written.map((w) => w.index))) {
+      const docs = written.filter((w) => w.index === index);
+      const res = await this.search.search({ index, size: docs.length, version: true, _source: false, request_cache: false, query: { ids: { values: docs.map((d) => d.id) } } });
+      const found = new Map(res.hits.hits.map((h) => [h._id, h._version ?? 0]));
+      for (const d of docs) {
+        const version = found.get(d.id);
+        const shown = d.doc ? version !== undefined && d.version !== null && version >= d.version : version === undefined || (d.version !== null && version > d.version);
+        if (!shown) return false;
+      }
+    }
+    return true;
   }
 }

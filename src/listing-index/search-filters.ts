@@ -20,6 +20,7 @@ import { affordableClauses, monthlyCostClause } from './affordability-clauses.ts
 import { parseKeywords } from '../keywords/keyword-query.ts';
 import { keywordClauses } from './keyword-clauses.ts';
 import { poolHasClause } from './pool-clauses.ts';
+import type { SearchScope } from './index-footprint.ts';
 
 export interface TaggedClause {
   facet: string | null;
@@ -33,6 +34,8 @@ export interface SearchFilters {
   money: object[];
   /** whole-query clauses that must not match (eligibility, excluded keywords) */
   mustNot: object[];
+  /** what of a document the clauses no facet leaves out read (index-footprint.ts) */
+  scope: SearchScope;
 }
 
 export interface FilterContext {
@@ -50,11 +53,13 @@ export interface FilterContext {
 }
 
 export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters {
+  const where = whereOf(p, ctx.rect, ctx.within ?? null);
+  const forSale = p.occupancy_type === 'for-sale';
   const listing: TaggedClause[] = [
     ...liveListingClauses().map((clause) => ({ facet: null, clause })),
     { facet: null, clause: portalClause(ctx.portalId) },
-    { facet: null, clause: forSaleClause(p.occupancy_type === 'for-sale') },
-    { facet: null, clause: whereClause(p, ctx.rect, ctx.within ?? null) },
+    { facet: null, clause: forSaleClause(forSale) },
+    { facet: null, clause: where.clause },
   ];
   const property = propertyFilters(p, ctx.allowedExtraFilters, p.reduced_only ? reductionCutoff(ctx.now) : null);
   const money = moneyFilters(p, ctx.person && ctx.lending ? { person: ctx.person, lending: ctx.lending } : undefined);
@@ -79,7 +84,7 @@ export function buildFilters(p: SearchParams, ctx: FilterContext): SearchFilters
     for (const clause of k.required) add(listing, null, clause);
     mustNot.push(...k.excluded);
   }
-  return { listing, property, money, mustNot };
+  return { listing, property, money, mustNot, scope: { forSale, where: where.where } };
 }
 
 /**
@@ -135,11 +140,13 @@ const AREA_TYPES = { region: 'region', county: 'county', 'local-authority': 'loc
 
 /**
  * The listing's point inside the drawn polygon (a `geo_shape` query works on a geo_point), else the
- * listing in the named region, county or local authority, else its point inside the rectangle.
+ * listing in the named region, county or local authority, else its point inside the rectangle; with
+ * what of a document it reads (the polygon's bounding rectangle holds the polygon).
  */
-function whereClause(p: SearchParams, rect: Rect, within: SearchArea['within']): object {
-  if (p.polygon) return inPolygonClause(geoJsonRing(p.polygon));
-  return within ? areaClause(AREA_TYPES[within.kind], within.id) : inRectClause(rect);
+function whereOf(p: SearchParams, rect: Rect, within: SearchArea['within']): { clause: object; where: SearchScope['where'] } {
+  if (p.polygon) return { clause: inPolygonClause(geoJsonRing(p.polygon)), where: { rect: p.polygon.bounds } };
+  if (within) return { clause: areaClause(AREA_TYPES[within.kind], within.id), where: { area: AREA_TYPES[within.kind], id: within.id } };
+  return { clause: inRectClause(rect), where: { rect } };
 }
 
 /** Names every facet where one facet's clauses are left out: the clauses no facet selects remain. */

@@ -16,6 +16,7 @@ import { featuredItemsRequest, featuredMatchesQuery, featuredPoolRequest } from 
 import { withPropertyMatching } from './property-clauses.ts';
 import { hitsWindow } from '../search/result-window.ts';
 import { NOBODY, type SearchPerson } from '../search-criteria/search-person.ts';
+import type { SearchScope } from './index-footprint.ts';
 
 export const MAP_LIMIT = 1000;
 export const FEATURED_POOL_LIMIT = 200;
@@ -44,6 +45,8 @@ export interface SearchPlan {
   featuredItems: Record<string, unknown> | null;
   featuredPerPage: number;
   full: boolean;
+  /** what of the index the answer reads (index-footprint.ts); null: any change may touch it */
+  scope: SearchScope | null;
 }
 
 export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, settings: PortalSettings, partnerSource: string | null, person: SearchPerson = NOBODY): SearchPlan {
@@ -55,7 +58,7 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   const innerHits = { size: 100, _source: false, docvalue_fields: ['properties.bedrooms', 'properties.id', 'properties.availabilityRank', 'properties.monthlyCost'] };
   const props = propertyClauses(f);
   const filtered = withHeadlineHit(listingQuery(f, undefined, innerHits), props, p.occupancy_type === 'for-sale' ? 'properties.fullMarketPrice' : 'properties.monthlyRent');
-  const { should, sort } = sortPlan(p, area.center, props, partnerSource, person);
+  const { should, sort, readsIndexStatistics } = sortPlan(p, area.center, props, partnerSource, person);
   const main: Record<string, unknown> = {
     query: should.length ? { bool: { filter: [filtered], should } } : filtered,
     sort,
@@ -77,7 +80,7 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   // starting past the pool holds none of its entries (the rotation wraps round within the pool).
   const windowFrom = (p.page - 1) * featuredPerPage;
   const featuredItems = featured && windowFrom < FEATURED_POOL_LIMIT ? featuredItemsRequest(featured, windowFrom, Math.min(2 * featuredPerPage, FEATURED_POOL_LIMIT)) : null;
-  return { main, counts, map, featuredPool, featuredItems, featuredPerPage, full };
+  return { main, counts, map, featuredPool, featuredItems, featuredPerPage, full, scope: readsIndexStatistics ? null : f.scope };
 }
 
 /**

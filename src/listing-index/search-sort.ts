@@ -32,6 +32,8 @@ export interface SortPlan {
   /** should clauses scoring the listings (none: every listing scores alike) */
   should: object[];
   sort: object[];
+  /** the keywords score: scores that read the whole index's term statistics, so any change of the index may move them */
+  readsIndexStatistics?: true;
 }
 
 const PRICE_SORTS: Record<string, [string, 'asc' | 'desc']> = {
@@ -63,7 +65,7 @@ export function sortPlan(p: SearchParams, center: LatLng, propertyFilter: object
     const keywords = parseKeywords(p.keywords);
     const scoring = keywords ? keywordClauses(keywords).required : [];
     const should = partnerSource === null ? scoring : [...scoring, partnerBoost(partnerSource, PARTNER_ABOVE_RELEVANCE)];
-    return { should, sort: [{ _score: { order: 'desc' } }, main.newest!, tieBreak] };
+    return { should, sort: [{ _score: { order: 'desc' } }, main.newest!, tieBreak], ...(scoring.length ? { readsIndexStatistics: true as const } : {}) };
   }
   const sort = [main[sortBy]!, tieBreak];
   if (partnerSource === null) return { should: [], sort };

@@ -9,6 +9,7 @@ import type { FavouritesRead, ListingSearchService, PreparedSearch, SearchOutcom
 import type { SearchResponseMemo } from './search-response-memo.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
 import type { AnswerBytes } from '../search/answer-bytes.ts';
+import type { IndexChange } from '../search/index-changes.ts';
 import { presentSearch } from './search-presenter.ts';
 import { BuiltSearchBody, type FillableBody, type SearchResponseBody } from './search-body.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
@@ -19,10 +20,12 @@ export interface IndexGeneration {
   generation(): number;
   /** whether a response kept at the current generation may be sent without asking the engine */
   quiet(): boolean;
+  /** calls `listener` at each move of the generation, with what the change can touch */
+  onChange(listener: (change: IndexChange) => void): () => void;
 }
 
 /** An index that is never known to be unchanged: every search asks the engine. */
-export const ALWAYS_ASK: IndexGeneration = { generation: () => 0, quiet: () => false };
+export const ALWAYS_ASK: IndexGeneration = { generation: () => 0, quiet: () => false, onChange: () => () => undefined };
 
 /** One search on its way through the stages. */
 interface SearchRun {
@@ -94,7 +97,7 @@ export class SearchResponder {
         run: (r) => {
           const outcome = r.outcome!;
           const built = BuiltSearchBody.of(presentSearch(outcome, { page: r.p.page, size: r.p.size }, r.url), outcome.itemIds, outcome.resultIds, outcome.favouriteAt);
-          if (outcome.fromAnswerAlone) this.memo.keep(r.key!, r.answer!, built.kept(), r.generation);
+          if (outcome.fromAnswerAlone) this.memo.keep(r.key!, r.answer!, built.kept(), r.generation, r.prepared!.scope);
           r.body = built;
         },
       },
@@ -108,6 +111,8 @@ export class SearchResponder {
       { name: 'impressions', run: (r) => this.stats?.impressions(r.sent!.listingIds) },
     ];
     if (this.stages.map((s) => s.name).join() !== SEARCH_STAGES.join()) throw new Error('the search stages are not those of SEARCH_STAGES, in order');
+    // kept responses a change cannot touch stay good at the new generation
+    this.index.onChange((change) => this.memo.carryForward(change));
   }
 
   /** The UTF-8 JSON body of the search, and the same gzipped; `url` is the request's (the links are built from it). */

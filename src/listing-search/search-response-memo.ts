@@ -2,7 +2,9 @@
 // SHA-256 of the engine's answer it was built from. Two ways to send one again, the memo stage of a
 // search (search-responder.ts):
 // - unasked: while the index has not changed since the response was made (its generation is the current
-//   one, and the instance is quiet: search/index-changes.ts), it is sent without asking the engine;
+//   one, and the instance is quiet: search/index-changes.ts), it is sent without asking the engine; a
+//   move of the generation whose writes' footprints do not touch the response's scope
+//   (listing-index/index-footprint.ts) carries it to the new generation (`carryForward`);
 // - confirmed: otherwise the engine is asked, and when its answer is byte for byte the one the response
 //   was built from, that response is sent again (and marked with the generation the engine was asked at).
 // Either way nothing else the response depends on may differ: the reuse key names the whole context
@@ -12,6 +14,8 @@
 // gets it with their favourites filled in (search-body.ts).
 import { LRUCache } from 'lru-cache';
 import type { AnswerBytes } from '../search/answer-bytes.ts';
+import type { IndexChange } from '../search/index-changes.ts';
+import { readFootprint, touches, type SearchScope } from '../listing-index/index-footprint.ts';
 import type { KeptSearchBody } from './search-body.ts';
 
 interface Kept {
@@ -19,12 +23,14 @@ interface Kept {
   body: KeptSearchBody;
   /** the index generation the engine was asked at (the answer reflects the index as of then) */
   generation: number;
+  /** what of the index the answer reads; null: any change may touch it */
+  scope: SearchScope | null;
 }
 
 export class SearchResponseMemo {
   private readonly kept: LRUCache<string, Kept> | null;
   /** responses sent again (`unasked`: of those, without asking the engine), and searches for which none was kept for their answer */
-  readonly counts = { reused: 0, built: 0, unasked: 0 };
+  readonly counts = { reused: 0, built: 0, unasked: 0, carried: 0 };
 
   /** `bytes`: the most that kept bodies (with their keys) may take; 0 keeps nothing */
   constructor(bytes: number) {
@@ -52,8 +58,27 @@ export class SearchResponseMemo {
   }
 
   /** Keeps the body built from this answer under the key; `generation`: the one the engine was asked at. */
-  keep(key: string, answer: AnswerBytes, body: KeptSearchBody, generation = 0): void {
-    this.kept?.set(key, { digest: answer.digest(), body, generation });
+  keep(key: string, answer: AnswerBytes, body: KeptSearchBody, generation = 0, scope: SearchScope | null = null): void {
+    this.kept?.set(key, { digest: answer.digest(), body, generation, scope });
+  }
+
+  /**
+   * The generation moved on: the responses made at the one before whose scope no footprint of the
+   * change touches are as good at the new one. Nothing is carried when a footprint is not known.
+   */
+  carryForward(change: IndexChange): void {
+    if (!this.kept || change.footprints === null) return;
+    const entries: NonNullable<ReturnType<typeof readFootprint>> = [];
+    for (const text of change.footprints) {
+      const read = readFootprint(text);
+      if (read === null) return;
+      entries.push(...read);
+    }
+    this.kept.forEach((kept) => {
+      if (kept.generation !== change.from || kept.scope === null || touches(kept.scope, entries)) return;
+      kept.generation = change.to;
+      this.counts.carried++;
+    });
   }
 
   /** responses kept now, and the bytes they take */

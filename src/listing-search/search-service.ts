@@ -14,6 +14,7 @@ import type { RawJsonArray } from './raw-json.ts';
 import { HEADLINE_FIELD, HEADLINE_REDUCED_ON_FIELD, presentedItemText, type PresentedItem, type SearchItemText, type PresentedItemContext } from '../listing-index/document/presented-item.ts';
 import { readPresentedItems } from '../listing-index/hit-readers.ts';
 import { presentedItemsMget } from '../listing-index/by-ids-requests.ts';
+import type { SearchScope } from '../listing-index/index-footprint.ts';
 import type { MapListingCache, SchemeText } from './map-listing-cache.ts';
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import { mergeEligibility, type LocalAuthorityRegions } from '../eligibility/eligibility-values.ts';
@@ -114,6 +115,8 @@ export interface PreparedSearch {
   multiSearch: string;
   /** a short name for the context (reuseKeyOf): a kept response is sent only for the same context and request URL */
   reuseKey: string;
+  /** what of the index the answer reads (listing-index/index-footprint.ts); null: any change may touch it */
+  scope: SearchScope | null;
 }
 
 export interface SearchDeps {
@@ -212,7 +215,7 @@ export class ListingSearchService {
     const multiSearch = multiSearchBody(plan);
     const shape = { map: plan.map, featuredPerPage: plan.featuredPerPage, full: plan.full, counts: plan.counts !== null, featuredPool: plan.featuredPool !== null, featuredItems: plan.featuredItems !== null };
     const context: CompletionContext = Object.freeze({ p, portal, area, partner, person, lending, eligibility, plan: shape, schemes, today });
-    const prepared = { context, multiSearch, reuseKey: this.contextIds.idOf(reuseKeyOf(context)) };
+    const prepared = { context, multiSearch, reuseKey: this.contextIds.idOf(reuseKeyOf(context)), scope: plan.scope };
     if (reusable) this.planned.set(p, { today, portalId: portal.id, settingsKey, schemesKey, personKey, prepared });
     return prepared;
   }

@@ -112,6 +112,18 @@ export function registerAppMetrics({ registry }: Metrics, sources: ScrapeSources
   cacheSeries('portal_cache_entries', `Entries held: ${caches}`, (s) => s.entries, Gauge);
   cacheSeries('portal_cache_bytes', `Bytes held: ${caches}`, (s) => s.bytes, Gauge);
 
+  new Counter<'how'>({
+    name: 'portal_search_responses_kept_total',
+    help: 'Kept search responses: sent without asking the engine (unasked), carried to a new index generation that could not touch them (carried)',
+    labelNames: ['how'],
+    registers,
+    collect() {
+      this.reset();
+      this.inc({ how: 'unasked' }, sources.searchResponses.counts.unasked);
+      this.inc({ how: 'carried' }, sources.searchResponses.counts.carried);
+    },
+  });
+
   new Gauge<'status'>({
     name: 'portal_feed_imports',
     help: 'Feed imports (BLM files) by status: queued (waiting for the feed import job), running',

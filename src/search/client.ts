@@ -4,7 +4,7 @@ import { Pool, type Dispatcher } from 'undici';
 import { AnswerBytes } from './answer-bytes.ts';
 import { EngineGuard, isUnreachable } from './engine-guard.ts';
 import { directPoolOptions, engineConnection, officialClientOptions, type EngineSettings } from './engine-connection.ts';
-import type { IndexWriteWatcher } from './index-changes.ts';
+import type { IndexWriteWatcher, WriteNotes } from './index-changes.ts';
 
 /** Who is told of the requests that may change an index (index-changes.ts); none until one is set. */
 interface WatcherHolder {
@@ -52,13 +52,14 @@ function guardedTransport(guard: EngineGuard, holder: WatcherHolder) {
       const watcher = holder.watcher;
       const effect = watcher ? requestEffect(params) : 'read';
       if (!watcher || effect === 'read') return guard.run(() => super.request(params, options) as Promise<never>);
-      return watched(watcher, effect, () => guard.run(() => super.request(params, options) as Promise<never>));
+      const notes = (options?.context as { indexWrite?: WriteNotes } | undefined)?.indexWrite;
+      return watched(watcher, effect, () => guard.run(() => super.request(params, options) as Promise<never>), notes);
     }
   };
 }
 
 /** A request that may change an index, announced before and settled after (index-changes.ts). */
-async function watched<T>(watcher: IndexWriteWatcher, effect: 'refresh' | 'write' | 'searchable-write', send: () => Promise<T>): Promise<T> {
+async function watched<T>(watcher: IndexWriteWatcher, effect: 'refresh' | 'write' | 'searchable-write', send: () => Promise<T>, notes?: WriteNotes): Promise<T> {
   if (effect === 'refresh') {
     const covered = watcher.beforeRefresh();
     let ok = false;
@@ -70,7 +71,7 @@ async function watched<T>(watcher: IndexWriteWatcher, effect: 'refresh' | 'write
       watcher.afterRefresh(covered, ok);
     }
   }
-  const seq = await watcher.beforeWrite();
+  const seq = await watcher.beforeWrite(notes);
   let answered = false;
   try {
     const answer = await send();
@@ -78,7 +79,7 @@ async function watched<T>(watcher: IndexWriteWatcher, effect: 'refresh' | 'write
     return answer;
   } finally {
     // a write that failed may still have been carried out in part: searchable once the index refreshes
-    watcher.afterWrite(seq, answered && effect === 'searchable-write');
+    watcher.afterWrite(seq, answered && effect === 'searchable-write', answered ? notes : undefined);
   }
 }
 

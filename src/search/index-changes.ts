@@ -26,18 +26,46 @@
 // A writer that dies between its write and its settle leaves its announcement open: the instance is
 // not quiet until it expires (OPEN_EXPIRY_MS, longer than a bulk request may take and the index's
 // refresh interval after it), when the generation moves on.
+//
+// What a change touches: a writer may give a write's footprint (`WriteNotes`, in the request's
+// `options.context.indexWrite`; its meaning is the listing index's, listing-index/index-footprint.ts),
+// announced with it (`open <writer> <seq> @<footprint>`). Each move of the generation tells its
+// listeners the footprints of the writes it settled (`IndexChange`), or null when one of them is not
+// known (not announced with one, announced before this instance listened, or the move is a reconnection
+// or an expiry): a kept response no footprint touches is then as good at the new generation. Writes
+// still open are covered by the bound above, as before.
+// When a write is searchable: a write that asks for a refresh is searchable when answered; another
+// once the index's own refresh has run. The writer may give a check of that (`searchable`, asked every
+// SEARCHABLE_POLL_MS), else it waits twice the refresh interval and a second.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../core/logger.ts';
 
 export const INDEX_CHANNEL = 'search_index';
 
+/** What a writer may tell of a write, in the request's `options.context.indexWrite`. */
+export interface WriteNotes {
+  /** what the write can change, as listing-index/index-footprint.ts writes it; absent: anything */
+  footprint?: string;
+  /** resolves true once the write is searchable (asked until it is, or until the refresh interval's wait is over) */
+  searchable?: () => Promise<boolean>;
+}
+
+/** A move of the generation, with the footprints of the writes it settled (null: not all known, so anything may have changed). */
+export interface IndexChange {
+  from: number;
+  to: number;
+  footprints: readonly string[] | null;
+  /** the writer whose settle it is; null for a reconnection or an expiry */
+  writer: string | null;
+}
+
 /** What SearchClient tells of the requests that may change an index. */
 export interface IndexWriteWatcher {
   /** before a write is sent: resolves once it is announced (a failure keeps the write from being sent) */
-  beforeWrite(): Promise<number>;
+  beforeWrite(notes?: WriteNotes): Promise<number>;
   /** after it: `searchable` when the write itself made its change searchable (refresh, alias swap) */
-  afterWrite(seq: number, searchable: boolean): void;
+  afterWrite(seq: number, searchable: boolean, notes?: WriteNotes): void;
   /** a refresh is about to be sent: returns what completing it will settle */
   beforeRefresh(): number[];
   afterRefresh(covered: number[], ok: boolean): void;
@@ -54,15 +82,20 @@ export interface IndexChangesOptions {
 const OPEN_EXPIRY_MS = 35_000;
 /** how often a writer repeats its oldest unsettled announcement */
 const RENEW_MS = 1_000;
+/** how often a writer asks whether a write that gave a check is searchable yet */
+export const SEARCHABLE_POLL_MS = 100;
 
 interface Open {
   since: number;
   renewed: number;
+  /** the write's footprint as announced; undefined when not heard with one */
+  footprint?: string;
 }
 
 export class IndexChanges implements IndexWriteWatcher {
   private generationNo = 0;
-  private readonly writer = randomUUID().slice(0, 8);
+  /** this process's name as a writer, in its announcements */
+  readonly writer = randomUUID().slice(0, 8);
   // --- the writer's side: writes not yet searchable, by sequence number
   private seq = 0;
   private readonly unsettled = new Map<number, 'sending' | 'written'>();
@@ -74,11 +107,13 @@ export class IndexChanges implements IndexWriteWatcher {
   private connectedAt = -Infinity;
   private fence = -Infinity;
   private readonly opens = new Map<string, Map<number, Open>>();
+  /** by writer, the last write it settled that this instance heard of, from its first write on (else unknown) */
+  private readonly settledOf = new Map<string, number>();
   private probeTimer: NodeJS.Timeout | null = null;
   private probing = false;
   private retry: NodeJS.Timeout | null = null;
   private failures = 0;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(change: IndexChange) => void>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -99,36 +134,52 @@ export class IndexChanges implements IndexWriteWatcher {
     return true;
   }
 
-  /** Calls `listener` whenever the generation moves on; returns the unsubscriber. */
-  onChange(listener: () => void): () => void {
+  /** Calls `listener` whenever the generation moves on (synchronously, before any search reads the new one); returns the unsubscriber. */
+  onChange(listener: (change: IndexChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   // ---------------------------------------------------------------- writer
 
-  async beforeWrite(): Promise<number> {
+  async beforeWrite(notes?: WriteNotes): Promise<number> {
     const seq = ++this.seq;
     this.unsettled.set(seq, 'sending');
+    const message = `open ${this.writer} ${seq}${notes?.footprint !== undefined ? ` @${notes.footprint}` : ''}`;
     try {
-      await this.announce(`open ${this.writer} ${seq}`);
+      await this.announce(message);
     } catch (err) {
       this.unsettled.delete(seq);
       throw err;
     }
+    // heard here at once too: this instance's own settle may come before its notification does
+    this.heard(message);
     this.renewTimer ??= setInterval(() => this.renew(), RENEW_MS);
     this.renewTimer.unref();
     return seq;
   }
 
-  afterWrite(seq: number, searchable: boolean): void {
+  afterWrite(seq: number, searchable: boolean, notes?: WriteNotes): void {
     if (searchable) this.unsettled.delete(seq);
     else {
       this.unsettled.set(seq, 'written');
       // a write no refresh follows is searchable once the index's own refresh has run
-      setTimeout(() => this.settle([seq]), 2 * this.options.refreshIntervalMs + 1_000).unref();
+      const wait = 2 * this.options.refreshIntervalMs + 1_000;
+      setTimeout(() => this.settle([seq]), wait).unref();
+      if (notes?.searchable) this.askSearchable(seq, notes.searchable, Date.now() + wait);
     }
     this.settle([], searchable);
+  }
+
+  /** Settles the write as soon as its check says it is searchable (the index's own refresh has run). */
+  private askSearchable(seq: number, searchable: () => Promise<boolean>, until: number): void {
+    const ask = async () => {
+      if (!this.unsettled.has(seq)) return;
+      const yes = await searchable().catch(() => false);
+      if (yes) this.settle([seq], true);
+      else if (Date.now() < until) setTimeout(() => void ask(), SEARCHABLE_POLL_MS).unref();
+    };
+    setTimeout(() => void ask(), SEARCHABLE_POLL_MS).unref();
   }
 
   beforeRefresh(): number[] {
@@ -191,31 +242,49 @@ export class IndexChanges implements IndexWriteWatcher {
   }
 
   private heard(message: string): void {
-    const [kind, writer, seqText] = message.split(' ');
+    const [kind, writer, seqText, notes] = message.split(' ');
     const seq = Number(seqText);
     if (!writer || !Number.isInteger(seq)) return;
     const now = Date.now();
     let writes = this.opens.get(writer);
     if (kind === 'open') {
       if (!writes) this.opens.set(writer, (writes = new Map()));
+      // a writer heard from its first write on: which writes each of its settles covers is known
+      if (seq === 1 && !this.settledOf.has(writer)) this.settledOf.set(writer, 0);
       const known = writes.get(seq);
       // first heard within a renewal of connecting: it may be older than that, so it counts from the connection
       const since = known?.since ?? (now - this.connectedAt < 2 * RENEW_MS ? Math.min(now, this.connectedAt) : now);
-      writes.set(seq, { since, renewed: now });
+      const footprint = known?.footprint ?? (notes?.startsWith('@') ? notes.slice(1) : undefined);
+      writes.set(seq, { since, renewed: now, footprint });
       // the writer is alive: none of its open writes expires while it renews its oldest
       for (const open of writes.values()) open.renewed = now;
     } else if (kind === 'settled') {
+      const footprints = this.footprintsSettled(writer, seq, writes);
       if (writes) {
         for (const s of writes.keys()) if (s <= seq) writes.delete(s);
         if (writes.size === 0) this.opens.delete(writer);
       }
-      this.moveOn();
+      this.moveOn(footprints, writer);
     }
   }
 
-  private moveOn(): void {
-    this.generationNo++;
-    for (const listener of this.listeners) listener();
+  /** The footprints of the writes a settle up to `seq` covers that were not settled before; null when one is not known. */
+  private footprintsSettled(writer: string, seq: number, writes: Map<number, Open> | undefined): string[] | null {
+    const from = this.settledOf.get(writer);
+    this.settledOf.set(writer, Math.max(from ?? 0, seq));
+    if (from === undefined) return null;
+    const footprints: string[] = [];
+    for (let s = from + 1; s <= seq; s++) {
+      const footprint = writes?.get(s)?.footprint;
+      if (footprint === undefined) return null;
+      footprints.push(footprint);
+    }
+    return footprints;
+  }
+
+  private moveOn(footprints: readonly string[] | null, writer: string | null = null): void {
+    const change = { from: this.generationNo, to: ++this.generationNo, footprints, writer };
+    for (const listener of this.listeners) listener(change);
   }
 
   private async probe(): Promise<void> {
@@ -241,7 +310,7 @@ export class IndexChanges implements IndexWriteWatcher {
       }
       if (writes.size === 0) this.opens.delete(writer);
     }
-    if (expired) this.moveOn();
+    if (expired) this.moveOn(null);
   }
 
   private async connect(): Promise<void> {
@@ -272,11 +341,12 @@ export class IndexChanges implements IndexWriteWatcher {
     // whatever was announced while it was away is unknown: nothing kept before counts, and writers
     // already open are heard at their next renewal
     this.opens.clear();
+    this.settledOf.clear();
     this.connectedAt = Date.now();
     this.fence = this.connectedAt;
     this.client = client;
     this.failures = 0;
-    this.moveOn();
+    this.moveOn(null);
   }
 
   private reconnectLater(err?: Error): void {

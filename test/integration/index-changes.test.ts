@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { eventually } from '../support/factories.ts';
 import { testApp } from '../support/test-app.ts';
-import { IndexChanges } from '../../src/search/index-changes.ts';
+import { INDEX_CHANNEL, IndexChanges, type IndexChange } from '../../src/search/index-changes.ts';
 
 describe('index changes told to every instance', function () {
   this.timeout(30_000);
@@ -26,5 +26,67 @@ describe('index changes told to every instance', function () {
     await eventually(async () => expect(indexChanges.generation()).to.be.above(before));
     await eventually(async () => expect(indexChanges.quiet()).to.equal(true));
     await other.stop();
+  });
+
+  /** another process's writer, announcing only; and the changes this instance hears from it */
+  const otherWriter = () => {
+    const { pool, config, logger, indexChanges } = testApp().runtime;
+    const other = new IndexChanges(pool, config.DATABASE_URL, logger, { boundMs: config.SEARCH_MEMO_BOUND_MS, refreshIntervalMs: 1000 });
+    const heard: IndexChange[] = [];
+    const stop = indexChanges.onChange((change) => change.writer === other.writer && heard.push(change));
+    return { other, heard, done: async () => (stop(), await other.stop()) };
+  };
+
+  it("tells each move of the generation the footprints of the writes it settled, from a writer's first write on", async () => {
+    const { other, heard, done } = otherWriter();
+    const first = await other.beforeWrite({ footprint: 'r50.1,-5.1,7,3,1' });
+    const second = await other.beforeWrite({ footprint: '' });
+    other.afterWrite(first, true);
+    await eventually(async () => expect(heard.map((c) => c.footprints)).to.deep.include(['r50.1,-5.1,7,3,1']));
+    other.afterWrite(second, true);
+    await eventually(async () => expect(heard.map((c) => c.footprints)).to.deep.include(['']));
+    // a write announced without one: whatever it changed is not known
+    const third = await other.beforeWrite();
+    other.afterWrite(third, true);
+    await eventually(async () => expect(heard.at(-1)!.footprints).to.equal(null));
+    for (const change of heard) expect(change.to).to.equal(change.from + 1);
+    await done();
+  });
+
+  it('knows no footprint of a writer first heard after its first write, until one of its settles has been heard', async () => {
+    const { pool, indexChanges } = testApp().runtime;
+    const heard: IndexChange[] = [];
+    const stop = indexChanges.onChange((change) => change.writer === 'late0001' && heard.push(change));
+    const say = (message: string) => pool.query('SELECT pg_notify($1, $2)', [INDEX_CHANNEL, message]);
+    // a writer whose writes 1 to 4 this instance did not hear (announced before it listened)
+    await say('open late0001 5 @');
+    await say('settled late0001 5');
+    await eventually(async () => expect(heard).to.have.length(1));
+    expect(heard[0]!.footprints).to.equal(null);
+    // from then on each of its settles is known
+    await say('open late0001 6 @s50.1,-5.1,,,');
+    await say('open late0001 7 @');
+    await say('settled late0001 7');
+    await eventually(async () => expect(heard).to.have.length(2));
+    expect(heard[1]!.footprints).to.deep.equal(['s50.1,-5.1,,,', '']);
+    // a settle past a write never heard
+    await say('open late0001 9 @');
+    await say('settled late0001 9');
+    await eventually(async () => expect(heard).to.have.length(3));
+    expect(heard[2]!.footprints).to.equal(null);
+    stop();
+  });
+
+  it("settles a write as soon as the writer's check says it is searchable, before the refresh interval's wait", async () => {
+    const { other, heard, done } = otherWriter();
+    let asked = 0;
+    const seq = await other.beforeWrite({ footprint: '' });
+    other.afterWrite(seq, false, { searchable: async () => ++asked >= 3 });
+    await eventually(async () => expect(asked).to.equal(3));
+    await eventually(async () => expect(heard.some((c) => c.footprints !== null && c.footprints.includes(''))).to.equal(true));
+    // no longer asked once settled
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(asked).to.equal(3);
+    await done();
   });
 });

@@ -6,6 +6,7 @@ import { planSearch, type SearchPlan } from '../../src/listing-index/search-requ
 import { DEFAULT_LENDING } from '../../src/affordability/lending.ts';
 import type { PortalSettings } from '../../src/portals/portal-settings.ts';
 import type { SearchPerson } from '../../src/search-criteria/search-person.ts';
+import type { SearchArea } from '../../src/search-criteria/search-area.ts';
 
 const NOW = new Date('2026-11-26T12:00:30Z');
 const LONDON = { north: 51.6, south: 51.4, east: 0.1, west: -0.3 };
@@ -49,9 +50,9 @@ export const PLAN_CASES: PlanCase[] = [
   },
 ];
 
-export function planOf(c: PlanCase): SearchPlan {
+export function planOf(c: PlanCase, within: SearchArea['within'] = null): SearchPlan {
   const p = parseSearchParams(c.query);
   const person = c.person;
-  const f = buildFilters(p, { rect: LONDON, portalId: 1, now: NOW, eligibility: null, allowedExtraFilters: SETTINGS.extraFilters, person, lending: SETTINGS.lending });
-  return planSearch(p, f, { center: { lat: 51.5, lng: -0.1 }, rectBounds: LONDON, clearLocation: true }, SETTINGS, c.partnerSource ?? null, person);
+  const f = buildFilters(p, { rect: LONDON, within, portalId: 1, now: NOW, eligibility: null, allowedExtraFilters: SETTINGS.extraFilters, person, lending: SETTINGS.lending });
+  return planSearch(p, f, { center: { lat: 51.5, lng: -0.1 }, rectBounds: LONDON, clearLocation: true, within }, SETTINGS, c.partnerSource ?? null, person);
 }

@@ -3,7 +3,10 @@ import { multiSearchBody, type SearchPlan } from '../../src/listing-index/search
 import { countsRequest } from '../../src/listing-index/facet-counts.ts';
 import { readFacets, type OptionCatalogue } from '../../src/listing-search/search-facets.ts';
 import type { SearchFilters } from '../../src/listing-index/search-filters.ts';
+import type { SearchScope } from '../../src/listing-index/index-footprint.ts';
 import type { SearchParams } from '../../src/search-criteria/search-params.ts';
+
+const ANYWHERE: SearchScope = { forSale: false, where: { rect: { north: 61, south: 49, east: 2, west: -9 } } };
 
 describe('multi-search body', () => {
   it("writes the plan's requests in answer order, leaving out those not planned; the page, the counts and the featured pool ask for the shard request cache", () => {
@@ -15,6 +18,7 @@ describe('multi-search body', () => {
       featuredItems: { size: 4 },
       featuredPerPage: 2,
       full: true,
+      scope: ANYWHERE,
     } as SearchPlan;
     expect(multiSearchBody(plan)).to.equal(
       '{"request_cache":true}\n{"size":20}\n{"request_cache":true}\n{"size":0}\n{"request_cache":true}\n{"size":200}\n{}\n{"size":4}\n',
@@ -38,7 +42,7 @@ describe('counts request', () => {
   const everyFacet = (except: string[]) => ({ tokens: tokens(FACETS.filter((name) => !except.includes(name))) });
 
   it('without a selection, counts every facet by its tokens on the properties, in one terms aggregation of one nested pass beside the query', () => {
-    const f: SearchFilters = { listing: [{ facet: null, clause: live }], property: [], money: [], mustNot: [] };
+    const f: SearchFilters = { listing: [{ facet: null, clause: live }], property: [], money: [], mustNot: [], scope: ANYWHERE };
     const mapAggs = { _mapCount: { value_count: { field: 'mapDigest' } } };
     expect(countsRequest(toRent, f, true, mapAggs)).to.deep.equal({
       query: { bool: { filter: [live], must_not: [] } },
@@ -55,6 +59,7 @@ describe('counts request', () => {
       property: [{ facet: 'bedrooms', clause: twoBeds }],
       money: [],
       mustNot: [],
+      scope: ANYWHERE,
     };
     const whole = { bool: { filter: [live, ownScheme, nested([twoBeds])], must_not: [] } };
     expect(countsRequest(toRent, f, true, {})).to.deep.equal({

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { SearchResponseMemo } from '../../src/listing-search/search-response-memo.ts';
 import { BuiltSearchBody, type KeptSearchBody } from '../../src/listing-search/search-body.ts';
 import { AnswerBytes } from '../../src/search/answer-bytes.ts';
+import { footprintOf, type SearchScope } from '../../src/listing-index/index-footprint.ts';
 
 describe('search response memo', () => {
   const text = '{"responses":[{"hits":{"total":1}}]}';
@@ -22,7 +23,7 @@ describe('search response memo', () => {
     expect(memo.find('k', AnswerBytes.of(Buffer.from(text.slice(0, -1))))).to.equal(null);
     expect(memo.find('k', AnswerBytes.of(Buffer.from(text), Buffer.from(' ')))).to.equal(null);
     expect(memo.find('other', answer())).to.equal(null);
-    expect(memo.counts).to.deep.equal({ reused: 2, built: 5, unasked: 0 });
+    expect(memo.counts).to.deep.equal({ reused: 2, built: 5, unasked: 0, carried: 0 });
   });
 
   it('keeps the newest body under a key', () => {
@@ -86,6 +87,49 @@ describe('search response memo: unasked', () => {
     // a different answer at 5 leaves it at 4
     expect(memo.find('k', answer('{"responses":[1]}'), 5)).to.equal(null);
     expect(memo.unchanged('k', 5)).to.equal(null);
-    expect(memo.counts).to.deep.equal({ reused: 3, built: 1, unasked: 2 });
+    expect(memo.counts).to.deep.equal({ reused: 3, built: 1, unasked: 2, carried: 0 });
+  });
+});
+
+describe('search response memo: carried past changes that cannot touch it', () => {
+  const answer = AnswerBytes.of(Buffer.from('{"responses":[]}'));
+  const kept = (): KeptSearchBody => BuiltSearchBody.of({ data: [], total: 0 }, [], [], []).kept();
+  const TRURO: SearchScope = { forSale: false, where: { rect: { north: 50.3, south: 50.2, east: -5.0, west: -5.1 } } };
+  const BELFAST: SearchScope = { forSale: false, where: { rect: { north: 54.7, south: 54.5, east: -5.8, west: -6.0 } } };
+  const flat = (lat: number, lon: number) => footprintOf([{ live: true, forSale: false, location: { lat, lon } }])!;
+  const inTruro = flat(50.26, -5.05);
+  const memoAt2 = () => {
+    const memo = new SearchResponseMemo(1_000_000);
+    memo.keep('truro', answer, kept(), 2, TRURO);
+    memo.keep('belfast', answer, kept(), 2, BELFAST);
+    memo.keep('relevance', answer, kept(), 2, null);
+    memo.keep('older', answer, kept(), 1, TRURO);
+    return memo;
+  };
+  const unaskedAt = (memo: SearchResponseMemo, generation: number) =>
+    ['truro', 'belfast', 'relevance', 'older'].filter((key) => memo.unchanged(key, generation) !== null);
+
+  it('carries the responses made at the generation before whose scope no footprint touches', () => {
+    const memo = memoAt2();
+    memo.carryForward({ from: 2, to: 3, footprints: [inTruro], writer: 'w' });
+    expect(unaskedAt(memo, 3)).to.deep.equal(['belfast']);
+    expect(memo.counts.carried).to.equal(1);
+    // and on, change after change
+    memo.carryForward({ from: 3, to: 4, footprints: ['', flat(51.5, -0.1)], writer: 'w' });
+    expect(unaskedAt(memo, 4)).to.deep.equal(['belfast']);
+  });
+
+  it('carries nothing when a footprint is not known or cannot be read, and never a response without a scope', () => {
+    for (const footprints of [null, [inTruro, 'x'], ['', '']]) {
+      const memo = memoAt2();
+      memo.carryForward({ from: 2, to: 3, footprints, writer: 'w' });
+      expect(unaskedAt(memo, 3)).to.deep.equal(footprints?.every((f) => f === '') ? ['truro', 'belfast'] : []);
+    }
+  });
+
+  it('carries nothing made at another generation', () => {
+    const memo = memoAt2();
+    memo.carryForward({ from: 5, to: 6, footprints: [], writer: 'w' });
+    expect(unaskedAt(memo, 6)).to.deep.equal([]);
   });
 });
