@@ -12,6 +12,7 @@ import { DEFAULT_PORTAL_ID, PortalService } from '../portals/portal-settings.ts'
 import { DEFAULT_LENDING, type LendingAssumptions } from '../affordability/lending.ts';
 import { FOOTPRINT_FIELDS, footprintOf, type FootprintSource } from '../listing-index/index-footprint.ts';
 import type { WriteNotes } from '../search/index-changes.ts';
+import { SearchableWatch, type WrittenDocument } from './searchable-watch.ts';
 
 /** the first key of the advisory locks that keep two writers of one listing's documents apart (the second is the listing's id) */
 const LISTING_WRITE_LOCK = 7301;
@@ -23,16 +24,6 @@ export interface IndexResult {
   failed: Map<number, string>;
   /** operations the index already held at this version or newer (another writer was first) */
   conflicts: number;
-}
-
-/** One document a write puts in an index or removes from it. */
-interface WrittenDocument {
-  index: string;
-  id: string;
-  /** the document written; null for a removal */
-  doc: FootprintSource | null;
-  /** its external version; null for a removal without one */
-  version: number | null;
 }
 
 /** Bulk operations ready to send, with the listing of each operation. */
@@ -55,6 +46,7 @@ export interface IndexOptions {
 
 export class ListingIndexer {
   private readonly portals: PortalService;
+  private readonly watch: SearchableWatch | null;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -62,6 +54,7 @@ export class ListingIndexer {
     private readonly options: IndexerOptions = { checkSearchable: false },
   ) {
     this.portals = new PortalService(prisma);
+    this.watch = options.checkSearchable ? new SearchableWatch(search) : null;
   }
 
   /** The lending assumptions monthly costs are indexed with: the default portal's (docs/search.md). */
@@ -146,29 +139,14 @@ export class ListingIndexer {
   /** The write's footprint (the documents it replaces, as the index holds them now, and those it writes) and its check; nothing for a large write. */
   private async notesOf(written: WrittenDocument[]): Promise<WriteNotes> {
     if (written.length > FOOTPRINT_MAX_DOCUMENTS) return {};
-    const check = this.options.checkSearchable ? { searchable: () => this.searchable(written) } : {};
+    const check = this.watch ? { searchable: () => this.watch!.searchable(written) } : {};
     try {
       const now = await this.search.mget<FootprintSource>({ docs: written.map((w) => ({ _index: w.index, _id: w.id, _source: FOOTPRINT_FIELDS })) });
       const replaced = now.docs.map((d) => ('found' in d && d.found ? d._source : null));
-      return { footprint: footprintOf([...replaced, ...written.map((w) => w.doc)]), ...check };
+      return { footprint: footprintOf([...replaced, ...written.map((w) => w.doc as FootprintSource | null)]), ...check };
     } catch {
       // not known (an index not there yet, the engine away): the write is taken to change anything
       return check;
     }
-  }
-
-  /** Whether a search finds every written document at its version or a later one, and none removed (removed ones again only at a later version). */
-  private async searchable(written: WrittenDocument[]): Promise<boolean> {
-    for (const index of new Set(written.map((w) => w.index))) {
-      const docs = written.filter((w) => w.index === index);
-      const res = await this.search.search({ index, size: docs.length, version: true, _source: false, request_cache: false, query: { ids: { values: docs.map((d) => d.id) } } });
-      const found = new Map(res.hits.hits.map((h) => [h._id, h._version ?? 0]));
-      for (const d of docs) {
-        const version = found.get(d.id);
-        const shown = d.doc ? version !== undefined && d.version !== null && version >= d.version : version === undefined || (d.version !== null && version > d.version);
-        if (!shown) return false;
-      }
-    }
-    return true;
   }
 }

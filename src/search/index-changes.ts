@@ -35,8 +35,8 @@
 // or an expiry): a kept response no footprint touches is then as good at the new generation. Writes
 // still open are covered by the bound above, as before.
 // When a write is searchable: a write that asks for a refresh is searchable when answered; another
-// once the index's own refresh has run. The writer may give a check of that (`searchable`, asked every
-// SEARCHABLE_POLL_MS), else it waits twice the refresh interval and a second.
+// once the index's own refresh has run. The writer may tell that (`searchable`, called once the write
+// is answered), else it waits twice the refresh interval and a second.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../core/logger.ts';
@@ -47,8 +47,8 @@ export const INDEX_CHANNEL = 'search_index';
 export interface WriteNotes {
   /** what the write can change, as listing-index/index-footprint.ts writes it; absent: anything */
   footprint?: string;
-  /** resolves true once the write is searchable (asked until it is, or until the refresh interval's wait is over) */
-  searchable?: () => Promise<boolean>;
+  /** called once the write is answered: resolves when it is searchable (the write is settled then, or after the refresh interval's wait) */
+  searchable?: () => Promise<void>;
 }
 
 /** A move of the generation, with the footprints of the writes it settled (null: not all known, so anything may have changed). */
@@ -82,8 +82,6 @@ export interface IndexChangesOptions {
 const OPEN_EXPIRY_MS = 35_000;
 /** how often a writer repeats its oldest unsettled announcement */
 const RENEW_MS = 1_000;
-/** how often a writer asks whether a write that gave a check is searchable yet */
-export const SEARCHABLE_POLL_MS = 100;
 
 interface Open {
   since: number;
@@ -127,6 +125,13 @@ export class IndexChanges implements IndexWriteWatcher {
     return this.generationNo;
   }
 
+  /** Writes announced to this instance and not settled yet, by every writer it hears. */
+  openWrites(): number {
+    let open = 0;
+    for (const writes of this.opens.values()) open += writes.size;
+    return open;
+  }
+
   /** Whether a response kept at the current generation may be sent without asking the engine (see above). */
   quiet(now = Date.now()): boolean {
     if (!this.client || now - this.fence > this.options.boundMs || now - this.connectedAt < RENEW_MS) return false;
@@ -166,20 +171,12 @@ export class IndexChanges implements IndexWriteWatcher {
       // a write no refresh follows is searchable once the index's own refresh has run
       const wait = 2 * this.options.refreshIntervalMs + 1_000;
       setTimeout(() => this.settle([seq]), wait).unref();
-      if (notes?.searchable) this.askSearchable(seq, notes.searchable, Date.now() + wait);
+      notes?.searchable?.().then(
+        () => this.unsettled.has(seq) && this.settle([seq], true),
+        () => undefined,
+      );
     }
     this.settle([], searchable);
-  }
-
-  /** Settles the write as soon as its check says it is searchable (the index's own refresh has run). */
-  private askSearchable(seq: number, searchable: () => Promise<boolean>, until: number): void {
-    const ask = async () => {
-      if (!this.unsettled.has(seq)) return;
-      const yes = await searchable().catch(() => false);
-      if (yes) this.settle([seq], true);
-      else if (Date.now() < until) setTimeout(() => void ask(), SEARCHABLE_POLL_MS).unref();
-    };
-    setTimeout(() => void ask(), SEARCHABLE_POLL_MS).unref();
   }
 
   beforeRefresh(): number[] {

@@ -49,6 +49,11 @@ describe('freshness of kept search responses', function () {
     // elsewhere, or one whose reach is not known, after which the engine is asked but may not show the
     // write yet).
     let announced = false;
+    // no other write of the listing still on its way (the worker's own of the PUT above): the announcement is this write's
+    await eventually(async () => {
+      expect(await testApp().runtime.prisma.listingOutbox.count({ where: { listingId: id } })).to.equal(0);
+      expect(indexChanges.openWrites()).to.equal(0);
+    });
     const generation = indexChanges.generation();
     const stop = indexChanges.onChange((change) => {
       if (change.footprints?.some((f) => /50\.2\d+,-5\.0\d+/.test(f))) announced = true;
