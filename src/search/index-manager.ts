@@ -59,13 +59,14 @@ export class IndexManager {
    * written, or all at once with a full reindex). A changed type or parameter of an existing field
    * (`store`, `index`, ...) cannot be applied in place: the engine refuses the update and start-up
    * fails, so a mapping change adds a field under a new name (and moves `_meta.version`). A changed
-   * number of replicas is applied to the index as it is (the engine copies or drops shards meanwhile).
+   * number of replicas or merge policy is applied to the index as it is (the engine copies or drops
+   * shards, or merges, meanwhile).
    */
   async ensure(): Promise<string> {
     const current = await this.currentIndices();
     if (current.length > 0) {
       await this.client.indices.putMapping({ index: current[0]!, properties: this.definition.mappings.properties as never });
-      await this.matchReplicas(current[0]!);
+      await this.matchDynamicSettings(current[0]!);
       return current[0]!;
     }
     const name = await this.createPhysicalIndex();
@@ -84,12 +85,19 @@ export class IndexManager {
     return versionOf(res[index]?.mappings) === versionOf(this.definition.mappings);
   }
 
-  private async matchReplicas(index: string): Promise<void> {
-    const wanted = this.definition.settings.number_of_replicas;
-    if (wanted === undefined) return;
-    const res = await this.client.indices.getSettings({ index, name: 'index.number_of_replicas' });
-    if (Number(res[index]?.settings?.index?.number_of_replicas) === Number(wanted)) return;
-    await this.client.indices.putSettings({ index, settings: { number_of_replicas: Number(wanted) } });
+  /**
+   * The settings an index takes while it runs (its number of replicas, its merge policy) as the
+   * definition has them, applied to the index behind the alias at start-up.
+   */
+  private async matchDynamicSettings(index: string): Promise<void> {
+    const wanted = Object.entries(this.definition.settings)
+      .filter(([name]) => name === 'number_of_replicas' || name.startsWith('index.merge.policy.'))
+      .map(([name, value]) => [name.startsWith('index.') ? name : `index.${name}`, String(value)] as const);
+    if (wanted.length === 0) return;
+    const res = await this.client.indices.getSettings({ index, flat_settings: true, include_defaults: true });
+    const now = { ...(res[index]?.defaults as Record<string, unknown>), ...(res[index]?.settings as Record<string, unknown>) };
+    const changed = wanted.filter(([name, value]) => String(now[name]) !== value);
+    if (changed.length) await this.client.indices.putSettings({ index, settings: Object.fromEntries(changed) });
   }
 
   /** Atomically points the alias at `index` and removes the previous indices. */

@@ -81,6 +81,22 @@ describe('listing search index', function () {
     }
   });
 
+  it("gives an existing index the definition's merge policy", async () => {
+    const { search, config } = testApp().runtime;
+    const definition = loadIndexDefinition('listings');
+    const manager = new IndexManager(search, `${config.ES_INDEX_PREFIX}_mergecheck`, { ...definition, settings: { ...definition.settings, 'index.merge.policy.segments_per_tier': 10 } });
+    await manager.destroy();
+    try {
+      const index = await manager.ensure();
+      const policy = async () => (await search.indices.getSettings({ index, flat_settings: true }))[index]!.settings as Record<string, unknown>;
+      expect((await policy())['index.merge.policy.segments_per_tier']).to.equal('10');
+      await new IndexManager(search, manager.alias, definition).ensure();
+      expect(await policy()).to.deep.include({ 'index.merge.policy.segments_per_tier': '4', 'index.merge.policy.floor_segment': '32mb' });
+    } finally {
+      await manager.destroy();
+    }
+  });
+
   it('indexes documents and finds them by geo distance and nested property filters', async () => {
     const { search } = testApp().runtime;
     await search.bulk({ refresh: true, operations: places.flatMap((p) => [{ index: { _index: manager.alias, _id: String(p.id) } }, doc(p)]) });
