@@ -39,6 +39,7 @@ import { PartnerService } from './listings/partner-service.ts';
 import { LocalAuthorityRegions } from './eligibility/eligibility-values.ts';
 import { ListingSearchService } from './listing-search/search-service.ts';
 import { SearchResponder } from './listing-search/search-responder.ts';
+import { KeptAnswers } from './listing-search/kept-answers.ts';
 import { SearchResponseMemo } from './listing-search/search-response-memo.ts';
 import { searchRoutes } from './listing-search/search-routes.ts';
 import { cachedSchemes, optionCatalogue } from './listing-search/option-catalogue.ts';
@@ -103,6 +104,7 @@ export interface BuiltApp {
   customers: CustomerServices;
   /** search responses kept by engine answer (its counts show how many were sent again) */
   searchResponses: SearchResponseMemo;
+  searchAnswers: KeptAnswers;
   /** place autocomplete, whose index the entry point builds at start-up */
   places: PlaceSuggestionService;
   /** saved-search alerts: matching and e-mails, which the entry point schedules */
@@ -159,6 +161,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const personal = (customerId: number | null) => listingSearch.personalOf(customerId);
   const places = new PlaceSuggestionService(prisma, gazetteer);
   const searchResponses = new SearchResponseMemo(Math.round(config.SEARCH_RESPONSE_CACHE_MB * 1024 * 1024));
+  const searchAnswers = new KeptAnswers(Math.round(config.SEARCH_ANSWER_CACHE_MB * 1024 * 1024));
   const listingReads = new ListingReadService(search, listingIndex.alias);
   const previews = new PreviewLinks(prisma, config.JWT_SECRET);
   const contentReads = new ContentReadService(prisma);
@@ -171,7 +174,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const calendar = new AppointmentCalendar(config.JWT_SECRET, config.PUBLIC_BASE_URL ?? '');
   const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers, calendar);
   // search first: the busiest route, and every router before it tries its own routes on each request
-  const searchResponder = new SearchResponder(listingSearch, searchResponses, listingStats, config.SEARCH_MEMO_BOUND_MS > 0 ? deps.indexChanges : undefined);
+  const searchResponder = new SearchResponder(listingSearch, { responses: searchResponses, answers: searchAnswers }, listingStats, config.SEARCH_MEMO_BOUND_MS > 0 ? deps.indexChanges : undefined);
   const savedSearches = new SavedSearchService(prisma, gazetteer);
   // the jobs the app's services feed and its routes wake, built where every background role is (background.ts)
   const alerts = alertJob(
@@ -258,7 +261,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
 
   if (metrics) {
     app.use(httpMetrics(metrics));
-    registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses, feedImports });
+    registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses, searchAnswers, feedImports });
     routers.push(metricsRoutes.router({ metrics, access: { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' } }));
   }
   app.use(requestContext(logger, config.PUBLIC_BASE_URL));
@@ -297,5 +300,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const warmReference = async () => {
     await Promise.all([lookups.warm(Object.keys(LOOKUP_LISTS)), sync.schemes.all(), portals.find(DEFAULT_PORTAL_ID)]);
   };
-  return { app, routes, customers: accounts, searchResponses, places, alerts, progressMails, feedImports, warmReference };
+  return { app, routes, customers: accounts, searchResponses, searchAnswers, places, alerts, progressMails, feedImports, warmReference };
 }

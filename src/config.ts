@@ -73,6 +73,8 @@ const schema = yup.object({
   MAP_ARRAY_CACHE_MB: yup.number().min(0).default(16),
   /** search responses kept with the engine answer they were built from, sent again for the same answer; in MB, 0: none */
   SEARCH_RESPONSE_CACHE_MB: yup.number().min(0).default(32),
+  /** engine answers kept by their requests, taken without asking the engine while the index is unchanged where they look; in MB, 0: none */
+  SEARCH_ANSWER_CACHE_MB: yup.number().min(0).default(16),
   SEARCH_MEMO_BOUND_MS: yup.number().integer().min(0).default(1000),
   /** Prometheus metrics at GET /metrics (the request histogram costs one observe per request) */
   METRICS_ENABLED: yup.boolean().default(true),

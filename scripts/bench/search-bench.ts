@@ -465,7 +465,7 @@ async function cacheRatios(): Promise<string> {
       const all = hits + count('portal_cache_misses_total', cache);
       return `${cache} ${all ? ((hits / all) * 100).toFixed(0) : '-'}% of ${all} (${(count('portal_cache_bytes', cache) / 1048576).toFixed(0)} MiB)`;
     })
-    .join(', ') + `, sent unasked ${count('portal_search_responses_kept_total', 'unasked', 'how')}, carried ${count('portal_search_responses_kept_total', 'carried', 'how')}`;
+    .join(', ') + `, sent unasked ${count('portal_search_responses_kept_total', 'unasked', 'how')}, carried ${count('portal_search_responses_kept_total', 'carried', 'how')}, answers taken unasked ${count('portal_search_responses_kept_total', 'answer', 'how')}`;
 }
 
 /** the node flags of the Dockerfile's CMD */

@@ -1,12 +1,14 @@
 // A search from parameters to response body, as one list of named stages (SEARCH_STAGES), each reading
 // and adding to one SearchRun. The memo is a guarded stage: while this instance knows that the index has
 // not changed since a response was kept for the same context and request (search/index-changes.ts),
-// that response is sent without asking the engine; otherwise the engine is asked and a response kept for
-// that very answer is taken (search-response-memo.ts), or one is built from it with the presenter. The
-// signed-in customer's favourites are filled in last (search-body.ts).
+// that response is sent without asking the engine; otherwise the answer kept for the same engine
+// requests under the same condition is taken (kept-answers.ts), else the engine is asked, and a response
+// kept for that very answer is taken (search-response-memo.ts), or one is built from it with the
+// presenter. The signed-in customer's favourites are filled in last (search-body.ts).
 import type { Portal } from '../portals/portal-settings.ts';
 import type { FavouritesRead, ListingSearchService, PreparedSearch, SearchOutcome } from './search-service.ts';
 import type { SearchResponseMemo } from './search-response-memo.ts';
+import type { KeptAnswers } from './kept-answers.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
 import type { AnswerBytes } from '../search/answer-bytes.ts';
 import type { IndexChange } from '../search/index-changes.ts';
@@ -40,6 +42,8 @@ interface SearchRun {
   /** the index generation before the engine is asked */
   generation?: number;
   answer?: AnswerBytes;
+  /** whether the engine was asked for the answer (not kept for the same requests) */
+  answerAsked?: boolean;
   outcome?: SearchOutcome;
   /** the response, once a stage has it (kept or built): the stages that make one are then passed over */
   body?: FillableBody;
@@ -60,14 +64,18 @@ export const SEARCH_STAGES = ['token check', 'prepare', 'memo', 'ask', 'complete
 
 export class SearchResponder {
   private readonly stages: readonly Stage[];
+  private readonly memo: SearchResponseMemo;
+  private readonly answers: KeptAnswers;
 
   constructor(
     private readonly searches: ListingSearchService,
-    private readonly memo: SearchResponseMemo,
+    kept: { responses: SearchResponseMemo; answers: KeptAnswers },
     /** search impressions: the page's results, counted in memory (kept responses carry their ids) */
     private readonly stats?: Pick<ListingStats, 'impressions'>,
     private readonly index: IndexGeneration = ALWAYS_ASK,
   ) {
+    this.memo = kept.responses;
+    this.answers = kept.answers;
     this.stages = [
       // the database's check of a bearer token runs beside the search (auth/bearer.ts
       // optionalCustomerAlongside: the response waits for it); the customer's favourites are read beside too
@@ -86,8 +94,12 @@ export class SearchResponder {
         name: 'ask',
         makesBody: true,
         run: async (r) => {
-          r.answer = await this.searches.ask(r.prepared!);
+          const kept = this.index.quiet() ? this.answers.unchanged(r.prepared!.multiSearch, r.generation!) : null;
+          r.answer = kept ?? (await this.searches.ask(r.prepared!));
+          r.answerAsked = !kept;
           r.body = this.memo.find(r.key!, r.answer, r.generation) ?? undefined;
+          // an answer a kept response was built from is a good one (no engine error in it)
+          if (r.body) this.keepAnswer(r);
         },
       },
       { name: 'complete', makesBody: true, run: async (r) => void (r.outcome = await this.searches.complete(r.prepared!.context, r.answer!)) },
@@ -98,6 +110,7 @@ export class SearchResponder {
           const outcome = r.outcome!;
           const built = BuiltSearchBody.of(presentSearch(outcome, { page: r.p.page, size: r.p.size }, r.url), outcome.itemIds, outcome.resultIds, outcome.favouriteAt);
           if (outcome.fromAnswerAlone) this.memo.keep(r.key!, r.answer!, built.kept(), r.generation, r.prepared!.scope);
+          this.keepAnswer(r);
           r.body = built;
         },
       },
@@ -112,7 +125,15 @@ export class SearchResponder {
     ];
     if (this.stages.map((s) => s.name).join() !== SEARCH_STAGES.join()) throw new Error('the search stages are not those of SEARCH_STAGES, in order');
     // kept responses a change cannot touch stay good at the new generation
-    this.index.onChange((change) => this.memo.carryForward(change));
+    this.index.onChange((change) => {
+      this.memo.carryForward(change);
+      this.answers.carryForward(change);
+    });
+  }
+
+  /** Keeps the engine's answer for the search's requests, when it was asked for it. */
+  private keepAnswer(r: SearchRun): void {
+    if (r.answerAsked) this.answers.keep(r.prepared!.multiSearch, r.answer!, r.generation!, r.prepared!.scope);
   }
 
   /** The UTF-8 JSON body of the search, and the same gzipped; `url` is the request's (the links are built from it). */

@@ -15,16 +15,13 @@
 import { LRUCache } from 'lru-cache';
 import type { AnswerBytes } from '../search/answer-bytes.ts';
 import type { IndexChange } from '../search/index-changes.ts';
-import { readFootprint, touches, type SearchScope } from '../listing-index/index-footprint.ts';
+import type { SearchScope } from '../listing-index/index-footprint.ts';
 import type { KeptSearchBody } from './search-body.ts';
+import { carryForward, type KeptAtGeneration } from './kept-generation.ts';
 
-interface Kept {
+interface Kept extends KeptAtGeneration {
   digest: Buffer;
   body: KeptSearchBody;
-  /** the index generation the engine was asked at (the answer reflects the index as of then) */
-  generation: number;
-  /** what of the index the answer reads; null: any change may touch it */
-  scope: SearchScope | null;
 }
 
 export class SearchResponseMemo {
@@ -67,18 +64,7 @@ export class SearchResponseMemo {
    * change touches are as good at the new one. Nothing is carried when a footprint is not known.
    */
   carryForward(change: IndexChange): void {
-    if (!this.kept || change.footprints === null) return;
-    const entries: NonNullable<ReturnType<typeof readFootprint>> = [];
-    for (const text of change.footprints) {
-      const read = readFootprint(text);
-      if (read === null) return;
-      entries.push(...read);
-    }
-    this.kept.forEach((kept) => {
-      if (kept.generation !== change.from || kept.scope === null || touches(kept.scope, entries)) return;
-      kept.generation = change.to;
-      this.counts.carried++;
-    });
+    if (this.kept) this.counts.carried += carryForward(this.kept.values(), change);
   }
 
   /** responses kept now, and the bytes they take */

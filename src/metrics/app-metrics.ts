@@ -6,6 +6,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import type { MapListingCache, CacheStats } from '../listing-search/map-listing-cache.ts';
 import type { SearchResponseMemo } from '../listing-search/search-response-memo.ts';
+import type { KeptAnswers } from '../listing-search/kept-answers.ts';
 import { checkDependencies } from '../health/dependency-checks.ts';
 import { outboxBacklog } from '../sync/outbox.ts';
 import { webhookBacklog } from '../webhooks/webhook-worker.ts';
@@ -18,6 +19,7 @@ export interface ScrapeSources {
   search: SearchClient;
   mapListings: MapListingCache;
   searchResponses: SearchResponseMemo;
+  searchAnswers: KeptAnswers;
   feedImports: FeedImportJob;
 }
 
@@ -114,13 +116,14 @@ export function registerAppMetrics({ registry }: Metrics, sources: ScrapeSources
 
   new Counter<'how'>({
     name: 'portal_search_responses_kept_total',
-    help: 'Kept search responses: sent without asking the engine (unasked), carried to a new index generation that could not touch them (carried)',
+    help: 'Searches answered from what the search keeps without asking the engine: a kept response (unasked), a kept engine answer for the same requests (answer); kept responses carried to a new index generation that could not touch them (carried)',
     labelNames: ['how'],
     registers,
     collect() {
       this.reset();
       this.inc({ how: 'unasked' }, sources.searchResponses.counts.unasked);
       this.inc({ how: 'carried' }, sources.searchResponses.counts.carried);
+      this.inc({ how: 'answer' }, sources.searchAnswers.counts.unasked);
     },
   });
 

@@ -6,11 +6,11 @@
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
 import { createAccount, developmentPayload, eventually, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
-import { P } from '../support/customers.ts';
+import { bearer, P, passwordCustomer } from '../support/customers.ts';
 import { testApp } from '../support/test-app.ts';
 import type { IndexChange } from '../../src/search/index-changes.ts';
 
-type Item = { id: number; name: string };
+type Item = { id: number; name: string; eligibility: { status: string } | null };
 
 describe('kept search responses past changes elsewhere', function () {
   this.timeout(60_000);
@@ -77,5 +77,25 @@ describe('kept search responses past changes elsewhere', function () {
     const change = await renameThroughWorker('scope-norwich', 'Tombland');
     expect(change.footprints!.join(';')).to.match(/52\.6\d+,1\.\d+/);
     expect(await nameIn('scope-norwich')).to.equal('Tombland');
+  });
+
+  it("takes the engine's answer kept for the same requests for another customer's search, and builds that customer's own response from it", async () => {
+    const { indexChanges } = testApp().runtime;
+    const { searchAnswers } = testApp().built;
+    const customer = await passwordCustomer({ annualHouseholdIncome: 31000, deposit: 4000, homeOwnershipStatus: 1 });
+    const asCustomer = () => api.get(`${P}/search`, { query: { location: 'NR1 3HB', radius: 1, max_featured: 0 }, ...bearer(customer.accessToken) });
+    await eventually(async () => {
+      expect(indexChanges.quiet()).to.equal(true);
+      await norwich();
+      const taken = searchAnswers.counts.unasked;
+      const res = await asCustomer();
+      expect(searchAnswers.counts.unasked).to.equal(taken + 1);
+      // the customer's own response: an eligibility decision on the item, which the anonymous one has not
+      const mine = (res.body.data as Item[]).find((i) => i.id === ids['scope-norwich'])!;
+      const anonymous = ((await norwich()).body.data as Item[]).find((i) => i.id === ids['scope-norwich'])!;
+      expect(mine.name).to.equal('Tombland');
+      expect(anonymous.eligibility).to.equal(null);
+      expect(mine.eligibility).to.not.equal(null);
+    });
   });
 });

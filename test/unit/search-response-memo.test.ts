@@ -3,6 +3,7 @@ import { SearchResponseMemo } from '../../src/listing-search/search-response-mem
 import { BuiltSearchBody, type KeptSearchBody } from '../../src/listing-search/search-body.ts';
 import { AnswerBytes } from '../../src/search/answer-bytes.ts';
 import { footprintOf, type SearchScope } from '../../src/listing-index/index-footprint.ts';
+import { KeptAnswers } from '../../src/listing-search/kept-answers.ts';
 
 describe('search response memo', () => {
   const text = '{"responses":[{"hits":{"total":1}}]}';
@@ -131,5 +132,30 @@ describe('search response memo: carried past changes that cannot touch it', () =
     const memo = memoAt2();
     memo.carryForward({ from: 5, to: 6, footprints: [], writer: 'w' });
     expect(unaskedAt(memo, 6)).to.deep.equal([]);
+  });
+});
+
+describe('kept engine answers', () => {
+  const answer = (text = '{"responses":[]}') => AnswerBytes.of(Buffer.from(text));
+  const TRURO: SearchScope = { forSale: false, where: { rect: { north: 50.3, south: 50.2, east: -5.0, west: -5.1 } } };
+
+  it('gives the answer kept for the same requests only at the generation it counts as of, and carries it past changes elsewhere', () => {
+    const answers = new KeptAnswers(1_000_000);
+    const kept = answer();
+    answers.keep('requests', kept, 3, TRURO);
+    expect(answers.unchanged('requests', 3)).to.equal(kept);
+    expect(answers.unchanged('other requests', 3)).to.equal(null);
+    expect(answers.unchanged('requests', 4)).to.equal(null);
+    answers.carryForward({ from: 3, to: 4, footprints: [footprintOf([{ live: true, forSale: false, location: { lat: 54.6, lon: -5.9 } }])!], writer: 'w' });
+    expect(answers.unchanged('requests', 4)).to.equal(kept);
+    answers.carryForward({ from: 4, to: 5, footprints: [footprintOf([{ live: true, forSale: false, location: { lat: 50.26, lon: -5.05 } }])!], writer: 'w' });
+    expect(answers.unchanged('requests', 5)).to.equal(null);
+    expect(answers.counts.unasked).to.equal(2);
+  });
+
+  it('keeps nothing when given no bytes', () => {
+    const answers = new KeptAnswers(0);
+    answers.keep('requests', answer(), 1, TRURO);
+    expect(answers.unchanged('requests', 1)).to.equal(null);
   });
 });

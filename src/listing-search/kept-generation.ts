@@ -1,0 +1,30 @@
+// What the search keeps (responses, engine answers) counts as of an index generation, with the scope of
+// the search it answered: a move of the generation carries to the new one whatever was kept at the
+// generation before and lies outside every footprint of the change (listing-index/index-footprint.ts).
+import type { IndexChange } from '../search/index-changes.ts';
+import { readFootprint, touches, type SearchScope } from '../listing-index/index-footprint.ts';
+
+export interface KeptAtGeneration {
+  /** the index generation the engine was asked at (the answer reflects the index as of then) */
+  generation: number;
+  /** what of the index the answer reads; null: any change may touch it */
+  scope: SearchScope | null;
+}
+
+/** Carries the entries the change cannot touch to its generation; returns how many. Nothing when a footprint is not known. */
+export function carryForward(entries: Iterable<KeptAtGeneration>, change: IndexChange): number {
+  if (change.footprints === null) return 0;
+  const footprint: NonNullable<ReturnType<typeof readFootprint>> = [];
+  for (const text of change.footprints) {
+    const read = readFootprint(text);
+    if (read === null) return 0;
+    footprint.push(...read);
+  }
+  let carried = 0;
+  for (const kept of entries) {
+    if (kept.generation !== change.from || kept.scope === null || touches(kept.scope, footprint)) continue;
+    kept.generation = change.to;
+    carried++;
+  }
+  return carried;
+}
