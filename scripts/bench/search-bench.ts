@@ -14,7 +14,8 @@
 //   --warmup-seconds=N   each side's warm-up at 4 clients before measuring (--seconds by default)
 //   --map-cache-size=N   the API's MAP_LISTING_CACHE_SIZE; 0 also sets MAP_ARRAY_CACHE_MB=0, so that
 //                        every search fetches its map listings
-//   --response-cache-mb=N the API's SEARCH_RESPONSE_CACHE_MB; 0 builds every response from the engine's answer
+//   --response-cache-mb=N the API's SEARCH_RESPONSE_CACHE_MB and SEARCH_ANSWER_CACHE_MB; 0 builds every
+//                        response from an answer the engine is asked for
 //   --metrics=off        the API without its Prometheus metrics (METRICS_ENABLED=false)
 //   --listing-stats=off  the API without listing performance counting (LISTING_STATS=false)
 //   --relay              also measures a bare relay (scripts/bench/engine-relay.ts) that forwards each
@@ -289,7 +290,7 @@ async function main(): Promise<void> {
         ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_SECONDS),
         ...(MAP_CACHE_SIZE ? { MAP_LISTING_CACHE_SIZE: MAP_CACHE_SIZE } : {}),
         ...(MAP_CACHE_SIZE === '0' ? { MAP_ARRAY_CACHE_MB: '0' } : MAP_ARRAY_MB ? { MAP_ARRAY_CACHE_MB: MAP_ARRAY_MB } : {}),
-        ...(RESPONSE_CACHE_MB ? { SEARCH_RESPONSE_CACHE_MB: RESPONSE_CACHE_MB } : {}),
+        ...(RESPONSE_CACHE_MB ? { SEARCH_RESPONSE_CACHE_MB: RESPONSE_CACHE_MB, ...(RESPONSE_CACHE_MB === '0' ? { SEARCH_ANSWER_CACHE_MB: '0' } : {}) } : {}),
         METRICS_ENABLED: String(METRICS !== 'off'),
         LISTING_STATS: String(LISTING_STATS !== 'off'),
         ...(API_PROFILE ? { SERVE_NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${API_PROFILE}` } : {}),
