@@ -7,9 +7,6 @@ import type { IndexManager } from '../search/index-manager.ts';
 import type { IndexResult, ListingIndexer } from './listing-indexer.ts';
 import { loadListingPage } from '../listing-index/document/listing-loader.ts';
 
-/** how long merging a whole index into one segment may take (about 40 s for 100,000 listings here) */
-const FORCE_MERGE_TIMEOUT_MS = 60 * 60_000;
-
 export interface ReindexProgress {
   done: number;
   total: number;
@@ -54,13 +51,14 @@ export async function fullReindex(
       page = await next;
     }
     await settle();
-    // Built in bulk, the index holds a dozen or more large segments; every search pays a fixed cost a
-    // segment (its weights, collectors, doc-values lookups), so it goes live as one. The merge policy
-    // keeps the small segments later writes make few (es-mappings/listings.json).
-    await search.indices.forcemerge({ index: target, max_num_segments: 1 }, { requestTimeout: FORCE_MERGE_TIMEOUT_MS });
     await search.indices.putSettings({ index: target, settings: { refresh_interval: manager.refreshInterval } });
     await search.indices.refresh({ index: target });
     await manager.swapTo(target);
+    // Built in bulk, the index holds a dozen or more large segments, and every search pays a fixed cost
+    // a segment (its weights, collectors, doc-values lookups): the engine merges it into one after it
+    // goes live, in the background (searches meanwhile read the segments as they are). The merge
+    // policy keeps the small segments of later writes few (es-mappings/listings.json).
+    await search.indices.forcemerge({ index: target, max_num_segments: 1, wait_for_completion: false });
     return { index: target, documents: done };
   } catch (err) {
     // a bulk request still going would create the index again after its deletion

@@ -38,7 +38,11 @@ describe('full reindex', function () {
     })();
 
     const progress: number[] = [];
-    const result = await fullReindex(runtime, { batchSize: 3, onProgress: (p) => progress.push(p.done) });
+    const merges: unknown[] = [];
+    const indices = search.indices as unknown as { forcemerge: (params: unknown, options?: unknown) => Promise<unknown> };
+    const forcemerge = indices.forcemerge.bind(search.indices);
+    indices.forcemerge = (params, options) => (merges.push(params), forcemerge(params, options));
+    const result = await fullReindex(runtime, { batchSize: 3, onProgress: (p) => progress.push(p.done) }).finally(() => (indices.forcemerge = forcemerge));
     writing = false;
     await Promise.all([writer, searcher]);
 
@@ -49,6 +53,8 @@ describe('full reindex', function () {
     expect(searchesOk).to.be.greaterThan(0);
     expect(written.length).to.be.greaterThan(0);
     expect(await prisma.searchReindex.count({ where: { finishedAt: null } })).to.equal(0);
+    // merged into one segment by the engine after it went live, in the background
+    expect(merges).to.deep.equal([{ index: result.index, max_num_segments: 1, wait_for_completion: false }]);
 
     await eventually(async () => expect(await prisma.listingOutbox.count()).to.equal(0), 20_000, 100);
     await search.indices.refresh({ index: listingIndex.alias });
