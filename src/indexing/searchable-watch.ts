@@ -16,7 +16,7 @@ export interface WrittenDocument {
   version: number | null;
 }
 
-export const SEARCHABLE_POLL_MS = 50;
+const SEARCHABLE_POLL_MS = 50;
 /** a write not found searchable within this long is left to the fallback (twice the refresh interval and a second) */
 const GIVE_UP_MS = 10_000;
 

@@ -62,24 +62,22 @@ function guardedTransport(guard: EngineGuard, holder: WatcherHolder) {
 async function watched<T>(watcher: IndexWriteWatcher, effect: 'refresh' | 'write' | 'searchable-write', send: () => Promise<T>, notes?: WriteNotes): Promise<T> {
   if (effect === 'refresh') {
     const covered = watcher.beforeRefresh();
-    let ok = false;
-    try {
-      const answer = await send();
-      ok = true;
-      return answer;
-    } finally {
-      watcher.afterRefresh(covered, ok);
-    }
+    return sendThen(send, (answered) => watcher.afterRefresh(covered, answered));
   }
   const seq = await watcher.beforeWrite(notes);
+  // a write that failed may still have been carried out in part: searchable once the index refreshes
+  return sendThen(send, (answered) => watcher.afterWrite(seq, answered && effect === 'searchable-write', answered ? notes : undefined));
+}
+
+/** Sends the request, then tells `after` whether it was answered (also when it failed). */
+async function sendThen<T>(send: () => Promise<T>, after: (answered: boolean) => void): Promise<T> {
   let answered = false;
   try {
     const answer = await send();
     answered = true;
     return answer;
   } finally {
-    // a write that failed may still have been carried out in part: searchable once the index refreshes
-    watcher.afterWrite(seq, answered && effect === 'searchable-write', answered ? notes : undefined);
+    after(answered);
   }
 }
 
