@@ -14,8 +14,6 @@ import { FOOTPRINT_FIELDS, footprintOf, type FootprintSource } from '../listing-
 import type { WriteNotes } from '../search/index-changes.ts';
 import { SearchableWatch, type WrittenDocument } from './searchable-watch.ts';
 
-/** the first key of the advisory locks that keep two writers of one listing's documents apart (the second is the listing's id) */
-const LISTING_WRITE_LOCK = 7301;
 /** writes of more documents than this are announced without a footprint (taken to change anything) */
 const FOOTPRINT_MAX_DOCUMENTS = 100;
 
@@ -112,17 +110,8 @@ export class ListingIndexer {
   /** Sends prepared operations in one bulk request (the engine's part). */
   async send(prepared: PreparedWrite): Promise<IndexResult> {
     const { operations, opListing } = prepared;
-    // One writer of a listing's documents at a time, from reading what it replaces to the engine's
-    // answer, whatever its size: so no other write lands in between, and the footprint holds every
-    // document the write replaces.
-    const response = await this.prisma.$transaction(
-      async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LISTING_WRITE_LOCK}::int, id) FROM (SELECT DISTINCT id FROM unnest(${[...new Set(opListing)]}::int[]) AS id ORDER BY id) AS ids`;
-        const indexWrite = await this.notesOf(prepared.written);
-        return this.search.bulk({ operations, refresh: prepared.refresh }, { context: { indexWrite } });
-      },
-      { timeout: 120_000, maxWait: 10_000 },
-    );
+    const indexWrite = await this.notesOf(prepared.written);
+    const response = await this.search.bulk({ operations, refresh: prepared.refresh }, { context: { indexWrite } });
     const failed = new Map<number, string>();
     let conflicts = 0;
     response.items.forEach((item, i) => {
@@ -142,8 +131,14 @@ export class ListingIndexer {
     const check = this.watch ? { searchable: () => this.watch!.searchable(written) } : {};
     try {
       const now = await this.search.mget<FootprintSource>({ docs: written.map((w) => ({ _index: w.index, _id: w.id, _source: FOOTPRINT_FIELDS })) });
-      const replaced = now.docs.map((d) => ('found' in d && d.found ? d._source : null));
-      return { footprint: footprintOf([...replaced, ...written.map((w) => w.doc as FootprintSource | null)]), ...check };
+      const found = now.docs.map((d) => ('found' in d && d.found ? d : null));
+      // Another writer's document may land between this read and this write. It would be one of a
+      // version between the one read and the one written (external versions only grow, and a write of
+      // an older one is refused): when none lies between, the footprint holds every document replaced;
+      // otherwise the write is taken to change anything.
+      const complete = written.every((w, i) => w.version === null || w.version - (found[i]?._version ?? 0) <= 1);
+      if (!complete) return check;
+      return { footprint: footprintOf([...found.map((d) => d?._source ?? null), ...written.map((w) => w.doc as FootprintSource | null)]), ...check };
     } catch {
       // not known (an index not there yet, the engine away): the write is taken to change anything
       return check;
