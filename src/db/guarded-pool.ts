@@ -2,7 +2,9 @@
 // (database-guard.ts) and checked out safely: a connection opened before the server was last found out
 // of reach is closed at checkout instead of being handed out, so a connection that died with the server
 // never carries a statement; and a read that lost its connection is tried once more on a fresh one
-// (it cannot have changed anything).
+// (it cannot have changed anything). Statements on one checked-out connection go to it one at a time:
+// Prisma's driver adapter sends the reads of a nested include inside a transaction side by side on the
+// transaction's connection, which node-postgres queues for now but deprecates (an error from pg 9).
 import pg from 'pg';
 import type { DatabaseGuard } from './database-guard.ts';
 import { isDatabaseUnreachable } from './database-unavailable.ts';
@@ -45,8 +47,14 @@ export function guardPool(pool: pg.Pool, guard: DatabaseGuard): pg.Pool {
     // a checked-out connection that loses its server between statements must not take the process down
     client.on('error', () => guard.connectionLost());
     const clientQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (...args: unknown[]) =>
-      args.some((a) => typeof a === 'function') ? clientQuery(...args) : guard.run(() => clientQuery(...args) as Promise<unknown>);
+    // the statement before the last one handed over: the next waits for it to finish, failed or not
+    let previous: Promise<unknown> = Promise.resolve();
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      if (args.some((a) => typeof a === 'function')) return clientQuery(...args);
+      const run = previous.then(() => guard.run(() => clientQuery(...args) as Promise<unknown>));
+      previous = run.catch(() => undefined);
+      return run;
+    };
     return client;
   }
 
