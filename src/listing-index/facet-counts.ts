@@ -18,11 +18,22 @@ const TOKENS_SIZE = 10_000;
  */
 const TOKENS_AGG = { terms: { field: FACET_TOKENS_FIELD, size: TOKENS_SIZE } };
 
-/** One nested pass over the properties matching `clauses` (of the listings the enclosing query or filter holds), counting `aggs`. */
+/**
+ * One nested pass over the properties matching `clauses` (of the listings the enclosing query or filter
+ * holds), counting `aggs`: under a filter of them when there are any (without, a filter of every
+ * property cost the engine a tenth of the counts' time, profiled).
+ */
 const propertyPass = (clauses: object[], aggs: Record<string, object>): object => ({
   nested: { path: 'properties' },
-  aggs: { matching: { filter: clauses.length ? { bool: { filter: clauses } } : { match_all: {} }, aggs } },
+  aggs: clauses.length ? { [MATCHING]: { filter: { bool: { filter: clauses } }, aggs } } : aggs,
 });
+
+const MATCHING = 'matching';
+
+type TokenPass = Record<string, TokenBuckets | undefined> & { [MATCHING]?: Record<string, TokenBuckets | undefined> };
+
+/** The token counts of a property pass, under its filter or not. */
+const tokensOf = (pass: TokenPass | undefined): TokenBuckets | undefined => (pass?.[MATCHING] ?? pass)?.[TOKENS] as TokenBuckets | undefined;
 
 /** The counts request's query and aggregations (see countsRequest). */
 export interface CountsRequest {
@@ -79,11 +90,11 @@ interface TokenBuckets {
  */
 export function readFacetCounts(aggregations: Record<string, unknown>, facets: Facet[]): Map<string, Map<string, number>> {
   const matches = aggregationsOfMatches(aggregations);
-  const shared = countsByFacet((matches?.[SHARED] as { matching: Record<string, TokenBuckets> } | undefined)?.matching[TOKENS]);
+  const shared = countsByFacet(tokensOf(matches?.[SHARED] as TokenPass | undefined));
   const counts = new Map<string, Map<string, number>>();
   for (const facet of facets) {
-    const own = aggregations[facet.param] as { props: { matching: Record<string, TokenBuckets> } } | undefined;
-    counts.set(facet.param, (own ? countsByFacet(own.props.matching[TOKENS]) : shared).get(facet.param) ?? new Map<string, number>());
+    const own = aggregations[facet.param] as { props: TokenPass } | undefined;
+    counts.set(facet.param, (own ? countsByFacet(tokensOf(own.props)) : shared).get(facet.param) ?? new Map<string, number>());
   }
   return counts;
 }
