@@ -109,7 +109,8 @@ export class SearchResponder {
         run: (r) => {
           const outcome = r.outcome!;
           const built = BuiltSearchBody.of(presentSearch(outcome, { page: r.p.page, size: r.p.size }, r.url), outcome.itemIds, outcome.resultIds, outcome.favouriteAt);
-          if (outcome.fromAnswerAlone) this.memo.keep(r.key!, r.answer!, built.kept(), r.generation, r.prepared!.scope);
+          // a signed-in customer's body is not the kept one: it is compressed for keeping only when kept
+          if (outcome.fromAnswerAlone && this.memo.keeps) this.memo.keep(r.key!, r.answer!, built.kept(), r.generation, r.prepared!.scope);
           this.keepAnswer(r);
           r.body = built;
         },

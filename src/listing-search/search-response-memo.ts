@@ -35,6 +35,11 @@ export class SearchResponseMemo {
     this.kept = bytes > 0 ? new LRUCache<string, Kept>({ maxSize: bytes, sizeCalculation }) : null;
   }
 
+  /** whether it keeps anything (0 bytes: nothing, and no body need be made ready for it) */
+  get keeps(): boolean {
+    return this.kept !== null;
+  }
+
   /** the body kept under this key if it was made at this generation (the caller knows the index unchanged since) */
   unchanged(key: string, generation: number): KeptSearchBody | null {
     const kept = this.kept?.get(key);

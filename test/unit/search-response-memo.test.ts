@@ -50,8 +50,10 @@ describe('search response memo', () => {
     expect(memo.held()).to.deep.equal({ entries: 2, bytes: 2 * size });
   });
 
-  it('keeps nothing when given no bytes', () => {
+  it('keeps nothing when given no bytes, and says so (no body is made ready for it)', () => {
     const memo = new SearchResponseMemo(0);
+    expect(memo.keeps).to.equal(false);
+    expect(new SearchResponseMemo(1).keeps).to.equal(true);
     memo.keep('k', answer(), kept());
     expect(memo.find('k', answer())).to.equal(null);
     expect(memo.held()).to.deep.equal({ entries: 0, bytes: 0 });
