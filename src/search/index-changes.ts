@@ -78,6 +78,8 @@ export interface IndexChangesOptions {
   refreshIntervalMs: number;
 }
 
+/** in a settle: writes beyond the one it names became searchable too, whose footprints it does not carry */
+const UNKNOWN_REACH = '?';
 /** an announcement not renewed for this long is taken as a writer gone: its write is searchable by now */
 const OPEN_EXPIRY_MS = 35_000;
 /** how often a writer repeats its oldest unsettled announcement */
@@ -165,7 +167,7 @@ export class IndexChanges implements IndexWriteWatcher {
   }
 
   afterWrite(seq: number, searchable: boolean, notes?: WriteNotes): void {
-    if (searchable) this.unsettled.delete(seq);
+    if (searchable) this.settle([seq], true);
     else {
       this.unsettled.set(seq, 'written');
       // a write no refresh follows is searchable once the index's own refresh has run
@@ -175,8 +177,8 @@ export class IndexChanges implements IndexWriteWatcher {
         () => this.unsettled.has(seq) && this.settle([seq], true),
         () => undefined,
       );
+      this.settle([]);
     }
-    this.settle([], searchable);
   }
 
   beforeRefresh(): number[] {
@@ -191,14 +193,17 @@ export class IndexChanges implements IndexWriteWatcher {
    * These writes are searchable. When that moves the oldest unsettled write on, or anything may have
    * become searchable just now (`changed`: a refresh, a write that refreshed), every instance is told:
    * its generation moves on (this one's at once: read-your-write), and it forgets this writer's
-   * announcements up to the oldest write still unsettled.
+   * announcements up to the oldest write still unsettled. A settle names writes up to that one, so one
+   * that became searchable beyond it (an older write still on its way) is not among the footprints the
+   * settle carries: the settle then says its reach is unknown (` ?`), and nothing kept is carried past it.
    */
   private settle(seqs: number[], changed = false): void {
     for (const seq of seqs) this.unsettled.delete(seq);
     const upTo = (this.unsettled.size ? Math.min(...this.unsettled.keys()) : this.seq + 1) - 1;
     if (upTo <= this.settledUpTo && !changed) return;
     this.settledUpTo = Math.max(this.settledUpTo, upTo);
-    const message = `settled ${this.writer} ${this.settledUpTo}`;
+    const beyond = changed && seqs.some((seq) => seq > this.settledUpTo);
+    const message = `settled ${this.writer} ${this.settledUpTo}${beyond ? ` ${UNKNOWN_REACH}` : ''}`;
     this.heard(message);
     this.announce(message).catch((err: unknown) => this.logger.warn({ err: String(err) }, 'index changes: a settle could not be announced; the others learn of it when the announcement expires'));
     if (this.unsettled.size === 0 && this.renewTimer) {
@@ -256,7 +261,8 @@ export class IndexChanges implements IndexWriteWatcher {
       // the writer is alive: none of its open writes expires while it renews its oldest
       for (const open of writes.values()) open.renewed = now;
     } else if (kind === 'settled') {
-      const footprints = this.footprintsSettled(writer, seq, writes);
+      const settled = this.footprintsSettled(writer, seq, writes);
+      const footprints = notes === UNKNOWN_REACH ? null : settled;
       if (writes) {
         for (const s of writes.keys()) if (s <= seq) writes.delete(s);
         if (writes.size === 0) this.opens.delete(writer);

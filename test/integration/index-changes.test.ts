@@ -53,6 +53,22 @@ describe('index changes told to every instance', function () {
     await done();
   });
 
+  it('carries no footprint in a settle when a write beyond an older unsettled one became searchable', async () => {
+    const { other, heard, done } = otherWriter();
+    const older = await other.beforeWrite({ footprint: 'r50.1,-5.1,7,3,1' });
+    other.afterWrite(older, false);
+    // a write asked to be searchable (refresh=wait_for) answered while the older one waits for a refresh:
+    // the settle names writes up to the older one only, so what the newer one touched is not among them
+    const newer = await other.beforeWrite({ footprint: 'r52.6,1.3,9,4,2' });
+    other.afterWrite(newer, true);
+    await eventually(async () => expect(heard).to.have.length(1));
+    expect(heard[0]!.footprints).to.equal(null);
+    other.afterRefresh(other.beforeRefresh(), true);
+    await eventually(async () => expect(heard).to.have.length(2));
+    expect(heard[1]!.footprints).to.deep.equal(['r50.1,-5.1,7,3,1', 'r52.6,1.3,9,4,2']);
+    await done();
+  });
+
   it('knows no footprint of a writer first heard after its first write, until one of its settles has been heard', async () => {
     const { pool, indexChanges } = testApp().runtime;
     const heard: IndexChange[] = [];
