@@ -65,7 +65,7 @@ const schema = yup.object({
   ALERT_JOB: yup.boolean().default(true),
   /** how often the reindex worker looks for changes when no notification woke it (a committed write wakes it at once) */
   REINDEX_POLL_MS: yup.number().integer().min(10).default(1000),
-  /** after a batch, the worker refreshes the index at most once per this many ms (0: wait for the index's 1 s refresh interval) */
+  /** after a batch, the worker refreshes the index at most once per this many ms (0: wait for the index's refresh interval, 500 ms) */
   REINDEX_REFRESH_GAP_MS: yup.number().integer().min(0).default(0),
   /** map listings kept in memory (by digest of their fields); 0 fetches them from the engine for every search */
   MAP_LISTING_CACHE_SIZE: yup.number().integer().min(0).default(100000),

@@ -1,4 +1,4 @@
-// Makes indexed changes searchable sooner than the index's own refresh interval (1 s) without
+// Makes indexed changes searchable sooner than the index's own refresh interval (500 ms) without
 // refreshing more often than once per `minGapMs`: a refresh asked for within the gap is coalesced into
 // one at its end. Every refresh starts new segments and empties the shard request cache, hence the gap.
 import type { Logger } from '../core/logger.ts';

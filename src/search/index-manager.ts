@@ -86,12 +86,12 @@ export class IndexManager {
   }
 
   /**
-   * The settings an index takes while it runs (its number of replicas, its merge policy) as the
-   * definition has them, applied to the index behind the alias at start-up.
+   * The settings an index takes while it runs (its number of replicas, its refresh interval, its merge
+   * policy) as the definition has them, applied to the index behind the alias at start-up.
    */
   private async matchDynamicSettings(index: string): Promise<void> {
     const wanted = Object.entries(this.definition.settings)
-      .filter(([name]) => name === 'number_of_replicas' || name.startsWith('index.merge.policy.'))
+      .filter(([name]) => name === 'number_of_replicas' || name === 'refresh_interval' || name.startsWith('index.merge.policy.'))
       .map(([name, value]) => [name.startsWith('index.') ? name : `index.${name}`, String(value)] as const);
     if (wanted.length === 0) return;
     const res = await this.client.indices.getSettings({ index, flat_settings: true, include_defaults: true });

@@ -133,7 +133,7 @@ describe('reindex worker', function () {
       await eventually(async () => expect(await searchByRef('notified-after-reconnect')).to.equal(1), 8000, 50);
     } finally {
       await worker.stop();
-      await search.indices.putSettings({ index: listingIndex.alias, settings: { refresh_interval: '1s' } });
+      await search.indices.putSettings({ index: listingIndex.alias, settings: { refresh_interval: listingIndex.refreshInterval } });
       runtime.worker.start();
     }
   });

@@ -81,17 +81,18 @@ describe('listing search index', function () {
     }
   });
 
-  it("gives an existing index the definition's merge policy", async () => {
+  it("gives an existing index the definition's merge policy and refresh interval", async () => {
     const { search, config } = testApp().runtime;
     const definition = loadIndexDefinition('listings');
-    const manager = new IndexManager(search, `${config.ES_INDEX_PREFIX}_mergecheck`, { ...definition, settings: { ...definition.settings, 'index.merge.policy.segments_per_tier': 10 } });
+    const older = { ...definition.settings, 'index.merge.policy.segments_per_tier': 10, refresh_interval: '1s' };
+    const manager = new IndexManager(search, `${config.ES_INDEX_PREFIX}_mergecheck`, { ...definition, settings: older });
     await manager.destroy();
     try {
       const index = await manager.ensure();
       const policy = async () => (await search.indices.getSettings({ index, flat_settings: true }))[index]!.settings as Record<string, unknown>;
-      expect((await policy())['index.merge.policy.segments_per_tier']).to.equal('10');
+      expect(await policy()).to.deep.include({ 'index.merge.policy.segments_per_tier': '10', 'index.refresh_interval': '1s' });
       await new IndexManager(search, manager.alias, definition).ensure();
-      expect(await policy()).to.deep.include({ 'index.merge.policy.segments_per_tier': '4', 'index.merge.policy.floor_segment': '32mb' });
+      expect(await policy()).to.deep.include({ 'index.merge.policy.segments_per_tier': '4', 'index.merge.policy.floor_segment': '32mb', 'index.refresh_interval': '500ms' });
     } finally {
       await manager.destroy();
     }
