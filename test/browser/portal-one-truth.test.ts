@@ -102,6 +102,30 @@ describe('browser: one truth for money', function () {
       expect(problems).to.deep.equal([]);
     });
 
+    it(`says on each card the figure the monthly-cost sort orders by, so that the list reads in order (${width} px)`, async () => {
+      const problems = await portalPage(page());
+      await page().setViewportSize({ width, height: width > 500 ? 900 : 740 });
+      await page().goto(`${testApp().baseUrl}/search?${AREA}&max_featured=0&sort_by=monthly-cost-low-high`);
+      const tannery = card('Tannery Square');
+      await tannery.waitFor();
+      // Plot 2's £533 a month orders Tannery Square; its card's own figures stay Plot 1's
+      expect(await tannery.locator('.monthly-cost').innerText()).to.equal('£1,779 a month');
+      expect(await tannery.locator('.monthly-cost-from').innerText()).to.equal('Homes here from £533 a month');
+      // Meadow View's own home is its cheapest a month: no second line
+      expect(await card('Meadow View').locator('.monthly-cost-from').count()).to.equal(0);
+      const keys = await page()
+        .locator('.result-list .listing-card')
+        .evaluateAll((cards) =>
+          cards.map((c) => {
+            const line = c.querySelector('.monthly-cost-from') ?? c.querySelector('.monthly-cost');
+            return Number((line?.textContent ?? '').replace(/[^\d.]/g, ''));
+          }),
+        );
+      expect(keys.length).to.be.at.least(4);
+      expect(keys, 'the figures the cards show, in the list\'s order').to.deep.equal([...keys].sort((a, b) => a - b));
+      expect(problems).to.deep.equal([]);
+    });
+
     it(`shows one deposit, the rule's, on a standard sale's card, its listing page and its verdict (${width} px)`, async () => {
       const problems = await portalPage(page());
       await page().setViewportSize({ width, height: width > 500 ? 900 : 740 });

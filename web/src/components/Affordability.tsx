@@ -8,6 +8,12 @@ export function MonthlyCost({ amount }: { amount: number | null | undefined }) {
   return text ? <p class="monthly-cost">{text}</p> : null;
 }
 
+/** The listing's lowest monthly cost among its homes (monthlyCostFrom), when another home's than the card's own figure. */
+export function MonthlyCostFrom({ from, own }: { from: number | null | undefined; own: number | null | undefined }) {
+  if (from == null || (own != null && from >= own)) return null;
+  return <p class="monthly-cost-from">Homes here from {monthlyCostText(from)}</p>;
+}
+
 export function Distances({ fromWork, fromHome }: { fromWork: number | null | undefined; fromHome: number | null | undefined }) {
   const text = distancesText(fromWork, fromHome);
   return text ? <p class="distances">{text}</p> : null;

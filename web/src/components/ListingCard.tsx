@@ -3,7 +3,7 @@ import { api, P, type ListingItem } from '../api.ts';
 import { useSession } from '../session.ts';
 import { bedroomsText, dayText, firstHomesWithoutFigures, rentTerms } from '../format.ts';
 import { Price, SchemeTags } from './common.tsx';
-import { AffordabilityBadge, Distances, MonthlyCost } from './Affordability.tsx';
+import { AffordabilityBadge, Distances, MonthlyCost, MonthlyCostFrom } from './Affordability.tsx';
 import { EligibilityLine } from './Eligibility.tsx';
 import { CardGrid } from './CardGrid.tsx';
 
@@ -12,8 +12,12 @@ export function ListingGrid({ listings, keyOf }: { listings: readonly ListingIte
   return <CardGrid items={listings} keyOf={keyOf}>{(listing) => <ListingCard listing={listing} />}</CardGrid>;
 }
 
-/** One listing in a list: search results, featured, similar, favourites. */
-export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingItem; headingLevel?: 2 | 3 }) {
+/**
+ * One listing in a list: search results, featured, similar, favourites. `sortedByMonthlyCost`: the list
+ * is sorted by `monthlyCostFrom`, the pool's lowest monthly cost, which may be another home's than the
+ * headline's: the card then says it, in a line of its own, so that the list reads in its order.
+ */
+export function ListingCard({ listing, headingLevel = 3, sortedByMonthlyCost = false }: { listing: ListingItem; headingLevel?: 2 | 3; sortedByMonthlyCost?: boolean }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const marked = listing.displayAs === 'featured' || listing.displayAs === 'premium';
   const terms = rentTerms(listing);
@@ -36,6 +40,7 @@ export function ListingCard({ listing, headingLevel = 3 }: { listing: ListingIte
         {/* every money line follows the home the price is of (the pool's headline home) */}
         <Price fields={listing} />
         <MonthlyCost amount={listing.monthlyCost} />
+        {sortedByMonthlyCost && <MonthlyCostFrom from={listing.monthlyCostFrom} own={listing.monthlyCost} />}
         {terms.length > 0 && <p class="card-terms">{terms.join(' · ')}</p>}
         {firstHomesWithoutFigures(listing) && <p class="card-terms">First Homes: at least 30% below the market value</p>}
         {listing.priceReducedOn && <p class="reduced">Reduced on {dayText(listing.priceReducedOn)}</p>}

@@ -311,7 +311,7 @@ export function Search() {
               <ol class="result-list" aria-busy={result.loading} aria-label={featuredOf(result.data).length ? 'Results, in the order asked' : undefined}>
                 {resultsOf(result.data).map((listing) => (
                   <li key={`${listing.id}-${listing.displayAs}`}>
-                    <ListingCard listing={listing} />
+                    <ListingCard listing={listing} sortedByMonthlyCost={params.get('sort_by') === 'monthly-cost-low-high'} />
                   </li>
                 ))}
               </ol>
