@@ -266,7 +266,7 @@ function summarise(runs: Run[]) {
 
 async function main(): Promise<void> {
   const listings = await runtime.search.count({ index: runtime.listingIndex.alias });
-  console.log(`index ${runtime.listingIndex.alias}: ${listings.count} listings`);
+  console.log(`index ${runtime.listingIndex.alias}: ${listings.count} listings, ${await segmentsText()}`);
   const mix = MIX === 'repeating' ? repeatingMix(QUERIES) : await realisticTraffic();
   const { queries } = mix;
   const tokens = MIX === 'repeating' ? [] : await signedInCustomers(CUSTOMERS, queries);
@@ -444,6 +444,7 @@ async function main(): Promise<void> {
       console.log('|---|---|');
       for (const row of freshnessRows) console.log(row);
     }
+    console.log(`\nindex at the end: ${await segmentsText()}`);
   } finally {
     await writes?.stop();
     rss.stop();
@@ -467,6 +468,16 @@ async function cacheRatios(): Promise<string> {
       return `${cache} ${all ? ((hits / all) * 100).toFixed(0) : '-'}% of ${all} (${(count('portal_cache_bytes', cache) / 1048576).toFixed(0)} MiB)`;
     })
     .join(', ') + `, sent unasked ${count('portal_search_responses_kept_total', 'unasked', 'how')}, carried ${count('portal_search_responses_kept_total', 'carried', 'how')}, answers taken unasked ${count('portal_search_responses_kept_total', 'answer', 'how')}`;
+}
+
+/**
+ * The index's segments and the documents deleted in them (replaced ones count until a merge drops them):
+ * the engine's cost a search grows with both, so runs on differently merged indices differ.
+ */
+async function segmentsText(): Promise<string> {
+  const stats = await runtime.search.indices.stats({ index: runtime.listingIndex.alias, metric: ['segments', 'docs'] });
+  const primaries = stats._all.primaries;
+  return `${primaries?.segments?.count ?? '?'} segments, ${primaries?.docs?.deleted ?? '?'} deleted documents among ${primaries?.docs?.count ?? '?'} (properties included)`;
 }
 
 /** the node flags of the Dockerfile's CMD */
