@@ -11,7 +11,8 @@
 //     not live although their time has passed (from the engine: any run missed, an outage, a document
 //     written during a full reindex). Never early: the flag is worked out when a document is built, so a
 //     listing is shown only once its time has passed, and at most one run (a minute) plus the reindex
-//     worker's delay after it (docs/search.md, "Live listings").
+//     worker's delay after it (docs/search.md, "Live listings");
+//   - the answers kept for writes sent with an Idempotency-Key: removed after their day.
 // Several instances may run it: each run takes a transaction-scoped PostgreSQL advisory lock with
 // pg_try_advisory_xact_lock and a run that does not get it does nothing.
 import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts';
@@ -21,6 +22,7 @@ import { londonToday } from '../core/london-time.ts';
 import { markListingsChanged } from '../sync/outbox.ts';
 import type { SearchClient } from '../search/client.ts';
 import { dueToGoLiveRequest } from '../listing-index/live-listing.ts';
+import { removeExpiredRequests } from '../api-accounts/idempotent-requests.ts';
 
 /** Arbitrary, fixed: the advisory lock key of this job. */
 const LOCK_KEY = 6_000_001;
@@ -72,6 +74,7 @@ export class StateJob {
         select: { id: true },
       });
       await markListingsChanged(tx, [...new Set([...ofExpired.map((l) => l.listingId), ...released.map((l) => l.id)])]);
+      await removeExpiredRequests(tx, now);
       return { ran: true, firstDibsCleared: expired.length, listingsReleased: released.length };
     }, { timeout: 60_000, maxWait: 10_000 });
   }
