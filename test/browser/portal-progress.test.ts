@@ -14,8 +14,10 @@ import { usePage } from '../support/browser.ts';
 import { bearer, P, passwordCustomer } from '../support/customers.ts';
 import { applied, daysFromNow, insertSlot, PASSING, pushAppListing, slotIds } from '../support/applications.ts';
 import { portalPage, seriousAxeViolations, signInPage } from '../support/portal.ts';
-import { progressMail } from '../../src/applications/progress-mail.ts';
+import { ProgressMail } from '../../src/applications/progress-mail.ts';
 import { alertMail } from '../../src/alerts/alert-mail.ts';
+import { InterestRegisteredMail } from '../../src/applications/interest-registered-mail.ts';
+import { ViewingBookedMail } from '../../src/appointments/viewing-booked-mail.ts';
 
 const WIDTHS = [
   { name: 'desktop', width: 1366, height: 800 },
@@ -168,19 +170,17 @@ describe('browser: application progress and viewings', function () {
     });
   }
 
-  it('lays the progress and alert e-mails out within a phone\'s width, in text large enough to read', async () => {
-    const progress = progressMail(
-      {
-        to: 'ada@example.org',
+  it('lays the progress, alert, registration and booking e-mails out within a phone\'s width, in text large enough to read', async () => {
+    const progress = new ProgressMail({
         firstName: 'Ada',
         listingName: 'Canal Wharf, a development with a rather long name by the water',
         stage: 'documents-requested',
         position: 3,
         note: 'Please send your last three payslips and a bank statement: https://provider.example.org/averylongaddressthatgoesonandonwithoutanyplacetobreakitatall',
+        sendDocumentsTo: { provider: 'Canal Homes', email: 'documents@canal-homes.example.org' },
         url: 'https://portal.example.org/account/applications#application-1',
-      },
-      1,
-    );
+        changeId: 1,
+    }).render();
     const alert = alertMail('ada@example.org', 'Ada', [
       {
         savedSearchName: 'Two bedrooms near Leeds',
@@ -195,7 +195,27 @@ describe('browser: application progress and viewings', function () {
       },
     ]);
     await page().setViewportSize({ width: 375, height: 740 });
-    for (const mail of [progress, alert]) {
+    const registered = new InterestRegisteredMail({
+      firstName: 'Ada',
+      listingName: 'Canal Wharf, a development with a rather long name by the water',
+      propertyName: 'Flat 12',
+      provider: 'Canal Homes',
+      decision: { status: 'failed', messages: ['Your household income of £95,000 is above the limit of £80,000 for this home.'] },
+      url: 'https://portal.example.org/account/applications#application-1',
+    }).render();
+    const booked = new ViewingBookedMail({
+      firstName: 'Ada',
+      listingName: 'Canal Wharf',
+      kind: 'open day',
+      startsAt: new Date('2026-12-12T10:30:00Z'),
+      durationMin: 45,
+      address: '1 Canal Street, Leeds, LS1 4AB',
+      remarks: null,
+      url: 'https://portal.example.org/account/applications#application-1',
+      ics: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+      appointmentId: 1,
+    }).render();
+    for (const mail of [progress, alert, registered, booked]) {
       await page().setContent(mail.html);
       expect(await page().evaluate<number>('document.documentElement.scrollWidth'), mail.subject).to.be.at.most(375);
       const sizes = await page().evaluate<number[]>(
