@@ -12,6 +12,7 @@ import { applied, daysFromNow, pushAppListing, slotIds, type PushedListing } fro
 import { attachmentsOf, mailsTo, smtpSink, type ReceivedMail } from '../support/smtp-sink.ts';
 import { testApp } from '../support/test-app.ts';
 import { MailDelivery } from '../../src/mail/mail-delivery.ts';
+import { startBackground } from '../../src/background.ts';
 
 const APPS = `${P}/profile/applications`;
 
@@ -23,6 +24,14 @@ function freshDelivery(): MailDelivery {
 
 const registrationMails = async (c: SignedIn) => (await mailsTo(c.email)).filter((m) => m.subject.startsWith('We have your interest in'));
 const bookingMails = async (c: SignedIn) => (await mailsTo(c.email)).filter((m) => m.subject.startsWith('Your open day at'));
+
+/** A series' value on /metrics (0 when absent). */
+async function metric(name: string, labels: string): Promise<number> {
+  const res = await api.get('/metrics');
+  expect(res.status).to.equal(200);
+  const line = res.text.split('\n').find((l) => l.startsWith(`${name}{${labels}}`));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
 
 /** Every line of an iCalendar file ends in CR LF, none is longer than 75 octets (RFC 5545 3.1). */
 function expectRfc5545Lines(ics: string): void {
@@ -104,6 +113,33 @@ describe('e-mails of applying and booking (the e-mail outbox)', function () {
     expect(event.location).to.equal(booked.body.address);
     expect(event.summary).to.equal(`Open day: ${name}`);
     expect(event.description).to.include('Bringing my brother; and a pram, too');
+  });
+
+  it('counts the e-mails sent by template on /metrics, and those waiting', async () => {
+    const sent = 'template="interest-registered",outcome="sent"';
+    await testApp().built.mails.delivery.runOnce();
+    const before = await metric('portal_mails_total', sent);
+    const customer = await passwordCustomer();
+    await applied(customer, listing.id);
+    expect(await metric('portal_mails_waiting', 'template="interest-registered"')).to.be.at.least(1);
+    await testApp().built.mails.delivery.runOnce();
+    expect(await metric('portal_mails_total', sent)).to.equal(before + 1);
+    expect(await registrationMails(customer)).to.have.length(1);
+  });
+
+  it('sends as soon as the change commits when the mail-delivery role runs (woken by NOTIFY, not the minute)', async () => {
+    const { runtime, built } = testApp();
+    const role = startBackground(runtime, built, ['mail-delivery']);
+    try {
+      expect(role.started).to.deep.equal(['mail-delivery']);
+      const customer = await passwordCustomer();
+      await applied(customer, listing.id);
+      const mailbox = await smtpSink();
+      const mail = await mailbox.waitFor((m) => m.to.includes(customer.email.toLowerCase()) && m.subject.startsWith('We have your interest in'), 10_000);
+      expect(mail.subject).to.equal(`We have your interest in ${name}`);
+    } finally {
+      await role.stop();
+    }
   });
 
   it('never sends again an e-mail claimed by a delivery that then died', async () => {

@@ -18,6 +18,7 @@ describe('application progress', () => {
       stage: 'received',
       position: null,
       note: null,
+      sendDocumentsTo: null,
       updatedAt: at(0).toISOString(),
       history: [{ stage: 'received', at: at(0).toISOString() }],
     });
@@ -88,6 +89,13 @@ describe('e-mail layout', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it("says where to send documents while they are requested, from the listing's provider, and nowhere else", () => {
+    const provider = { name: 'Canal Homes', contactEmail: 'homes@canal.example.org' };
+    expect(progressOf([change('documents-requested', 1, { note: 'Payslips' })], at(0), provider).sendDocumentsTo).to.deep.equal({ provider: 'Canal Homes', email: 'homes@canal.example.org' });
+    expect(progressOf([change('documents-requested', 1)], at(0), { name: 'Canal Homes', contactEmail: null }).sendDocumentsTo).to.deep.equal({ provider: 'Canal Homes', email: null });
+    for (const stage of ['received', 'in-review', 'viewing-offered', 'unsuccessful']) expect(progressOf([change(stage, 1)], at(0), provider).sendDocumentsTo, stage).to.equal(null);
   });
 
   it('words the progress e-mail for the stage, with the note only when there is one', () => {
