@@ -120,12 +120,13 @@ export class AppointmentService {
         },
       });
       await this.touch(tx, app.id);
+      await this.mailBooking(tx, moved, true);
       return moved;
     });
   }
 
-  /** The customer's e-mail of a booking, with its calendar file; none for a disabled customer. */
-  private async mailBooking(tx: Tx, appointment: Appointment): Promise<void> {
+  /** The customer's e-mail of a booking (or its move), with its calendar file; none for a disabled customer. */
+  private async mailBooking(tx: Tx, appointment: Appointment, moved = false): Promise<void> {
     if (!this.mails) return;
     const app = await tx.application.findUniqueOrThrow({
       where: { id: appointment.applicationId },
@@ -150,6 +151,7 @@ export class AppointmentService {
         url: links.application(appointment.applicationId),
         ics: icsOf(appointment, place, new URL(place.listingUrl).hostname),
         appointmentId: appointment.id,
+        moved,
       }),
     );
   }

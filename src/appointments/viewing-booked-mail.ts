@@ -1,5 +1,6 @@
-// The e-mail that confirms a booking of an open day: the day and time (UK time), how long, the address,
-// with the appointment's iCalendar file attached (appointment-calendar.ts) for the customer's calendar.
+// The e-mail that confirms a booking of an open day, or its move to another slot: the day and time (UK
+// time), how long, the address, with the appointment's iCalendar file attached (appointment-calendar.ts)
+// for the customer's calendar (a moved one is the same event, updated).
 import { mailHtml, mailText, type MailContent } from '../mail/mail-layout.ts';
 import type { OutboxMessage, RenderedMail } from '../mail/mail-outbox.ts';
 
@@ -17,6 +18,8 @@ export interface ViewingBookedInput {
   /** the appointment's iCalendar file (RFC 5545) */
   ics: string;
   appointmentId: number;
+  /** a change of slot rather than a new booking */
+  moved?: boolean;
 }
 
 const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
@@ -35,7 +38,12 @@ export class ViewingBookedMail implements OutboxMessage {
       title: `Your ${input.kind} at ${input.listingName}`,
       blocks: [
         { kind: 'text', text: `Hello ${input.firstName ?? 'there'},` },
-        { kind: 'text', text: `Your place at the ${input.kind} of ${input.listingName} is booked.` },
+        {
+          kind: 'text',
+          text: input.moved
+            ? `Your place at the ${input.kind} of ${input.listingName} has moved to the time below.`
+            : `Your place at the ${input.kind} of ${input.listingName} is booked.`,
+        },
         {
           kind: 'card',
           title: `${day} at ${time}`,
@@ -51,7 +59,7 @@ export class ViewingBookedMail implements OutboxMessage {
       footer: [{ kind: 'text', text: 'You get this e-mail because you booked this visit.' }],
     };
     return {
-      subject: `Your ${input.kind} at ${input.listingName}`,
+      subject: input.moved ? `Your ${input.kind} at ${input.listingName} has moved` : `Your ${input.kind} at ${input.listingName}`,
       text: mailText(content),
       html: mailHtml(content),
       attachments: [{ filename: `viewing-${input.appointmentId}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: input.ics }],

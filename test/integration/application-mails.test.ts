@@ -53,7 +53,13 @@ describe('e-mails of applying and booking (the e-mail outbox)', function () {
     await smtpSink();
     account = await createAccount();
     listing = await pushAppListing(account, {
-      listing: { name: 'Canal; Wharf, "North"', openDays: [{ date: daysFromNow(10), time: '10:30', durationMin: 45, capacity: 20 }] },
+      listing: {
+        name: 'Canal; Wharf, "North"',
+        openDays: [
+          { date: daysFromNow(10), time: '10:30', durationMin: 45, capacity: 20 },
+          { date: daysFromNow(11), time: '14:00', durationMin: 30, capacity: 20 },
+        ],
+      },
     });
     name = (await api.get(`${P}/listings/${listing.id}`)).body.name;
   });
@@ -113,6 +119,25 @@ describe('e-mails of applying and booking (the e-mail outbox)', function () {
     expect(event.location).to.equal(booked.body.address);
     expect(event.summary).to.equal(`Open day: ${name}`);
     expect(event.description).to.include('Bringing my brother; and a pram, too');
+  });
+
+  it('e-mails a change of slot once, with the moved event (same UID, new time) attached', async () => {
+    const customer = await passwordCustomer();
+    const app = await applied(customer, listing.id);
+    const [first, second] = await slotIds(listing.id);
+    const booked = await api.post(`${APPS}/${app.id}/appointments`, { slot: first }, bearer(customer.accessToken));
+    expect(booked.status, booked.text).to.equal(201);
+    const moved = await api.put(`${P}/profile/appointments/${booked.body.id}`, { slot: second }, bearer(customer.accessToken));
+    expect(moved.status, moved.text).to.equal(200);
+    await testApp().built.mails.delivery.runOnce();
+    const mails = await bookingMails(customer);
+    expect(mails.map((m) => m.subject)).to.deep.equal([`Your open day at ${name}`, `Your open day at ${name} has moved`]);
+    expect(mails[1]!.text).to.include('14:00').and.include('has moved');
+    const [bookedIcs] = await attachmentsOf(mails[0]!);
+    const [movedIcs] = await attachmentsOf(mails[1]!);
+    const eventOf = (ics: string) => new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!);
+    expect(eventOf(movedIcs!.content).uid).to.equal(eventOf(bookedIcs!.content).uid);
+    expect(eventOf(movedIcs!.content).startDate.toJSDate().toISOString()).to.equal(moved.body.dateTime);
   });
 
   it('counts the e-mails sent by template on /metrics, and those waiting', async () => {

@@ -51,6 +51,23 @@ const CASES: { name: string; message: OutboxMessage }[] = [
     }),
   },
   {
+    name: 'viewing-moved',
+    message: new ViewingBookedMail({
+      firstName: null,
+      listingName: 'Canal Wharf',
+      kind: 'open day',
+      // 14:00 in London in summer (BST)
+      startsAt: new Date('2027-06-05T13:00:00Z'),
+      durationMin: 30,
+      address: null,
+      remarks: null,
+      url: URL_OF_APPLICATION,
+      ics: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n',
+      appointmentId: 31,
+      moved: true,
+    }),
+  },
+  {
     name: 'application-progress-documents-requested',
     message: new ProgressMail({
       firstName: 'Ada',
