@@ -3,7 +3,8 @@
 // in order and records each sent. A claimed row is never claimed again: should the process die between
 // the claim and the record, its e-mail is not sent a second time (at most once, as the alert e-mails:
 // alerts/alert-delivery.ts); claiming a few at a time keeps what such a death loses small. A row the mail
-// server refused is released, and a later run tries it again.
+// server refused is released, and a later run tries it again. Rows claimed more than KEEP_DAYS ago are
+// deleted by the next run.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Mailer } from './mailer.ts';
@@ -11,6 +12,9 @@ import type { MailAttachment } from './mail-outbox.ts';
 
 /** e-mails a claim takes at a time */
 const BATCH = 10;
+
+/** how long a claimed e-mail is kept (for tracing) before a run deletes it: the rows hold personal data */
+export const KEEP_DAYS = 30;
 
 /** What a delivery reports, by template (the /metrics counters). */
 export interface MailObserver {
@@ -50,6 +54,7 @@ export class MailDelivery {
 
   async runOnce(now = new Date()): Promise<MailRun> {
     const run: MailRun = { emails: 0, failed: 0 };
+    await this.prisma.outgoingMail.deleteMany({ where: { claimedAt: { lt: new Date(now.getTime() - KEEP_DAYS * 86_400_000) } } });
     for (;;) {
       const claimed = await this.claim(now);
       if (claimed.length === 0) return run;

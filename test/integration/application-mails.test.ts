@@ -11,7 +11,7 @@ import { bearer, P, passwordCustomer, type SignedIn } from '../support/customers
 import { applied, daysFromNow, pushAppListing, slotIds, type PushedListing } from '../support/applications.ts';
 import { attachmentsOf, mailsTo, smtpSink, type ReceivedMail } from '../support/smtp-sink.ts';
 import { testApp } from '../support/test-app.ts';
-import { MailDelivery } from '../../src/mail/mail-delivery.ts';
+import { KEEP_DAYS, MailDelivery } from '../../src/mail/mail-delivery.ts';
 import { startBackground } from '../../src/background.ts';
 
 const APPS = `${P}/profile/applications`;
@@ -165,6 +165,17 @@ describe('e-mails of applying and booking (the e-mail outbox)', function () {
     } finally {
       await role.stop();
     }
+  });
+
+  it(`deletes the e-mails claimed more than ${KEEP_DAYS} days ago, and keeps the others`, async () => {
+    const prisma = testApp().runtime.prisma;
+    const day = 86_400_000;
+    const row = (claimedAt: Date | null) => ({ template: 'test', to: 'old@example.org', subject: 's', text: 't', html: 'h', claimedAt, sentAt: claimedAt });
+    const old = await prisma.outgoingMail.create({ data: row(new Date(Date.now() - (KEEP_DAYS + 1) * day)) });
+    const recent = await prisma.outgoingMail.create({ data: row(new Date(Date.now() - (KEEP_DAYS - 1) * day)) });
+    await freshDelivery().runOnce();
+    expect(await prisma.outgoingMail.findUnique({ where: { id: old.id } })).to.equal(null);
+    expect(await prisma.outgoingMail.findUnique({ where: { id: recent.id } })).to.not.equal(null);
   });
 
   it('never sends again an e-mail claimed by a delivery that then died', async () => {
