@@ -69,7 +69,9 @@ import { appointmentRoutes } from './appointments/appointment-routes.ts';
 import { AppointmentCalendar } from './appointments/appointment-calendar.ts';
 import { LeadService } from './leads/lead-service.ts';
 import { LeadProgressService } from './leads/lead-progress-service.ts';
-import type { ProgressMailJob } from './applications/progress-mail-job.ts';
+import type { MailJob } from './mail/mail-job.ts';
+import { MailOutbox } from './mail/mail-outbox.ts';
+import { applicationLinks } from './lead-lifecycle/application-mails.ts';
 import { LeadEvents } from './webhooks/lead-events.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
@@ -79,7 +81,7 @@ import { leadRoutes } from './leads/lead-routes.ts';
 import { SavedSearchService } from './saved-searches/saved-search-service.ts';
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
 import type { AlertJob } from './alerts/alert-job.ts';
-import { alertJob, feedImportJob, progressMailJob } from './background.ts';
+import { alertJob, feedImportJob, mailJob, publicBaseOf } from './background.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
@@ -109,8 +111,8 @@ export interface BuiltApp {
   places: PlaceSuggestionService;
   /** saved-search alerts: matching and e-mails, which the entry point schedules */
   alerts: AlertJob;
-  /** the e-mails of application progress, which the entry point schedules */
-  progressMails: ProgressMailJob;
+  /** the mail delivery: sends the e-mail outbox's e-mails (registrations, bookings, progress) */
+  mails: MailJob;
   /** the feed import job (BLM files), which the entry point starts unless FEED_IMPORT_JOB=false */
   feedImports: FeedImportJob;
   /** reads the reference data (lookup lists, schemes, the default portal) into memory, as the entry point does at start-up */
@@ -169,9 +171,11 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const contentFamilies = new FamilyWriter(prisma);
   const applicationListings = new ApplicationListings(search, listingIndex.alias);
   const leadEvents = new LeadEvents();
-  const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits, leadEvents, listingStats, () => indexer.lending());
   // calendar links are absolute under PUBLIC_BASE_URL, else paths on the API's own origin
   const calendar = new AppointmentCalendar(config.JWT_SECRET, config.PUBLIC_BASE_URL ?? '');
+  // every e-mail a change causes goes through the one outbox, enqueued in the change's transaction
+  const applicationMails = { outbox: new MailOutbox(), links: applicationLinks(publicBaseOf(config)) };
+  const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits, leadEvents, listingStats, () => indexer.lending(), applicationMails);
   const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers, calendar);
   // search first: the busiest route, and every router before it tries its own routes on each request
   const searchResponder = new SearchResponder(listingSearch, { responses: searchResponses, answers: searchAnswers }, listingStats, config.SEARCH_MEMO_BOUND_MS > 0 ? deps.indexChanges : undefined);
@@ -191,7 +195,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       lending: () => listingSearch.lending(),
     },
   );
-  const progressMails = progressMailJob(config, { prisma, mailer: accounts.mailer, logger });
+  const mails = mailJob(config, { prisma, mailer: accounts.mailer, logger, metrics });
   const feedWriter = new FeedWriter(prisma, inventory);
   const feedMedia = new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), config.FEED_MEDIA_BASE_URL ?? `http://localhost:${config.PORT}${MEDIA_PREFIX}`);
   const feedImportService = new FeedImportService(prisma, feedWriter, feedMedia, {
@@ -235,7 +239,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       signedIn,
     }),
     appointmentRoutes.router({
-      appointments: new AppointmentService(prisma, leadEvents, listingStats),
+      appointments: new AppointmentService(prisma, leadEvents, listingStats, applicationMails),
       views: applicationViews,
       accessTokens: accounts.accessTokens,
       calendar,
@@ -243,7 +247,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     leadRoutes.router({
       accounts: sync.accounts,
       leads: new LeadService(prisma, applicationListings, leadEvents),
-      progress: new LeadProgressService(prisma, leadEvents, () => progressMails.wake()),
+      progress: new LeadProgressService(prisma, leadEvents, applicationMails),
     }),
     webhookRoutes.router({ accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live') }),
     areaRoutes.router({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal }),
@@ -300,5 +304,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const warmReference = async () => {
     await Promise.all([lookups.warm(Object.keys(LOOKUP_LISTS)), sync.schemes.all(), portals.find(DEFAULT_PORTAL_ID)]);
   };
-  return { app, routes, customers: accounts, searchResponses, searchAnswers, places, alerts, progressMails, feedImports, warmReference };
+  return { app, routes, customers: accounts, searchResponses, searchAnswers, places, alerts, mails, feedImports, warmReference };
 }

@@ -63,6 +63,8 @@ const schema = yup.object({
   REINDEX_WORKER: yup.boolean().default(true),
   /** the saved-search alert job (matching and e-mails, every minute); any number of processes may run it */
   ALERT_JOB: yup.boolean().default(true),
+  /** the mail delivery: sends the e-mail outbox's e-mails (registrations, bookings, progress); any number of processes may run it */
+  MAIL_DELIVERY: yup.boolean().default(true),
   /** how often the reindex worker looks for changes when no notification woke it (a committed write wakes it at once) */
   REINDEX_POLL_MS: yup.number().integer().min(10).default(1000),
   /** after a batch, the worker refreshes the index at most once per this many ms (0: wait for the index's refresh interval, 500 ms) */

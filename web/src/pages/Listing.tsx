@@ -564,7 +564,7 @@ function Registered({ applications, onAgain }: { applications: Application[]; on
         </ul>
       )}
       {applications.length > 1 && <p>You have registered interest here {applications.length} times.</p>}
-      <ProgressStepper progress={latest.progress} id={`registered-progress-${latest.id}`} />
+      <ProgressStepper progress={latest.progress} eligibilityStatus={latest.eligibilityStatus} id={`registered-progress-${latest.id}`} />
       <OpenDays application={latest} />
       <p>
         <a href="/account/applications">See your applications</a>
