@@ -127,6 +127,7 @@ const NUL = '\u0000';
  * carriage return of a CR LF, DEL, and the bidirectional overrides and isolates (U+202A–U+202E,
  * U+2066–U+2069) that turn text around on a page or in a terminal.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/;
 
 /** Errors per field for text holding a NUL (PostgreSQL text cannot hold one) or another control character; null when none does. */

@@ -20,6 +20,7 @@ export function decodeFeedText(bytes: Uint8Array): string {
  * return is read as a line break first), DEL, and the bidirectional overrides and isolates that would
  * turn text around on the page (U+202A–U+202E, U+2066–U+2069).
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
 export const withoutControls = (text: string) => text.replace(/\r\n?/g, '\n').replace(CONTROL_CHARACTERS, '');

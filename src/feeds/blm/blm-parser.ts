@@ -1,7 +1,7 @@
 // Reads a Rightmove BLM (version 3) file: its header (the EOF and EOR characters it declares, the
 // property count), the #DEFINITION# column order and the #DATA# records, in UTF-8 or Windows-1252.
 // Pure: a file it cannot read for sure is a BlmFormatError naming why, before anything is written.
-import { decodeFeedText } from '../feed-text.ts';
+import { decodeFeedText, withoutControls } from '../feed-text.ts';
 
 export class BlmFormatError extends Error {}
 
@@ -84,7 +84,7 @@ export function parseBlm(bytes: Uint8Array): BlmFile {
   if (!definition.endsWith(end)) throw new BlmFormatError(`the #DEFINITION# line must end with EOF and EOR (${end})`);
   const columns = definition.slice(0, -end.length).split(eof).map((c) => c.trim().toUpperCase());
   if (columns.some((c) => c === '')) throw new BlmFormatError('the #DEFINITION# names an empty column');
-  if (columns.some((c) => /[\u0000-\u001F\u007F-\u009F]/.test(c))) throw new BlmFormatError('the #DEFINITION# names a column with a control character');
+  if (columns.some((c) => withoutControls(c) !== c)) throw new BlmFormatError('the #DEFINITION# names a column with a control character');
   const warnings: string[] = [];
   const seen = new Set<string>();
   for (const c of columns) {
