@@ -88,7 +88,7 @@ export function progressMailJob(config: Config, deps: { prisma: PrismaClient; ma
 
 /** the feed import job: runs the queued BLM imports */
 export function feedImportJob(config: Config, imports: FeedImportService, logger: Logger): FeedImportJob {
-  return new FeedImportJob(imports, logger, config.FEED_IMPORT_POLL_MS);
+  return new FeedImportJob(imports, logger, config.FEED_IMPORT_POLL_MS, config.FEED_IMPORTS_AT_ONCE);
 }
 
 export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'progress-mail-job' | 'feed-import-job';

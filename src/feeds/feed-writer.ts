@@ -89,7 +89,7 @@ export class FeedWriter {
     if (!place) return rejectAll([{ field: 'POSTCODE1', message: `${group.homes[0]!.postcode} is in no postcode district known here` }]);
     if (place.note) for (const list of warnings.values()) list.push(place.note);
     const homes = group.homes.map((h) => ({ ...h, latitude: place.latitude, longitude: place.longitude }));
-    const inputs = groupInputs({ ...group, homes }, media, (home, what) => warnings.get(group.homes[homes.indexOf(home)]!)?.push(`${what} is not in the zip: left out`));
+    const inputs = groupInputs({ ...group, homes }, media, (home, what) => warnings.get(group.homes[homes.indexOf(home)]!)?.push(`${what}: left out`));
 
     let development: DevelopmentInput;
     try {
