@@ -38,6 +38,8 @@ export interface ImportReport {
 interface ImportInput {
   /** the file's records as read (column → value); their rows are made by the job, off the upload's request */
   records?: Record<string, string>[];
+  /** record index → its columns that held a NUL (taken out: PostgreSQL cannot keep one; each is a row error) */
+  nul?: Record<string, string[]>;
   /** imports queued before records were kept: their rows */
   rows?: FeedRow[];
   /** zip file name → the picture waiting for the job (removed when the import ends) and the digest of its bytes */
@@ -55,6 +57,18 @@ function namedPictures(records: Record<string, string>[]): Set<string> {
     }
   }
   return names;
+}
+
+/** The records without NUL characters, and which columns of which record held one. */
+function withoutNul(records: Record<string, string>[]): { records: Record<string, string>[]; nul: Record<string, string[]> } {
+  const nul: Record<string, string[]> = {};
+  const clean = records.map((record, i) => {
+    const held = Object.keys(record).filter((column) => record[column]!.includes('\u0000'));
+    if (held.length === 0) return record;
+    nul[i] = held;
+    return Object.fromEntries(Object.entries(record).map(([column, value]) => [column, value.replaceAll('\u0000', '')]));
+  });
+  return { records: clean, nul };
 }
 
 /** `map` over many items in slices, giving the event loop back between them: a file's thousands of rows never hold it for long. */
@@ -122,7 +136,7 @@ export class FeedImportService {
         await this.media.keepPending(key, picture);
         media[name] = { key, digest: digestOf(picture) };
       });
-      const input: ImportInput = { records: blm.records, media, fileWarnings: blm.warnings, mediaBaseUrl: opts.mediaBaseUrl };
+      const input: ImportInput = { ...withoutNul(blm.records), media, fileWarnings: blm.warnings, mediaBaseUrl: opts.mediaBaseUrl };
       const created = await this.prisma.feedImport.create({
         data: { id, accountId: account.id, format: 'blm', partial: opts.partial, input: input as unknown as Prisma.InputJsonValue, counts: { ...EMPTY_COUNTS, rows: blm.records.length } },
       });
@@ -188,7 +202,7 @@ export class FeedImportService {
 
   private async write(job: FeedImport, account: ApiAccount, input: ImportInput, progress: (done: number) => void): Promise<number[]> {
     const meaning = sharedOwnershipPriceOf(account);
-    const rows = input.rows ?? (await mapInSlices(input.records ?? [], (record) => blmHome(record, meaning)));
+    const rows = input.rows ?? (await mapInSlices((input.records ?? []).map((record, i) => ({ record, nul: input.nul?.[i] ?? [] })), ({ record, nul }) => blmHome(record, meaning, nul)));
     const homes = rows.flatMap((r) => (r.home ? [r.home] : []));
     const rowOf = new Map<FeedHome, FeedRow>();
     rows.forEach((r) => r.home && rowOf.set(r.home, r));

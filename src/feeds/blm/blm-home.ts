@@ -47,11 +47,14 @@ const flag = (text: string | undefined) => /^(y|yes|1|true)$/i.test((text ?? '')
  * (PostgreSQL text cannot hold one) and a value longer than a feed may send (checked before any
  * cleaning, so that no value costs more than its limit). Other control characters the cleaning removes.
  */
-function checkedRecord(record: Record<string, string>, problems: RowProblems): Record<string, string> {
+function checkedRecord(record: Record<string, string>, problems: RowProblems, heldNul: string[]): Record<string, string> {
   const checked: Record<string, string> = {};
   for (const [column, value] of Object.entries(record)) {
     const max = column === 'DESCRIPTION' ? MAX_DESCRIPTION_CHARS : MAX_LINE_CHARS;
-    if (value.length > max) {
+    if (heldNul.includes(column)) {
+      problems.error(column, 'holds a NUL character');
+      checked[column] = value;
+    } else if (value.length > max) {
       problems.error(column, `longer than ${max.toLocaleString('en-GB')} characters`);
       checked[column] = '';
     } else if (value.includes('\u0000')) {
@@ -62,9 +65,10 @@ function checkedRecord(record: Record<string, string>, problems: RowProblems): R
   return checked;
 }
 
-export function blmHome(raw: Record<string, string>, meaning: SharedOwnershipPrice): FeedRow {
+/** `heldNul`: the columns that held a NUL before the record was kept (the import takes them out to store it). */
+export function blmHome(raw: Record<string, string>, meaning: SharedOwnershipPrice, heldNul: string[] = []): FeedRow {
   const problems = new RowProblems();
-  const record = checkedRecord(raw, problems);
+  const record = checkedRecord(raw, problems, heldNul);
   const agentRef = withoutControls(record.AGENT_REF ?? '').trim();
   const branch = withoutControls(record.BRANCH_ID ?? '').trim();
   if (agentRef === '') problems.error('AGENT_REF', 'no agent reference');
