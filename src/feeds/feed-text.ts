@@ -66,7 +66,10 @@ function textOf(html: string): string {
  * character survives at all. Every step is linear: a hostile description costs its length, no more.
  */
 export function htmlToText(html: string): string {
-  return withoutControls(textOf(html.replace(/\\r\\n|\\n/g, '\n')))
+  if (html === '') return '';
+  const source = html.replace(/\\r\\n|\\n/g, '\n');
+  // text without markup or entities (most of a file's short values) needs no parser
+  return withoutControls(/[<&]/.test(source) ? textOf(source) : source)
     .replace(/[ \t\u00a0]+/g, ' ')
     .replace(/ ?\n ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
