@@ -81,6 +81,9 @@ async function mapInSlices<T, R>(items: T[], map: (item: T) => R, slice = 100): 
   return out;
 }
 
+/** A picture of a zip larger than this is not inflated (no photo of a home needs it), and left out. */
+const MAX_PICTURE_BYTES = 50 * 1024 * 1024;
+
 const EMPTY_COUNTS: ImportCounts = { rows: 0, created: 0, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0 };
 
 export const sharedOwnershipPriceOf = (account: ApiAccount): SharedOwnershipPrice =>
@@ -126,7 +129,11 @@ export class FeedImportService {
         throw ValidationError.field('file', 'the file holds no homes: as the whole stock of its branch it would withdraw them all (send partial=1 if that is not meant)');
       }
       const media: ImportInput['media'] = {};
-      await upload.eachMedia(namedPictures(blm.records), async (name, picture) => {
+      await upload.eachMedia(namedPictures(blm.records), MAX_PICTURE_BYTES, async (name, picture) => {
+        if (picture === null) {
+          media[name] = `is larger than ${MAX_PICTURE_BYTES / 1024 / 1024} MB`;
+          return;
+        }
         if (!(await isPicture(picture))) {
           media[name] = NOT_A_PICTURE;
           return;

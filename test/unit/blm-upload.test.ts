@@ -43,14 +43,21 @@ describe('BLM uploads: what a zip may expand to', () => {
     const upload = await readBlmUpload(zipWith(50_000), LIMITS);
     expect(upload.blm.equals(BLM)).to.equal(true);
     const seen: Record<string, number> = {};
-    await upload.eachMedia(new Set(['home_img_00.jpg', 'other.jpg']), async (name, bytes) => void (seen[name] = bytes.length));
+    await upload.eachMedia(new Set(['home_img_00.jpg', 'other.jpg']), 1024 * 1024, async (name, bytes) => void (seen[name] = bytes?.length ?? -1));
     expect(seen).to.deep.equal({ 'home_img_00.jpg': 50_000 });
+  });
+
+  it('does not inflate a named entry larger than the most a picture may be', async () => {
+    const upload = await readBlmUpload(zipWith(50_000), LIMITS);
+    const seen: Record<string, Buffer | null> = {};
+    await upload.eachMedia(new Set(['home_img_00.jpg']), 49_999, async (name, bytes) => void (seen[name] = bytes));
+    expect(seen).to.deep.equal({ 'home_img_00.jpg': null });
   });
 
   it('streams no entry the records do not name', async () => {
     const upload = await readBlmUpload(zipWith(50_000), LIMITS);
     let taken = 0;
-    await upload.eachMedia(new Set(), async () => void taken++);
+    await upload.eachMedia(new Set(), 1024 * 1024, async () => void taken++);
     expect(taken).to.equal(0);
   });
 
@@ -77,7 +84,7 @@ describe('BLM uploads: what a zip may expand to', () => {
     const bomb = lyingAbout(zipWith(5 * 1024 * 1024), 1000);
     const upload = await readBlmUpload(bomb, { ...LIMITS, maxUnzippedBytes: 1024 ** 3 });
     let err: Error | null = null;
-    await upload.eachMedia(new Set(['home_img_00.jpg']), async () => {}).catch((e: Error) => (err = e));
+    await upload.eachMedia(new Set(['home_img_00.jpg']), 1024 ** 3, async () => {}).catch((e: Error) => (err = e));
     expect(err).to.be.instanceOf(BlmFormatError);
     expect(String(err)).to.match(/home_IMG_00\.jpg in the zip cannot be read/);
   });

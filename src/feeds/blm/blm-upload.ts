@@ -22,8 +22,11 @@ export interface ZipLimits {
 
 export interface BlmUpload {
   blm: Buffer;
-  /** Streams the entries of these names (lower case, no folder) in turn, each whole; none for a bare .blm. */
-  eachMedia(names: Set<string>, take: (name: string, bytes: Buffer) => Promise<void>): Promise<void>;
+  /**
+   * Streams the entries of these names (lower case, no folder) in turn, each whole; none for a bare
+   * .blm. An entry larger than `maxBytes` is not inflated: `take` hears of it with null.
+   */
+  eachMedia(names: Set<string>, maxBytes: number, take: (name: string, bytes: Buffer | null) => Promise<void>): Promise<void>;
 }
 
 const MB = 1024 * 1024;
@@ -105,13 +108,13 @@ export async function readBlmUpload(bytes: Buffer, limits: ZipLimits): Promise<B
   const blm = await read(blms[0]!);
   return {
     blm,
-    async eachMedia(names, take) {
+    async eachMedia(names, maxBytes, take) {
       const taken = new Set<string>();
       for (const entry of files) {
         const name = mediaName(entry.fileName);
         if (entry === blms[0] || !names.has(name) || taken.has(name)) continue;
         taken.add(name);
-        await take(name, await read(entry));
+        await take(name, entry.uncompressedSize > maxBytes ? null : await read(entry));
       }
     },
   };
