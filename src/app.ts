@@ -197,9 +197,12 @@ export function buildApp(deps: AppDeps): BuiltApp {
   );
   const mails = mailJob(config, { prisma, mailer: accounts.mailer, logger, metrics });
   const feedWriter = new FeedWriter(prisma, inventory);
-  const feedMedia = new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), config.FEED_MEDIA_BASE_URL ?? `http://localhost:${config.PORT}${MEDIA_PREFIX}`);
+  const feedMedia = new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), config.FEED_MEDIA_BASE_URL ?? `http://localhost:${config.PORT}${MEDIA_PREFIX}`, {
+    maxPixels: config.FEED_PICTURE_MAX_PIXELS,
+    timeoutSeconds: config.FEED_PICTURE_TIMEOUT_SECONDS,
+  });
   const feedImportService = new FeedImportService(prisma, feedWriter, feedMedia, {
-    maxUnzippedBytes: config.FEED_UNZIPPED_LIMIT_MB * 1024 * 1024,
+    zip: { maxEntries: config.FEED_ZIP_MAX_FILES, maxUnzippedBytes: config.FEED_UNZIPPED_LIMIT_MB * 1024 * 1024, maxRatio: config.FEED_ZIP_MAX_RATIO },
     concurrency: config.FEED_IMPORT_CONCURRENCY,
   });
   const feedImports = feedImportJob(config, feedImportService, logger);

@@ -89,7 +89,7 @@ export function mailJob(config: Config, deps: { prisma: PrismaClient; mailer: Ma
 
 /** the feed import job: runs the queued BLM imports */
 export function feedImportJob(config: Config, imports: FeedImportService, logger: Logger): FeedImportJob {
-  return new FeedImportJob(imports, logger, config.FEED_IMPORT_POLL_MS);
+  return new FeedImportJob(imports, logger, config.FEED_IMPORT_POLL_MS, config.FEED_IMPORTS_AT_ONCE);
 }
 
 export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'mail-delivery' | 'feed-import-job';
