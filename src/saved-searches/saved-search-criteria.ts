@@ -2,8 +2,8 @@
 // - the coarse criteria that find the saved searches a listing may match without running them all: its
 //   occupancy type, the rectangle searched (a PostgreSQL box, GiST-indexed), the highest headline price
 //   and the bedroom bounds;
-// - its filters: the rectangle its place resolved to (and, for a region, county or local authority, that
-//   area, whose listings it means) and the parameters that choose listings, defaults
+// - its filters: the rectangle its place resolved to (and, for a region, county or local authority with
+//   radius 0, that area, whose listings it means) and the parameters that choose listings, defaults
 //   left out, from which the matcher rebuilds the search's parameters without validating the query again
 //   (about 70 µs a query, when an event has thousands of candidates).
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -96,12 +96,12 @@ export const PLACE_PARAMETERS = ['location', 'radius', 'lat', 'lng', 'north', 's
 export const OTHER_PARAMETERS = ['page', 'size', 'sort_by', 'max_featured', 'source'] as const;
 
 /** Raise it when the form below or the meaning of a parameter changes: filters of another version are worked out again from the query. */
-export const FILTERS_VERSION = 2;
+export const FILTERS_VERSION = 3;
 
 export interface SavedFilters {
   v: number;
   rect: Rect;
-  /** a region, county or local authority: its listings, not the rectangle's (absent otherwise) */
+  /** a region, county or local authority with radius 0: its listings, not the rectangle's (absent otherwise) */
   within?: NonNullable<SearchArea['within']>;
   params: Record<string, unknown>;
 }
