@@ -38,7 +38,7 @@ describe('browser: the portal search page with an unknown place', function () {
     const problems = await portalPage(page());
     await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Yorkshire&radius=0`);
     await page().locator('#results-summary', { hasText: /for sale in Yorkshire and The Humber$/ }).waitFor();
-    await page().getByLabel('Within').selectOption('3');
+    await page().getByLabel('Within', { exact: true }).selectOption('3');
     await page().locator('#results-summary', { hasText: /for sale within 3 miles of Yorkshire and The Humber$/ }).waitFor();
     expect(new URL(page().url()).searchParams.get('radius')).to.equal('3');
     expect(await page().getByText('We could not find').count()).to.equal(0);

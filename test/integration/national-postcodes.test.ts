@@ -10,7 +10,6 @@ import proj4 from 'proj4';
 import { api } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { bearer, P, passwordCustomer } from '../support/customers.ts';
-import { eventually } from '../support/factories.ts';
 import { lazyGazetteer } from '../../src/places/gazetteer.ts';
 
 /** Metres between two points (an equirectangular approximation: exact enough at these distances). */

@@ -44,12 +44,6 @@ async function extentOf(where: string, code: string): Promise<Rect> {
   return row!;
 }
 
-function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
-  return 2 * 3958.8 * Math.asin(Math.sqrt(h));
-}
-
 const inside = (rect: Rect, p: { lat: number; lng: number }) => p.lat <= rect.north && p.lat >= rect.south && p.lng <= rect.east && p.lng >= rect.west;
 
 /** The rectangle widened by `miles` on each side: 69 miles a degree of latitude, fewer of longitude by the cosine of its middle. */
