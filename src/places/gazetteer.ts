@@ -110,9 +110,12 @@ export type LazyGazetteer = PlaceResolver & PostcodePointResolver & PlaceData & 
 export function lazyGazetteer(prisma: PrismaClient, national: () => Promise<boolean> = () => nationalPostcodesLoaded(prisma)): LazyGazetteer {
   let current: Promise<Gazetteer> | null = null;
   let replacing: Promise<Gazetteer> | null = null;
+  let asking: Promise<boolean> | null = null;
   let generation = 0;
+  // the uses of one moment share one read of the dataset row
+  const isNational = (): Promise<boolean> => (asking ??= national().finally(() => (asking = null)));
   const load = (): Promise<Gazetteer> => {
-    const loading = national().then((isNational) => Gazetteer.load(prisma, isNational));
+    const loading = isNational().then((loaded) => Gazetteer.load(prisma, loaded));
     loading.catch(() => {
       if (current === loading) current = null;
     });
@@ -120,14 +123,16 @@ export function lazyGazetteer(prisma: PrismaClient, national: () => Promise<bool
   };
   const get = async (): Promise<Gazetteer> => {
     const gazetteer = await (current ??= load());
-    if (gazetteer.nationalPostcodes || !(await national())) return gazetteer;
-    replacing ??= load().then(
-      (next) => {
+    if (gazetteer.nationalPostcodes || !(await isNational())) return gazetteer;
+    replacing ??= load()
+      .then((next) => {
         current = Promise.resolve(next);
         generation++;
         return next;
-      },
-    ).finally(() => (replacing = null));
+      })
+      // the places of before serve until a later use loads them again
+      .catch(() => gazetteer)
+      .finally(() => (replacing = null));
     return replacing;
   };
   return {
