@@ -89,6 +89,11 @@ function rectOf(row: { north: number; south: number; east: number; west: number 
 
 export interface PlaceResolver {
   resolve(text: string): Promise<Place | null>;
+  /**
+   * whether the places are final: false while they were loaded without the national postcode file (an
+   * area's rectangle then that of the sample postcodes alone); absent: final
+   */
+  complete?(): Promise<boolean>;
 }
 
 /** The place data a search was resolved with: it moves on whenever the gazetteer in use is replaced. */
@@ -142,6 +147,7 @@ export function lazyGazetteer(prisma: PrismaClient, national: () => Promise<bool
       await get();
       return generation;
     },
+    complete: async () => (await get()).nationalPostcodes,
     warm: async () => void (await get()),
     loaded: get,
   };

@@ -7,7 +7,7 @@
 //   left out, from which the matcher rebuilds the search's parameters without validating the query again
 //   (about 70 µs a query, when an event has thousands of candidates).
 import type { Prisma } from '../generated/prisma/client.ts';
-import type { Rect } from '../places/geo.ts';
+import { UK_RECT, type Rect } from '../places/geo.ts';
 import type { SearchArea } from '../search-criteria/search-area.ts';
 import { searchQuerySchema, type SearchParams } from '../search-criteria/search-params.ts';
 import { parseAreaPolygon } from '../search-criteria/area-polygon.ts';
@@ -35,11 +35,13 @@ export const boxText = (r: Rect): string => `(${r.east},${r.north}),(${r.west},$
  * Writes into the saved search's row what its query derives: the criteria columns (the box among them,
  * which Prisma cannot write) and the filters. Returns the filters as stored.
  */
-export async function writeDerived(db: Pick<Prisma.TransactionClient, '$executeRaw'>, id: number, p: SearchParams, rect: Rect, within: SearchArea['within'] = null): Promise<string> {
+export async function writeDerived(db: Pick<Prisma.TransactionClient, '$executeRaw'>, id: number, p: SearchParams, rect: Rect, within: SearchArea['within'] = null, provisional = false): Promise<string> {
   const c = criteriaOf(p, rect);
-  const filters = JSON.stringify(filtersOf(p, rect, within));
+  const filters = JSON.stringify({ ...filtersOf(p, rect, within), ...(provisional ? { provisional } : {}) });
+  // a place resolved before the national postcode file was in may be wider once it is: the whole UK, so
+  // that listings anywhere make the saved search a candidate, and its filters are worked out again
   await db.$executeRaw`
-    UPDATE "SavedSearch" SET filters = ${filters}, area = ${boxText(rect)}::box, "forSale" = ${c.forSale},
+    UPDATE "SavedSearch" SET filters = ${filters}, area = ${boxText(provisional ? UK_RECT : rect)}::box, "forSale" = ${c.forSale},
       "maxPrice" = ${c.maxPrice}::float8, "minBedrooms" = ${c.minBedrooms}::int, "maxBedrooms" = ${c.maxBedrooms}::int
     WHERE id = ${id}`;
   return filters;
@@ -104,6 +106,8 @@ export interface SavedFilters {
   /** a region, county or local authority with radius 0: its listings, not the rectangle's (absent otherwise) */
   within?: NonNullable<SearchArea['within']>;
   params: Record<string, unknown>;
+  /** resolved before the national postcode file was in: worked out again by alert matching (absent otherwise) */
+  provisional?: true;
 }
 
 // A plain object holding every key the parameters get, the derived ones too: copying it and overwriting

@@ -16,6 +16,8 @@ export interface SearchArea {
   place?: { id: string; type: SuggestionType; name: string } | null;
   /** a region, county or local authority searched with radius 0: the search filters on its id instead of the rectangle */
   within?: { kind: AreaKind; id: number } | null;
+  /** the place was resolved before the national postcode file was in: what is kept of it is worked out again */
+  provisional?: boolean;
 }
 
 const nowhere = { place: null, within: null };
@@ -28,8 +30,9 @@ export async function resolveArea(p: SearchParams, gazetteer: PlaceResolver): Pr
     return { center: { lat, lng }, rectBounds: { north, south, east, west }, clearLocation: true, ...nowhere };
   }
   if (!p.location.trim()) return { center: UK_CENTER, rectBounds: UK_RECT, clearLocation: true, ...nowhere };
-  const place = await gazetteer.resolve(p.location);
-  if (!place) return { center: UK_CENTER, rectBounds: UK_RECT, clearLocation: false, ...nowhere };
-  if (isArea(place) && p.radius === 0) return { center: place.center, rectBounds: place.rect, clearLocation: true, place: placeReference(place), within: { kind: place.kind, id: place.areaId } };
-  return { center: place.center, rectBounds: expand(place.rect, p.radius), clearLocation: true, place: placeReference(place), within: null };
+  const [place, complete] = await Promise.all([gazetteer.resolve(p.location), gazetteer.complete?.() ?? true]);
+  const provisional = complete ? {} : { provisional: true };
+  if (!place) return { center: UK_CENTER, rectBounds: UK_RECT, clearLocation: false, ...nowhere, ...provisional };
+  if (isArea(place) && p.radius === 0) return { center: place.center, rectBounds: place.rect, clearLocation: true, place: placeReference(place), within: { kind: place.kind, id: place.areaId }, ...provisional };
+  return { center: place.center, rectBounds: expand(place.rect, p.radius), clearLocation: true, place: placeReference(place), within: null, ...provisional };
 }

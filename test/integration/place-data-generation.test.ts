@@ -2,14 +2,15 @@
 // whose gazetteer was loaded while only the sample postcodes were in (the national file's dataset row
 // absent, as while `npm start` loads the file beside the running service) gives a county's and a region's
 // centre and rectangle from all their postcodes as soon as the file is in: in a new search, in the same
-// search asked before (its plan and response kept), and in the place autocomplete, with no restart and
-// no wait.
+// search asked before (its plan and response kept), in the place autocomplete, and in the alerts of a
+// search saved before, with no restart and no wait.
 import { expect } from 'chai';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { api } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
-import { P } from '../support/customers.ts';
+import { P, bearer, passwordCustomer } from '../support/customers.ts';
+import { createAccount, eventually, withdrawListingsOf, withKey, type TestAccount } from '../support/factories.ts';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { lazyGazetteer } from '../../src/places/gazetteer.ts';
 
@@ -29,6 +30,8 @@ describe('place data from the moment the national postcode file is in', function
   let server: Server | null = null;
   let built: BuiltApp | null = null;
   let baseUrl = '';
+  let account: TestAccount | null = null;
+  let savedId = 0;
   let dataset: Awaited<ReturnType<ReturnType<typeof testApp>['runtime']['prisma']['referenceDataset']['findUniqueOrThrow']>>;
 
   before(async () => {
@@ -43,6 +46,7 @@ describe('place data from the moment the national postcode file is in', function
   });
 
   after(async () => {
+    if (account) await withdrawListingsOf(account);
     await testApp().runtime.prisma.referenceDataset.upsert({ where: { name: dataset.name }, create: dataset, update: dataset });
     if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
     built?.customers.mailer.close();
@@ -75,6 +79,14 @@ describe('place data from the moment the national postcode file is in', function
       expect(kent.body.place).to.equal(null);
     }
     expect((await suggest('Kent')).body.data.some((s: { type: string }) => s.type === 'county')).to.equal(false);
+    // a search saved now keeps West Yorkshire as provisional: the whole UK its coarse box, for now
+    const customer = await passwordCustomer();
+    const saved = await api.post(`${P}/profile/saved-searches`, { name: 'West Yorkshire', query: { location: 'West Yorkshire', radius: 0 }, alerts: { frequency: 'instant' } }, { ...bearer(customer.accessToken), baseUrl });
+    expect(saved.status, saved.text).to.equal(201);
+    savedId = saved.body.id;
+    const [row] = await testApp().runtime.prisma.$queryRaw<{ filters: string; area: string }[]>`SELECT filters, area::text AS area FROM "SavedSearch" WHERE id = ${savedId}`;
+    expect(JSON.parse(row!.filters)).to.include({ provisional: true });
+    expect(row!.area).to.equal('(1.77,60.86),(-8.65,49.86)');
 
     // the file is in: /ready says so, and from then on the places are those of all their postcodes
     await testApp().runtime.prisma.referenceDataset.create({ data: dataset });
@@ -94,5 +106,33 @@ describe('place data from the moment the national postcode file is in', function
     // a search never asked before finds it too
     expect((await search({ location: 'Kent', radius: 0 })).body.place).to.include({ type: 'county', name: 'Kent' });
     expect((await suggest('Kent')).body.data[0]).to.include({ type: 'county', name: 'Kent' });
+  });
+
+  it('works the alerts of a search saved before out again: a Bradford home matches West Yorkshire', async () => {
+    expect(savedId).to.be.greaterThan(0);
+    account = await createAccount({ tier: 'premium' });
+    const k = withKey(account);
+    expect((await api.put('/api/rest/inventory/developments/generation-bradford', { name: 'Bradford Court', displayAddress: 'Bradford', postcode: 'BD1 1AA', tenure: 'leasehold', newBuild: true }, k)).status).to.equal(201);
+    const property = {
+      development: 'generation-bradford', propertyNumber: '1', propertyType: 'Apartment', propertyTypeGroup: 'flat', bedrooms: 2, bathrooms: 1, tenure: 'leasehold',
+      energyEfficiencyRatingCurrent: 80, energyEfficiencyRatingPotential: 85, environmentalImpactRatingCurrent: 80, environmentalImpactRatingPotential: 85,
+      availabilityStatus: 'available', forSale: true, fullMarketPrice: 200000,
+    };
+    expect((await api.put('/api/rest/inventory/properties/generation-bradford', property, k)).status).to.equal(201);
+    const listing = await api.put('/api/rest/listings/generation-bradford', { development: 'generation-bradford', properties: ['generation-bradford'], forSale: true, name: 'Bradford homes', schemes: ['market-sale'] }, k);
+    expect(listing.status, listing.text).to.equal(201);
+    const { matcher } = built!.alerts;
+    const live = await eventually(async () => {
+      const found = await matcher.liveEvents([listing.body.id]);
+      expect(found.size).to.equal(1);
+      return found.get(listing.body.id)!;
+    }, 20_000, 200);
+    const { prisma } = testApp().runtime;
+    const result = await matcher.matchesOf(prisma, live, new Date());
+    expect(result.matched.map((m) => m.id)).to.include(savedId);
+    const county = await prisma.county.findUniqueOrThrow({ where: { code: 'E11000006' } });
+    const filters = JSON.parse((await prisma.savedSearch.findUniqueOrThrow({ where: { id: savedId } })).filters!);
+    expect(filters).to.not.have.property('provisional');
+    expect(filters).to.deep.include({ within: { kind: 'county', id: county.id } });
   });
 });
