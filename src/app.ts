@@ -249,7 +249,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     }),
     leadRoutes.router({
       accounts: sync.accounts,
-      leads: new LeadService(prisma, applicationListings, leadEvents),
+      leads: new LeadService(prisma, () => indexer.lending(), leadEvents),
       progress: new LeadProgressService(prisma, leadEvents, applicationMails),
     }),
     webhookRoutes.router({ accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live') }),

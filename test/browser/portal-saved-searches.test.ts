@@ -27,7 +27,7 @@ describe('browser: the portal saved searches', function () {
     await signInPage(page(), customer);
     await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Leeds&radius=5&min_bedrooms=1&page=1`);
     await page()
-      .getByRole('heading', { name: /homes? for sale in Leeds$/ })
+      .getByRole('heading', { name: /homes? for sale within 5 miles of Leeds$/ })
       .waitFor();
 
     await page().getByRole('button', { name: 'Save this search' }).click();
@@ -85,7 +85,7 @@ describe('browser: the portal saved searches', function () {
       radius: '5',
     });
     await page()
-      .getByRole('heading', { name: /homes? for sale in Leeds$/ })
+      .getByRole('heading', { name: /homes? for sale within 5 miles of Leeds$/ })
       .waitFor();
     await page().goBack();
 
