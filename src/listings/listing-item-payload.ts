@@ -69,10 +69,14 @@ export const itemDescriptionFields = {
 export const affordabilityPayload = shape({
   propertyId: about(nInteger, 'the home these figures are of'),
   propertyNumber: about(nText, "that home's name within the listing"),
+  property: about(
+    shape({ id: integer, name: nText, fullMarketPrice: nDecimal, monthlyRent: nDecimal }).nullable(),
+    'the home the verdict is about, by its name within the listing and its price (full market price for sale, monthly rent to rent), which may be another home of the pool than the headline; null when none is known',
+  ),
   status: oneOf(['affordable', 'unaffordable', 'unknown'] as const),
   share: nDecimal,
   shareValue: nDecimal,
-  deposit: nDecimal,
+  deposit: about(nDecimal, 'the deposit put down: the savings up to the share value, never less than the deposit the share needs'),
   mortgage: nDecimal,
   monthlyMortgage: nDecimal,
   monthlyRent: nDecimal,
