@@ -75,7 +75,8 @@ function headlinePricesOf(properties: StoredPropertyDetails[]): HeadlinePrices |
   const chosen = headlineProperty(candidates)?.details;
   if (!chosen) return null;
   const prices = Object.fromEntries(PRICE_FIELD_NAMES.map((f) => [f, chosen[f] ?? null])) as Pick<HeadlinePrices, (typeof PRICE_FIELD_NAMES)[number]>;
-  const priceReducedOn = latestReductionOn([chosen.priceHistory]);
+  // a sold or let home's reduction is not news (PORTAL-EXTRAS §10)
+  const priceReducedOn = chosen.availabilityStatus.code === 'closed' ? null : latestReductionOn([chosen.priceHistory]);
   // the lowest monthly cost of their pool (listing-affordability.ts), beside the pool's headline
   let from: number | null = null;
   for (const p of poolOf(candidates)) if (p.details.monthlyCostFrom != null && (from === null || p.details.monthlyCostFrom < from)) from = p.details.monthlyCostFrom;

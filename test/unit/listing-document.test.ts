@@ -284,6 +284,26 @@ describe('listing document builder', () => {
     expect(buildListingDocument(listing())!.priceReducedOn).to.equal(null);
   });
 
+  it("counts only the pool's homes' reductions: a sold or let home's is not news (Meadow View, Yeadon)", () => {
+    const at = (iso: string) => new Date(iso);
+    const reduced = (day: string) => ({ priceChanges: [{ forSale: true, price: 30_000, change: 'reduced', changedAt: at(`${day}T09:00:00Z`) }] });
+    // Apartment 609 is sold and was reduced; the available home was not
+    const doc = buildListingDocument(listing({}, [property(1, { fullMarketPrice: 135_000 }), property(609, { fullMarketPrice: 120_000, availabilityStatus: 'closed', ...reduced('2026-11-09') })]))!;
+    expect(doc.priceReducedOn).to.equal(null);
+    expect(doc.view.listing.priceReducedOn).to.equal(null);
+    expect(doc.properties.map((p) => p.priceReducedOn)).to.deep.equal([null, null]);
+    // a reduction of a home out of the pool (under offer while one is available) is not counted either
+    const offer = buildListingDocument(listing({}, [property(1), property(2, { availabilityStatus: 'under-offer', ...reduced('2026-11-09') })]))!;
+    expect(offer.priceReducedOn).to.equal(null);
+    expect(offer.properties.map((p) => p.priceReducedOn)).to.deep.equal([null, null]);
+    // every home sold: still no reduction shown
+    const sold = buildListingDocument(listing({}, [property(1, { availabilityStatus: 'closed', ...reduced('2026-11-09') })]))!;
+    expect(sold.priceReducedOn).to.equal(null);
+    // an available home's reduction is
+    const news = buildListingDocument(listing({}, [property(1, reduced('2026-11-09')), property(609, { availabilityStatus: 'closed' })]))!;
+    expect(news.priceReducedOn).to.equal('2026-11-09');
+  });
+
   it('dates publication by publishAt, or by creation when that came later', () => {
     expect(buildListingDocument(listing({ publishAt: null }))!.publishedAt).to.equal(now.toISOString());
     const later = new Date('2026-11-05T09:00:00Z');
