@@ -26,7 +26,7 @@ export interface CostedProperty {
   depositPercentage?: number | null;
   /** the listing's eligibility minimum deposit, pounds */
   minDeposit?: number | null;
-  /** a standard sale's stated deposit (its price fields' depositValue: the provider's, else the listing's percentage of the price), pounds */
+  /** the deposit the home itself states, pounds: a standard sale's price fields' depositValue (the provider's, else the listing's percentage of the price), or the provider's own depositValue of a shared-ownership home */
   statedDeposit?: number | null;
   /** the listing's eligibility maximum household income, pounds a year */
   maxHouseholdIncome?: number | null;
@@ -127,8 +127,8 @@ interface ShareCosting {
 /**
  * The one deposit rule (PORTAL-EXTRAS §10): the deposit a share of this value needs is the largest of
  * `minDepositPercent`% of it, the listing's `depositPercentage`% of it and the listing's `minDeposit`,
- * and for a standard sale (whose one share is the whole) the deposit its price states, so that no
- * figure the portal shows asks less than the provider does.
+ * and the deposit the property states (its provider's `depositValue`; a standard sale's price fields'),
+ * so that no figure the portal shows asks less than the provider does.
  */
 export function depositNeededFor(p: CostedProperty, shareValue: number, lending: LendingAssumptions): number {
   return Math.max((shareValue * lending.minDepositPercent) / 100, (shareValue * (p.depositPercentage ?? 0)) / 100, p.minDeposit ?? 0, p.statedDeposit ?? 0);

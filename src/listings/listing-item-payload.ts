@@ -83,7 +83,7 @@ export const affordabilityPayload = shape({
   monthlyServiceCharge: nDecimal,
   monthlyCost: nDecimal,
   costToIncomePercent: nDecimal,
-  depositNeeded: about(nDecimal, 'the deposit the reported share needs: the largest of minDepositPercent% and the listing depositPercentage% of its value, the listing minimum deposit and, for a standard sale, its depositValue; null to rent'),
+  depositNeeded: about(nDecimal, 'the deposit the reported share needs: the largest of minDepositPercent% and the listing depositPercentage% of its value, the listing minimum deposit and the depositValue its provider states for the property; null to rent'),
   breakdown: about(
     shape({ mortgage: decimal, rentOnUnsoldShare: decimal, serviceCharge: decimal, groundRent: decimal, total: decimal }).nullable(),
     'the monthly cost to the penny: the mortgage repayment, the rent on the unsold share, the service charge and a twelfth of the ground rent, and their sum',

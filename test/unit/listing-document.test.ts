@@ -284,6 +284,18 @@ describe('listing document builder', () => {
     expect(buildListingDocument(listing())!.priceReducedOn).to.equal(null);
   });
 
+  it("takes the provider's own depositValue of a shared-ownership home into the one deposit rule", () => {
+    // the provider asks £24,000 down on the 25% share of £300,000 (£75,000), above the listing's 10% (£7,500)
+    const doc = buildListingDocument(listing({}, [property(1, { depositValue: 24_000 })]))!;
+    const [home] = doc.properties;
+    expect(home).to.include({ depositNeeded: 24_000, affordMinSavings: 24_000 });
+    expect(doc.view.properties[0]!.depositNeeded).to.equal(24_000);
+    expect(doc.view.listing.depositNeeded).to.equal(24_000);
+    // the monthly cost is at that deposit: loan £51,000 → £283.48 + £500 rent
+    expect(home!.monthlyCost).to.equal(783);
+    expect(doc.monthlyCostFrom).to.equal(783);
+  });
+
   it("counts only the pool's homes' reductions: a sold or let home's is not news (Meadow View, Yeadon)", () => {
     const at = (iso: string) => new Date(iso);
     const reduced = (day: string) => ({ priceChanges: [{ forSale: true, price: 30_000, change: 'reduced', changedAt: at(`${day}T09:00:00Z`) }] });

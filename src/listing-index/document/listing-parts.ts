@@ -77,7 +77,7 @@ export function listingParts(listing: LoadedListing, lending: LendingAssumptions
   const features = properties.map((p) => asArray<FeatureSection>(p.propertyFeatures));
   const eligibility = (listing.eligibility ?? {}) as ListingEligibility;
   const terms = { depositPercentage: listing.depositPercentage, minDeposit: eligibility.minDeposit ?? null, maxHouseholdIncome: eligibility.maxHouseholdIncome ?? null };
-  const costed = perProperty.map(({ property: p, prices: pp }) => costedProperty(p.id, p.forSale, pp, p.availabilityStatus, terms, p.propertyNumber));
+  const costed = perProperty.map(({ property: p, prices: pp }) => costedProperty(p.id, p.forSale, pp, p.availabilityStatus, terms, p.propertyNumber, p.depositValue));
   const costFields = costed.map((c) => propertyCostFields(c, lending));
   const depositsNeeded = costed.map((c) => depositNeededOfProperty(c, lending));
   return {
