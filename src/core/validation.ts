@@ -12,10 +12,11 @@ export function toFieldErrors(err: yup.ValidationError): FieldErrors {
   return errors;
 }
 
-export function validate<S extends yup.AnySchema>(schema: S, input: unknown): yup.InferType<S> {
+/** `controls`: also refuse control characters other than tab and line breaks (bodies: text that is kept) */
+export function validate<S extends yup.AnySchema>(schema: S, input: unknown, { controls = false } = {}): yup.InferType<S> {
   try {
     const value = schema.validateSync(withoutInheritedNames(input), { abortEarly: false, stripUnknown: true });
-    const nul = nulErrors(value);
+    const nul = nulErrors(value, controls);
     if (nul) throw new ValidationError(nul, Object.values(nul)[0]![0]);
     return value;
   } catch (err) {
@@ -131,14 +132,14 @@ const NUL = '\u0000';
 const CONTROL = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\r(?!\n)/;
 
 /** Errors per field for text holding a NUL (PostgreSQL text cannot hold one) or another control character; null when none does. */
-function nulErrors(value: unknown, path = '', errors: FieldErrors = {}): FieldErrors | null {
+function nulErrors(value: unknown, controls: boolean, path = '', errors: FieldErrors = {}): FieldErrors | null {
   if (typeof value === 'string') {
     if (value.includes(NUL)) (errors[path || '_'] ??= []).push(`${path || 'the value'} must not contain a NUL character`);
-    else if (CONTROL.test(value)) (errors[path || '_'] ??= []).push(`${path || 'the value'} must not contain control characters (such as escape, a lone carriage return or a right-to-left override)`);
+    else if (controls && CONTROL.test(value)) (errors[path || '_'] ??= []).push(`${path || 'the value'} must not contain control characters (such as escape, a lone carriage return or a right-to-left override)`);
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => nulErrors(item, `${path}[${i}]`, errors));
+    value.forEach((item, i) => nulErrors(item, controls, `${path}[${i}]`, errors));
   } else if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    for (const [key, item] of Object.entries(value)) nulErrors(item, path ? `${path}.${key}` : key, errors);
+    for (const [key, item] of Object.entries(value)) nulErrors(item, controls, path ? `${path}.${key}` : key, errors);
   }
   return Object.keys(errors).length ? errors : null;
 }
@@ -172,7 +173,7 @@ function jsonTypes(schema: yup.Schema): yup.Schema {
 
 /** `validate` for a JSON request body: values must have the JSON types the schema names. */
 export function validateBody<S extends yup.AnySchema>(schema: S, body: unknown): yup.InferType<S> {
-  return validate(jsonTypes(schema as unknown as yup.Schema) as unknown as S, body);
+  return validate(jsonTypes(schema as unknown as yup.Schema) as unknown as S, body, { controls: true });
 }
 
 /** A request without a body validates as `{}` (nothing sent); a body of `null` is a body, and not an object. */

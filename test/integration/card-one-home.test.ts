@@ -9,7 +9,7 @@
 // (tested by hand in test/unit/affordability.test.ts).
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
-import { createAccount, developmentPayload, eventually, listingPayload, propertyPayload, withKey } from '../support/factories.ts';
+import { createAccount, developmentPayload, eventually, listingPayload, propertyPayload, withKey, withdrawListingsOf, type TestAccount } from '../support/factories.ts';
 import { P, passwordCustomer } from '../support/customers.ts';
 import { registerInterest } from '../support/applications.ts';
 import { testApp } from '../support/test-app.ts';
@@ -55,8 +55,13 @@ describe('a card is about one home: every money line, badge and reduction', func
   this.timeout(300_000);
   const listings: Generated[] = [];
 
+  let account: TestAccount;
+  // the money test searches the same district: nothing of this file stays there
+  after(() => withdrawListingsOf(account));
+
   before(async () => {
-    const k = withKey(await createAccount({ tier: 'premium' }));
+    account = await createAccount({ tier: 'premium' });
+    const k = withKey(account);
     const dev = await api.put('/api/rest/inventory/developments/card-dev', developmentPayload({ postcode: 'B76 1BQ', name: 'Saddlers Yard' }), k);
     expect(dev.status, dev.text).to.be.oneOf([200, 201]);
     for (let l = 0; l < 18; l++) {
