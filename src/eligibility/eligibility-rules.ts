@@ -5,7 +5,7 @@
 // unless this engine would fail it.
 import type { ListingEligibility } from './listing-eligibility.ts';
 import { ASKED, CONSIDERED_WITHOUT_LOCAL_CONNECTION, UNMATCHED_POSTCODE, failure, neededMessage, savingsUnknown, whateverTheSavings, type NeededField } from './eligibility-messages.ts';
-import { affordabilityOf, depositNeededFor, sharesOf, type Affordability, type CostedProperty } from '../affordability/affordability.ts';
+import { affordabilityOf, depositNeededFor, depositNeededOf, sharesOf, type Affordability, type CostedProperty } from '../affordability/affordability.ts';
 import { formatNumber } from '../core/number-format.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import { listingAffordability } from '../listings/listing-affordability.ts';
@@ -137,10 +137,15 @@ function moneyJudged(properties: PropertyTerms[], c: CustomerValues, money: Mone
   return { reasons: [], affordable: whatever.affordable, unknown: [unknown] };
 }
 
-/** The deposit a sale's minimum share needs under the one deposit rule, unrounded (0 to rent or unpriced). */
+/**
+ * The deposit a sale's minimum share needs under the one deposit rule (0 to rent or unpriced): the
+ * figure the index holds (`depositNeededOf`, to the penny), and never below the rule's unrounded one,
+ * so that exactly this much is enough.
+ */
 function minimumDeposit(p: CostedProperty, lending: LendingAssumptions): number {
   const share = sharesOf(p)[0];
-  return p.forSale && p.fullMarketPrice !== null && share !== undefined ? depositNeededFor(p, (p.fullMarketPrice * share) / 100, lending) : 0;
+  if (!p.forSale || p.fullMarketPrice === null || share === undefined) return 0;
+  return Math.max(depositNeededOf(p, lending) ?? 0, depositNeededFor(p, (p.fullMarketPrice * share) / 100, lending));
 }
 
 /**

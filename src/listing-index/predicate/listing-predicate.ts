@@ -463,7 +463,7 @@ const then = (so: Verdict, next: Verdict): Verdict => (next === false ? false : 
  * own pool instead of the deposits, as decide() does (with the savings unknown, failing only what no
  * savings could make affordable): the rules here without the savings, then the same money clause.
  */
-function eligible(l: PreparedListing, c: CustomerValues, lending: LendingAssumptions | undefined): Verdict {
+export function eligibleVerdict(l: PreparedListing, c: CustomerValues, lending: LendingAssumptions | undefined): Verdict {
   if (l.eligibility === undefined) return undefined;
   const { rules, deposits } = l.eligibility;
   if (lending && c.annualHouseholdIncome !== null) {
@@ -547,7 +547,7 @@ export class ListingPredicate {
     // the money filters read the pool of the matching properties
     if (money.length) v = then(v, poolHas(l.properties, this.leaves, extras, money));
     if (v === false) return false;
-    if (ctx.eligibility) v = then(v, eligible(l, ctx.eligibility, ctx.lending));
+    if (ctx.eligibility) v = then(v, eligibleVerdict(l, ctx.eligibility, ctx.lending));
     return v;
   }
 }
