@@ -183,6 +183,25 @@ describe('conformance: customer accounts', function () {
     expect((await api.get(`${P}/auth-token/${next.id}/${next.token}`)).status).to.equal(200);
   });
 
+  it('[limits.magic-link] a magic link works for one auth-token only', async () => {
+    const customer = await passwordCustomer();
+    const { link } = await expectMail(customer.email, () => post('passwordless-login', { url: LINK_BASE, email: customer.email }));
+    const { id, token } = linkParts(link);
+    const uses = [await api.get(`${P}/auth-token/${id}/${token}`), await api.get(`${P}/auth-token/${id}/${token}`), await api.get(`${P}/auth-token/${id}/${token}`)];
+    expect(uses.map((u) => u.status < 300)).to.deep.equal([true, false, false]);
+  });
+
+  it('[state:other] a customer record is active or disabled: the e-mail check and passwordless endpoints treat a disabled one differently', async () => {
+    const customer = await passwordlessCustomer();
+    const head = () => api.head(`${P}/customers/email/${encodeURIComponent(customer.email)}`);
+    expect((await head()).status).to.equal(200);
+    const { result } = await expectMail(customer.email, () => post('passwordless-login', { url: LINK_BASE, email: customer.email }));
+    expect(result.status).to.equal(200);
+    await disableCustomer(customer.id);
+    expect((await head()).status).to.equal(409);
+    expect((await post('passwordless-login', { url: LINK_BASE, email: customer.email })).status).to.equal(422);
+  });
+
   it('[authentication.4] magic links also reset a password (forgot-password, reset-password), once', async () => {
     const customer = await passwordCustomer();
     const { result, link } = await expectMail(customer.email, () => post('forgot-password', { url: LINK_BASE, email: customer.email }));

@@ -180,6 +180,23 @@ describe('conformance: applications and appointments', function () {
     expect(bySlug.body.listing.id).to.equal(multi.id);
   });
 
+  it('[register-interest.field-values] eligibility fields are among the seven named, priority fields among the eight named; register-interest-fields gives them back', async () => {
+    const eligibilityFields = ['annualHouseholdIncome', 'deposit', 'dateOfBirth', 'homePostcode', 'workPostcode', 'eligibleCitizen', 'homeOwnershipStatus'];
+    const priorityFields = ['livingCircumstance', 'workingCircumstance', 'housingWaitingList', 'armedForcesMember', 'keyworker', 'dependants', 'hasDisability', 'homeOwnershipStatus'];
+    const every = await pushAppListing(account, { listing: { registerInterestFields: { eligibilityFields, priorityFields } } });
+    const res = await api.get(`${P}/listings/${every.id}/register-interest-fields`);
+    expect(res.body.eligibilityFields).to.have.members(eligibilityFields);
+    expect(res.body.priorityFields).to.have.members(priorityFields);
+    const refused = await api.put(
+      `/api/rest/listings/${every.ref}`,
+      { development: every.dev, properties: every.propertyRefs, name: 'Odd fields', forSale: true, registerInterestFields: { eligibilityFields: ['shoeSize'], priorityFields: ['deposit'] } },
+      { query: { api_key: account.key } },
+    );
+    expect(refused.status).to.equal(422);
+    expect(Object.keys(refused.body.errors).join()).to.match(/eligibilityFields/);
+    expect(Object.keys(refused.body.errors).join()).to.match(/priorityFields/);
+  });
+
   it('[authentication.5] PUT applications/{id} needs no bearer token but the updateToken; a wrong or missing token is refused', async () => {
     const customer = await passwordCustomer();
     const app = await applied(customer, listing.id);
@@ -287,6 +304,8 @@ describe('conformance: applications and appointments', function () {
     const second = await book(customer, app.id, slots[1]!);
     const list = async (upcoming?: string) =>
       (await api.get(`${P}/profile/appointments`, bearer(customer.accessToken, upcoming === undefined ? {} : { query: { upcoming } }))).body.data as { id: number; application: { id: number } }[];
+    const scoped = (await api.get(`${APPS}/${app.id}/appointments`, bearer(customer.accessToken))).body.data as Record<string, unknown>[];
+    for (const a of scoped) expect(a).to.not.have.property('application');
     const all = await list();
     expect(all.map((a) => a.id)).to.have.members([first.body.id, second.body.id]);
     for (const a of all) expect(a.application.id).to.equal(app.id);
