@@ -4,18 +4,61 @@ import { expect } from 'chai';
 import { api } from '../support/api.ts';
 import { expectMail, smtpSink } from '../support/smtp-sink.ts';
 import { createAccount, withdrawListingsOf, type TestAccount } from '../support/factories.ts';
-import { LINK_BASE, P, bearer, clientIp, disableCustomer, fromIp, linkParts, passwordCustomer, passwordlessCustomer, uniqueEmail } from '../support/customers.ts';
+import {
+  LINK_BASE,
+  P,
+  bearer,
+  clientIp,
+  disableCustomer,
+  fromIp,
+  linkParts,
+  passwordCustomer,
+  passwordlessCustomer,
+  uniqueEmail,
+} from '../support/customers.ts';
 import { pushAppListing, type PushedListing } from '../support/applications.ts';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const post = (path: string, body: Record<string, unknown>) => api.post(`${P}/${path}`, body, fromIp(clientIp()));
 
 const CUSTOMER_FIELDS = [
-  'id', 'email', 'firstName', 'lastName', 'fullName', 'phone', 'dateOfBirth', 'livingCircumstance', 'homeLocalAuthority', 'homeAddress',
-  'homePostcode', 'workingCircumstance', 'workLocalAuthority', 'workAddress', 'workPostcode', 'occupation', 'employerName',
-  'annualHouseholdIncome', 'deposit', 'dependants', 'eligibleCitizen', 'homeOwnershipStatus', 'armedForcesMember', 'hasDisability',
-  'keyworker', 'housingWaitingList', 'remarks', 'buyingInterestPeriod', 'bestTimeToContactYou', 'privacyPolicyAccepted',
-  'newsletterConsent', 'newsSurveysConsent', 'partnersOffersConsent', 'smsConsent', 'whatsappConsent', 'updatedAt', 'createdAt',
+  'id',
+  'email',
+  'firstName',
+  'lastName',
+  'fullName',
+  'phone',
+  'dateOfBirth',
+  'livingCircumstance',
+  'homeLocalAuthority',
+  'homeAddress',
+  'homePostcode',
+  'workingCircumstance',
+  'workLocalAuthority',
+  'workAddress',
+  'workPostcode',
+  'occupation',
+  'employerName',
+  'annualHouseholdIncome',
+  'deposit',
+  'dependants',
+  'eligibleCitizen',
+  'homeOwnershipStatus',
+  'armedForcesMember',
+  'hasDisability',
+  'keyworker',
+  'housingWaitingList',
+  'remarks',
+  'buyingInterestPeriod',
+  'bestTimeToContactYou',
+  'privacyPolicyAccepted',
+  'newsletterConsent',
+  'newsSurveysConsent',
+  'partnersOffersConsent',
+  'smsConsent',
+  'whatsappConsent',
+  'updatedAt',
+  'createdAt',
 ];
 
 describe('conformance: customer accounts', function () {
@@ -70,7 +113,9 @@ describe('conformance: customer accounts', function () {
 
   it('[table:sign-up-sign-in] passwordless-register: 201 with the customer fields; 422 when the e-mail belongs to another customer', async () => {
     const email = uniqueEmail('reg');
-    const { result } = await expectMail(email, () => post('passwordless-register', { url: LINK_BASE, email, firstName: 'Ife', keyworker: true }));
+    const { result } = await expectMail(email, () =>
+      post('passwordless-register', { url: LINK_BASE, email, firstName: 'Ife', keyworker: true }),
+    );
     expect(result.status).to.equal(201);
     const dup = await post('passwordless-register', { url: LINK_BASE, email });
     expect(dup.status).to.equal(422);
@@ -187,7 +232,11 @@ describe('conformance: customer accounts', function () {
     const customer = await passwordCustomer();
     const { link } = await expectMail(customer.email, () => post('passwordless-login', { url: LINK_BASE, email: customer.email }));
     const { id, token } = linkParts(link);
-    const uses = [await api.get(`${P}/auth-token/${id}/${token}`), await api.get(`${P}/auth-token/${id}/${token}`), await api.get(`${P}/auth-token/${id}/${token}`)];
+    const uses = [
+      await api.get(`${P}/auth-token/${id}/${token}`),
+      await api.get(`${P}/auth-token/${id}/${token}`),
+      await api.get(`${P}/auth-token/${id}/${token}`),
+    ];
     expect(uses.map((u) => u.status < 300)).to.deep.equal([true, false, false]);
   });
 
@@ -219,12 +268,17 @@ describe('conformance: customer accounts', function () {
     const { id, token } = linkParts(link);
     const newEmail = uniqueEmail('moved');
     // the new address is proven by a confirmation link mailed to it (PORTAL-EXTRAS section 14)
-    const confirm = await expectMail(newEmail, () => api.patch(`${P}/passwordless-change-email/${id}/${token}`, { currentEmail: customer.email, newEmail }));
+    const confirm = await expectMail(newEmail, () =>
+      api.patch(`${P}/passwordless-change-email/${id}/${token}`, { currentEmail: customer.email, newEmail }),
+    );
     expect(confirm.result.status, confirm.result.text).to.equal(200);
     const proof = linkParts(confirm.link);
     expect((await api.get(`${P}/auth-token/${proof.id}/${proof.token}`)).status).to.equal(200);
     expect((await api.head(`${P}/customers/email/${encodeURIComponent(newEmail)}`)).status).to.equal(200);
-    const again = await api.patch(`${P}/passwordless-change-email/${id}/${token}`, { currentEmail: newEmail, newEmail: uniqueEmail('twice') });
+    const again = await api.patch(`${P}/passwordless-change-email/${id}/${token}`, {
+      currentEmail: newEmail,
+      newEmail: uniqueEmail('twice'),
+    });
     expect(again.status).to.be.within(400, 499);
   });
 
@@ -260,7 +314,15 @@ describe('conformance: customer accounts', function () {
     expect(res.body.email).to.equal(customer.email);
     expect(res.body.updatedAt).to.match(ISO);
     expect(res.body.createdAt).to.match(ISO);
-    for (const field of ['phone', 'dateOfBirth', 'annualHouseholdIncome', 'deposit', 'homeOwnershipStatus', 'livingCircumstance', 'homeLocalAuthority']) {
+    for (const field of [
+      'phone',
+      'dateOfBirth',
+      'annualHouseholdIncome',
+      'deposit',
+      'homeOwnershipStatus',
+      'livingCircumstance',
+      'homeLocalAuthority',
+    ]) {
       expect(res.body[field], field).to.equal(null);
     }
   });
@@ -274,7 +336,16 @@ describe('conformance: customer accounts', function () {
     const customer = await passwordCustomer({ firstName: 'Ada', lastName: 'Lovelace' });
     const put = await api.put(
       `${P}/profile`,
-      { livingCircumstance: living!.id, workingCircumstance: working!.id, buyingInterestPeriod: period!.id, bestTimeToContactYou: [times[0]!.id], homePostcode: 'M1 1AD', workPostcode: 'LS2 7QJ', dateOfBirth: '1985-02-03', dependants: 0 },
+      {
+        livingCircumstance: living!.id,
+        workingCircumstance: working!.id,
+        buyingInterestPeriod: period!.id,
+        bestTimeToContactYou: [times[0]!.id],
+        homePostcode: 'M1 1AD',
+        workPostcode: 'LS2 7QJ',
+        dateOfBirth: '1985-02-03',
+        dependants: 0,
+      },
       bearer(customer.accessToken),
     );
     expect(put.status, put.text).to.be.within(200, 204);
@@ -322,20 +393,38 @@ describe('conformance: customer accounts', function () {
 
   it('[table:profile-update-payload] postcodes must be valid UK postcodes and numbers numbers (422 per field)', async () => {
     const customer = await passwordCustomer();
-    const res = await api.put(`${P}/profile`, { homePostcode: 'NOT A POSTCODE', annualHouseholdIncome: 'many', dependants: 1.5 }, bearer(customer.accessToken));
+    const res = await api.put(
+      `${P}/profile`,
+      { homePostcode: 'NOT A POSTCODE', annualHouseholdIncome: 'many', dependants: 1.5 },
+      bearer(customer.accessToken),
+    );
     expect(res.status).to.equal(422);
     expect(res.body.errors).to.include.keys('homePostcode', 'annualHouseholdIncome', 'dependants');
   });
 
   it('[table:profile] change-password then sign in with the new password; change-email needs the password', async () => {
     const customer = await passwordCustomer({}, 'old-password-1');
-    const changed = await api.patch(`${P}/profile/change-password`, { currentPassword: 'old-password-1', newPassword: 'new-password-2' }, bearer(customer.accessToken));
+    const changed = await api.patch(
+      `${P}/profile/change-password`,
+      { currentPassword: 'old-password-1', newPassword: 'new-password-2' },
+      bearer(customer.accessToken),
+    );
     expect(changed.status).to.be.within(200, 204);
     expect((await post('password-login', { email: customer.email, password: 'new-password-2' })).status).to.equal(200);
     const newEmail = uniqueEmail('chg');
-    const wrong = await api.patch(`${P}/profile/change-email`, { currentEmail: customer.email, newEmail, password: 'not-it-at-all' }, bearer(customer.accessToken));
+    const wrong = await api.patch(
+      `${P}/profile/change-email`,
+      { currentEmail: customer.email, newEmail, password: 'not-it-at-all' },
+      bearer(customer.accessToken),
+    );
     expect(wrong.status).to.be.within(400, 499);
-    const ok = await expectMail(newEmail, () => api.patch(`${P}/profile/change-email`, { currentEmail: customer.email, newEmail, password: 'new-password-2' }, bearer(customer.accessToken)));
+    const ok = await expectMail(newEmail, () =>
+      api.patch(
+        `${P}/profile/change-email`,
+        { currentEmail: customer.email, newEmail, password: 'new-password-2' },
+        bearer(customer.accessToken),
+      ),
+    );
     expect(ok.result.status, ok.result.text).to.equal(200);
     // the account takes the address once the link mailed to it is used (PORTAL-EXTRAS section 14)
     const proof = linkParts(ok.link);

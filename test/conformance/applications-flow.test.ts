@@ -148,27 +148,44 @@ describe('conformance: applications and appointments', function () {
 
   it('[table:register-interest-body] property, bedrooms, additionalInfo and the UTM fields are taken', async () => {
     const customer = await passwordCustomer();
-    const withProperty = await registerInterest(multi.id, { ...PASSING, property: multi.propertyIds[1], additionalInfo: 'Top floor please', utmSource: 'mail' }, customer);
+    const withProperty = await registerInterest(
+      multi.id,
+      { ...PASSING, property: multi.propertyIds[1], additionalInfo: 'Top floor please', utmSource: 'mail' },
+      customer,
+    );
     expect(withProperty.status, withProperty.text).to.equal(201);
     expect(withProperty.body.property.id).to.equal(multi.propertyIds[1]);
     expect(withProperty.body.additionalInfo).to.equal('Top floor please');
-    const withBedrooms = await registerInterest(listing.id, { ...PASSING, bedrooms: [2], utmMedium: 'email', utmCampaign: 'c', utmTerm: 't', utmContent: 'x' }, customer);
+    const withBedrooms = await registerInterest(
+      listing.id,
+      { ...PASSING, bedrooms: [2], utmMedium: 'email', utmCampaign: 'c', utmTerm: 't', utmContent: 'x' },
+      customer,
+    );
     expect(withBedrooms.status, withBedrooms.text).to.equal(201);
     expect(withBedrooms.body.property).to.equal(null);
   });
 
   it('[table:register-interest-endpoints] register-interest-fields and -full-details answer by id and by slug, with and without a property; POST works by slug', async () => {
     const fields = { eligibilityFields: ['annualHouseholdIncome', 'deposit'], priorityFields: ['keyworker'] };
-    for (const path of [`${P}/listings/${multi.id}/register-interest-fields`, `${P}/listings/slug/${multi.slug}/register-interest-fields`]) {
+    for (const path of [
+      `${P}/listings/${multi.id}/register-interest-fields`,
+      `${P}/listings/slug/${multi.slug}/register-interest-fields`,
+    ]) {
       expect((await api.get(path)).body).to.deep.equal(fields);
     }
-    for (const path of [`${P}/listings/${multi.id}/register-interest-full-details`, `${P}/listings/slug/${multi.slug}/register-interest-full-details`]) {
+    for (const path of [
+      `${P}/listings/${multi.id}/register-interest-full-details`,
+      `${P}/listings/slug/${multi.slug}/register-interest-full-details`,
+    ]) {
       const res = await api.get(path);
       expect(res.body.listing.id).to.equal(multi.id);
       expect(res.body.registerInterestFields).to.deep.equal(fields);
     }
     const pid = multi.propertyIds[1];
-    for (const path of [`${P}/listings/${multi.id}/properties/${pid}/register-interest-full-details`, `${P}/listings/slug/${multi.slug}/properties/${pid}/register-interest-full-details`]) {
+    for (const path of [
+      `${P}/listings/${multi.id}/properties/${pid}/register-interest-full-details`,
+      `${P}/listings/slug/${multi.slug}/properties/${pid}/register-interest-full-details`,
+    ]) {
       const res = await api.get(path);
       expect(res.body.listing.id).to.equal(multi.id);
       expect(res.body.property.id).to.equal(pid);
@@ -181,15 +198,38 @@ describe('conformance: applications and appointments', function () {
   });
 
   it('[register-interest.field-values] eligibility fields are among the seven named, priority fields among the eight named; register-interest-fields gives them back', async () => {
-    const eligibilityFields = ['annualHouseholdIncome', 'deposit', 'dateOfBirth', 'homePostcode', 'workPostcode', 'eligibleCitizen', 'homeOwnershipStatus'];
-    const priorityFields = ['livingCircumstance', 'workingCircumstance', 'housingWaitingList', 'armedForcesMember', 'keyworker', 'dependants', 'hasDisability', 'homeOwnershipStatus'];
+    const eligibilityFields = [
+      'annualHouseholdIncome',
+      'deposit',
+      'dateOfBirth',
+      'homePostcode',
+      'workPostcode',
+      'eligibleCitizen',
+      'homeOwnershipStatus',
+    ];
+    const priorityFields = [
+      'livingCircumstance',
+      'workingCircumstance',
+      'housingWaitingList',
+      'armedForcesMember',
+      'keyworker',
+      'dependants',
+      'hasDisability',
+      'homeOwnershipStatus',
+    ];
     const every = await pushAppListing(account, { listing: { registerInterestFields: { eligibilityFields, priorityFields } } });
     const res = await api.get(`${P}/listings/${every.id}/register-interest-fields`);
     expect(res.body.eligibilityFields).to.have.members(eligibilityFields);
     expect(res.body.priorityFields).to.have.members(priorityFields);
     const refused = await api.put(
       `/api/rest/listings/${every.ref}`,
-      { development: every.dev, properties: every.propertyRefs, name: 'Odd fields', forSale: true, registerInterestFields: { eligibilityFields: ['shoeSize'], priorityFields: ['deposit'] } },
+      {
+        development: every.dev,
+        properties: every.propertyRefs,
+        name: 'Odd fields',
+        forSale: true,
+        registerInterestFields: { eligibilityFields: ['shoeSize'], priorityFields: ['deposit'] },
+      },
       { query: { api_key: account.key } },
     );
     expect(refused.status).to.equal(422);
@@ -200,7 +240,11 @@ describe('conformance: applications and appointments', function () {
   it('[authentication.5] PUT applications/{id} needs no bearer token but the updateToken; a wrong or missing token is refused', async () => {
     const customer = await passwordCustomer();
     const app = await applied(customer, listing.id);
-    const ok = await api.put(`${P}/applications/${app.id}`, { updateToken: app.updateToken, additionalInfo: 'Updated without signing in', phone: '07700900999' });
+    const ok = await api.put(`${P}/applications/${app.id}`, {
+      updateToken: app.updateToken,
+      additionalInfo: 'Updated without signing in',
+      phone: '07700900999',
+    });
     expect(ok.status, ok.text).to.equal(200);
     expect(ok.body.id).to.equal(app.id);
     expect(ok.body.additionalInfo).to.equal('Updated without signing in');
@@ -221,7 +265,11 @@ describe('conformance: applications and appointments', function () {
     expect(res.status, res.text).to.equal(200);
     expect(res.body.additionalInfo).to.equal('Signed in update');
     await api.put(`${P}/profile`, { deposit: null }, bearer(customer.accessToken));
-    const strict = await api.put(`${APPS}/${app.id}`, { additionalInfo: 'again' }, bearer(customer.accessToken, { query: { validate_eligibility: '1' } }));
+    const strict = await api.put(
+      `${APPS}/${app.id}`,
+      { additionalInfo: 'again' },
+      bearer(customer.accessToken, { query: { validate_eligibility: '1' } }),
+    );
     expect(strict.status).to.equal(422);
     expect(strict.body.errors).to.have.property('deposit');
   });
@@ -232,7 +280,11 @@ describe('conformance: applications and appointments', function () {
     const b = await applied(customer, multi.id);
     expect((await api.patch(`${APPS}/${a.id}/archive`, undefined, bearer(customer.accessToken))).status).to.equal(200);
     const list = async (archived?: string) =>
-      ((await api.get(APPS, bearer(customer.accessToken, archived === undefined ? {} : { query: { archived } }))).body.data as { id: number }[]).map((x) => x.id);
+      (
+        (await api.get(APPS, bearer(customer.accessToken, archived === undefined ? {} : { query: { archived } }))).body.data as {
+          id: number;
+        }[]
+      ).map((x) => x.id);
     expect(await list('1')).to.deep.equal([a.id]);
     expect(await list('true')).to.deep.equal([a.id]);
     expect(await list('0')).to.deep.equal([b.id]);
@@ -251,7 +303,15 @@ describe('conformance: applications and appointments', function () {
     const app = await applied(customer, listing.id);
     const res = await api.get(`${APPS}/${app.id}/available-appointments`, bearer(customer.accessToken));
     expect(res.status).to.equal(200);
-    expect(res.body.data).to.deep.equal([{ date: day, slots: [{ id: slots[0], slotTime: '10:00', slotDurationMin: 60 }, { id: slots[1], slotTime: '14:30', slotDurationMin: 45 }] }]);
+    expect(res.body.data).to.deep.equal([
+      {
+        date: day,
+        slots: [
+          { id: slots[0], slotTime: '10:00', slotDurationMin: 60 },
+          { id: slots[1], slotTime: '14:30', slotDurationMin: 45 },
+        ],
+      },
+    ]);
   });
 
   it('[table:appointment] booking an open-day slot gives 201 with id, type open-day, dateTime, durationMin, status confirmed, remarks, updatedAt, createdAt', async () => {
@@ -283,12 +343,18 @@ describe('conformance: applications and appointments', function () {
     const customer = await passwordCustomer();
     const app = await applied(customer, listing.id);
     const booked = await book(customer, app.id, slots[0]!);
-    const moved = await api.put(`${P}/profile/appointments/${booked.body.id}`, { slot: slots[1], remarks: 'Afternoon suits' }, bearer(customer.accessToken));
+    const moved = await api.put(
+      `${P}/profile/appointments/${booked.body.id}`,
+      { slot: slots[1], remarks: 'Afternoon suits' },
+      bearer(customer.accessToken),
+    );
     expect(moved.status, moved.text).to.equal(200);
     const afterMove = (await api.get(`${APPS}/${app.id}/appointments`, bearer(customer.accessToken))).body.data[0];
     expect(afterMove.status).to.equal('confirmed');
     expect(afterMove.durationMin).to.equal(45);
-    expect((await api.patch(`${P}/profile/appointments/${booked.body.id}/cancel`, undefined, bearer(customer.accessToken))).status).to.equal(200);
+    expect(
+      (await api.patch(`${P}/profile/appointments/${booked.body.id}/cancel`, undefined, bearer(customer.accessToken))).status,
+    ).to.equal(200);
     const cancelled = (await api.get(`${APPS}/${app.id}/appointments`, bearer(customer.accessToken))).body.data[0];
     expect(cancelled.status).to.equal('cancelled');
     const again = await api.put(`${P}/profile/appointments/${booked.body.id}`, { slot: slots[0] }, bearer(customer.accessToken));
@@ -303,7 +369,8 @@ describe('conformance: applications and appointments', function () {
     await api.patch(`${P}/profile/appointments/${first.body.id}/cancel`, undefined, bearer(customer.accessToken));
     const second = await book(customer, app.id, slots[1]!);
     const list = async (upcoming?: string) =>
-      (await api.get(`${P}/profile/appointments`, bearer(customer.accessToken, upcoming === undefined ? {} : { query: { upcoming } }))).body.data as { id: number; application: { id: number } }[];
+      (await api.get(`${P}/profile/appointments`, bearer(customer.accessToken, upcoming === undefined ? {} : { query: { upcoming } }))).body
+        .data as { id: number; application: { id: number } }[];
     const scoped = (await api.get(`${APPS}/${app.id}/appointments`, bearer(customer.accessToken))).body.data as Record<string, unknown>[];
     for (const a of scoped) expect(a).to.not.have.property('application');
     const all = await list();

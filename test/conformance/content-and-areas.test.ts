@@ -10,16 +10,57 @@ const P = '/api/rest/portal';
 type Body = Record<string, any>;
 
 const LIST_ITEM_FIELDS = [
-  'id', 'familyId', 'url', 'blurb', 'publishedAt', 'image', 'headerImages', 'sitemapCode', 'contentTypeCode', 'name', 'headline', 'slug', 'abstract',
-  'location', 'topic', 'series', 'sources', 'authors', 'tags',
+  'id',
+  'familyId',
+  'url',
+  'blurb',
+  'publishedAt',
+  'image',
+  'headerImages',
+  'sitemapCode',
+  'contentTypeCode',
+  'name',
+  'headline',
+  'slug',
+  'abstract',
+  'location',
+  'topic',
+  'series',
+  'sources',
+  'authors',
+  'tags',
 ];
 const PAGE_FIELDS = [
-  ...LIST_ITEM_FIELDS, 'relatedTo', 'titleTag', 'metaKeywords', 'metaDescription', 'canonicalUrl', 'socialTitle', 'socialDescription', 'htmlInfo',
-  'template', 'sections', 'family',
+  ...LIST_ITEM_FIELDS,
+  'relatedTo',
+  'titleTag',
+  'metaKeywords',
+  'metaDescription',
+  'canonicalUrl',
+  'socialTitle',
+  'socialDescription',
+  'htmlInfo',
+  'template',
+  'sections',
+  'family',
 ];
 const AREA_FIELDS = [
-  'id', 'name', 'slug', 'template', 'scheme', 'region', 'titleTag', 'metaKeywords', 'metaDescription', 'headline', 'content', 'faqs', 'mainImageUrl',
-  'socialImageUrl', 'socialTitle', 'socialDescription',
+  'id',
+  'name',
+  'slug',
+  'template',
+  'scheme',
+  'region',
+  'titleTag',
+  'metaKeywords',
+  'metaDescription',
+  'headline',
+  'content',
+  'faqs',
+  'mainImageUrl',
+  'socialImageUrl',
+  'socialTitle',
+  'socialDescription',
 ];
 
 describe('conformance: area pages and generic content', function () {
@@ -36,11 +77,37 @@ describe('conformance: area pages and generic content', function () {
     st = await contentStructure();
     await importOk({
       pages: [
-        newsPage(st, `old-${s}`, { publishedAt: '2026-01-01T10:00:00Z', family: { topic: st.topics.market, tags: [st.tags.so], authors: [{ author: st.authors.ann, role: 'Author' }], sources: [{ name: 'ONS', url: 'https://www.ons.gov.uk/' }], series: st.series, location: { type: 'local_authority', reference: 'Leeds' } } }),
+        newsPage(st, `old-${s}`, {
+          publishedAt: '2026-01-01T10:00:00Z',
+          family: {
+            topic: st.topics.market,
+            tags: [st.tags.so],
+            authors: [{ author: st.authors.ann, role: 'Author' }],
+            sources: [{ name: 'ONS', url: 'https://www.ons.gov.uk/' }],
+            series: st.series,
+            location: { type: 'local_authority', reference: 'Leeds' },
+          },
+        }),
         newsPage(st, `new-${s}`, { publishedAt: '2026-06-01T10:00:00Z', family: { topic: st.topics.market } }),
         newsPage(st, `same-day-later-${s}`, { publishedAt: '2026-01-01T10:00:00Z', family: { topic: st.topics.market } }),
-        { sitemap: st.guidesMap, template: 'chapter', family: { slug: `guide-${s}`, name: 'A guide', contentType: st.guide, topic: st.topics.guide }, slug: `ch1-${s}`, name: 'Chapter 1', sections: { intro: [{ summary: 'Start' }] }, publishedAt: '2026-04-01T10:00:00Z' },
-        { sitemap: st.guidesMap, template: 'chapter', family: `guide-${s}`, slug: `ch2-${s}`, name: 'Chapter 2', sections: { intro: [{ summary: 'Then' }] }, publishedAt: '2026-04-02T10:00:00Z' },
+        {
+          sitemap: st.guidesMap,
+          template: 'chapter',
+          family: { slug: `guide-${s}`, name: 'A guide', contentType: st.guide, topic: st.topics.guide },
+          slug: `ch1-${s}`,
+          name: 'Chapter 1',
+          sections: { intro: [{ summary: 'Start' }] },
+          publishedAt: '2026-04-01T10:00:00Z',
+        },
+        {
+          sitemap: st.guidesMap,
+          template: 'chapter',
+          family: `guide-${s}`,
+          slug: `ch2-${s}`,
+          name: 'Chapter 2',
+          sections: { intro: [{ summary: 'Then' }] },
+          publishedAt: '2026-04-02T10:00:00Z',
+        },
         newsPage(st, `draft-${s}`, { publishedAt: null, family: { topic: st.topics.market } }),
       ],
     });
@@ -57,7 +124,17 @@ describe('conformance: area pages and generic content', function () {
       metaKeywords: 'manchester',
       metaDescription: 'Homes in Manchester',
       headline: 'Buy a share in Manchester',
-      content: { heading: 'Manchester', description: 'About', title1: 'One', copy1: 'Copy', title2: 'Two', copy2: 'Copy two', featuredListings: [{ image: 'https://img.example.org/a.jpg', imageAltText: 'A home', title: 'First', content: 'Text', url: listings[0]!.slug }] },
+      content: {
+        heading: 'Manchester',
+        description: 'About',
+        title1: 'One',
+        copy1: 'Copy',
+        title2: 'Two',
+        copy2: 'Copy two',
+        featuredListings: [
+          { image: 'https://img.example.org/a.jpg', imageAltText: 'A home', title: 'First', content: 'Text', url: listings[0]!.slug },
+        ],
+      },
       faqs: [{ question: 'Who can buy?', answer: 'First-time buyers.' }],
     });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
@@ -91,7 +168,13 @@ describe('conformance: area pages and generic content', function () {
       expect(res.body.scheme).to.include.keys('id', 'name', 'slug', 'color');
       expect(res.body.region).to.be.a('string');
       expect(res.body.content).to.include.keys('heading', 'description', 'title1', 'copy1', 'title2', 'copy2', 'featuredListings');
-      expect(res.body.content.featuredListings[0]).to.include({ image: 'https://img.example.org/a.jpg', imageAltText: 'A home', title: 'First', content: 'Text', url: listings[0]!.slug });
+      expect(res.body.content.featuredListings[0]).to.include({
+        image: 'https://img.example.org/a.jpg',
+        imageAltText: 'A home',
+        title: 'First',
+        content: 'Text',
+        url: listings[0]!.slug,
+      });
       expect(res.body.faqs).to.deep.equal([{ question: 'Who can buy?', answer: 'First-time buyers.' }]);
     }
   });
@@ -191,8 +274,26 @@ describe('conformance: area pages and generic content', function () {
     for (const path of [`${P}/topics/${mine.id}`, `${P}/topics/slug/${mine.slug}`]) {
       const res = await api.get(path);
       expect(res.status).to.equal(200);
-      expect(res.body).to.include.all.keys('id', 'contentType', 'name', 'code', 'slug', 'blurb', 'htmlDetails', 'tags', 'updatedAt', 'createdAt');
-      expect(res.body.contentType).to.include.all.keys('id', 'name', 'singleContent', 'activateSources', 'singularTopicLabel', 'singularSeriesLabel');
+      expect(res.body).to.include.all.keys(
+        'id',
+        'contentType',
+        'name',
+        'code',
+        'slug',
+        'blurb',
+        'htmlDetails',
+        'tags',
+        'updatedAt',
+        'createdAt',
+      );
+      expect(res.body.contentType).to.include.all.keys(
+        'id',
+        'name',
+        'singleContent',
+        'activateSources',
+        'singularTopicLabel',
+        'singularSeriesLabel',
+      );
       const so = res.body.tags.find((t: Body) => t.slug === st.tags.so);
       expect(so).to.include({ count: 1 });
     }

@@ -7,7 +7,15 @@ import { createAccount, withdrawListingsOf, type TestAccount } from '../support/
 import { passwordCustomer, uniqueEmail } from '../support/customers.ts';
 import { pushAppListing, registerInterest, type PushedListing } from '../support/applications.ts';
 
-const FIELDS = ['annualHouseholdIncome', 'deposit', 'dateOfBirth', 'homePostcode', 'workPostcode', 'eligibleCitizen', 'homeOwnershipStatus'] as const;
+const FIELDS = [
+  'annualHouseholdIncome',
+  'deposit',
+  'dateOfBirth',
+  'homePostcode',
+  'workPostcode',
+  'eligibleCitizen',
+  'homeOwnershipStatus',
+] as const;
 type Field = (typeof FIELDS)[number];
 const MONEY: Field[] = ['annualHouseholdIncome', 'deposit'];
 
@@ -53,11 +61,17 @@ describe('conformance: register interest over every eligibility field', function
     const manchester = (await api.get('/api/rest/open/postcode/M1%201AD')).body.id as number;
     for (const field of FIELDS) {
       const rule = ruleFor(field, manchester);
-      asked[field] = await pushAppListing(account, { listing: { eligibility: rule, registerInterestFields: { eligibilityFields: [field], priorityFields: [] } } });
-      needed[field] = await pushAppListing(account, { listing: { eligibility: rule, registerInterestFields: { eligibilityFields: [], priorityFields: [] } } });
+      asked[field] = await pushAppListing(account, {
+        listing: { eligibility: rule, registerInterestFields: { eligibilityFields: [field], priorityFields: [] } },
+      });
+      needed[field] = await pushAppListing(account, {
+        listing: { eligibility: rule, registerInterestFields: { eligibilityFields: [], priorityFields: [] } },
+      });
     }
     const every = Object.assign({}, ...FIELDS.map((f) => ruleFor(f, manchester)));
-    allRulesNothingAsked = await pushAppListing(account, { listing: { eligibility: every, registerInterestFields: { eligibilityFields: [], priorityFields: [] } } });
+    allRulesNothingAsked = await pushAppListing(account, {
+      listing: { eligibility: every, registerInterestFields: { eligibilityFields: [], priorityFields: [] } },
+    });
   });
 
   after(() => withdrawListingsOf(account));
@@ -65,7 +79,7 @@ describe('conformance: register interest over every eligibility field', function
   for (const field of FIELDS) {
     describe(`${field}`, () => {
       it(`[register-interest.3] asked ${field} given in the request passes without and with validate_eligibility`, async () => {
-        for (const query of [{}, { validate_eligibility: '1' }, { validate_eligibility: 'true' }]) {
+        for (const query of [{}, { validate_eligibility: '1' }, { validate_eligibility: 'true' }] as Record<string, string>[]) {
           const res = await registerInterest(asked[field].id, { ...asNew(), [field]: PASSING_VALUE[field] }, undefined, query);
           expect(res.status, fail(res)).to.equal(201);
           expect(res.body.eligibilityStatus, JSON.stringify(res.body.decision)).to.equal('passed');
@@ -81,7 +95,7 @@ describe('conformance: register interest over every eligibility field', function
       });
 
       it(`[errors.3] asked ${field} absent from request and profile is a 422 naming it, with validate_eligibility (1 or true) or because the listing requires it`, async () => {
-        for (const query of [{ validate_eligibility: '1' }, { validate_eligibility: 'true' }, {}]) {
+        for (const query of [{ validate_eligibility: '1' }, { validate_eligibility: 'true' }, {}] as Record<string, string>[]) {
           const res = await registerInterest(asked[field].id, asNew(), undefined, query);
           expect(res.status, `${JSON.stringify(query)}: ${fail(res)}`).to.equal(422);
           expect(res.body.message).to.be.a('string');
@@ -104,13 +118,20 @@ describe('conformance: register interest over every eligibility field', function
         expect(missing.status, fail(missing)).to.equal(422);
         expect(Object.keys(missing.body.errors)).to.not.be.empty;
         expect(namesFor(field)).to.include.members(Object.keys(missing.body.errors));
-        const given = await registerInterest(needed[field].id, { ...asNew(), [field]: PASSING_VALUE[field] }, undefined, { validate_eligibility: '1' });
+        const given = await registerInterest(needed[field].id, { ...asNew(), [field]: PASSING_VALUE[field] }, undefined, {
+          validate_eligibility: '1',
+        });
         expect(given.status, fail(given)).to.equal(201);
         expect(given.body.eligibilityStatus, JSON.stringify(given.body.decision)).to.equal('passed');
       });
 
       it(`[extras-10.unknown-is-not-zero] unasked unknown ${field}, every other value known and passing, never gives failed nor "you have £0"`, async () => {
-        const others = Object.fromEntries(FIELDS.filter((f) => f !== field && !(field === 'homePostcode' && f === 'workPostcode') && !(field === 'workPostcode' && f === 'homePostcode')).map((f) => [f, PASSING_VALUE[f]]));
+        const others = Object.fromEntries(
+          FIELDS.filter(
+            (f) =>
+              f !== field && !(field === 'homePostcode' && f === 'workPostcode') && !(field === 'workPostcode' && f === 'homePostcode'),
+          ).map((f) => [f, PASSING_VALUE[f]]),
+        );
         const res = await registerInterest(allRulesNothingAsked.id, { ...asNew(), ...others });
         expect(res.status, fail(res)).to.equal(201);
         expect(res.body.eligibilityStatus, JSON.stringify(res.body.decision)).to.not.equal('failed');
@@ -120,7 +141,14 @@ describe('conformance: register interest over every eligibility field', function
   }
 
   it('[extras-10.unknown-is-not-zero] an unknown deposit on a listing that does not ask for one, income known: not failed, and the message says what was not known', async () => {
-    const res = await registerInterest(allRulesNothingAsked.id, { ...asNew(), annualHouseholdIncome: 40000, dateOfBirth: '1990-05-01', homePostcode: 'M1 1AD', eligibleCitizen: true, homeOwnershipStatus: 1 });
+    const res = await registerInterest(allRulesNothingAsked.id, {
+      ...asNew(),
+      annualHouseholdIncome: 40000,
+      dateOfBirth: '1990-05-01',
+      homePostcode: 'M1 1AD',
+      eligibleCitizen: true,
+      homeOwnershipStatus: 1,
+    });
     expect(res.status, fail(res)).to.equal(201);
     expect(['passed', 'considered', 'incomplete']).to.include(res.body.eligibilityStatus);
     expect(res.body.decision.messages.join(' ')).to.not.match(/you have £0/);

@@ -10,35 +10,140 @@ const P = '/api/rest/portal';
 type Body = Record<string, any>;
 
 const ITEM_FIELDS = [
-  'id', 'name', 'slug', 'mainImage', 'schemes', 'shortDescription', 'housingProvider', 'propertyTypeGroup', 'propertyType', 'availabilityStatus',
-  'displayAs', 'forSale', 'firstDibs', 'partnerName', 'partnerImageUrl', 'favourite', 'createdAt', 'displayAddress', 'postcode', 'latitude',
-  'longitude', 'newBuild', 'bedrooms', 'bathrooms', 'receptionRooms', 'furnitureStatus', 'tenure', 'propertyFeatures',
+  'id',
+  'name',
+  'slug',
+  'mainImage',
+  'schemes',
+  'shortDescription',
+  'housingProvider',
+  'propertyTypeGroup',
+  'propertyType',
+  'availabilityStatus',
+  'displayAs',
+  'forSale',
+  'firstDibs',
+  'partnerName',
+  'partnerImageUrl',
+  'favourite',
+  'createdAt',
+  'displayAddress',
+  'postcode',
+  'latitude',
+  'longitude',
+  'newBuild',
+  'bedrooms',
+  'bathrooms',
+  'receptionRooms',
+  'furnitureStatus',
+  'tenure',
+  'propertyFeatures',
 ];
 const PRICE_FIELDS = [
-  'fullMarketPrice', 'depositValue', 'minSharePercentage', 'minShareValue', 'subsidisedMonthlyRent', 'maxGovernmentLoanPercent', 'maxGovernmentLoanValue',
-  'monthlyServiceCharge', 'annualGroundRent', 'reservationFee', 'isSharedOwnership', 'monthlyRent', 'weeklyRent', 'rentalDeposit', 'minTenancyMonths',
-  'maxTenancyMonths', 'administrationFee',
+  'fullMarketPrice',
+  'depositValue',
+  'minSharePercentage',
+  'minShareValue',
+  'subsidisedMonthlyRent',
+  'maxGovernmentLoanPercent',
+  'maxGovernmentLoanValue',
+  'monthlyServiceCharge',
+  'annualGroundRent',
+  'reservationFee',
+  'isSharedOwnership',
+  'monthlyRent',
+  'weeklyRent',
+  'rentalDeposit',
+  'minTenancyMonths',
+  'maxTenancyMonths',
+  'administrationFee',
 ];
 const DETAIL_FIELDS = [
-  'singleProperty', 'propertyDetails', 'schemes', 'housingProvider', 'featured', 'galleryImages', 'videos', 'brochures', 'localAuthority', 'mapImageUrl',
-  'longDescription', 'localAreaName', 'localAreaDescription', 'specifications', 'termsAndConditions', 'disclaimer', 'depositPercentage', 'headline',
-  'titleTag', 'metaKeywords', 'metaDescription',
+  'singleProperty',
+  'propertyDetails',
+  'schemes',
+  'housingProvider',
+  'featured',
+  'galleryImages',
+  'videos',
+  'brochures',
+  'localAuthority',
+  'mapImageUrl',
+  'longDescription',
+  'localAreaName',
+  'localAreaDescription',
+  'specifications',
+  'termsAndConditions',
+  'disclaimer',
+  'depositPercentage',
+  'headline',
+  'titleTag',
+  'metaKeywords',
+  'metaDescription',
 ];
 const PROPERTY_FIELDS = [
-  'id', 'propertyNumber', 'schemes', 'propertyType', 'availabilityStatus', 'fullSpecifications', 'floorplans', 'forSale', 'firstDibs',
-  'firstDibsExpirationDate', 'newBuild', 'bedrooms', 'bathrooms', 'receptionRooms', 'furnitureStatus', 'floorArea', 'rooms', 'numberOfFloors', 'floor',
-  'tenure', 'leaseYears', 'propertyFeatures', 'energyEfficiencyRatingCurrent', 'energyEfficiencyRatingPotential', 'environmentalImpactRatingCurrent',
+  'id',
+  'propertyNumber',
+  'schemes',
+  'propertyType',
+  'availabilityStatus',
+  'fullSpecifications',
+  'floorplans',
+  'forSale',
+  'firstDibs',
+  'firstDibsExpirationDate',
+  'newBuild',
+  'bedrooms',
+  'bathrooms',
+  'receptionRooms',
+  'furnitureStatus',
+  'floorArea',
+  'rooms',
+  'numberOfFloors',
+  'floor',
+  'tenure',
+  'leaseYears',
+  'propertyFeatures',
+  'energyEfficiencyRatingCurrent',
+  'energyEfficiencyRatingPotential',
+  'environmentalImpactRatingCurrent',
   'environmentalImpactRatingPotential',
 ];
 
 const STANDARD = {
-  isSharedOwnership: false, fullMarketPrice: 250000, depositValue: 25000, minSharePercentage: null, subsidisedMonthlyRent: null, maxGovernmentLoanPercent: 20,
-  annualGroundRent: 250, monthlyServiceCharge: 100, reservationFee: 500, administrationFee: 300, bedrooms: 3, receptionRooms: 1, floorArea: 72.5,
-  numberOfFloors: 2, floor: { name: 'Second floor', level: 2 }, leaseYears: 125, furnitureStatus: 'unfurnished', fullSpecifications: 'Oak floors',
+  isSharedOwnership: false,
+  fullMarketPrice: 250000,
+  depositValue: 25000,
+  minSharePercentage: null,
+  subsidisedMonthlyRent: null,
+  maxGovernmentLoanPercent: 20,
+  annualGroundRent: 250,
+  monthlyServiceCharge: 100,
+  reservationFee: 500,
+  administrationFee: 300,
+  bedrooms: 3,
+  receptionRooms: 1,
+  floorArea: 72.5,
+  numberOfFloors: 2,
+  floor: { name: 'Second floor', level: 2 },
+  leaseYears: 125,
+  furnitureStatus: 'unfurnished',
+  fullSpecifications: 'Oak floors',
   floorplans: [{ url: 'https://img.example.org/plan.png', thumbnailUrl: 'https://img.example.org/plan-t.png' }],
-  rooms: [{ name: 'Kitchen', units: 'metre' }, { name: 'Lounge', additionalDetails: 'South facing', units: 'foot', width: 12, length: 14, floorArea: 168 }],
+  rooms: [
+    { name: 'Kitchen', units: 'metre' },
+    { name: 'Lounge', additionalDetails: 'South facing', units: 'foot', width: 12, length: 14, floorArea: 168 },
+  ],
 };
-const UNPRICED = { isSharedOwnership: false, fullMarketPrice: null, minSharePercentage: null, subsidisedMonthlyRent: null, maxGovernmentLoanPercent: 20, tenure: 'freehold', rooms: [] };
+const UNPRICED = {
+  isSharedOwnership: false,
+  fullMarketPrice: null,
+  minSharePercentage: null,
+  subsidisedMonthlyRent: null,
+  maxGovernmentLoanPercent: 20,
+  tenure: 'freehold',
+  rooms: [],
+};
 
 describe('conformance: listings and properties', function () {
   this.timeout(60_000);
@@ -54,11 +159,39 @@ describe('conformance: listings and properties', function () {
     fx = await searchFixture();
     account = await createAccount();
     // shared ownership, a standard sale with a government loan, a home whose price is to be announced
-    sale = await pushAppListing(account, { properties: [{}, STANDARD, UNPRICED], listing: { displayAs: 'featured', headline: 'Canal homes', titleTag: 'Canal Wharf', metaKeywords: 'canal', metaDescription: 'Homes by the canal', mainImage: { largeSize: 'https://img.example.org/l.jpg', mediumSize: 'https://img.example.org/m.jpg', thumbnail: 'https://img.example.org/t.jpg' } } });
+    sale = await pushAppListing(account, {
+      properties: [{}, STANDARD, UNPRICED],
+      listing: {
+        displayAs: 'featured',
+        headline: 'Canal homes',
+        titleTag: 'Canal Wharf',
+        metaKeywords: 'canal',
+        metaDescription: 'Homes by the canal',
+        mainImage: {
+          largeSize: 'https://img.example.org/l.jpg',
+          mediumSize: 'https://img.example.org/m.jpg',
+          thumbnail: 'https://img.example.org/t.jpg',
+        },
+      },
+    });
     single = await pushAppListing(account);
     rent = await pushAppListing(account, {
-      properties: [{ forSale: false, isSharedOwnership: false, fullMarketPrice: null, minSharePercentage: null, subsidisedMonthlyRent: null, monthlyRent: 1040 }],
-      listing: { forSale: false, schemes: ['market-rent'], eligibility: {}, registerInterestFields: { eligibilityFields: [], priorityFields: [] } },
+      properties: [
+        {
+          forSale: false,
+          isSharedOwnership: false,
+          fullMarketPrice: null,
+          minSharePercentage: null,
+          subsidisedMonthlyRent: null,
+          monthlyRent: 1040,
+        },
+      ],
+      listing: {
+        forSale: false,
+        schemes: ['market-rent'],
+        eligibility: {},
+        registerInterestFields: { eligibilityFields: [], priorityFields: [] },
+      },
     });
     details = (await api.get(`${P}/listings/${sale.id}`)).body;
     properties = (await api.get(`${P}/listings/${sale.id}/properties`)).body.data;
@@ -143,13 +276,21 @@ describe('conformance: listings and properties', function () {
     expect(propertyOf(1).tenure).to.equal('leasehold');
     expect(propertyOf(1).annualGroundRent).to.equal(250);
     const ref = `freehold-${sale.dev}`;
-    const res = await api.put(`/api/rest/inventory/properties/${ref}`, propertyPayload(sale.dev, { ...UNPRICED, fullMarketPrice: 200000, annualGroundRent: 300 }), withKey(account));
+    const res = await api.put(
+      `/api/rest/inventory/properties/${ref}`,
+      propertyPayload(sale.dev, { ...UNPRICED, fullMarketPrice: 200000, annualGroundRent: 300 }),
+      withKey(account),
+    );
     if (res.status === 422) {
       expect(res.body.errors).to.have.property('annualGroundRent');
     } else {
       expect(res.status, res.text).to.equal(201);
       const listingRef = `freehold-listing-${sale.dev}`;
-      const put = await api.put(`/api/rest/listings/${listingRef}`, { development: sale.dev, properties: [ref], name: 'Freehold', forSale: true }, withKey(account, { refresh: 'wait_for' }));
+      const put = await api.put(
+        `/api/rest/listings/${listingRef}`,
+        { development: sale.dev, properties: [ref], name: 'Freehold', forSale: true },
+        withKey(account, { refresh: 'wait_for' }),
+      );
       expect(put.status, put.text).to.equal(201);
       const [property] = (await api.get(`${P}/listings/${put.body.id}/properties`)).body.data;
       expect(property.tenure).to.equal('freehold');
@@ -163,7 +304,16 @@ describe('conformance: listings and properties', function () {
     expect(p.monthlyRent).to.equal(1040);
     expect(p.weeklyRent).to.be.closeTo((1040 * 12) / 52, 0.01);
     expect(p.isSharedOwnership).to.equal(false);
-    for (const f of ['fullMarketPrice', 'minSharePercentage', 'minShareValue', 'subsidisedMonthlyRent', 'rentalDeposit', 'minTenancyMonths', 'maxTenancyMonths']) expect(p[f], f).to.equal(null);
+    for (const f of [
+      'fullMarketPrice',
+      'minSharePercentage',
+      'minShareValue',
+      'subsidisedMonthlyRent',
+      'rentalDeposit',
+      'minTenancyMonths',
+      'maxTenancyMonths',
+    ])
+      expect(p[f], f).to.equal(null);
   });
 
   it('[table:listing-details] details add the listing-details fields: featured replaces displayAs, no partner fields, no shortDescription', () => {
@@ -175,8 +325,33 @@ describe('conformance: listings and properties', function () {
     expect(details.mapImageUrl).to.be.a('string').that.is.not.empty;
     expect(details.housingProvider).to.include.keys('id', 'name', 'contactEmail', 'logoUrl');
     for (const s of details.schemes) expect(s).to.include.keys('text', 'slug', 'color');
-    expect([details.headline, details.titleTag, details.metaKeywords, details.metaDescription]).to.deep.equal(['Canal homes', 'Canal Wharf', 'canal', 'Homes by the canal']);
-    for (const f of ['id', 'name', 'slug', 'propertyTypeGroup', 'propertyType', 'availabilityStatus', 'forSale', 'firstDibs', 'favourite', 'createdAt', 'displayAddress', 'postcode', 'latitude', 'longitude', 'newBuild', 'bedrooms', 'tenure', 'propertyFeatures']) expect(details, f).to.have.property(f);
+    expect([details.headline, details.titleTag, details.metaKeywords, details.metaDescription]).to.deep.equal([
+      'Canal homes',
+      'Canal Wharf',
+      'canal',
+      'Homes by the canal',
+    ]);
+    for (const f of [
+      'id',
+      'name',
+      'slug',
+      'propertyTypeGroup',
+      'propertyType',
+      'availabilityStatus',
+      'forSale',
+      'firstDibs',
+      'favourite',
+      'createdAt',
+      'displayAddress',
+      'postcode',
+      'latitude',
+      'longitude',
+      'newBuild',
+      'bedrooms',
+      'tenure',
+      'propertyFeatures',
+    ])
+      expect(details, f).to.have.property(f);
   });
 
   it('[table:listing-details] SEO strings are never null, even when the provider sent none', async () => {
@@ -197,10 +372,22 @@ describe('conformance: listings and properties', function () {
     expect(p.floor).to.deep.equal({ name: 'Second floor', level: 2 });
     expect(p.rooms).to.have.length(2);
     expect(p.rooms[0]).to.include({ name: 'Kitchen', units: 'metre' });
-    expect(p.rooms[1]).to.include({ name: 'Lounge', additionalDetails: 'South facing', units: 'foot', width: 12, length: 14, floorArea: 168 });
+    expect(p.rooms[1]).to.include({
+      name: 'Lounge',
+      additionalDetails: 'South facing',
+      units: 'foot',
+      width: 12,
+      length: 14,
+      floorArea: 168,
+    });
     expect(p.floorplans[0]).to.include.keys('thumbnailUrl', 'alternativeText', 'caption');
     expect(propertyOf(2).rooms).to.deep.equal([]);
-    for (const f of ['energyEfficiencyRatingCurrent', 'energyEfficiencyRatingPotential', 'environmentalImpactRatingCurrent', 'environmentalImpactRatingPotential']) {
+    for (const f of [
+      'energyEfficiencyRatingCurrent',
+      'energyEfficiencyRatingPotential',
+      'environmentalImpactRatingCurrent',
+      'environmentalImpactRatingPotential',
+    ]) {
       expect(Number.isInteger(p[f]) && p[f] <= 100, f).to.equal(true);
     }
     for (const s of p.schemes) expect(s).to.include.keys('text', 'slug', 'color');
@@ -222,7 +409,7 @@ describe('conformance: listings and properties', function () {
     expect(singleFull.body.properties).to.deep.equal([]);
   });
 
-  it('[table:search-endpoints] properties with bedrooms[] are those with exactly those bedroom counts; details with bedrooms[] give that count\'s minimum prices', async () => {
+  it("[table:search-endpoints] properties with bedrooms[] are those with exactly those bedroom counts; details with bedrooms[] give that count's minimum prices", async () => {
     const three = await api.get(`${P}/listings/${sale.id}/properties`, { query: { 'bedrooms[]': [3] } });
     expect(three.body.data.map((p: Body) => p.id)).to.deep.equal([sale.propertyIds[1]]);
     // two bedrooms: the shared-ownership home at 300,000 (the other is to be announced); three: the 250,000 sale
@@ -253,7 +440,10 @@ describe('conformance: listings and properties', function () {
     expect(featured.body.data.length).to.be.within(1, 6);
     const sized = await api.get(`${P}/home-featured-listings`, { query: { size: 1 } });
     expect(sized.body.data).to.have.length(1);
-    for (const path of [`${P}/listings/${fx.listings.leedsMarket!.id}/similar`, `${P}/listings/slug/${fx.listings.leedsMarket!.slug}/similar`]) {
+    for (const path of [
+      `${P}/listings/${fx.listings.leedsMarket!.id}/similar`,
+      `${P}/listings/slug/${fx.listings.leedsMarket!.slug}/similar`,
+    ]) {
       const similar = await api.get(path);
       expect(similar.body.data.length).to.be.within(1, 3);
       expect(similar.body.data.map((i: Body) => i.id)).to.not.include(fx.listings.leedsMarket!.id);
@@ -269,35 +459,57 @@ describe('conformance: listings and properties', function () {
   });
 
   it('[limits.short-description] shortDescription is at most 512 characters', async () => {
-    const put = (text: string) => api.put(`/api/rest/listings/${sale.ref}`, { development: sale.dev, properties: sale.propertyRefs, name: 'Canal', forSale: true, shortDescription: text }, withKey(account));
+    const put = (text: string) =>
+      api.put(
+        `/api/rest/listings/${sale.ref}`,
+        { development: sale.dev, properties: sale.propertyRefs, name: 'Canal', forSale: true, shortDescription: text },
+        withKey(account),
+      );
     const long = await put('x'.repeat(513));
     expect(long.status).to.equal(422);
     expect(long.body.errors).to.have.property('shortDescription');
     expect((await put('y'.repeat(512))).status).to.equal(200);
-    const item = (await api.get(`${P}/search`, { query: { location: 'M1 1AD', radius: 1, size: 50 } })).body.data.find((i: Body) => i.id === sale.id);
+    const item = (await api.get(`${P}/search`, { query: { location: 'M1 1AD', radius: 1, size: 50 } })).body.data.find(
+      (i: Body) => i.id === sale.id,
+    );
     if (item) expect(item.shortDescription.length).to.be.at.most(512);
   });
 
   it('[limits.rooms] room name and additionalDetails are at most 255 characters', async () => {
     const ref = `limits-${sale.dev}`;
-    const room = (name: string, additionalDetails = 'ok') => propertyPayload(sale.dev, { rooms: [{ name, additionalDetails, units: 'metre' }] });
+    const room = (name: string, additionalDetails = 'ok') =>
+      propertyPayload(sale.dev, { rooms: [{ name, additionalDetails, units: 'metre' }] });
     const longName = await api.put(`/api/rest/inventory/properties/${ref}`, room('n'.repeat(256)), withKey(account));
     expect(longName.status).to.equal(422);
     expect(Object.keys(longName.body.errors).join()).to.match(/rooms\[0\]\.name/);
     const longDetails = await api.put(`/api/rest/inventory/properties/${ref}`, room('Hall', 'd'.repeat(256)), withKey(account));
     expect(longDetails.status).to.equal(422);
     expect(Object.keys(longDetails.body.errors).join()).to.match(/rooms\[0\]\.additionalDetails/);
-    expect((await api.put(`/api/rest/inventory/properties/${ref}`, room('n'.repeat(255), 'd'.repeat(255)), withKey(account))).status).to.equal(201);
+    expect(
+      (await api.put(`/api/rest/inventory/properties/${ref}`, room('n'.repeat(255), 'd'.repeat(255)), withKey(account))).status,
+    ).to.equal(201);
   });
 
   it('[limits.ratings] rating values are integers at most 100', async () => {
     const ref = `ratings-${sale.dev}`;
     for (const bad of [101, 80.5]) {
-      const res = await api.put(`/api/rest/inventory/properties/${ref}`, propertyPayload(sale.dev, { energyEfficiencyRatingCurrent: bad }), withKey(account));
+      const res = await api.put(
+        `/api/rest/inventory/properties/${ref}`,
+        propertyPayload(sale.dev, { energyEfficiencyRatingCurrent: bad }),
+        withKey(account),
+      );
       expect(res.status, String(bad)).to.equal(422);
       expect(res.body.errors).to.have.property('energyEfficiencyRatingCurrent');
     }
-    expect((await api.put(`/api/rest/inventory/properties/${ref}`, propertyPayload(sale.dev, { energyEfficiencyRatingCurrent: 100 }), withKey(account))).status).to.equal(201);
+    expect(
+      (
+        await api.put(
+          `/api/rest/inventory/properties/${ref}`,
+          propertyPayload(sale.dev, { energyEfficiencyRatingCurrent: 100 }),
+          withKey(account),
+        )
+      ).status,
+    ).to.equal(201);
   });
 
   it('[limits.size-defaults] size defaults: 6 for home-featured listings, 3 for similar listings', async () => {
@@ -309,6 +521,10 @@ describe('conformance: listings and properties', function () {
   });
 
   it('[limits.image-widths] listing images come as three sizes: largeSize, mediumSize and thumbnail', () => {
-    expect(details.mainImage).to.deep.equal({ largeSize: 'https://img.example.org/l.jpg', mediumSize: 'https://img.example.org/m.jpg', thumbnail: 'https://img.example.org/t.jpg' });
+    expect(details.mainImage).to.deep.equal({
+      largeSize: 'https://img.example.org/l.jpg',
+      mediumSize: 'https://img.example.org/m.jpg',
+      thumbnail: 'https://img.example.org/t.jpg',
+    });
   });
 });

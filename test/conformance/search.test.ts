@@ -44,7 +44,23 @@ describe('conformance: search', function () {
   it('[table:map-payloads] every map listing carries exactly the basic or the extended field set, and lists all matches', async () => {
     const res = await search({ location: 'Leeds', size: 1 });
     const basic = ['id', 'name', 'slug', 'schemes', 'latitude', 'longitude'];
-    const extended = [...basic.slice(0, 3), 'mainImage', 'schemes', 'propertyType', 'availabilityStatus', 'displayAs', 'displayAddress', 'latitude', 'longitude', 'bedrooms', 'forSale', 'isSharedOwnership', 'fullMarketPrice', 'minShareValue', 'monthlyRent'];
+    const extended = [
+      ...basic.slice(0, 3),
+      'mainImage',
+      'schemes',
+      'propertyType',
+      'availabilityStatus',
+      'displayAs',
+      'displayAddress',
+      'latitude',
+      'longitude',
+      'bedrooms',
+      'forSale',
+      'isSharedOwnership',
+      'fullMarketPrice',
+      'minShareValue',
+      'monthlyRent',
+    ];
     expect(res.body.mapListings, 'the default portal includes map listings').to.be.an('array');
     expect(res.body.mapListings.length).to.equal(res.body.pagination.total);
     for (const item of res.body.mapListings) {
@@ -61,7 +77,14 @@ describe('conformance: search', function () {
     const lastPage = Math.ceil(total / 2);
     for (let page = 1; page <= lastPage; page++) {
       const res = await search({ location: 'Leeds', radius: 10, size: 2, page, max_featured: 0 });
-      expect(res.body.pagination).to.deep.equal({ currentPage: page, perPage: 2, from: (page - 1) * 2 + 1, to: Math.min(page * 2, total), total, lastPage });
+      expect(res.body.pagination).to.deep.equal({
+        currentPage: page,
+        perPage: 2,
+        from: (page - 1) * 2 + 1,
+        to: Math.min(page * 2, total),
+        total,
+        lastPage,
+      });
       expect(res.body.data.length).to.equal(Math.min(page * 2, total) - (page - 1) * 2);
     }
   });
@@ -150,7 +173,14 @@ describe('conformance: search', function () {
     const all = ids((await search({ location: 'Leeds', radius: 10, size: 50, max_featured: 0 })).body);
     expect(all).to.include.members([L.leedsSO!.id, L.leedsFirst!.id]);
     // Aire Quay caps income at £80,000, Holbeck Yard at £50,000; both want a first-time buyer
-    const profile = { annualHouseholdIncome: 70000, deposit: 60000, eligibleCitizen: true, homeOwnershipStatus: 1, dateOfBirth: '1990-01-01', homePostcode: 'LS2 7QJ' };
+    const profile = {
+      annualHouseholdIncome: 70000,
+      deposit: 60000,
+      eligibleCitizen: true,
+      homeOwnershipStatus: 1,
+      dateOfBirth: '1990-01-01',
+      homePostcode: 'LS2 7QJ',
+    };
     const customer = await passwordCustomer(profile);
     const query = { location: 'Leeds', radius: 10, size: 50, max_featured: 0, eligible_only: 'true' };
     const eligible = ids((await api.get(SEARCH, bearer(customer.accessToken, { query }))).body);
@@ -208,7 +238,10 @@ describe('conformance: search', function () {
     const res = await search({ location: 'Leeds', radius: 10, 'bedrooms[]': [4] });
     const bedrooms = res.body.facets.find((f: Body) => f.param.startsWith('bedrooms'));
     const counts = new Map(bedrooms.options.map((o: Body) => [o.value, o.count]));
-    expect([...counts.values()].some((c) => c === 0), JSON.stringify(bedrooms.options)).to.equal(true);
+    expect(
+      [...counts.values()].some((c) => c === 0),
+      JSON.stringify(bedrooms.options),
+    ).to.equal(true);
     const typesFacet = res.body.facets.find((f: Body) => f.param.startsWith('types'));
     for (const option of typesFacet.options) expect(option.count).to.be.a('number').and.at.least(0);
   });
@@ -222,7 +255,14 @@ describe('conformance: search', function () {
 
   it('[table:search-query-parameters] defaults: for-sale, radius 3, page 1, size 10, the first sort option', async () => {
     const bare = await search({ location: 'LS2 7QJ' });
-    const explicit = await search({ location: 'LS2 7QJ', occupancy_type: 'for-sale', radius: 3, page: 1, size: 10, sort_by: bare.body.sortOptions[0].value });
+    const explicit = await search({
+      location: 'LS2 7QJ',
+      occupancy_type: 'for-sale',
+      radius: 3,
+      page: 1,
+      size: 10,
+      sort_by: bare.body.sortOptions[0].value,
+    });
     expect(bare.body.rectBounds).to.deep.equal(explicit.body.rectBounds);
     expect(bare.body.rectBounds.north - bare.body.rectBounds.south).to.be.closeTo(6 / MILES_PER_DEGREE_LAT, 0.01);
     expect(ids(bare.body)).to.deep.equal(ids(explicit.body));

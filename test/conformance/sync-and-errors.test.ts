@@ -3,15 +3,35 @@
 // paths), Lookup list items and the Local authority (postcode lookup) table.
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
-import { createAccount, developmentPayload, listingPayload, propertyPayload, withKey, withdrawListingsOf, type TestAccount } from '../support/factories.ts';
+import {
+  createAccount,
+  developmentPayload,
+  listingPayload,
+  propertyPayload,
+  withKey,
+  withdrawListingsOf,
+  type TestAccount,
+} from '../support/factories.ts';
 import { applied } from '../support/applications.ts';
 import { passwordCustomer, uniqueEmail } from '../support/customers.ts';
 import { randomUUID } from 'node:crypto';
 
 const R = '/api/rest';
 const LISTS = [
-  'living-circumstances', 'working-circumstances', 'buying-interest-periods', 'best-time-to-contact', 'genders', 'ethnicities', 'nationalities', 'religions',
-  'sexualities', 'marital-statuses', 'home-ownership-statuses', 'relationship-statuses', 'local-authorities', 'counties',
+  'living-circumstances',
+  'working-circumstances',
+  'buying-interest-periods',
+  'best-time-to-contact',
+  'genders',
+  'ethnicities',
+  'nationalities',
+  'religions',
+  'sexualities',
+  'marital-statuses',
+  'home-ownership-statuses',
+  'relationship-statuses',
+  'local-authorities',
+  'counties',
 ];
 type Body = Record<string, any>;
 
@@ -75,15 +95,23 @@ describe('conformance: synchronisation interfaces, errors and lookups', function
     const ref = `clisting-${randomUUID().slice(0, 8)}`;
     const put = await api.put(`${R}/listings/${ref}`, listingPayload(dev, [prop], { name: `Lead ${ref}` }), withKey(account));
     expect(put.status, put.text).to.equal(201);
-    const pushed = await api.post(`${R}/leads`, { email: uniqueEmail('lead'), firstName: 'Sam', listing: ref, property: prop, source: 'Homes Weekly' }, withKey(account));
+    const pushed = await api.post(
+      `${R}/leads`,
+      { email: uniqueEmail('lead'), firstName: 'Sam', listing: ref, property: prop, source: 'Homes Weekly' },
+      withKey(account),
+    );
     expect(pushed.status, pushed.text).to.equal(201);
     expect(pushed.body.eligibilityStatus).to.equal('incomplete');
     expect(pushed.body.decision).to.equal(null);
   });
 
-  it('[sync-interfaces] a portal registration shows among the provider\'s leads, by REST and by bulk', async () => {
+  it("[sync-interfaces] a portal registration shows among the provider's leads, by REST and by bulk", async () => {
     const ref = `clisting2-${randomUUID().slice(0, 8)}`;
-    const put = await api.put(`${R}/listings/${ref}`, listingPayload(dev, [prop], { name: `Pull ${ref}` }), withKey(account, { refresh: 'wait_for' }));
+    const put = await api.put(
+      `${R}/listings/${ref}`,
+      listingPayload(dev, [prop], { name: `Pull ${ref}` }),
+      withKey(account, { refresh: 'wait_for' }),
+    );
     expect(put.status).to.equal(201);
     const customer = await passwordCustomer();
     const app = await applied(customer, put.body.id);
@@ -117,15 +145,23 @@ describe('conformance: synchronisation interfaces, errors and lookups', function
 
   it('[table:errors] 200 for GET, PUT, PATCH, DELETE; 201 for POST', async () => {
     const ref = `cerr-${randomUUID().slice(0, 8)}`;
-    expect((await api.post(`${R}/inventory/developments`, { ...developmentPayload(), externalRef: ref }, withKey(account))).status).to.equal(201);
+    expect(
+      (await api.post(`${R}/inventory/developments`, { ...developmentPayload(), externalRef: ref }, withKey(account))).status,
+    ).to.equal(201);
     expect((await api.get(`${R}/inventory/developments/${ref}`, withKey(account))).status).to.equal(200);
-    expect((await api.put(`${R}/inventory/developments/${ref}`, developmentPayload({ name: 'Renamed' }), withKey(account))).status).to.equal(200);
+    expect(
+      (await api.put(`${R}/inventory/developments/${ref}`, developmentPayload({ name: 'Renamed' }), withKey(account))).status,
+    ).to.equal(200);
     expect((await api.patch(`${R}/inventory/developments/${ref}`, { name: 'Patched' }, withKey(account))).status).to.equal(200);
     expect((await api.delete(`${R}/inventory/developments/${ref}`, withKey(account))).status).to.equal(200);
   });
 
   it('[table:errors] 400 bad input (malformed JSON), 401 missing key, 403 basic account on premium, 404 unknown id, 405 verb not supported, 409 duplicate, 422 validation', async () => {
-    const malformed = await api.put(`${R}/inventory/developments/${dev}`, undefined, { ...withKey(account), rawBody: '{"name":', headers: { 'content-type': 'application/json' } });
+    const malformed = await api.put(`${R}/inventory/developments/${dev}`, undefined, {
+      ...withKey(account),
+      rawBody: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).to.equal(400);
     expect((await api.get(`${R}/leads`)).status).to.equal(401);
     expect((await api.get(`${R}/listings/marketplace`, withKey(basic))).status).to.equal(403);
@@ -157,7 +193,11 @@ describe('conformance: synchronisation interfaces, errors and lookups', function
   });
 
   it('[errors.10] error responses other than 422 carry an error message with the status', async () => {
-    for (const res of [await api.get(`${R}/leads`), await api.get(`${R}/inventory/developments/no-such-ref`, withKey(account)), await api.get(`${R}/listings/marketplace`, withKey(basic))]) {
+    for (const res of [
+      await api.get(`${R}/leads`),
+      await api.get(`${R}/inventory/developments/no-such-ref`, withKey(account)),
+      await api.get(`${R}/listings/marketplace`, withKey(basic)),
+    ]) {
       expect(res.body.message, String(res.status)).to.be.a('string').that.is.not.empty;
     }
   });
@@ -187,10 +227,20 @@ describe('conformance: synchronisation interfaces, errors and lookups', function
 
   it('[lookup-list-items] items: id, name (+ working, + owner, + slug) as the list; in forms lookup fields are integers, bestTimeToContactYou an array', async () => {
     const list = async (name: string) => (await api.get(`${R}/open/lists/${name}`)).body.data as Body[];
-    for (const name of ['buying-interest-periods', 'best-time-to-contact']) for (const x of await list(name)) expect(x).to.include.keys('id', 'name');
+    for (const name of ['buying-interest-periods', 'best-time-to-contact'])
+      for (const x of await list(name)) expect(x).to.include.keys('id', 'name');
     for (const x of await list('working-circumstances')) expect(x.working, 'working').to.be.a('boolean');
     for (const x of await list('living-circumstances')) expect(x.owner, 'owner').to.be.a('boolean');
-    for (const name of ['genders', 'ethnicities', 'nationalities', 'religions', 'sexualities', 'marital-statuses', 'home-ownership-statuses', 'relationship-statuses']) {
+    for (const name of [
+      'genders',
+      'ethnicities',
+      'nationalities',
+      'religions',
+      'sexualities',
+      'marital-statuses',
+      'home-ownership-statuses',
+      'relationship-statuses',
+    ]) {
       for (const x of await list(name)) expect(x, name).to.include.keys('id', 'name', 'slug');
     }
     const customer = await passwordCustomer();
