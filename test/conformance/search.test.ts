@@ -192,13 +192,13 @@ describe('conformance: search', function () {
   });
 
   it('[search-behaviour.3] featured listings come first, premium ones sit at their natural sorted position', async () => {
-    const res = await search({ location: 'Leeds', radius: 10, size: 10 });
+    const res = await search({ location: 'Leeds', radius: 10, size: 100 });
     const displayAs = res.body.data.map((i: Body) => i.displayAs as string);
     const firstNonFeatured = displayAs.findIndex((d: string) => d !== 'featured');
     expect(displayAs[0]).to.equal('featured');
     expect(firstNonFeatured).to.be.greaterThan(0);
     // every featured listing of the page before all others... natural order: the same page without featured slots
-    const natural = ids((await search({ location: 'Leeds', radius: 10, size: 10, max_featured: 0 })).body);
+    const natural = ids((await search({ location: 'Leeds', radius: 10, size: 100, max_featured: 0 })).body);
     const rest = ids(res.body).slice(firstNonFeatured);
     expect(natural.filter((id) => rest.includes(id))).to.deep.equal(rest);
     expect(rest).to.include(L.leedsMarket!.id);
