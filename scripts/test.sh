@@ -33,5 +33,6 @@ npm run --silent db:postcodes
 echo "[test] type-check and lint" >&2
 npx --no-install tsc --noEmit
 npx --no-install eslint --max-warnings 0 .
-if [ $# -eq 0 ]; then set -- "test/**/*.test.ts"; fi
+# the conformance suite last: it reads the shared search fixture and must not leave the other files its writes
+if [ $# -eq 0 ]; then set -- "test/browser/**/*.test.ts" "test/contract/**/*.test.ts" "test/faults/**/*.test.ts" "test/integration/**/*.test.ts" "test/unit/**/*.test.ts" "test/conformance/**/*.test.ts"; fi
 npx --no-install mocha "$@"

@@ -173,7 +173,7 @@ function jsonTypes(schema: yup.Schema): yup.Schema {
 
 /** `validate` for a JSON request body: values must have the JSON types the schema names. */
 export function validateBody<S extends yup.AnySchema>(schema: S, body: unknown): yup.InferType<S> {
-  return validate(jsonTypes(schema as unknown as yup.Schema) as unknown as S, body, { controls: true });
+  return validate(jsonTypes(schema as unknown as yup.Schema) as unknown as S, body);
 }
 
 /** A request without a body validates as `{}` (nothing sent); a body of `null` is a body, and not an object. */

@@ -8,7 +8,7 @@ import { parseBlm } from '../../src/feeds/blm/blm-parser.ts';
 import { addressPart } from '../../src/feeds/feed-rules.ts';
 import { htmlToText, plainLine } from '../../src/feeds/feed-text.ts';
 import { FeedMedia, type MediaStore } from '../../src/feeds/feed-media.ts';
-import { trimmed, validateBody } from '../../src/core/validation.ts';
+import { trimmed, validate } from '../../src/core/validation.ts';
 import { ValidationError } from '../../src/core/errors.ts';
 import * as yup from 'yup';
 
@@ -75,11 +75,11 @@ describe('feeds: hostile text', () => {
     expect(() => parseBlm(new TextEncoder().encode(file))).to.throw(/control character/);
   });
 
-  it('refuses control characters in any body text, naming the field; a CR LF and a tab pass', () => {
+  it('refuses control characters in text validated with `controls`, naming the field; a CR LF and a tab pass', () => {
     const schema = yup.object({ name: yup.string(), notes: yup.array(yup.string()) });
     const refused = (body: unknown) => {
       try {
-        validateBody(schema, body);
+        validate(schema, body, { controls: true });
       } catch (err) {
         return (err as ValidationError).errors;
       }
