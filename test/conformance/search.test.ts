@@ -192,16 +192,24 @@ describe('conformance: search', function () {
   });
 
   it('[search-behaviour.3] featured listings come first, premium ones sit at their natural sorted position', async () => {
-    const res = await search({ location: 'Leeds', radius: 10, size: 100 });
-    const displayAs = res.body.data.map((i: Body) => i.displayAs as string);
-    const firstNonFeatured = displayAs.findIndex((d: string) => d !== 'featured');
-    expect(displayAs[0]).to.equal('featured');
-    expect(firstNonFeatured).to.be.greaterThan(0);
-    // every featured listing of the page before all others... natural order: the same page without featured slots
-    const natural = ids((await search({ location: 'Leeds', radius: 10, size: 100, max_featured: 0 })).body);
-    const rest = ids(res.body).slice(firstNonFeatured);
-    expect(natural.filter((id) => rest.includes(id))).to.deep.equal(rest);
-    expect(rest).to.include(L.leedsMarket!.id);
+    const naturalBody = (await search({ location: 'Leeds', radius: 10, size: 100, max_featured: 0 })).body;
+    const natural = ids(naturalBody);
+    const lastFeatured = naturalBody.data.map((i: Body) => i.displayAs).lastIndexOf('featured');
+    expect(lastFeatured, 'two featured Leeds listings in the fixture').to.be.greaterThan(0);
+    // a page that ends before the last featured listing, so that one can fill a featured slot
+    const size = lastFeatured;
+    const res = await search({ location: 'Leeds', radius: 10, size });
+    // the featured slots, then the page itself (a featured listing already on the page keeps its place there)
+    const slots = res.body.data.slice(0, res.body.data.length - size) as Body[];
+    expect(slots.length, 'at least one featured slot').to.be.greaterThan(0);
+    for (const slot of slots) expect(slot.displayAs).to.equal('featured');
+    expect(ids(res.body).slice(slots.length)).to.deep.equal(natural.slice(0, size));
+    // premium listings are not lifted: on a page that ends with the premium one, it is last, as in the natural order
+    const at = natural.indexOf(L.leedsMarket!.id);
+    const withPremium = (await search({ location: 'Leeds', radius: 10, size: at + 1 })).body.data as Body[];
+    const regular = withPremium.slice(withPremium.length - (at + 1));
+    expect(regular.at(-1)).to.include({ id: L.leedsMarket!.id, displayAs: 'premium' });
+    expect(regular.map((i) => i.id)).to.deep.equal(natural.slice(0, at + 1));
   });
 
   it('[search-behaviour.3] featured listings may repeat on later pages', async () => {
