@@ -29,6 +29,6 @@ let cleaner: ((html: string) => string) | undefined;
 
 /** the page's cleaner (made on first use, with the browser's window) */
 export function cleanHtml(html: string): string {
-  cleaner ??= makeHtmlCleaner(window);
+  cleaner ??= makeHtmlCleaner(globalThis as unknown as WindowLike); // the browser's window
   return cleaner(html);
 }
