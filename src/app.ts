@@ -1,6 +1,7 @@
 // Builds the Koa application from its dependencies: middleware first, then one router per domain.
 import Koa from 'koa';
 import { mountRouter, type MountedRoutes } from './core/route-table.ts';
+import { publicBaseUrlOf } from './config.ts';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
 import type { RequestState } from './core/http-context.ts';
@@ -164,14 +165,15 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const searchAnswers = new KeptAnswers(Math.round(config.SEARCH_ANSWER_CACHE_MB * 1024 * 1024));
   const listingReads = new ListingReadService(search, listingIndex.alias);
   const previews = new PreviewLinks(prisma, config.JWT_SECRET);
+  // every absolute link starts here, never at the request's Host header
+  const publicBase = publicBaseUrlOf(config);
   const contentReads = new ContentReadService(prisma);
   const areaPages = new AreaPageService(prisma, listingReads);
   const contentFamilies = new FamilyWriter(prisma);
   const applicationListings = new ApplicationListings(search, listingIndex.alias);
   const leadEvents = new LeadEvents();
   const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits, leadEvents, listingStats, () => indexer.lending());
-  // calendar links are absolute under PUBLIC_BASE_URL, else paths on the API's own origin
-  const calendar = new AppointmentCalendar(config.JWT_SECRET, config.PUBLIC_BASE_URL ?? '');
+  const calendar = new AppointmentCalendar(config.JWT_SECRET, publicBase);
   const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers, calendar);
   // search first: the busiest route, and every router before it tries its own routes on each request
   const searchResponder = new SearchResponder(listingSearch, { responses: searchResponses, answers: searchAnswers }, listingStats, config.SEARCH_MEMO_BOUND_MS > 0 ? deps.indexChanges : undefined);
@@ -193,7 +195,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   );
   const progressMails = progressMailJob(config, { prisma, mailer: accounts.mailer, logger });
   const feedWriter = new FeedWriter(prisma, inventory);
-  const feedMedia = new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), config.FEED_MEDIA_BASE_URL ?? `http://localhost:${config.PORT}${MEDIA_PREFIX}`);
+  const feedMedia = new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`);
   const feedImportService = new FeedImportService(prisma, feedWriter, feedMedia, {
     maxUnzippedBytes: config.FEED_UNZIPPED_LIMIT_MB * 1024 * 1024,
     concurrency: config.FEED_IMPORT_CONCURRENCY,
@@ -214,12 +216,12 @@ export function buildApp(deps: AppDeps): BuiltApp {
       media: feedMedia,
       queued: () => feedImports.nudge(),
       uploadLimitBytes: config.FEED_UPLOAD_LIMIT_MB * 1024 * 1024,
-      mediaBaseUrl: config.FEED_MEDIA_BASE_URL ?? null,
+      mediaBaseUrl: config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`,
     }),
-    rtdfRoutes.router({ accounts: sync.accounts, rtdf: new RtdfService(prisma, feedWriter, inventory), publicBaseUrl: config.PUBLIC_BASE_URL ?? null }),
+    rtdfRoutes.router({ accounts: sync.accounts, rtdf: new RtdfService(prisma, feedWriter, inventory), publicBaseUrl: publicBase }),
     listingReadRoutes.router({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
     listingStatsRoutes.router({ accounts: sync.accounts, stats: new ListingStatsService(prisma) }),
-    previewLinkRoutes.router({ accounts: sync.accounts, previews, portalOrigin: config.PUBLIC_BASE_URL }),
+    previewLinkRoutes.router({ accounts: sync.accounts, previews, portalOrigin: publicBase }),
     authRoutes.router(accounts.auth),
     profileRoutes.router(accounts),
     favouriteRoutes.router({ ...accounts, personal }),
@@ -264,7 +266,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses, searchAnswers, feedImports });
     routers.push(metricsRoutes.router({ metrics, access: { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' } }));
   }
-  app.use(requestContext(logger, config.PUBLIC_BASE_URL));
+  app.use(requestContext(logger, publicBase));
   for (const middleware of securityHeaders()) app.use(middleware);
   // gzip for clients that accept it, at zlib's fastest level: the CPU of compressing a body as it is
   // sent against a tenth of it on the wire. Bodies that come gzipped already pass as they are: search

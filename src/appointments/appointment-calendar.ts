@@ -17,10 +17,14 @@ export interface AppointmentPlace {
 export class AppointmentCalendar {
   private readonly key: Buffer;
   private readonly base: string;
+  /** the host the events' UIDs are made unique with */
+  readonly host: string;
 
+  /** `baseUrl`: the service's public address (PUBLIC_BASE_URL), never a request's Host header */
   constructor(secret: string, baseUrl: string) {
     this.key = createHmac('sha256', secret).update('appointment-calendar').digest();
     this.base = baseUrl.replace(/\/+$/, '');
+    this.host = new URL(this.base).hostname;
   }
 
   private tokenOf(appointmentId: number): string {
@@ -38,9 +42,9 @@ export class AppointmentCalendar {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** The portal's listing page, for the event's URL (a path when the public address is not known). */
-  listingUrl(slug: string, origin = ''): string {
-    return `${this.base || origin}/listings/${encodeURIComponent(slug)}`;
+  /** The portal's listing page, for the event's URL. */
+  listingUrl(slug: string): string {
+    return `${this.base}/listings/${encodeURIComponent(slug)}`;
   }
 }
 

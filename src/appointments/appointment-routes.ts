@@ -179,8 +179,7 @@ export const appointmentRoutes = defineRoutes<AppointmentDeps, CustomerState>([
       ctx.type = 'text/calendar; charset=utf-8';
       ctx.set('Content-Disposition', `attachment; filename="viewing-${id}.ics"`);
       ctx.set('Cache-Control', 'private, no-store');
-      const origin = `${ctx.protocol}://${ctx.host}`;
-      ctx.body = icsOf(appointment, { ...place, listingUrl: new URL(place.listingUrl, origin).href }, ctx.hostname || 'portal');
+      ctx.body = icsOf(appointment, place, calendar.host);
     },
   }),
 ]);

@@ -1,20 +1,113 @@
 // Tokens and links an attacker could keep, forge or point elsewhere (docs/security.md): application update
 // tokens past a password change, token lifetimes, listing view counts, error bodies echoing input, and
 // links built from the Host header.
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import jwt from 'jsonwebtoken';
 import { api } from '../support/api.ts';
-import { createAccount } from '../support/factories.ts';
+import { createAccount, type TestAccount } from '../support/factories.ts';
 import { smtpSink } from '../support/smtp-sink.ts';
-import { LINK_BASE, P, bearer, clientIp, fromIp, linkParts, passwordCustomer, passwordlessCustomer } from '../support/customers.ts';
-import { testApp } from '../support/test-app.ts';
+import { LINK_BASE, P, bearer, clientIp, fromIp, linkParts, passwordCustomer, passwordlessCustomer, uniqueEmail } from '../support/customers.ts';
+import { startVariantApp, testApp } from '../support/test-app.ts';
+import { PreviewLinks } from '../../src/listing-reads/preview-links.ts';
 import { applied, pushAppListing, type PushedListing } from '../support/applications.ts';
 
+/** a request as an attacker's client sends it, with a Host header of its choosing (fetch sends none but the real one) */
+function rawRequest(method: string, url: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      let data = '';
+      res.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: data }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 describe('tokens hardening', () => {
+  let account: TestAccount;
   let listing: PushedListing;
 
   before(async () => {
     await smtpSink();
-    listing = await pushAppListing(await createAccount());
+    account = await createAccount();
+    listing = await pushAppListing(account);
+  });
+
+  describe('signing key and token lifetimes', () => {
+    const now = () => Math.floor(Date.now() / 1000);
+    const customerClaims = (id: number) => ({ sub: String(id), jti: randomUUID(), iss: 'homeseeker-portal', aud: 'portal-customer' });
+    const profileStatus = async (token: string) => (await api.get(`${P}/profile`, bearer(token))).status;
+
+    it('outside live, a token signed with the development key the repository once published opens nothing', async () => {
+      const customer = await passwordCustomer();
+      const published = 'development-only-secret-not-for-live-use-0123456789';
+      expect(testApp().runtime.config.JWT_SECRET).to.not.equal(published);
+      expect(await profileStatus(jwt.sign(customerClaims(customer.id), published, { algorithm: 'HS256', expiresIn: 600 }))).to.equal(401);
+    });
+
+    it('refuses a customer token valid for ten years, or without iat, though signed with the right key', async () => {
+      const customer = await passwordCustomer();
+      const secret = testApp().runtime.config.JWT_SECRET;
+      const tenYears = jwt.sign({ ...customerClaims(customer.id), iat: now(), exp: now() + 10 * 365 * 86_400 }, secret, { algorithm: 'HS256' });
+      expect(await profileStatus(tenYears)).to.equal(401);
+      const noIat = jwt.sign({ ...customerClaims(customer.id), exp: now() + 600 }, secret, { algorithm: 'HS256', noTimestamp: true });
+      expect(await profileStatus(noIat)).to.equal(401);
+      const issuedLater = jwt.sign({ ...customerClaims(customer.id), iat: now() + 10 * 365 * 86_400, exp: now() + 10 * 365 * 86_400 + 600 }, secret, { algorithm: 'HS256' });
+      expect(await profileStatus(issuedLater), 'iat in the future').to.equal(401);
+      const genuine = jwt.sign({ ...customerClaims(customer.id), iat: now(), exp: now() + 900 }, secret, { algorithm: 'HS256' });
+      expect(await profileStatus(genuine), 'the lifetime the service issues').to.equal(200);
+    });
+
+    it('refuses a preview token valid for ten years; takes one of an hour', () => {
+      const secret = testApp().runtime.config.JWT_SECRET;
+      const links = new PreviewLinks(testApp().runtime.prisma, secret);
+      const preview = (lifetime: number) =>
+        jwt.sign({ iat: now(), exp: now() + lifetime }, secret, { algorithm: 'HS256', issuer: 'homeseeker-portal', audience: 'listing-preview', subject: String(listing.id) });
+      expect(links.listingOf(preview(10 * 365 * 86_400))).to.equal(null);
+      expect(links.listingOf(preview(3600))).to.equal(listing.id);
+    });
+  });
+
+  describe('links never built from the Host header', () => {
+    const own = () => `http://localhost:${new URL(testApp().baseUrl).port}`;
+
+    it('pagination links of a keyed list', async () => {
+      const url = `${testApp().baseUrl}/api/rest/listings?api_key=${account.key}&size=1`;
+      const res = await rawRequest('GET', url, { Host: 'evil.example' });
+      expect(res.status, res.text).to.equal(200);
+      expect(res.text).to.not.include('evil.example');
+      expect(JSON.parse(res.text).links.first).to.match(new RegExp(`^${own()}/`));
+    });
+
+    it('a preview link', async () => {
+      const res = await rawRequest('POST', `${testApp().baseUrl}/api/rest/listings/${listing.ref}/preview-link`, { Host: 'evil.example', 'X-Api-Key': account.key });
+      expect(res.status, res.text).to.equal(201);
+      expect(JSON.parse(res.text).url).to.match(new RegExp(`^${own()}/listings/`));
+    });
+
+    it('a request target that names another host', async () => {
+      const res = await rawRequest('GET', `${testApp().baseUrl}//evil.example/api/rest/listings?api_key=${account.key}&size=1`, {});
+      expect(res.text).to.not.include('evil.example');
+    });
+  });
+
+  describe("magic links to the service's own portal", () => {
+    it('are sent though PORTAL_ORIGINS does not list it; another site is refused in words for a person', async () => {
+      const variant = await startVariantApp({ PORTAL_ORIGINS: 'https://portal.example.org', PUBLIC_BASE_URL: 'https://homes.example.org' });
+      try {
+        const email = uniqueEmail('own');
+        const ownLink = await api.post(`${P}/passwordless-access`, { url: 'https://homes.example.org/sign-in/link', email }, { ...fromIp(clientIp()), baseUrl: variant.baseUrl });
+        expect(ownLink.status, ownLink.text).to.equal(201);
+        const elsewhere = await api.post(`${P}/passwordless-access`, { url: 'https://evil.example/sign-in', email }, { ...fromIp(clientIp()), baseUrl: variant.baseUrl });
+        expect(elsewhere.status).to.equal(422);
+        expect(elsewhere.body.errors.url[0]).to.match(/^This sign-in link would point to a site we don't know/);
+      } finally {
+        await variant.close();
+      }
+    });
   });
 
   describe('application update tokens end with a password change', () => {

@@ -42,7 +42,7 @@ const TEST_ENV = {
  * customers.ts) and the app's own origin (its portal's pages). `{ PORTAL_ORIGINS: undefined }` in a
  * variant's environment leaves the default: the service's own origin.
  */
-const testPortalOrigins = (port: number) => ({ PORTAL_ORIGINS: `https://portal.example.org,http://127.0.0.1:${port}` });
+const testPortalOrigins = (port: number) => ({ PORTAL_ORIGINS: `https://portal.example.org,http://127.0.0.1:${port}`, PORT: String(port) });
 
 async function listen(built: BuiltApp, port: number): Promise<{ server: Server; baseUrl: string }> {
   const server = built.app.listen(port, '127.0.0.1');
@@ -78,7 +78,9 @@ export interface VariantApp {
 export async function startVariantApp(env: Record<string, string | undefined>): Promise<VariantApp> {
   const { runtime } = testApp();
   const port = await freePort();
-  const config = loadConfig({ ...process.env, ...TEST_ENV, ...testPortalOrigins(port), ...env });
+  // live asks for its public address: the variant's own, unless the test names one
+  const ownAddress = env.APP_ENV === 'live' ? { PUBLIC_BASE_URL: `http://127.0.0.1:${port}` } : {};
+  const config = loadConfig({ ...process.env, ...TEST_ENV, ...testPortalOrigins(port), ...ownAddress, ...env });
   // no metrics of its own: the runtime's registry belongs to the run's application
   const built = buildApp({ ...runtime, config, metrics: null });
   built.customers.mailer.useSmtp((await smtpSink()).smtp);
