@@ -144,4 +144,27 @@ describe('tokens hardening', () => {
       expect((await api.get(`${P}/profile`, bearer(customer.accessToken))).body.phone).to.equal('07700 900321');
     });
   });
+
+  describe('error bodies echo at most a few hundred characters of the input', () => {
+    const long = 'a'.repeat(400_000);
+    const quotes = '"'.repeat(400_000);
+    const bodies: [string, string, string][] = [
+      ['bad JSON', `${P}/password-register`, `{"email": "${long}${long}`],
+      ['a long value', `${P}/password-register`, JSON.stringify({ email: `${long}@example.org`, password: long })],
+      ['an object where a number goes', `${P}/password-register`, JSON.stringify({ email: uniqueEmail(), password: 'secret123', annualHouseholdIncome: { x: quotes } })],
+      ['an array where a text goes', `${P}/password-register`, JSON.stringify({ email: uniqueEmail(), password: 'secret123', firstName: [quotes] })],
+      ['quotes in a keyed write', '/api/rest/developments', JSON.stringify({ ref: { x: quotes }, name: [quotes] })],
+      ['quotes in a listing', '/api/rest/listings', JSON.stringify({ ref: 'x', development: { x: quotes }, rules: quotes })],
+      ['many bad items in an array', '/api/rest/developments', JSON.stringify({ ref: 'x', name: 'x', gallery: Array.from({ length: 200_000 }, () => 0) })],
+      ['many bad items to a bulk write', '/api/rest/bulk/listings', JSON.stringify(Array.from({ length: 100_000 }, () => ({})))],
+    ];
+    for (const [name, path, body] of bodies) {
+      it(`${name} (${Math.round(body.length / 1000)} KB)`, async () => {
+        const res = await api.post(path, undefined, { ...fromIp(clientIp()), rawBody: body, headers: { 'content-type': 'application/json', 'X-Api-Key': account.key, 'X-Forwarded-For': clientIp() }, undocumented: true });
+        expect(res.status, res.text.slice(0, 200)).to.be.within(400, 499);
+        expect(res.text.length, `${res.status} ${res.text.slice(0, 300)}`).to.be.below(8_000);
+        expect(res.text).to.not.match(/a{301}|(\\"){301}/);
+      });
+    }
+  });
 });
