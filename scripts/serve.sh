@@ -17,5 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/node-runtime.sh
+# after a bare `npm ci` the generated Prisma client is missing (or older than the schema): make it first
+if [ ! -f src/generated/prisma/client.ts ] || [ prisma/schema.prisma -nt src/generated/prisma/client.ts ]; then bash scripts/setup.sh; fi
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 exec node ${SERVE_NODE_FLAGS:-} --max-semi-space-size=16 --heap-growing-percent=50 --no-memory-reducer --import tsx src/main.ts

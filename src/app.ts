@@ -70,7 +70,9 @@ import { appointmentRoutes } from './appointments/appointment-routes.ts';
 import { AppointmentCalendar } from './appointments/appointment-calendar.ts';
 import { LeadService } from './leads/lead-service.ts';
 import { LeadProgressService } from './leads/lead-progress-service.ts';
-import type { ProgressMailJob } from './applications/progress-mail-job.ts';
+import type { MailJob } from './mail/mail-job.ts';
+import { MailOutbox } from './mail/mail-outbox.ts';
+import { applicationLinks } from './lead-lifecycle/application-mails.ts';
 import { LeadEvents } from './webhooks/lead-events.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
@@ -80,7 +82,7 @@ import { leadRoutes } from './leads/lead-routes.ts';
 import { SavedSearchService } from './saved-searches/saved-search-service.ts';
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
 import type { AlertJob } from './alerts/alert-job.ts';
-import { alertJob, feedImportJob, progressMailJob } from './background.ts';
+import { alertJob, feedImportJob, mailJob } from './background.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
@@ -110,8 +112,8 @@ export interface BuiltApp {
   places: PlaceSuggestionService;
   /** saved-search alerts: matching and e-mails, which the entry point schedules */
   alerts: AlertJob;
-  /** the e-mails of application progress, which the entry point schedules */
-  progressMails: ProgressMailJob;
+  /** the mail delivery: sends the e-mail outbox's e-mails (registrations, bookings, progress) */
+  mails: MailJob;
   /** the feed import job (BLM files), which the entry point starts unless FEED_IMPORT_JOB=false */
   feedImports: FeedImportJob;
   /** reads the reference data (lookup lists, schemes, the default portal) into memory, as the entry point does at start-up */
@@ -172,8 +174,10 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const contentFamilies = new FamilyWriter(prisma);
   const applicationListings = new ApplicationListings(search, listingIndex.alias);
   const leadEvents = new LeadEvents();
-  const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits, leadEvents, listingStats, () => indexer.lending());
   const calendar = new AppointmentCalendar(config.JWT_SECRET, publicBase);
+  // every e-mail a change causes goes through the one outbox, enqueued in the change's transaction
+  const applicationMails = { outbox: new MailOutbox(), links: applicationLinks(publicBase) };
+  const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits, leadEvents, listingStats, () => indexer.lending(), applicationMails);
   const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers, calendar);
   // search first: the busiest route, and every router before it tries its own routes on each request
   const searchResponder = new SearchResponder(listingSearch, { responses: searchResponses, answers: searchAnswers }, listingStats, config.SEARCH_MEMO_BOUND_MS > 0 ? deps.indexChanges : undefined);
@@ -193,11 +197,14 @@ export function buildApp(deps: AppDeps): BuiltApp {
       lending: () => listingSearch.lending(),
     },
   );
-  const progressMails = progressMailJob(config, { prisma, mailer: accounts.mailer, logger });
+  const mails = mailJob(config, { prisma, mailer: accounts.mailer, logger, metrics });
   const feedWriter = new FeedWriter(prisma, inventory);
-  const feedMedia = new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`);
+  const feedMedia = new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`, {
+    maxPixels: config.FEED_PICTURE_MAX_PIXELS,
+    timeoutSeconds: config.FEED_PICTURE_TIMEOUT_SECONDS,
+  });
   const feedImportService = new FeedImportService(prisma, feedWriter, feedMedia, {
-    maxUnzippedBytes: config.FEED_UNZIPPED_LIMIT_MB * 1024 * 1024,
+    zip: { maxEntries: config.FEED_ZIP_MAX_FILES, maxUnzippedBytes: config.FEED_UNZIPPED_LIMIT_MB * 1024 * 1024, maxRatio: config.FEED_ZIP_MAX_RATIO },
     concurrency: config.FEED_IMPORT_CONCURRENCY,
   });
   const feedImports = feedImportJob(config, feedImportService, logger);
@@ -237,15 +244,15 @@ export function buildApp(deps: AppDeps): BuiltApp {
       signedIn,
     }),
     appointmentRoutes.router({
-      appointments: new AppointmentService(prisma, leadEvents, listingStats),
+      appointments: new AppointmentService(prisma, leadEvents, listingStats, applicationMails),
       views: applicationViews,
       accessTokens: accounts.accessTokens,
       calendar,
     }),
     leadRoutes.router({
       accounts: sync.accounts,
-      leads: new LeadService(prisma, applicationListings, leadEvents),
-      progress: new LeadProgressService(prisma, leadEvents, () => progressMails.wake()),
+      leads: new LeadService(prisma, () => indexer.lending(), leadEvents),
+      progress: new LeadProgressService(prisma, leadEvents, applicationMails),
     }),
     webhookRoutes.router({ accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live') }),
     areaRoutes.router({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal }),
@@ -302,5 +309,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const warmReference = async () => {
     await Promise.all([lookups.warm(Object.keys(LOOKUP_LISTS)), sync.schemes.all(), portals.find(DEFAULT_PORTAL_ID)]);
   };
-  return { app, routes, customers: accounts, searchResponses, searchAnswers, places, alerts, progressMails, feedImports, warmReference };
+  return { app, routes, customers: accounts, searchResponses, searchAnswers, places, alerts, mails, feedImports, warmReference };
 }

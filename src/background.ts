@@ -4,7 +4,7 @@
 // The roles the request path also reaches are built here but held where their dependencies live: the
 // runtime holds the reindex worker (with its outbox listener and refresh scheduler), the webhook worker
 // and the listing statistics counters (a request counts into them; the stores' guards nudge the workers);
-// the app holds the alert, progress-mail and feed-import jobs (they share its services; its routes wake
+// the app holds the alert, mail-delivery and feed-import jobs (they share its services; its routes wake
 // them). `startBackground` then starts those the configuration enables, and its `stop()` ends them all.
 import { publicBaseUrlOf, type Config } from './config.ts';
 import type { Logger } from './core/logger.ts';
@@ -25,10 +25,14 @@ import { AlertJob } from './alerts/alert-job.ts';
 import { AlertMatcher } from './alerts/alert-matcher.ts';
 import { AlertDelivery } from './alerts/alert-delivery.ts';
 import { alertLinks } from './alerts/alert-links.ts';
-import { ProgressMailDelivery, progressMailLinks } from './applications/progress-mail-delivery.ts';
-import { ProgressMailJob } from './applications/progress-mail-job.ts';
+import { MailDelivery } from './mail/mail-delivery.ts';
+import { MailJob } from './mail/mail-job.ts';
+import { MAIL_CHANNEL } from './mail/mail-outbox.ts';
 import { FeedImportJob } from './feeds/feed-import-job.ts';
 import type { FeedImportService } from './feeds/feed-import-service.ts';
+
+/** the base of the links in e-mails: PUBLIC_BASE_URL, else the service on this machine */
+export const publicBaseOf = (config: Config) => config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
 
 /** the reindex worker: copies the outbox's listing changes to the index (woken by NOTIFY, else it polls) */
 export function reindexWorker(
@@ -77,18 +81,18 @@ export function alertJob(
   );
 }
 
-/** the progress-mail job: the customers' e-mails of their applications' progress */
-export function progressMailJob(config: Config, deps: { prisma: PrismaClient; mailer: Mailer; logger: Logger }): ProgressMailJob {
-  const { prisma, mailer, logger } = deps;
-  return new ProgressMailJob(new ProgressMailDelivery(prisma, mailer, progressMailLinks(publicBaseUrlOf(config)), logger), logger);
+/** the mail delivery: sends the e-mail outbox's e-mails, woken by NOTIFY at each commit that enqueued one */
+export function mailJob(config: Config, deps: { prisma: PrismaClient; mailer: Mailer; logger: Logger; metrics: Metrics | null }): MailJob {
+  const { prisma, mailer, logger, metrics } = deps;
+  return new MailJob(new MailDelivery(prisma, mailer, logger, metrics?.mails), logger, new OutboxListener(config.DATABASE_URL, logger, MAIL_CHANNEL));
 }
 
 /** the feed import job: runs the queued BLM imports */
 export function feedImportJob(config: Config, imports: FeedImportService, logger: Logger): FeedImportJob {
-  return new FeedImportJob(imports, logger, config.FEED_IMPORT_POLL_MS);
+  return new FeedImportJob(imports, logger, config.FEED_IMPORT_POLL_MS, config.FEED_IMPORTS_AT_ONCE);
 }
 
-export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'progress-mail-job' | 'feed-import-job';
+export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'mail-delivery' | 'feed-import-job';
 
 /**
  * What the roles are started from: the runtime's workers and the app's jobs, as the runtime and the app
@@ -108,7 +112,7 @@ export interface BackgroundHost {
 }
 export interface BackgroundJobs {
   alerts: AlertJob;
-  progressMails: ProgressMailJob;
+  mails: MailJob;
   feedImports: FeedImportJob;
 }
 
@@ -124,7 +128,7 @@ interface Role {
 function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
   const { config, prisma, logger, worker, listingStats } = runtime;
   const state = new StateJob(prisma, logger, indexedDueListings(runtime.search, runtime.listingIndex.alias));
-  const { alerts, progressMails, feedImports } = app;
+  const { alerts, mails, feedImports } = app;
   let unhookAlerts: (() => void) | undefined;
   return [
     // what lets a kept search response be sent without asking the engine (search/index-changes.ts); the
@@ -148,8 +152,8 @@ function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
         return alerts.stop();
       },
     },
-    // the customers' e-mails of their applications' progress go with the alert e-mails
-    { name: 'progress-mail-job', enabled: config.ALERT_JOB, start: () => progressMails.start(), stop: () => progressMails.stop() },
+    // the e-mail outbox's e-mails (registrations, bookings, application progress)
+    { name: 'mail-delivery', enabled: config.MAIL_DELIVERY, start: () => mails.start(), stop: () => mails.stop() },
     { name: 'feed-import-job', enabled: config.FEED_IMPORT_JOB, start: () => feedImports.start(), stop: () => feedImports.stop() },
   ];
 }

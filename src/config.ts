@@ -71,6 +71,8 @@ const schema = yup.object({
   REINDEX_WORKER: yup.boolean().default(true),
   /** the saved-search alert job (matching and e-mails, every minute); any number of processes may run it */
   ALERT_JOB: yup.boolean().default(true),
+  /** the mail delivery: sends the e-mail outbox's e-mails (registrations, bookings, progress); any number of processes may run it */
+  MAIL_DELIVERY: yup.boolean().default(true),
   /** how often the reindex worker looks for changes when no notification woke it (a committed write wakes it at once) */
   REINDEX_POLL_MS: yup.number().integer().min(10).default(1000),
   /** after a batch, the worker refreshes the index at most once per this many ms (0: wait for the index's refresh interval, 500 ms) */
@@ -130,9 +132,19 @@ const schema = yup.object({
   FEED_IMPORT_CONCURRENCY: yup.number().integer().min(1).max(32).default(4),
   /** the largest BLM or zip upload, in MB (larger is 413) */
   FEED_UPLOAD_LIMIT_MB: yup.number().min(1).default(200),
-  /** the most a zip may expand to, in MB */
-  FEED_UNZIPPED_LIMIT_MB: yup.number().min(1).default(1000),
-  /** the directory the pictures of feed zips are kept in (originals and their three sizes) */
+  /** imports run at once by one process, never two of one account (one account's long file never holds another's back) */
+  FEED_IMPORTS_AT_ONCE: yup.number().integer().min(1).max(16).default(2),
+  /** the most a zip may expand to, in MB (more is 413, told from the zip's directory before anything is inflated) */
+  FEED_UNZIPPED_LIMIT_MB: yup.number().min(1).default(400),
+  /** the most files a zip may hold (more is 422) */
+  FEED_ZIP_MAX_FILES: yup.number().integer().min(1).default(30_000),
+  /** how many times its compressed size an entry of more than 1 MB may expand to (more is 422) */
+  FEED_ZIP_MAX_RATIO: yup.number().min(1).default(100),
+  /** a feed picture of more pixels is not decoded (sharp's limitInputPixels) and left out */
+  FEED_PICTURE_MAX_PIXELS: yup.number().integer().min(1).default(50_000_000),
+  /** a feed picture whose three sizes take longer to make is left out, with a row warning */
+  FEED_PICTURE_TIMEOUT_SECONDS: yup.number().integer().min(1).default(10),
+  /** the directory the three sizes of the pictures of feed zips are kept in (and pictures of queued imports) */
   FEED_MEDIA_DIR: yup.string().default('.local/media'),
   /** the public URL the pictures are served from (GET /media/... of this service, or an object store's or a CDN's); unset: /media at the request's origin */
   FEED_MEDIA_BASE_URL: httpUrl().optional(),

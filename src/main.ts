@@ -31,7 +31,7 @@ async function start(): Promise<void> {
   // the autocomplete index (about 1.5 s to build) is made now rather than by the first request
   void places.warm().catch((err: unknown) => runtime.logger.error({ err }, 'the place autocomplete index could not be built'));
   const server: Server = app.listen(config.PORT, config.HOST, () => {
-    runtime.logger.info({ host: config.HOST, port: config.PORT, env: config.APP_ENV }, 'listening');
+    runtime.logger.info({ host: config.HOST, port: config.PORT, env: config.APP_ENV, roles: background.started }, `listening; background roles: ${background.started.join(', ') || 'none'}`);
   });
   server.keepAliveTimeout = 65_000;
 

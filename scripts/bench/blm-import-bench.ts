@@ -85,7 +85,7 @@ const provider = await prisma.housingProvider.create({ data: { name: `Bench prov
 const { account } = await new ApiAccountService(prisma).createAccount({ name: `BLM bench ${Date.now()}`, kind: 'provider', tier: 'premium', housingProviderId: provider.id });
 const writer = new FeedWriter(prisma, { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) });
 const imports = new FeedImportService(prisma, writer, new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), 'http://localhost/media'), {
-  maxUnzippedBytes: 1024 ** 3,
+  zip: { maxEntries: 100_000, maxUnzippedBytes: 1024 ** 3, maxRatio: 100 },
   concurrency: CONCURRENCY,
 });
 

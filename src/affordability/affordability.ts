@@ -26,7 +26,7 @@ export interface CostedProperty {
   depositPercentage?: number | null;
   /** the listing's eligibility minimum deposit, pounds */
   minDeposit?: number | null;
-  /** a standard sale's stated deposit (its price fields' depositValue: the provider's, else the listing's percentage of the price), pounds */
+  /** the deposit the home itself states, pounds: a standard sale's price fields' depositValue (the provider's, else the listing's percentage of the price), or the provider's own depositValue of a shared-ownership home */
   statedDeposit?: number | null;
   /** the listing's eligibility maximum household income, pounds a year */
   maxHouseholdIncome?: number | null;
@@ -59,10 +59,21 @@ export interface CostBreakdown {
   total: number;
 }
 
+/** The home a verdict is about, with its price, so that whoever shows the verdict can say which home it is. */
+export interface VerdictHome {
+  id: number;
+  /** its name within the listing */
+  name: string | null;
+  fullMarketPrice: number | null;
+  monthlyRent: number | null;
+}
+
 export interface Affordability {
   /** the home whose figures these are (null when nothing is known) */
   propertyId: number | null;
   propertyNumber: string | null;
+  /** the same home with its price (null when nothing is known) */
+  property: VerdictHome | null;
   status: AffordabilityStatus;
   share: number | null;
   shareValue: number | null;
@@ -100,7 +111,7 @@ function priceKnown(p: CostedProperty): boolean {
 interface ShareCosting {
   share: number;
   shareValue: number;
-  /** the savings put down: all of them up to the share's value */
+  /** the deposit put down: the savings up to the share's value, and never less than the share needs */
   deposit: number;
   loan: number;
   repayment: number;
@@ -116,8 +127,8 @@ interface ShareCosting {
 /**
  * The one deposit rule (PORTAL-EXTRAS §10): the deposit a share of this value needs is the largest of
  * `minDepositPercent`% of it, the listing's `depositPercentage`% of it and the listing's `minDeposit`,
- * and for a standard sale (whose one share is the whole) the deposit its price states, so that no
- * figure the portal shows asks less than the provider does.
+ * and the deposit the property states (its provider's `depositValue`; a standard sale's price fields'),
+ * so that no figure the portal shows asks less than the provider does.
  */
 export function depositNeededFor(p: CostedProperty, shareValue: number, lending: LendingAssumptions): number {
   return Math.max((shareValue * lending.minDepositPercent) / 100, (shareValue * (p.depositPercentage ?? 0)) / 100, p.minDeposit ?? 0, p.statedDeposit ?? 0);
@@ -146,9 +157,14 @@ export function unsoldShareRent(p: CostedProperty, share: number): number {
   return share === min ? minShareRent : min >= 100 ? 0 : (minShareRent * (100 - share)) / (100 - min);
 }
 
+/**
+ * A share costed with these savings put down. Savings below the deposit the share needs cannot buy it:
+ * the figures are then those at the deposit needed (the one figure the card shows for the home), never
+ * a cheaper-looking breakdown at a deposit no lender would take (PORTAL-EXTRAS §10).
+ */
 function costAt(p: CostedProperty, share: number, savings: number, lending: LendingAssumptions): ShareCosting {
   const shareValue = (p.fullMarketPrice! * share) / 100;
-  const deposit = Math.min(savings, shareValue);
+  const deposit = Math.min(Math.max(savings, depositNeededFor(p, shareValue, lending)), shareValue);
   const loan = shareValue - deposit;
   const repayment = monthlyRepayment(loan, lending);
   const rent = unsoldShareRent(p, share);
@@ -186,8 +202,8 @@ function failures(p: CostedProperty, c: ShareCosting, h: Household, lending: Len
   const needed = depositNeededFor(p, c.shareValue, lending);
   if (h.deposit < needed) reasons.push(`${what} needs a deposit of ${formatPounds(needed)}; you have ${formatPounds(h.deposit)}.`);
   const maxLoan = lending.maxLoanToIncome * h.income;
-  if (c.shareValue - h.deposit > maxLoan) {
-    reasons.push(`${what} needs a mortgage of ${formatPounds(c.shareValue - h.deposit)}; lenders lend up to ${formatNumber(lending.maxLoanToIncome)} times your income, ${formatPounds(maxLoan)}.`);
+  if (c.loan > maxLoan) {
+    reasons.push(`${what} needs a mortgage of ${formatPounds(c.loan)}; lenders lend up to ${formatNumber(lending.maxLoanToIncome)} times your income, ${formatPounds(maxLoan)}.`);
   }
   const maxCost = (lending.maxCostToIncomePercent * h.income) / 1200;
   if (c.monthlyCost > maxCost) {
@@ -215,6 +231,7 @@ function saleFigures(p: CostedProperty, c: ShareCosting, status: AffordabilitySt
   return {
     propertyId: p.id,
     propertyNumber: p.propertyNumber ?? null,
+    property: verdictHome(p),
     status,
     share: c.share,
     shareValue: pounds(c.shareValue),
@@ -236,6 +253,7 @@ function saleFigures(p: CostedProperty, c: ShareCosting, status: AffordabilitySt
 export const UNKNOWN_AFFORDABILITY: Omit<Affordability, 'assumptions'> = Object.freeze({
   propertyId: null,
   propertyNumber: null,
+  property: null,
   status: 'unknown',
   share: null,
   shareValue: null,
@@ -253,7 +271,12 @@ export const UNKNOWN_AFFORDABILITY: Omit<Affordability, 'assumptions'> = Object.
 
 /** Nothing known, with the assumptions that would have been used. */
 export function unknownAffordability(lending: LendingAssumptions, p?: CostedProperty): Affordability {
-  return { ...UNKNOWN_AFFORDABILITY, propertyId: p?.id ?? null, propertyNumber: p?.propertyNumber ?? null, reasons: [], assumptions: statedAssumptions(lending) };
+  return { ...UNKNOWN_AFFORDABILITY, propertyId: p?.id ?? null, propertyNumber: p?.propertyNumber ?? null, property: p ? verdictHome(p) : null, reasons: [], assumptions: statedAssumptions(lending) };
+}
+
+/** The home a verdict is about, by its name and price (PORTAL-EXTRAS §10: a verdict names its home). */
+export function verdictHome(p: CostedProperty): VerdictHome {
+  return { id: p.id, name: p.propertyNumber ?? null, fullMarketPrice: p.forSale ? p.fullMarketPrice : null, monthlyRent: p.forSale ? null : p.monthlyRent };
 }
 
 /** The shares a buyer may take: the minimum and every multiple of 5 above it up to 75 (100 outside shared ownership). */

@@ -53,9 +53,11 @@ interface Compiled {
   predicate: ListingPredicate;
 }
 
-function compile(text: string): Compiled | null {
+/** `provisional`: also filters of a place resolved before the national postcode file was in (else null: worked out again). */
+function compile(text: string, provisional = false): Compiled | null {
   try {
     const f = JSON.parse(text) as SavedFilters;
+    if (f.provisional && !provisional) return null;
     const params = paramsOfFilters(f);
     const within = f.within ?? null;
     return { key: text, params, rect: f.rect, within, predicate: listingPredicate(params, f.rect, within) };
@@ -196,8 +198,8 @@ async function workOutFilters(deps: JudgeDeps, db: Db, ids: number[]): Promise<M
       continue;
     }
     const area = await resolveArea(p, deps.gazetteer);
-    const text = await writeDerived(db, row.id, p, area.rectBounds, area.within);
-    const compiled = compile(text);
+    const text = await writeDerived(db, row.id, p, area.rectBounds, area.within, area.provisional);
+    const compiled = compile(text, true);
     if (compiled) out.set(row.id, compiled);
   }
   return out;

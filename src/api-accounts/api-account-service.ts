@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
+import { IdempotentRequests } from './idempotent-requests.ts';
 
 /** editors hold no inventory; their key lets them preview unpublished listings and content */
 export const ACCOUNT_KINDS = ['provider', 'agent', 'partner', 'editor'] as const;
@@ -26,7 +27,12 @@ function newKey(): string {
 }
 
 export class ApiAccountService {
-  constructor(private readonly prisma: PrismaClient) {}
+  /** the answers of writes sent with an Idempotency-Key, replayed to a retry */
+  readonly idempotency: IdempotentRequests;
+
+  constructor(private readonly prisma: PrismaClient) {
+    this.idempotency = new IdempotentRequests(prisma);
+  }
 
   async createAccount(input: NewAccount): Promise<{ account: ApiAccount; key: string }> {
     const key = newKey();

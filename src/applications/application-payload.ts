@@ -48,6 +48,10 @@ export const progressPayload = named(
       stage: oneOf(PROGRESS_STAGES),
       position: about(integer.nullable(), 'the place in the queue, when the provider gives one'),
       note: about(text.nullable(), "the provider's note to the applicant (at most 500 characters)"),
+      sendDocumentsTo: about(
+        shape({ provider: about(text, "the listing's housing provider"), email: about(text.nullable(), "the provider's contact e-mail, where the documents go; null when it gives none") }).nullable(),
+        'while the stage is documents-requested: where to send the documents (the note says which); null at every other stage',
+      ),
       updatedAt: dateTime,
       history: about(listOf(shape({ stage: oneOf(PROGRESS_STAGES), at: dateTime })), 'each stage entered, oldest first; the first is "received" at the enquiry'),
     }),

@@ -50,7 +50,7 @@ export function presentApplication(row: ApplicationRow, context: ApplicationCont
     eligibilityStatus: row.eligibilityStatus as (typeof DECISION_STATUSES)[number],
     isArchived: row.isArchived,
     decision: row.decision as DecisionPayload | null,
-    progress: progressOf(row.progressChanges, row.enquiryDate),
+    progress: progressOf(row.progressChanges, row.enquiryDate, row.listing.development.housingProvider),
     appointments: row.appointments.map((a) =>
       presentAppointment(a, undefined, context.calendar ? { address: addressOf(listing), ics: context.calendar.link(a.id) } : undefined),
     ),

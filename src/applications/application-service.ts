@@ -20,13 +20,21 @@ import { DUPLICATE_LISTING, DUPLICATE_PROPERTY, isDuplicate, missingMandatoryFie
 import { customerValuesOf, eligibilityProfileFrom, type EligibilityProfile } from '../customers/customer-eligibility.ts';
 import { propertyViewOf, snapshotOf, type ApplicationListings, type ListingSnapshot } from './application-listings.ts';
 import type { LeadEventRecorder } from '../lead-lifecycle/lead-event-recorder.ts';
+import type { ApplicationMails } from '../lead-lifecycle/application-mails.ts';
+import { InterestRegisteredMail } from './interest-registered-mail.ts';
+import { cancelUpcomingAppointments } from '../lead-lifecycle/application-closing.ts';
+import { providerContactSelect, type ProviderContact } from '../lead-lifecycle/application-progress.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import type { MoneyTerms } from '../eligibility/eligibility-rules.ts';
 
 type Tx = Prisma.TransactionClient;
 
-export type ApplicationRow = Application & { appointments: Appointment[]; progressChanges: ApplicationProgress[] };
+export type ApplicationRow = Application & {
+  appointments: Appointment[];
+  progressChanges: ApplicationProgress[];
+  listing: { development: { housingProvider: ProviderContact } };
+};
 
 export interface RegisterInterestBody extends CustomerFields {
   email?: string;
@@ -48,6 +56,7 @@ export const UPDATE_TOKEN_TTL_DAYS = 30;
 export const withAppointments = {
   appointments: { orderBy: [{ startsAt: 'asc' as const }, { id: 'asc' as const }] },
   progressChanges: { orderBy: { id: 'asc' as const } },
+  listing: { select: providerContactSelect },
 } satisfies Prisma.ApplicationInclude;
 
 
@@ -100,6 +109,8 @@ export class ApplicationService {
     private readonly stats?: Pick<ListingStats, 'countNow'>,
     /** the lending assumptions the index's costs are worked out with: the decision judges money with them */
     private readonly lending?: () => Promise<LendingAssumptions>,
+    /** the e-mail that acknowledges each registration; none when left out */
+    private readonly mails?: ApplicationMails,
   ) {}
 
   /**
@@ -181,6 +192,20 @@ export class ApplicationService {
         include: withAppointments,
       });
       await this.leadEvents.record(tx, application.id, 'lead.created');
+      if (this.mails && !customer.disabledAt) {
+        await this.mails.outbox.send(
+          tx,
+          customer.email,
+          new InterestRegisteredMail({
+            firstName: customer.firstName,
+            listingName: snapshot.item.name,
+            propertyName: propertyId !== null ? (propertyViewOf(doc, propertyId)?.propertyNumber ?? null) : null,
+            provider: snapshot.item.housingProvider.name,
+            decision,
+            url: this.mails.links.application(application.id),
+          }),
+        );
+      }
       return { application, customerId: customer.id, updateToken };
     });
     await this.stats?.countNow(doc.id, 'registrations');
@@ -210,10 +235,7 @@ export class ApplicationService {
         { id: number }[]
       >`SELECT id FROM "Application" WHERE id = ${applicationId} AND "customerId" = ${customerId} FOR UPDATE`;
       if (!row) throw new NotFoundError(`Application ${applicationId} was not found`);
-      await tx.appointment.updateMany({
-        where: { applicationId, status: 'confirmed', startsAt: { gt: now } },
-        data: { status: 'cancelled' },
-      });
+      await cancelUpcomingAppointments(tx, applicationId, now);
       await tx.application.update({ where: { id: applicationId }, data: { isArchived: true } });
       await this.leadEvents.record(tx, applicationId, 'lead.updated');
     });
@@ -263,6 +285,8 @@ export class ApplicationService {
       const snapshot = doc ? snapshotOf(doc) : (app.listingSnapshot as unknown as ListingSnapshot);
       const decision = await this.evaluate(snapshot, eligibilityProfileFrom(customer), app.propertyId, validateEligibility, await inWorkOf(tx, customer));
       const utmEmpty = UTM_FIELDS.every((f) => app[f] === null);
+      // an application that now fails its eligibility goes no further: its upcoming open day is cancelled
+      if (decision.status === 'failed') await cancelUpcomingAppointments(tx, applicationId, new Date());
       const updated = await tx.application.update({
         where: { id: applicationId },
         include: withAppointments,

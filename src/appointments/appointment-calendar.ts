@@ -42,9 +42,17 @@ export class AppointmentCalendar {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** The portal's listing page, for the event's URL. */
-  listingUrl(slug: string): string {
-    return `${this.base}/listings/${encodeURIComponent(slug)}`;
+  /**
+   * The host of the events' UIDs: the public address's, so that the file of the link and the one the
+   * booking e-mail attaches are the same event in a calendar; the request's when it is not known.
+   */
+  uidHost(requestHost: string): string {
+    return this.base ? new URL(this.base).hostname : requestHost || 'portal';
+  }
+
+  /** The portal's listing page, for the event's URL (a path when the public address is not known). */
+  listingUrl(slug: string, origin = ''): string {
+    return `${this.base || origin}/listings/${encodeURIComponent(slug)}`;
   }
 }
 

@@ -72,7 +72,7 @@ export const appointmentRoutes = defineRoutes<AppointmentDeps, CustomerState>([
       201: json(ref('Appointment'), 'Booked'),
       401: unauthorised,
       404: noApplication,
-      409: errorResponse('An upcoming appointment exists, the slot is full, or the application is archived'),
+      409: errorResponse('An upcoming appointment exists, the slot is full, or the application is archived or goes no further (failed, unsuccessful, withdrawn)'),
       422: validationResponse,
     },
     async handler(ctx, input, { appointments, views }) {
@@ -179,7 +179,8 @@ export const appointmentRoutes = defineRoutes<AppointmentDeps, CustomerState>([
       ctx.type = 'text/calendar; charset=utf-8';
       ctx.set('Content-Disposition', `attachment; filename="viewing-${id}.ics"`);
       ctx.set('Cache-Control', 'private, no-store');
-      ctx.body = icsOf(appointment, place, calendar.host);
+      const origin = `${ctx.protocol}://${ctx.host}`;
+      ctx.body = icsOf(appointment, { ...place, listingUrl: new URL(place.listingUrl, origin).href }, calendar.uidHost(ctx.hostname));
     },
   }),
 ]);

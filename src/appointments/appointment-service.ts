@@ -6,9 +6,12 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { Appointment, Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts';
 import type { LeadEventRecorder } from '../lead-lifecycle/lead-event-recorder.ts';
-import { isClosedStage } from '../lead-lifecycle/application-progress.ts';
+import { goesNoFurther as closed } from '../lead-lifecycle/application-closing.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 import type { SlotRow } from './slot-row.ts';
+import type { ApplicationMails } from '../lead-lifecycle/application-mails.ts';
+import { addressOf, icsOf } from './appointment-calendar.ts';
+import { ViewingBookedMail } from './viewing-booked-mail.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -30,7 +33,7 @@ interface LockedApplication {
 }
 
 /** An application that failed its eligibility, or that its provider marked unsuccessful or withdrawn, is offered no open day. */
-const goesNoFurther = (app: LockedApplication) => app.eligibilityStatus === 'failed' || isClosedStage(app.stage ?? undefined);
+const goesNoFurther = (app: LockedApplication) => closed(app.eligibilityStatus, app.stage);
 
 export class AppointmentService {
   constructor(
@@ -39,6 +42,8 @@ export class AppointmentService {
     private readonly leadEvents: LeadEventRecorder,
     /** counts bookings (listing statistics) */
     private readonly stats?: Pick<ListingStats, 'countNow'>,
+    /** the e-mail that confirms each booking, with its calendar file; none when left out */
+    private readonly mails?: ApplicationMails,
   ) {}
 
   /** Future slots of the application's listing with a place left (none for an archived application). */
@@ -76,6 +81,7 @@ export class AppointmentService {
         },
       });
       await this.touch(tx, applicationId);
+      await this.mailBooking(tx, created);
       return { appointment: created, listingId: app.listingId };
     });
     await this.stats?.countNow(listingId, 'appointments');
@@ -114,8 +120,40 @@ export class AppointmentService {
         },
       });
       await this.touch(tx, app.id);
+      await this.mailBooking(tx, moved, true);
       return moved;
     });
+  }
+
+  /** The customer's e-mail of a booking (or its move), with its calendar file; none for a disabled customer. */
+  private async mailBooking(tx: Tx, appointment: Appointment, moved = false): Promise<void> {
+    if (!this.mails) return;
+    const app = await tx.application.findUniqueOrThrow({
+      where: { id: appointment.applicationId },
+      select: { listingSnapshot: true, customer: { select: { email: true, firstName: true, disabledAt: true } } },
+    });
+    if (!app.customer || app.customer.disabledAt) return;
+    // the listing as the application holds it (applications/application-listings.ts)
+    const item = (app.listingSnapshot as unknown as { item: { name: string; slug: string; displayAddress?: string | null; postcode?: string | null } }).item;
+    const { links, outbox } = this.mails;
+    const place = { listingName: item.name, address: addressOf(item), listingUrl: links.listing(item.slug) };
+    await outbox.send(
+      tx,
+      app.customer.email,
+      new ViewingBookedMail({
+        firstName: app.customer.firstName,
+        listingName: item.name,
+        kind: appointment.type === 'open-day' ? 'open day' : 'viewing',
+        startsAt: appointment.startsAt,
+        durationMin: appointment.durationMin,
+        address: place.address,
+        remarks: appointment.remarks,
+        url: links.application(appointment.applicationId),
+        ics: icsOf(appointment, place, new URL(place.listingUrl).hostname),
+        appointmentId: appointment.id,
+        moved,
+      }),
+    );
   }
 
   /** Irreversible; cancelling a cancelled appointment is 409. */

@@ -69,6 +69,31 @@ export function neededMessage(field: NeededField, figures: NeededFigures): strin
   return NEEDED[field];
 }
 
+/** Why a field the listing names among its eligibility fields is asked for, where no rule of it reads the value. */
+export const ASKED: Record<NeededField, string> = {
+  annualHouseholdIncome: 'Your annual household income is needed: this home asks for it.',
+  deposit: 'The deposit you can put down is needed: this home asks for it.',
+  dateOfBirth: 'Your date of birth is needed: this home asks for it.',
+  eligibleCitizen: 'We need to know whether you are a British or EU/EEA citizen: this home asks for it.',
+  homeOwnershipStatus: 'Your home ownership status (for example, first-time buyer) is needed: this home asks for it.',
+  homePostcode: 'Your home postcode is needed: this home asks for it.',
+};
+
+/** A sale no savings could make affordable: the costing's reason, said to hold whatever the savings. */
+export const whateverTheSavings = (reason: string): string => `Whatever your savings, ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
+
+/** What the savings would tell when they are not known (the decision is then considered, never failed on them). */
+export const savingsUnknown = {
+  /** affordable with exactly the deposit needed: whether they have it is all that is not known */
+  deposit: (needed: number | null, what: string): string =>
+    needed === null ? 'Tell us your savings to see whether you can afford this home.' : `Tell us your savings to see whether you have the deposit of ${money(needed)} ${what} needs.`,
+  /** not affordable with only the deposit needed, affordable with more */
+  more: (needed: number | null, what: string, reasons: string[]): string =>
+    needed === null
+      ? 'Tell us your savings to see whether you can afford this home.'
+      : `Tell us your savings to see whether you can afford this home: with only the deposit of ${money(needed)} ${what} needs, ${reasons.map((r) => r.charAt(0).toLowerCase() + r.slice(1)).join(' ')} More savings would lower the mortgage.`,
+};
+
 /** Why a needed field is asked for, without figures. */
 export const NEEDED: Record<NeededField, string> = {
   annualHouseholdIncome: 'Your annual household income is needed to check whether it is within the limit for this home.',

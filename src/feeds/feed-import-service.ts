@@ -5,13 +5,14 @@ import { inOrder } from '../core/in-order.ts';
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount, FeedImport, Prisma } from '../generated/prisma/client.ts';
-import { NotFoundError, ValidationError } from '../core/errors.ts';
+import { AppError, NotFoundError, ValidationError } from '../core/errors.ts';
 import { BlmFormatError, parseBlm } from './blm/blm-parser.ts';
 import { blmHome } from './blm/blm-home.ts';
-import { readBlmUpload } from './blm/blm-upload.ts';
+import { readBlmUpload, UploadTooLargeError, type ZipLimits } from './blm/blm-upload.ts';
 import { groupHomes } from './feed-grouping.ts';
 import { feedRef, SHARED_OWNERSHIP_PRICES, type FeedHome, type FeedRow, type MediaSource, type SharedOwnershipPrice } from './feed-home.ts';
-import { IMAGE_EXTENSIONS, mediaName, type FeedMedia } from './feed-media.ts';
+import { digestOf, isPicture, mediaName, NOT_A_PICTURE, pendingKey, type FeedMedia } from './feed-media.ts';
+import { isHttpUrl } from './feed-rules.ts';
 import type { FeedWriter, RowOutcome } from './feed-writer.ts';
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -35,12 +36,53 @@ export interface ImportReport {
 }
 
 interface ImportInput {
-  rows: FeedRow[];
-  /** zip file name → digest of the kept original */
-  media: Record<string, string>;
+  /** the file's records as read (column → value); their rows are made by the job, off the upload's request */
+  records?: Record<string, string>[];
+  /** record index → its columns that held a NUL (taken out: PostgreSQL cannot keep one; each is a row error) */
+  nul?: Record<string, string[]>;
+  /** imports queued before records were kept: their rows */
+  rows?: FeedRow[];
+  /** zip file name → the picture waiting for the job (removed when the import ends) and the digest of its bytes */
+  media: Record<string, { key: string; digest: string } | string>;
   fileWarnings: string[];
   mediaBaseUrl: string;
 }
+
+/** Every picture file a record names (MEDIA_IMAGE_NN, MEDIA_FLOOR_PLAN_NN), by the zip name it is matched with. */
+function namedPictures(records: Record<string, string>[]): Set<string> {
+  const names = new Set<string>();
+  for (const record of records) {
+    for (const [column, value] of Object.entries(record)) {
+      if (/^MEDIA_(IMAGE|FLOOR_PLAN)_\d+$/.test(column) && value.trim() !== '' && !isHttpUrl(value)) names.add(mediaName(value.trim()));
+    }
+  }
+  return names;
+}
+
+/** The records without NUL characters, and which columns of which record held one. */
+function withoutNul(records: Record<string, string>[]): { records: Record<string, string>[]; nul: Record<string, string[]> } {
+  const nul: Record<string, string[]> = {};
+  const clean = records.map((record, i) => {
+    const held = Object.keys(record).filter((column) => record[column]!.includes('\u0000'));
+    if (held.length === 0) return record;
+    nul[i] = held;
+    return Object.fromEntries(Object.entries(record).map(([column, value]) => [column, value.replaceAll('\u0000', '')]));
+  });
+  return { records: clean, nul };
+}
+
+/** `map` over many items in slices, giving the event loop back between them: a file's thousands of rows never hold it for long. */
+async function mapInSlices<T, R>(items: T[], map: (item: T) => R, slice = 100): Promise<R[]> {
+  const out: R[] = [];
+  for (let at = 0; at < items.length; at += slice) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const item of items.slice(at, at + slice)) out.push(map(item));
+  }
+  return out;
+}
+
+/** A picture of a zip larger than this is not inflated (no photo of a home needs it), and left out. */
+const MAX_PICTURE_BYTES = 50 * 1024 * 1024;
 
 const EMPTY_COUNTS: ImportCounts = { rows: 0, created: 0, updated: 0, unchanged: 0, withdrawn: 0, rejected: 0 };
 
@@ -61,40 +103,59 @@ export class FeedImportService {
     private readonly prisma: PrismaClient,
     private readonly writer: FeedWriter,
     private readonly media: FeedMedia,
-    private readonly options: { maxUnzippedBytes: number; concurrency: number },
+    private readonly options: { zip: ZipLimits; concurrency: number },
   ) {}
 
-  /** Reads and checks the upload, keeps the media its rows name, and queues the import. 422 for a file that cannot be read. */
+  /**
+   * Reads and checks the upload, keeps the pictures its records name until the job has made their sizes,
+   * and queues the import. 422 for a file that cannot be read, 413 for a zip that expands too far; the
+   * pictures of a refused upload are removed.
+   */
   async submit(account: ApiAccount, bytes: Buffer, opts: { partial: boolean; mediaBaseUrl: string }): Promise<{ id: string; status: ImportStatus }> {
-    let rows: FeedRow[];
-    let fileWarnings: string[];
-    let upload;
+    const id = randomUUID();
+    const pending: string[] = [];
     try {
-      upload = readBlmUpload(bytes, this.options.maxUnzippedBytes);
-      const blm = parseBlm(upload.blm);
-      fileWarnings = blm.warnings;
-      rows = blm.records.map((record) => blmHome(record, sharedOwnershipPriceOf(account)));
+      let upload;
+      let blm;
+      try {
+        upload = await readBlmUpload(bytes, this.options.zip);
+        blm = parseBlm(upload.blm);
+      } catch (err) {
+        if (err instanceof UploadTooLargeError) throw new AppError(413, `The upload is too large: ${err.message}`);
+        if (err instanceof BlmFormatError) throw ValidationError.field('file', err.message);
+        throw err;
+      }
+      if (blm.records.length === 0 && !opts.partial) {
+        throw ValidationError.field('file', 'the file holds no homes: as the whole stock of its branch it would withdraw them all (send partial=1 if that is not meant)');
+      }
+      const media: ImportInput['media'] = {};
+      await upload.eachMedia(namedPictures(blm.records), MAX_PICTURE_BYTES, async (name, picture) => {
+        if (picture === null) {
+          media[name] = `is larger than ${MAX_PICTURE_BYTES / 1024 / 1024} MB`;
+          return;
+        }
+        if (!(await isPicture(picture))) {
+          media[name] = NOT_A_PICTURE;
+          return;
+        }
+        const key = pendingKey(id, pending.length);
+        pending.push(key);
+        await this.media.keepPending(key, picture);
+        media[name] = { key, digest: digestOf(picture) };
+      });
+      const input: ImportInput = { ...withoutNul(blm.records), media, fileWarnings: blm.warnings, mediaBaseUrl: opts.mediaBaseUrl };
+      const created = await this.prisma.feedImport.create({
+        data: { id, accountId: account.id, format: 'blm', partial: opts.partial, input: input as unknown as Prisma.InputJsonValue, counts: { ...EMPTY_COUNTS, rows: blm.records.length } },
+      });
+      return { id: created.id, status: created.status as ImportStatus };
     } catch (err) {
-      if (err instanceof BlmFormatError) throw ValidationError.field('file', err.message);
+      await this.discard(pending);
       throw err;
     }
-    if (rows.length === 0 && !opts.partial) {
-      throw ValidationError.field('file', 'the file holds no homes: as the whole stock of its branch it would withdraw them all (send partial=1 if that is not meant)');
-    }
-    const media: Record<string, string> = {};
-    for (const row of rows) {
-      for (const item of [...(row.home?.images ?? []), ...(row.home?.floorplans ?? [])]) {
-        if (!('file' in item.source)) continue;
-        const name = mediaName(item.source.file);
-        const bytesOf = upload.media.get(name);
-        if (bytesOf && IMAGE_EXTENSIONS.test(name) && !(name in media)) media[name] = await this.media.keepOriginal(bytesOf);
-      }
-    }
-    const input: ImportInput = { rows, media, fileWarnings, mediaBaseUrl: opts.mediaBaseUrl };
-    const created = await this.prisma.feedImport.create({
-      data: { id: randomUUID(), accountId: account.id, format: 'blm', partial: opts.partial, input: input as unknown as Prisma.InputJsonValue, counts: { ...EMPTY_COUNTS, rows: rows.length } },
-    });
-    return { id: created.id, status: created.status as ImportStatus };
+  }
+
+  private async discard(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.media.discard(key).catch(() => {})));
   }
 
   async report(account: ApiAccount, id: string): Promise<ImportReport> {
@@ -110,17 +171,25 @@ export class FeedImportService {
   }
 
   /**
-   * Takes the oldest queued import (one process each, SKIP LOCKED) and marks it running; null when none
-   * waits. An import left running for an hour (its process stopped) is taken again: its writes are
-   * idempotent, so running it twice changes nothing the first run wrote.
+   * Takes the oldest queued import of an account that has none running (one process each, SKIP LOCKED)
+   * and marks it running; null when none waits. An account's imports run one after another, in the
+   * order they came, and never hold another account's back. An import left running for an hour (its
+   * process stopped) is taken again: its writes are idempotent, so running it twice changes nothing the
+   * first run wrote.
    */
   async claim(): Promise<FeedImport | null> {
     const [claimed] = await this.prisma.$queryRaw<{ id: string }[]>`
       UPDATE "FeedImport" SET status = 'running', "startedAt" = now()
       WHERE id = (
-        SELECT id FROM "FeedImport"
-        WHERE status = 'queued' OR (status = 'running' AND "startedAt" < now() - interval '1 hour')
-        ORDER BY "createdAt" FOR UPDATE SKIP LOCKED LIMIT 1)
+        SELECT q.id FROM "FeedImport" q
+        WHERE (q.status = 'queued' OR (q.status = 'running' AND q."startedAt" < now() - interval '1 hour'))
+          AND NOT EXISTS (
+            SELECT 1 FROM "FeedImport" r
+            WHERE r."accountId" = q."accountId" AND r.id <> q.id AND r.status = 'running' AND r."startedAt" >= now() - interval '1 hour')
+          AND NOT EXISTS (
+            SELECT 1 FROM "FeedImport" e
+            WHERE e."accountId" = q."accountId" AND e.status = 'queued' AND e."createdAt" < q."createdAt")
+        ORDER BY q."createdAt" FOR UPDATE SKIP LOCKED LIMIT 1)
       RETURNING id`;
     return claimed ? this.prisma.feedImport.findUnique({ where: { id: claimed.id } }) : null;
   }
@@ -129,16 +198,34 @@ export class FeedImportService {
   async run(job: FeedImport, progress: (done: number) => void = () => {}): Promise<number[]> {
     const account = await this.prisma.apiAccount.findUniqueOrThrow({ where: { id: job.accountId } });
     const input = job.input as unknown as ImportInput;
-    const homes = input.rows.flatMap((r) => (r.home ? [r.home] : []));
+    const waiting = Object.values(input.media).flatMap((m) => (typeof m === 'string' ? [] : [m.key]));
+    try {
+      return await this.write(job, account, input, progress);
+    } finally {
+      // the pictures as sent are not kept: only their three sizes
+      await this.discard(waiting);
+    }
+  }
+
+  private async write(job: FeedImport, account: ApiAccount, input: ImportInput, progress: (done: number) => void): Promise<number[]> {
+    const meaning = sharedOwnershipPriceOf(account);
+    const rows = input.rows ?? (await mapInSlices((input.records ?? []).map((record, i) => ({ record, nul: input.nul?.[i] ?? [] })), ({ record, nul }) => blmHome(record, meaning, nul)));
+    const homes = rows.flatMap((r) => (r.home ? [r.home] : []));
     const rowOf = new Map<FeedHome, FeedRow>();
-    input.rows.forEach((r) => r.home && rowOf.set(r.home, r));
-    // the three sizes of every kept picture, made before any row is written
-    const ready = new Set<string>();
-    await inOrder(Object.entries(input.media), async ([name, digest]) => (await this.media.prepare(digest)) && ready.add(name), 2);
+    rows.forEach((r) => r.home && rowOf.set(r.home, r));
+    // the three sizes of every kept picture, made before any row is written; else why it is left out
+    const prepared = new Map<string, true | string>();
+    await inOrder(
+      Object.entries(input.media),
+      async ([name, m]) => prepared.set(name, typeof m === 'string' ? m : await this.media.prepare(m.key, m.digest)),
+      2,
+    );
     const urls = (source: MediaSource) => {
       if ('url' in source) return { largeSize: source.url, mediumSize: source.url, thumbnail: source.url };
       const name = mediaName(source.file);
-      return ready.has(name) ? this.media.urls(input.media[name]!, input.mediaBaseUrl) : null;
+      const ready = prepared.get(name) ?? 'is not in the zip';
+      const m = input.media[name];
+      return ready === true && m && typeof m !== 'string' ? this.media.urls(m.digest, input.mediaBaseUrl) : (ready as string);
     };
     const outcomes = new Map<FeedHome, RowOutcome>();
     let done = 0;
@@ -146,7 +233,7 @@ export class FeedImportService {
     const file = await this.writer.fileMemo(account, groups);
     const save = async () => {
       const partialRows = [...outcomes.values()];
-      await this.prisma.feedImport.update({ where: { id: job.id }, data: { counts: { ...countsOf(partialRows), rows: input.rows.length } as Prisma.InputJsonValue } });
+      await this.prisma.feedImport.update({ where: { id: job.id }, data: { counts: { ...countsOf(partialRows), rows: rows.length } as Prisma.InputJsonValue } });
     };
     await inOrder(
       groups,
@@ -159,27 +246,28 @@ export class FeedImportService {
       },
       this.options.concurrency,
     );
-    const report: RowOutcome[] = input.rows.map((r) =>
+    const report: RowOutcome[] = rows.map((r) =>
       r.home ? outcomes.get(r.home)! : { agentRef: r.agentRef, status: 'rejected', listing: null, errors: r.errors, warnings: r.warnings, listingIds: [] },
     );
     if (!job.partial) {
-      const branches = new Set(input.rows.map((r) => r.home?.branch ?? null).filter((b): b is string => b !== null));
+      const branches = new Set(rows.map((r) => r.home?.branch ?? null).filter((b): b is string => b !== null));
       const kept = new Set(homes.map((h) => h.ref));
       // a refused row keeps what an earlier file wrote of it
-      for (const r of input.rows) if (!r.home) for (const b of branches) kept.add(feedRef(b, r.agentRef));
+      for (const r of rows) if (!r.home) for (const b of branches) kept.add(feedRef(b, r.agentRef));
       const written = new Set(groups.map((g) => g.ref));
       for (const branch of branches) report.push(...(await this.writer.withdrawMissing(account, branch, kept, written)));
     }
-    const rows = report.map(({ listingIds: _ids, ...rest }) => rest);
-    if (input.fileWarnings.length && rows[0]) rows[0] = { ...rows[0], warnings: [...input.fileWarnings, ...rows[0].warnings] };
+    const reported = report.map(({ listingIds: _ids, ...rest }) => rest);
+    if (input.fileWarnings.length && reported[0]) reported[0] = { ...reported[0], warnings: [...input.fileWarnings, ...reported[0].warnings] };
     await this.prisma.feedImport.update({
       where: { id: job.id },
-      data: { status: 'done', finishedAt: new Date(), counts: { ...countsOf(report), rows: input.rows.length } as Prisma.InputJsonValue, report: rows as unknown as Prisma.InputJsonValue },
+      // the records are not kept once read: the report says what became of them
+      data: { status: 'done', finishedAt: new Date(), input: {}, counts: { ...countsOf(report), rows: rows.length } as Prisma.InputJsonValue, report: reported as unknown as Prisma.InputJsonValue },
     });
     return report.flatMap((r) => r.listingIds);
   }
 
   async fail(id: string, error: string): Promise<void> {
-    await this.prisma.feedImport.update({ where: { id }, data: { status: 'failed', finishedAt: new Date(), error } });
+    await this.prisma.feedImport.update({ where: { id }, data: { status: 'failed', finishedAt: new Date(), error, input: {} } });
   }
 }

@@ -9,8 +9,8 @@ export interface ImageSet {
   thumbnail: string;
 }
 
-/** The three sizes of a photo: the service's own for a file of the zip, the URL itself for a URL; null when missing. */
-export type MediaUrls = (source: MediaSource) => ImageSet | null;
+/** The three sizes of a photo: the service's own for a file of the zip, the URL itself for a URL; else why it is left out ("is not in the zip"). */
+export type MediaUrls = (source: MediaSource) => ImageSet | string;
 
 export interface GroupInputs {
   development: Record<string, unknown>;
@@ -31,8 +31,8 @@ function propertyInput(home: FeedHome, development: string, numberTaken: boolean
   const p = home.property;
   const floorplans = home.floorplans.flatMap((plan) => {
     const set = media(plan.source);
-    if (!set) missing(`floor plan ${'file' in plan.source ? plan.source.file : plan.source.url}`);
-    return set ? [{ url: set.largeSize, thumbnailUrl: set.thumbnail, alternativeText: plan.caption || 'Floor plan', caption: plan.caption }] : [];
+    if (typeof set === 'string') missing(`floor plan ${'file' in plan.source ? plan.source.file : plan.source.url} ${set}`);
+    return typeof set !== 'string' ? [{ url: set.largeSize, thumbnailUrl: set.thumbnail, alternativeText: plan.caption || 'Floor plan', caption: plan.caption }] : [];
   });
   return {
     externalRef: home.ref,
@@ -84,7 +84,7 @@ export function groupInputs(group: HomeGroup, media: MediaUrls, missing: (home: 
       if (seen.has(key)) continue;
       seen.add(key);
       const set = media(image.source);
-      if (!set) missing(home, `photo ${'file' in image.source ? image.source.file : image.source.url}`);
+      if (typeof set === 'string') missing(home, `photo ${'file' in image.source ? image.source.file : image.source.url} ${set}`);
       else gallery.push({ ...set, alternativeText: image.caption || home.displayAddress.slice(0, 255), caption: image.caption });
     }
   }

@@ -3,8 +3,9 @@
 // served in the three sizes listing items name. The store is a directory by default (FEED_MEDIA_DIR);
 // anything with put/get (an object store, docs/operations.md) can stand in for it.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 
 export interface MediaStore {
@@ -12,6 +13,8 @@ export interface MediaStore {
   /** null when the key holds nothing */
   get(key: string): Promise<Buffer | null>;
   has(key: string): Promise<boolean>;
+  /** nothing when the key holds nothing */
+  delete(key: string): Promise<void>;
 }
 
 const KEY = /^[A-Za-z0-9/_.-]+$/;
@@ -49,6 +52,10 @@ export class DirectoryMediaStore implements MediaStore {
       return false;
     }
   }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+  }
 }
 
 /** The widths of the three sizes (never enlarged beyond the original). */
@@ -56,47 +63,78 @@ export const IMAGE_SIZES = { thumbnail: 320, mediumSize: 800, largeSize: 1600 } 
 export type ImageSize = keyof typeof IMAGE_SIZES;
 
 export const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-export const originalKey = (digest: string) => `feeds/originals/${digest}`;
+/** A picture of an import waiting for its sizes to be made: removed once the import ends, however it ends. */
+export const pendingKey = (importId: string, n: number) => `feeds/pending/${importId}/${n}`;
 export const sizedKey = (digest: string, size: ImageSize) => `feeds/${digest}/${size}.jpg`;
 
 /** The file names of the zip as the BLM writes them: compared without case or folders. */
 export const mediaName = (name: string) => path.posix.basename(name.replace(/\\/g, '/')).toLowerCase();
 
-export const IMAGE_EXTENSIONS = /\.(jpe?g|png|gif|webp|tiff?|bmp|avif|heic)$/i;
+/** The only pictures decoded, told by their bytes (file-type), never by their name: no SVG, TIFF, HEIC or PDF reaches the decoder. */
+const PICTURE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+export const NOT_A_PICTURE = 'is not a JPEG, PNG, WebP or GIF picture';
+
+export async function isPicture(bytes: Buffer): Promise<boolean> {
+  const type = await fileTypeFromBuffer(bytes);
+  return type !== undefined && PICTURE_TYPES.has(type.mime);
+}
+
+export interface PictureLimits {
+  /** sharp's limitInputPixels: a picture of more pixels is not decoded */
+  maxPixels: number;
+  /** a picture whose three sizes take longer is dropped */
+  timeoutSeconds: number;
+}
+
+export const PICTURE_LIMITS: PictureLimits = { maxPixels: 50_000_000, timeoutSeconds: 10 };
 
 export class FeedMedia {
   constructor(
     private readonly store: MediaStore,
     /** where GET /media/... is served from, e.g. https://portal.example/media */
     readonly baseUrl: string,
+    private readonly limits: PictureLimits = PICTURE_LIMITS,
   ) {}
 
-  /** Keeps an original as sent; its digest names it. */
-  async keepOriginal(bytes: Buffer): Promise<string> {
-    const digest = digestOf(bytes);
-    if (!(await this.store.has(originalKey(digest)))) await this.store.put(originalKey(digest), bytes);
-    return digest;
+  /** Keeps a picture of an import until its sizes are made (`discard`). */
+  async keepPending(key: string, bytes: Buffer): Promise<void> {
+    await this.store.put(key, bytes);
   }
 
-  /** Makes the three sizes of an original (once); false when the original is no picture sharp can read. */
-  async prepare(digest: string): Promise<boolean> {
+  async discard(key: string): Promise<void> {
+    await this.store.delete(key);
+  }
+
+  /**
+   * Makes the three sizes of a waiting picture, named by the digest of its bytes as sent (once: a digest
+   * whose sizes exist is not decoded again). True when they are there; else why the picture is left out.
+   * The largest is made from the picture, the two others from the largest: one full decode a picture.
+   */
+  async prepare(key: string, digest: string): Promise<true | string> {
     if (await this.store.has(sizedKey(digest, 'largeSize'))) return true;
-    const original = await this.store.get(originalKey(digest));
-    if (!original) return false;
-    // the largest last: its presence says all three are there
-    for (const size of ['thumbnail', 'mediumSize', 'largeSize'] as const) {
-      let resized: Buffer;
-      try {
-        resized = await sharp(original, { limitInputPixels: 100_000_000 })
-          .rotate()
-          .resize({ width: IMAGE_SIZES[size], withoutEnlargement: true })
-          .jpeg({ quality: 80, mozjpeg: true })
-          .toBuffer();
-      } catch {
-        return false; // not a picture sharp can read: the row says it is left out
-      }
-      await this.store.put(sizedKey(digest, size), resized);
+    const original = await this.store.get(key);
+    if (!original) return 'is not in the zip';
+    if (!(await isPicture(original))) return NOT_A_PICTURE;
+    const sized = (input: Buffer, width: number) =>
+      sharp(input, { limitInputPixels: this.limits.maxPixels })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .jpeg({ quality: 80, mozjpeg: true })
+        .timeout({ seconds: this.limits.timeoutSeconds })
+        .toBuffer();
+    let sizes: Record<ImageSize, Buffer>;
+    try {
+      const largeSize = await sized(original, IMAGE_SIZES.largeSize);
+      const [mediumSize, thumbnail] = await Promise.all([sized(largeSize, IMAGE_SIZES.mediumSize), sized(largeSize, IMAGE_SIZES.thumbnail)]);
+      sizes = { thumbnail, mediumSize, largeSize };
+    } catch (err) {
+      const message = String((err as Error).message);
+      if (/pixel limit/i.test(message)) return `has more than ${(this.limits.maxPixels / 1_000_000).toLocaleString('en-GB')} million pixels`;
+      if (/timeout/i.test(message)) return `took longer than ${this.limits.timeoutSeconds} s to decode`;
+      return 'cannot be read as a picture';
     }
+    // the largest last: its presence says all three are there
+    for (const size of ['thumbnail', 'mediumSize', 'largeSize'] as const) await this.store.put(sizedKey(digest, size), sizes[size]);
     return true;
   }
 

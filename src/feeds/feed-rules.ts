@@ -4,7 +4,7 @@ import { normalisePostcode } from '../postcodes/postcode-format.ts';
 import { COUNCIL_TAX_BANDS } from '../inventory/material-information.ts';
 import { COMING_SOON, looksLikeNotAHome, POA, PRICE_QUALIFIERS, propertyTypeOf, SHARED_OWNERSHIP_QUALIFIERS, type TypeGroup } from './feed-codes.ts';
 import { fullValueOf, type FeedFieldError, type SharedOwnershipPrice } from './feed-home.ts';
-import { truncateWords } from './feed-text.ts';
+import { truncateWords, withoutControls } from './feed-text.ts';
 
 export class RowProblems {
   readonly errors: FeedFieldError[] = [];
@@ -154,7 +154,15 @@ export function fitted(problems: RowProblems, what: string, text: string, max: n
 }
 
 /** An address part without the quotes and trailing commas CRMs leave in it. */
-export const addressPart = (text: string | undefined) => (text ?? '').replace(/["“”]/g, '').replace(/[\s,]+$/g, '').replace(/^\s+/, '').replace(/\s+/g, ' ');
+/** An address line: quotes and control characters gone, white space collapsed, no trailing comma. */
+export function addressPart(text: string | undefined): string {
+  const line = withoutControls(text ?? '').replace(/["“”]/g, '').replace(/\s+/g, ' ');
+  // a loop, not `/[\s,]+$/`, which is quadratic in a long run of commas or spaces
+  const start = line.startsWith(' ') ? 1 : 0;
+  let end = line.length;
+  while (end > start && (line[end - 1] === ' ' || line[end - 1] === ',')) end--;
+  return line.slice(start, end);
+}
 
 /** A development's name compared as a person would: case, quotes, punctuation and spaces aside. */
 export const nameKey = (text: string) => addressPart(text).toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();

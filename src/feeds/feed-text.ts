@@ -1,6 +1,7 @@
 // The text of feed files as written by CRMs: UTF-8 or Windows-1252 bytes, HTML descriptions, prices
 // with thousands separators and pound signs, and dates that may be all zeros.
 import iconv from 'iconv-lite';
+import { Parser } from 'htmlparser2';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -14,39 +15,63 @@ export function decodeFeedText(bytes: Uint8Array): string {
   }
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', pound: '£', euro: '€', ndash: '–', mdash: '—',
-  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', hellip: '…', frac12: '½', frac14: '¼', frac34: '¾', sup2: '²',
-  deg: '°', copy: '©', reg: '®', trade: '™', middot: '·', bull: '•', times: '×', eacute: 'é', egrave: 'è',
-};
+/**
+ * Characters no provider text may carry: C0 and C1 controls other than tab and line feed (a carriage
+ * return is read as a line break first), DEL, and the bidirectional overrides and isolates that would
+ * turn text around on the page (U+202A–U+202E, U+2066–U+2069).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
+export const withoutControls = (text: string) => text.replace(/\r\n?/g, '\n').replace(CONTROL_CHARACTERS, '');
+
+/** The longest description a feed may send, markup included (checked before it is cleaned; 50,000 characters are kept). */
+export const MAX_DESCRIPTION_CHARS = 100_000;
+/** The longest of any other text of a feed (a summary, a feature, a caption, an address line). */
+export const MAX_LINE_CHARS = 10_000;
+
+const BLOCKS = new Set(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'table', 'tr']);
+const HIDDEN = new Set(['script', 'style']);
+
+/** The text of HTML by htmlparser2's tokenizer (one pass, linear in the length, whatever the markup). */
+function textOf(html: string): string {
+  const parts: string[] = [];
+  let hidden = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (HIDDEN.has(name)) hidden++;
+        else if (name === 'br') parts.push('\n');
+        else if (BLOCKS.has(name)) parts.push('\n\n');
+        else if (name === 'li') parts.push('\n• ');
+      },
+      onclosetag(name) {
+        if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
+        else if (BLOCKS.has(name)) parts.push('\n\n');
+      },
+      ontext(text) {
+        if (hidden === 0) parts.push(text);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
+  );
+  parser.end(html);
+  return parts.join('');
 }
 
 /**
  * HTML (as descriptions carry it) kept as plain text: paragraphs and line breaks become new lines,
  * list items lines of their own, tags go, entities are decoded, and a literal `\r\n` some exporters
- * write becomes a line break. Nothing of the markup survives to be shown as markup.
+ * write becomes a line break. Nothing of the markup survives to be shown as markup, and no control
+ * character survives at all. Every step is linear: a hostile description costs its length, no more.
  */
 export function htmlToText(html: string): string {
-  const text = html
-    .replace(/\\r\\n|\\n/g, '\n')
-    .replace(/<\s*(script|style)\b[^>]*>[\s\S]*?<\s*\/\s*\1\s*>/gi, '')
-    .replace(/<\s*br\s*\/?\s*>/gi, '\n')
-    .replace(/<\s*\/?\s*(p|div|h[1-6]|ul|ol|table|tr)\b[^>]*>/gi, '\n\n')
-    .replace(/<\s*li\b[^>]*>/gi, '\n• ')
-    .replace(/<[^>]*>/g, '');
-  return decodeEntities(text)
-    .replace(/\r\n?/g, '\n')
+  if (html === '') return '';
+  const source = html.replace(/\\r\\n|\\n/g, '\n');
+  // text without markup or entities (most of a file's short values) needs no parser
+  return withoutControls(/[<&]/.test(source) ? textOf(source) : source)
     .replace(/[ \t\u00a0]+/g, ' ')
-    .replace(/ *\n */g, '\n')
+    .replace(/ ?\n ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

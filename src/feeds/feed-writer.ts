@@ -89,7 +89,7 @@ export class FeedWriter {
     if (!place) return rejectAll([{ field: 'POSTCODE1', message: `${group.homes[0]!.postcode} is in no postcode district known here` }]);
     if (place.note) for (const list of warnings.values()) list.push(place.note);
     const homes = group.homes.map((h) => ({ ...h, latitude: place.latitude, longitude: place.longitude }));
-    const inputs = groupInputs({ ...group, homes }, media, (home, what) => warnings.get(group.homes[homes.indexOf(home)]!)?.push(`${what} is not in the zip: left out`));
+    const inputs = groupInputs({ ...group, homes }, media, (home, what) => warnings.get(group.homes[homes.indexOf(home)]!)?.push(`${what}: left out`));
 
     let development: DevelopmentInput;
     try {
@@ -189,7 +189,9 @@ export class FeedWriter {
       select: { externalRef: true, listings: { select: { listing: { select: { externalRef: true, withdrawnAt: true } } } } },
     });
     const outcomes: RowOutcome[] = [];
-    for (const property of missing.filter((p) => !keptRefs.has(p.externalRef))) {
+    // startsWith is a LIKE, where `_` (a branch id may hold one) matches any character: compared again, literally
+    const ofBranch = (ref: string) => ref.startsWith(prefix);
+    for (const property of missing.filter((p) => ofBranch(p.externalRef) && !keptRefs.has(p.externalRef))) {
       const listingIds: number[] = [];
       let withdrawn: string | null = null;
       await this.prisma.$transaction(async (tx) => {
@@ -209,7 +211,7 @@ export class FeedWriter {
       where: { accountId: account.id, deletedAt: null, externalRef: { startsWith: prefix }, properties: { none: { deletedAt: null } } },
       select: { externalRef: true },
     });
-    for (const dev of empty) await this.prisma.$transaction((tx) => this.sync.developments.removeIn(tx, account, dev.externalRef));
+    for (const dev of empty.filter((d) => ofBranch(d.externalRef))) await this.prisma.$transaction((tx) => this.sync.developments.removeIn(tx, account, dev.externalRef));
     return outcomes;
   }
 }

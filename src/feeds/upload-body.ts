@@ -1,6 +1,9 @@
 // The bytes of an uploaded file: the `file` field of a multipart/form-data body (koa-body, formidable),
-// or the raw body of any other type; beyond `limit` bytes, 413.
-import { readFile, rm } from 'node:fs/promises';
+// or the raw body of any other type; beyond `limit` bytes, 413. A form's files are written to a folder of
+// the request's own, removed whatever happens to the request.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { koaBody, HttpMethodEnum } from 'koa-body';
 import type { Context } from 'koa';
 import { AppError, ValidationError } from '../core/errors.ts';
@@ -24,30 +27,33 @@ async function rawBody(ctx: Context, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+// formidable's error codes (formidable/src/FormidableError.js)
+const MAX_FILES_EXCEEDED = 1015;
+const TOO_LARGE = new Set([1009, 1016]);
+
 export async function uploadedBytes(ctx: Context, limit: number): Promise<Buffer> {
   if (!ctx.is('multipart/form-data')) return rawBody(ctx, limit);
-  const parse = koaBody({
-    multipart: true,
-    json: false,
-    text: false,
-    urlencoded: false,
-    parsedMethods: [HttpMethodEnum.POST],
-    formidable: { maxFileSize: limit, maxFiles: 1, allowEmptyFiles: true, minFileSize: 0 },
-    onError: (err) => {
-      const status = (err as { httpCode?: number }).httpCode;
-      if (status === 413 || /maxFileSize|maxTotalFileSize/.test(String((err as Error).message))) throw new PayloadTooLargeError(limit);
-      throw ValidationError.field('file', `the form cannot be read: ${(err as Error).message}`);
-    },
-  });
-  await parse(ctx, async () => {});
-  const files = ctx.request.files ?? {};
-  const file = files.file;
-  const all = Object.values(files).flat();
+  const folder = await mkdtemp(path.join(tmpdir(), 'feed-upload-'));
   try {
+    const parse = koaBody({
+      multipart: true,
+      json: false,
+      text: false,
+      urlencoded: false,
+      parsedMethods: [HttpMethodEnum.POST],
+      formidable: { uploadDir: folder, maxFileSize: limit, maxTotalFileSize: limit, maxFiles: 1, allowEmptyFiles: true, minFileSize: 0 },
+      onError: (err) => {
+        const code = (err as { code?: number }).code;
+        if (code === MAX_FILES_EXCEEDED) throw ValidationError.field('file', 'the form must carry one file, in the field "file"');
+        if ((code !== undefined && TOO_LARGE.has(code)) || /maxFileSize|maxTotalFileSize/.test(String((err as Error).message))) throw new PayloadTooLargeError(limit);
+        throw ValidationError.field('file', `the form cannot be read: ${(err as Error).message}`);
+      },
+    });
+    await parse(ctx, async () => {});
+    const file = (ctx.request.files ?? {}).file;
     if (!file) throw ValidationError.field('file', 'the form must carry the file in the field "file"');
-    const one = Array.isArray(file) ? file[0]! : file;
-    return await readFile(one.filepath);
+    return await readFile((Array.isArray(file) ? file[0]! : file).filepath);
   } finally {
-    await Promise.all(all.map((f) => rm(f.filepath, { force: true })));
+    await rm(folder, { recursive: true, force: true });
   }
 }

@@ -15,6 +15,8 @@ export class OutboxListener {
   constructor(
     private readonly databaseUrl: string,
     private readonly logger: Logger,
+    /** the channel listened to: the listing outbox's, or another outbox's (the e-mails', mail/mail-outbox.ts) */
+    private readonly channel: string = OUTBOX_CHANNEL,
   ) {}
 
   start(onChange: () => void): void {
@@ -32,7 +34,7 @@ export class OutboxListener {
   }
 
   private async connect(onChange: () => void): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'outbox-listener' });
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: this.channel === OUTBOX_CHANNEL ? 'outbox-listener' : `${this.channel}-listener` });
     const lost = (err?: Error) => {
       if (this.client !== client) return;
       this.client = null;
@@ -44,7 +46,7 @@ export class OutboxListener {
     client.on('notification', () => onChange());
     try {
       await client.connect();
-      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      await client.query(`LISTEN ${this.channel}`);
     } catch (err) {
       await client.end().catch(() => undefined);
       this.reconnectLater(onChange, err as Error);

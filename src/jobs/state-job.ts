@@ -11,9 +11,12 @@
 //     not live although their time has passed (from the engine: any run missed, an outage, a document
 //     written during a full reindex). Never early: the flag is worked out when a document is built, so a
 //     listing is shown only once its time has passed, and at most one run (a minute) plus the reindex
-//     worker's delay after it (docs/search.md, "Live listings").
+//     worker's delay after it (docs/search.md, "Live listings");
+//   - the answers kept for writes sent with an Idempotency-Key: removed after their day.
 // Several instances may run it: each run takes a transaction-scoped PostgreSQL advisory lock with
-// pg_try_advisory_xact_lock and a run that does not get it does nothing.
+// pg_try_advisory_xact_lock and a run that does not get it does nothing; and a scheduled tick runs only
+// when no instance ran the job in the last 50 seconds (`ScheduledRun`), so it runs once a minute
+// whatever the number of instances.
 import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Logger } from '../core/logger.ts';
@@ -21,9 +24,12 @@ import { londonToday } from '../core/london-time.ts';
 import { markListingsChanged } from '../sync/outbox.ts';
 import type { SearchClient } from '../search/client.ts';
 import { dueToGoLiveRequest } from '../listing-index/live-listing.ts';
+import { removeExpiredRequests } from '../api-accounts/idempotent-requests.ts';
 
 /** Arbitrary, fixed: the advisory lock key of this job. */
 const LOCK_KEY = 6_000_001;
+/** A scheduled tick this soon after any instance's run does nothing (a minute's period, less the ticks' spread). */
+const MIN_GAP_MS = 50_000;
 
 export interface StateRun {
   ran: boolean;
@@ -72,6 +78,7 @@ export class StateJob {
         select: { id: true },
       });
       await markListingsChanged(tx, [...new Set([...ofExpired.map((l) => l.listingId), ...released.map((l) => l.id)])]);
+      await removeExpiredRequests(tx, now);
       return { ran: true, firstDibsCleared: expired.length, listingsReleased: released.length };
     }, { timeout: 60_000, maxWait: 10_000 });
   }
@@ -82,11 +89,21 @@ export class StateJob {
       'state job',
       expression,
       async () => {
+        if (!(await this.claimTick(new Date()))) return;
         const run = await this.runOnce();
         if (run.firstDibsCleared || run.listingsReleased) this.logger.info(run, 'state job');
       },
       this.logger,
     );
+  }
+
+  /** Whether no instance ran the job in the last MIN_GAP_MS: then this one claims the run. */
+  async claimTick(now: Date): Promise<boolean> {
+    const claimed = await this.prisma.$queryRaw<{ name: string }[]>`
+      INSERT INTO "ScheduledRun" (name, "lastRunAt") VALUES ('state-job', ${now})
+      ON CONFLICT (name) DO UPDATE SET "lastRunAt" = EXCLUDED."lastRunAt" WHERE "ScheduledRun"."lastRunAt" <= ${new Date(now.getTime() - MIN_GAP_MS)}
+      RETURNING name`;
+    return claimed.length > 0;
   }
 
   async stop(): Promise<void> {

@@ -37,12 +37,35 @@ export interface ProgressChange {
   createdAt: Date;
 }
 
+/** Where documents the provider asks for go: the listing's housing provider and its contact e-mail. */
+export interface SendDocumentsTo {
+  provider: string;
+  email: string | null;
+}
+
+/** The housing provider of an application's listing, as the store holds it. */
+export interface ProviderContact {
+  name: string;
+  contactEmail: string | null;
+}
+
+/** The application's read of its provider's contact (a Prisma select under `listing`). */
+export const providerContactSelect = {
+  development: { select: { housingProvider: { select: { name: true, contactEmail: true } } } },
+} as const;
+
 export interface Progress {
   stage: ProgressStage;
   position: number | null;
   note: string | null;
+  /** while the stage is documents-requested: where to send them; null otherwise */
+  sendDocumentsTo: SendDocumentsTo | null;
   updatedAt: string;
   history: { stage: ProgressStage; at: string }[];
+}
+
+export function sendDocumentsToOf(stage: string, provider: ProviderContact | null | undefined): SendDocumentsTo | null {
+  return stage === 'documents-requested' && provider ? { provider: provider.name, email: provider.contactEmail } : null;
 }
 
 /**
@@ -50,7 +73,7 @@ export interface Progress {
  * The history holds each stage it entered, once per entry (a change of the note or the place alone is
  * not a new stage).
  */
-export function progressOf(changes: readonly ProgressChange[], received: Date): Progress {
+export function progressOf(changes: readonly ProgressChange[], received: Date, provider?: ProviderContact | null): Progress {
   const history: Progress['history'] = [{ stage: 'received', at: received.toISOString() }];
   for (const c of changes) {
     if (c.stage !== history.at(-1)!.stage) history.push({ stage: c.stage as ProgressStage, at: c.createdAt.toISOString() });
@@ -61,6 +84,7 @@ export function progressOf(changes: readonly ProgressChange[], received: Date): 
     stage: (last?.stage ?? 'received') as ProgressStage,
     position: last?.position ?? null,
     note: last?.note ?? null,
+    sendDocumentsTo: sendDocumentsToOf(last?.stage ?? 'received', provider),
     updatedAt: (last?.createdAt ?? received).toISOString(),
     history,
   };

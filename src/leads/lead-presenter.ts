@@ -78,7 +78,7 @@ export function presentLead(a: LeadRow): LeadPayload {
     // the column holds only the statuses the service writes
     eligibilityStatus: a.eligibilityStatus as (typeof ELIGIBILITY_STATUSES)[number],
     decision: a.decision as DecisionPayload | null,
-    progress: progressOf(a.progressChanges, a.enquiryDate),
+    progress: progressOf(a.progressChanges, a.enquiryDate, a.listing.development.housingProvider),
     source: a.source,
     utmSource: a.utmSource,
     utmMedium: a.utmMedium,

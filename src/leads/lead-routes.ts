@@ -5,6 +5,8 @@ import { pathId } from '../core/path-id.ts';
 import { defineRoutes, route } from '../core/route-table.ts';
 import { engineUnavailable, errorResponse, json, pagedEnvelope, pathParam, ref, validationResponse } from '../core/openapi/schema-helpers.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from '../api-accounts/api-key-auth.ts';
+import { idempotencyKey } from '../api-accounts/idempotency-key.ts';
+import { idempotencyKeyHeader } from '../api-accounts/idempotency-key-openapi.ts';
 import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
 import { API_KEY_ROUTES } from '../api-accounts/api-key-operations.ts';
 import { instantOf } from '../sync-api/sync-query.ts';
@@ -23,6 +25,7 @@ export interface LeadDeps {
 
 const tags = ['Leads'];
 const auth = ({ accounts }: LeadDeps) => [apiKeyAuth(accounts)];
+const authOnce = ({ accounts }: LeadDeps) => [apiKeyAuth(accounts), idempotencyKey(accounts.idempotency)];
 const leadId = pathParam('id', 'lead (application) id', { type: 'integer', minimum: 1, maximum: MAX_ID });
 const noLead = errorResponse("No such lead on this account's listings");
 
@@ -61,13 +64,13 @@ export const leadRoutes = defineRoutes<LeadDeps, SyncState>([
     operationId: 'pushLead',
     summary:
       "Push a lead from another platform on one of the account's live listings (a partner's: a marketplace listing): kept as pushed, with that source, status incomplete and no decision; it belongs to no customer account",
-    use: auth,
+    use: authOnce,
+    headers: [idempotencyKeyHeader],
     body: pushedLeadSchema,
     bodyComponent: 'PushedLead',
     withoutBody: 'none',
     responses: {
       201: json(ref('Lead'), 'Created'),
-     
       404: errorResponse('No such live listing for this account'),
       422: validationResponse,
       503: engineUnavailable,

@@ -2,11 +2,12 @@
 // what a pushed lead keeps of its customer.
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { LeadPayload } from './lead-payload.ts';
+import { providerContactSelect } from '../lead-lifecycle/application-progress.ts';
 import { ELIGIBILITY_FIELDS, PRIORITY_FIELDS } from '../listings/listing-sync-schema.ts';
 
 export const leadInclude = {
   customer: true,
-  listing: { select: { id: true, externalRef: true } },
+  listing: { select: { id: true, externalRef: true, ...providerContactSelect } },
   property: { select: { id: true, externalRef: true } },
   appointments: { orderBy: [{ startsAt: 'asc' as const }, { id: 'asc' as const }] },
   progressChanges: { orderBy: { id: 'asc' as const } },

@@ -7,7 +7,10 @@ import { NotFoundError, ValidationError } from '../core/errors.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { parseDateTime } from '../core/date-time-format.ts';
 import { utmOf, type CustomerFields } from '../customers/customer-fields.ts';
-import { propertyViewOf, snapshotOf, type ApplicationListings } from '../applications/application-listings.ts';
+import { propertyViewOf, snapshotOf } from '../applications/application-listings.ts';
+import { loadListings } from '../listing-index/document/listing-loader.ts';
+import { buildListingDocument, type ListingDocument } from '../listing-index/document/listing-document.ts';
+import type { LendingAssumptions } from '../affordability/lending.ts';
 import { leadInclude, PUSHED_CONTACT_FIELDS, type LeadRow, type PushedContact } from './lead-row.ts';
 import type { PushedLead } from './lead-schemas.ts';
 import type { LeadEventRecorder } from '../lead-lifecycle/lead-event-recorder.ts';
@@ -21,7 +24,8 @@ export interface LeadFilters {
 export class LeadService {
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly listings: ApplicationListings,
+    /** the lending assumptions the index's documents are built with (a pushed lead's snapshot is one) */
+    private readonly lending: () => Promise<LendingAssumptions>,
     /** lead webhooks: a pushed lead is a lead.created event, recorded in its transaction */
     private readonly leadEvents: LeadEventRecorder,
   ) {}
@@ -59,10 +63,12 @@ export class LeadService {
    * or agent's own listing (by ref or id), or, for a partner that republishes the marketplace, any live
    * marketplace listing (by id). The lead keeps what was pushed and belongs to no customer account: it
    * neither reads nor changes a customer's profile or applications, whatever the e-mail address.
+   * Whether the listing is live is read from PostgreSQL, the record, not from the search index, which
+   * may not have caught up with a listing written a moment before.
    */
   async push(account: ApiAccount, lead: PushedLead): Promise<LeadRow> {
     const listing = await this.prisma.listing.findFirst({ where: pushableListing(account, lead.listing), select: { id: true, accountId: true } });
-    const doc = listing ? (await this.listings.live([listing.id])).get(listing.id) : undefined;
+    const doc = listing ? await this.liveDocument(listing.id) : null;
     if (!listing || !doc) throw new NotFoundError(`Listing ${lead.listing} was not found on the marketplace`);
 
     let propertyId: number | null = null;
@@ -98,6 +104,13 @@ export class LeadService {
       await this.leadEvents.record(tx, created.id, 'lead.created');
       return tx.application.findUniqueOrThrow({ where: { id: created.id }, include: leadInclude });
     });
+  }
+
+  /** The listing's document as the index will hold it, built from its rows now; null unless it is live. */
+  private async liveDocument(id: number): Promise<ListingDocument | null> {
+    const [loaded] = await loadListings(this.prisma, [id]);
+    const doc = loaded ? buildListingDocument(loaded, await this.lending()) : null;
+    return doc?.live ? doc : null;
   }
 }
 

@@ -4,6 +4,7 @@
 import type { CustomerValues } from '../eligibility/eligibility-rules.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
 import { shareClauses } from './affordability-clauses.ts';
+import { boundsOf } from '../affordability/affordability-thresholds.ts';
 import { IN_POOL } from './pool-clauses.ts';
 import { withPropertyMatching as nested } from './property-clauses.ts';
 
@@ -14,16 +15,19 @@ const DEPOSIT_REQUIRED = 'depositRequired';
  * pool (whatever the search's property filters): it fails a listing whose pool holds a priced home and
  * no home the household can afford at any share the costing tries. The document holds those shares as
  * `poolShares` (affordability-thresholds.ts), so the clause is: a priced pool home, and no share within
- * the household's four bounds. With the savings unknown decide() counts them as 0, unless the listing
- * needs a deposit (`depositRequired`), where it leaves money unjudged. A document of an older mapping
- * (no `depositRequired`) is not judged on money here.
+ * the household's four bounds. With the savings unknown decide() fails only what no savings could make
+ * affordable (eligibility-rules.ts moneyJudged): the bounds of unlimited savings, of which only the
+ * income's own is finite (the least income the rent and charges of a share need). A document of an
+ * older mapping (no `depositRequired`) is not judged on money here.
  */
 function moneyFails(c: CustomerValues, lending: LendingAssumptions): object | null {
   if (c.annualHouseholdIncome === null) return null;
-  const judged = c.deposit === null ? { term: { [DEPOSIT_REQUIRED]: false } } : { exists: { field: DEPOSIT_REQUIRED } };
+  const income = c.annualHouseholdIncome;
+  const current = { exists: { field: DEPOSIT_REQUIRED } };
   const priced = nested([IN_POOL, { exists: { field: 'properties.monthlyCost' } }]);
-  const share = { nested: { path: 'poolShares', query: { bool: { filter: shareClauses({ income: c.annualHouseholdIncome, deposit: c.deposit ?? 0 }, lending) } } } };
-  return { bool: { filter: [judged, priced], must_not: [share] } };
+  const within = c.deposit === null ? [{ range: { 'poolShares.minIncome': { lte: boundsOf({ income, deposit: 0 }, lending).maxMinIncome } } }] : shareClauses({ income, deposit: c.deposit }, lending);
+  const share = { nested: { path: 'poolShares', query: { bool: { filter: within } } } };
+  return { bool: { filter: [current, priced], must_not: [share] } };
 }
 
 /** `lending`: the assumptions the index's costs hold, for the money decide() judges (without them, money is not judged). */

@@ -3,7 +3,7 @@ import type { ListingDocument } from '../listing-index/document/listing-document
 import { PRICE_FIELD_NAMES } from '../listings/price-rules.ts';
 import { ITEM_FIELDS, type HeadlinePrices } from '../listings/listing-presenter.ts';
 import type { StoredListing } from '../listings/listing-view.ts';
-import { latestReductionOn, recentReduction } from '../listings/price-reductions.ts';
+import { recentReduction } from '../listings/price-reductions.ts';
 import { headlineProperty } from '../listings/headline.ts';
 import { poolOf } from '../listings/listing-affordability.ts';
 import type { Affordability } from '../affordability/affordability.ts';
@@ -64,7 +64,7 @@ function withAffordability(p: PropertyDetailsPayload, affordability: ReadonlyMap
 }
 
 /** The price fields of the headline among these properties' details (headline.ts), with its latest reduction's day. */
-function headlinePricesOf(properties: StoredPropertyDetails[]): HeadlinePrices | null {
+function headlinePricesOf(properties: StoredPropertyDetails[], reducedOnOf: (id: number) => string | null): HeadlinePrices | null {
   const candidates = properties.map((p) => ({
     id: p.id,
     availabilityStatus: p.availabilityStatus.code,
@@ -75,7 +75,8 @@ function headlinePricesOf(properties: StoredPropertyDetails[]): HeadlinePrices |
   const chosen = headlineProperty(candidates)?.details;
   if (!chosen) return null;
   const prices = Object.fromEntries(PRICE_FIELD_NAMES.map((f) => [f, chosen[f] ?? null])) as Pick<HeadlinePrices, (typeof PRICE_FIELD_NAMES)[number]>;
-  const priceReducedOn = latestReductionOn([chosen.priceHistory]);
+  // the document's own day for the home: a reduction is news only for the pool's homes not sold or let (PORTAL-EXTRAS §10)
+  const priceReducedOn = reducedOnOf(chosen.id);
   // the lowest monthly cost of their pool (listing-affordability.ts), beside the pool's headline
   let from: number | null = null;
   for (const p of poolOf(candidates)) if (p.details.monthlyCostFrom != null && (from === null || p.details.monthlyCostFrom < from)) from = p.details.monthlyCostFrom;
@@ -104,7 +105,7 @@ interface DetailOptions {
 export function presentListingDetails(doc: ListingDocument, options: DetailOptions): ListingDetailsPayload {
   const l = doc.view.listing;
   const out = pick(l, DETAIL_FIELDS);
-  const headline = options.bedrooms?.length ? headlinePricesOf(presentPropertyDetails(doc, options.bedrooms)) : null;
+  const headline = options.bedrooms?.length ? headlinePricesOf(presentPropertyDetails(doc, options.bedrooms), (id) => doc.properties.find((p) => p.id === id)?.priceReducedOn ?? null) : null;
   const prices = headline ?? pick(l, DETAIL_PRICE_FIELDS);
   return {
     ...out,

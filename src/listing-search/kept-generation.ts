@@ -1,7 +1,7 @@
 // What the search keeps (responses, engine answers) counts as of an index generation, with the scope of
 // the search it answered: a move of the generation carries to the new one whatever was kept at the
 // generation before and lies outside every footprint of the change (listing-index/index-footprint.ts).
-import type { IndexChange } from '../search/index-changes.ts';
+import type { IndexChange, TouchedBy } from '../search/index-changes.ts';
 import { readFootprint, touches, type SearchScope } from '../listing-index/index-footprint.ts';
 
 export interface KeptAtGeneration {
@@ -27,4 +27,10 @@ export function carryForward(entries: Iterable<KeptAtGeneration>, change: IndexC
     carried++;
   }
   return carried;
+}
+
+/** What a write still open may touch of an answer of this scope (none given for no scope: any write may). */
+export function touchedBy(scope: SearchScope | null): TouchedBy | undefined {
+  if (scope === null) return undefined;
+  return (footprint) => touches(scope, readFootprint(footprint));
 }

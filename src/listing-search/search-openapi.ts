@@ -16,8 +16,9 @@ export function searchParameters() {
   return parametersOf(searchQuerySchema, 'query', {
     bracketArrays: true,
     descriptions: {
-      location: 'a UK place, postcode district or postcode; the United Kingdom when omitted',
-      radius: 'miles; 0 is this area only',
+      location: 'a UK place (town, local authority, county, region or nation), postcode district or postcode; the United Kingdom when omitted',
+      radius:
+        'miles; the listings inside the place\'s rectangle expanded by it (`rectBounds`). 0 is this area only: for a local authority, county or region, the listings of its local authorities',
       area:
         'a polygon drawn on the map: 3 to 100 vertices `lat,lng` separated by `;`, closed implicitly, its edges not crossing or touching. ' +
         'Listings match by their point inside it; `location`, `radius` and the echoed centre are then ignored, `center` is its centroid, `rectBounds` its bounding box and `nearest` measures from the centroid',

@@ -33,14 +33,17 @@ export const searchEnvelopePayload = named(
     links: linksPayload,
     // the first page's (pages after it carry only the above unless the portal asks for the full envelope)
     center: shape({ lat: decimal, lng: decimal }).optional(),
-    rectBounds: shape({ north: decimal, south: decimal, east: decimal, west: decimal }).optional(),
+    rectBounds: about(
+      shape({ north: decimal, south: decimal, east: decimal, west: decimal }),
+      'the location rectangle expanded by the radius (a local authority, county or region with radius 0: its own rectangle)',
+    ).optional(),
     clearLocation: about(
       flag,
       'false when `location` names no known place (nor a postcode of a known postcode district): the search then covers the whole UK, and a client should say that the place was not found',
     ).optional(),
     place: about(
       understoodPlace.nullable(),
-      'the place `location` was understood as (null without a location, for a drawn area or an echoed resolution, and when nothing matched); a region, county or local authority means the listings of its local authorities, whatever the radius',
+      'the place `location` was understood as (null without a location, for a drawn area or an echoed resolution, and when nothing matched); a region, county or local authority with radius 0 means the listings of its local authorities; with a radius above 0, the listings inside its rectangle expanded by the radius',
     ).optional(),
     home: postcodePoint.nullable().optional(),
     work: postcodePoint.nullable().optional(),

@@ -11,7 +11,8 @@ import type { SearchResponseMemo } from './search-response-memo.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
 import type { AnswerBytes } from '../search/answer-bytes.ts';
-import type { IndexChange } from '../search/index-changes.ts';
+import type { IndexChange, TouchedBy } from '../search/index-changes.ts';
+import { touchedBy } from './kept-generation.ts';
 import { presentSearch } from './search-presenter.ts';
 import { BuiltSearchBody, type FillableBody, type SearchResponseBody } from './search-body.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
@@ -20,8 +21,8 @@ import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 export interface IndexGeneration {
   /** moves on whenever a change may have become searchable */
   generation(): number;
-  /** whether a response kept at the current generation may be sent without asking the engine */
-  quiet(): boolean;
+  /** whether a response kept at the current generation (reading what `touchedBy` tells) may be sent without asking the engine */
+  quiet(touchedBy?: TouchedBy): boolean;
   /** calls `listener` at each move of the generation, with what the change can touch */
   onChange(listener: (change: IndexChange) => void): () => void;
 }
@@ -89,12 +90,12 @@ export class SearchResponder {
           r.generation = this.index.generation();
         },
       },
-      { name: 'memo', makesBody: true, guard: () => this.index.quiet(), run: (r) => void (r.body = this.memo.unchanged(r.key!, r.generation!) ?? undefined) },
+      { name: 'memo', makesBody: true, guard: (r) => this.index.quiet(touchedBy(r.prepared!.scope)), run: (r) => void (r.body = this.memo.unchanged(r.key!, r.generation!) ?? undefined) },
       {
         name: 'ask',
         makesBody: true,
         run: async (r) => {
-          const kept = this.index.quiet() ? this.answers.unchanged(r.prepared!.multiSearch, r.generation!) : null;
+          const kept = this.index.quiet(touchedBy(r.prepared!.scope)) ? this.answers.unchanged(r.prepared!.multiSearch, r.generation!) : null;
           r.answer = kept ?? (await this.searches.ask(r.prepared!));
           r.answerAsked = !kept;
           r.body = this.memo.find(r.key!, r.answer, r.generation) ?? undefined;

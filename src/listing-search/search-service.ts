@@ -7,7 +7,7 @@
 import { LRUCache } from 'lru-cache';
 import type { SearchClient } from '../search/client.ts';
 import type { AnswerBytes } from '../search/answer-bytes.ts';
-import type { PlaceResolver } from '../places/gazetteer.ts';
+import type { PlaceData, PlaceResolver } from '../places/gazetteer.ts';
 import type { Portal } from '../portals/portal-settings.ts';
 import type { PartnerService, Partner } from '../listings/partner-service.ts';
 import type { RawJsonArray } from './raw-json.ts';
@@ -107,6 +107,8 @@ export interface CompletionContext {
   schemes: SchemeText[];
   /** the London day: whether a price reduction still shows */
   today: string;
+  /** the generation of the place data the area was resolved with: nothing kept of older places is used */
+  places: number;
 }
 
 export interface PreparedSearch {
@@ -122,8 +124,8 @@ export interface PreparedSearch {
 export interface SearchDeps {
   search: SearchClient;
   alias: string;
-  /** places, and the points of home and work postcodes */
-  gazetteer: PlaceResolver & PostcodePointResolver;
+  /** places, and the points of home and work postcodes; its generation moves on when the place data changes */
+  gazetteer: PlaceResolver & PostcodePointResolver & PlaceData;
   partners: PartnerService;
   regions: LocalAuthorityRegions;
   customers: CustomerContext;
@@ -136,7 +138,7 @@ export interface SearchDeps {
 
 export class ListingSearchService {
   /** plans of the most recent searches by parameters' object (a plan's multi-search is about 6 KB) */
-  private readonly planned = new LRUCache<SearchParams, { today: string; portalId: number; settingsKey: string; schemesKey: string; personKey: string; prepared: PreparedSearch }>({ max: 1000 });
+  private readonly planned = new LRUCache<SearchParams, { today: string; places: number; portalId: number; settingsKey: string; schemesKey: string; personKey: string; prepared: PreparedSearch }>({ max: 1000 });
   private readonly contextIds = new ShortIds();
 
   constructor(private readonly deps: SearchDeps) {}
@@ -196,27 +198,28 @@ export class ListingSearchService {
     const today = londonToday(now);
     // the signed-in customer's profile, read once for their points, household and eligibility values
     const searcher = customerId !== null ? this.deps.customers.searcher(customerId, today) : null;
-    const [schemes, person, lending, values] = await Promise.all([this.deps.schemes(), this.personFor(p, customerId, searcher), this.deps.lending(), this.valuesOf(p, searcher)]);
+    const [schemes, person, lending, values, places] = await Promise.all([this.deps.schemes(), this.personFor(p, customerId, searcher), this.deps.lending(), this.valuesOf(p, searcher), this.deps.gazetteer.generation()]);
     const eligibility: EligibilityOf = { values: valuesKnown(values) ? values : null, today };
     // Without a partner, and without a customer's profile (eligible_only signed in), the same parameters
     // give the same plan on the same portal settings and scheme texts on the same day (no request holds
     // the time: the live rule is a stored field): the plan is kept with the parameters' object, which the
-    // parameter parser keeps by query string.
+    // parameter parser keeps by query string, and with the place data's generation (the place resolved anew
+    // once the national postcode file is in).
     const reusable = !(p.eligible_only && customerId !== null) && !p.source;
     const kept = reusable ? this.planned.get(p) : undefined;
     const settingsKey = contentKey(portal.settings);
     const schemesKey = contentKey(schemes);
     const personKey = person === NOBODY && !eligibility.values ? '' : JSON.stringify([person, lending, eligibility.values]);
-    if (kept && kept.today === today && kept.portalId === portal.id && kept.settingsKey === settingsKey && kept.schemesKey === schemesKey && kept.personKey === personKey) return kept.prepared;
+    if (kept && kept.today === today && kept.places === places && kept.portalId === portal.id && kept.settingsKey === settingsKey && kept.schemesKey === schemesKey && kept.personKey === personKey) return kept.prepared;
 
     const [area, partner] = await Promise.all([resolveArea(p, this.deps.gazetteer), p.source ? this.deps.partners.bySource(p.source) : Promise.resolve(null)]);
     const filters = buildFilters(p, { rect: area.rectBounds, within: area.within, portalId: portal.id, now, eligibility: p.eligible_only ? values : null, allowedExtraFilters: portal.settings.extraFilters, person, lending });
     const plan = planSearch(p, filters, area, portal.settings, partner?.source ?? null, person);
     const multiSearch = multiSearchBody(plan);
     const shape = { map: plan.map, featuredPerPage: plan.featuredPerPage, full: plan.full, counts: plan.counts !== null, featuredPool: plan.featuredPool !== null, featuredItems: plan.featuredItems !== null };
-    const context: CompletionContext = Object.freeze({ p, portal, area, partner, person, lending, eligibility, plan: shape, schemes, today });
+    const context: CompletionContext = Object.freeze({ p, portal, area, partner, person, lending, eligibility, plan: shape, schemes, today, places });
     const prepared = { context, multiSearch, reuseKey: this.contextIds.idOf(reuseKeyOf(context)), scope: plan.scope };
-    if (reusable) this.planned.set(p, { today, portalId: portal.id, settingsKey, schemesKey, personKey, prepared });
+    if (reusable) this.planned.set(p, { today, places, portalId: portal.id, settingsKey, schemesKey, personKey, prepared });
     return prepared;
   }
 

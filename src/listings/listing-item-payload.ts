@@ -69,17 +69,21 @@ export const itemDescriptionFields = {
 export const affordabilityPayload = shape({
   propertyId: about(nInteger, 'the home these figures are of'),
   propertyNumber: about(nText, "that home's name within the listing"),
+  property: about(
+    shape({ id: integer, name: nText, fullMarketPrice: nDecimal, monthlyRent: nDecimal }).nullable(),
+    'the home the verdict is about, by its name within the listing and its price (full market price for sale, monthly rent to rent), which may be another home of the pool than the headline; null when none is known',
+  ),
   status: oneOf(['affordable', 'unaffordable', 'unknown'] as const),
   share: nDecimal,
   shareValue: nDecimal,
-  deposit: nDecimal,
+  deposit: about(nDecimal, 'the deposit put down: the savings up to the share value, never less than the deposit the share needs'),
   mortgage: nDecimal,
   monthlyMortgage: nDecimal,
   monthlyRent: nDecimal,
   monthlyServiceCharge: nDecimal,
   monthlyCost: nDecimal,
   costToIncomePercent: nDecimal,
-  depositNeeded: about(nDecimal, 'the deposit the reported share needs: the largest of minDepositPercent% and the listing depositPercentage% of its value, the listing minimum deposit and, for a standard sale, its depositValue; null to rent'),
+  depositNeeded: about(nDecimal, 'the deposit the reported share needs: the largest of minDepositPercent% and the listing depositPercentage% of its value, the listing minimum deposit and the depositValue its provider states for the property; null to rent'),
   breakdown: about(
     shape({ mortgage: decimal, rentOnUnsoldShare: decimal, serviceCharge: decimal, groundRent: decimal, total: decimal }).nullable(),
     'the monthly cost to the penny: the mortgage repayment, the rent on the unsold share, the service charge and a twelfth of the ground rent, and their sum',

@@ -40,7 +40,7 @@ export const propertyDetailsPayload = named(
     ...priceFields,
     isSharedOwnership: flag,
     monthlyCostFrom: nDecimal,
-    depositNeeded: about(nDecimal, 'the deposit the minimum share needs (the largest of minDepositPercent% and the listing depositPercentage% of its value, the listing minimum deposit and, for a standard sale, its depositValue); null to rent'),
+    depositNeeded: about(nDecimal, 'the deposit the minimum share needs (the largest of minDepositPercent% and the listing depositPercentage% of its value, the listing minimum deposit and the depositValue its provider states for the property); null to rent'),
     priceHistory,
     materialInformation: shape({
       councilTaxBand: oneOf(COUNCIL_TAX_BANDS).nullable(),

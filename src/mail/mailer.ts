@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Logger } from '../core/logger.ts';
 import { ServiceUnavailableError } from '../core/errors.ts';
+import type { MailAttachment } from './mail-outbox.ts';
 
 export interface SmtpSettings {
   host: string;
@@ -24,6 +25,8 @@ export interface MailMessage {
   html: string;
   /** extra headers, e.g. List-Unsubscribe */
   headers?: Record<string, string>;
+  /** files, e.g. a viewing's iCalendar file */
+  attachments?: MailAttachment[];
 }
 
 /** The configured SMTP server; null when SMTP_HOST is unset. */

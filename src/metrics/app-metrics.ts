@@ -10,6 +10,7 @@ import type { KeptAnswers } from '../listing-search/kept-answers.ts';
 import { checkDependencies } from '../health/dependency-checks.ts';
 import { outboxBacklog } from '../sync/outbox.ts';
 import { webhookBacklog } from '../webhooks/webhook-worker.ts';
+import { mailBacklog } from '../mail/mail-delivery.ts';
 import { MAX_ATTEMPTS } from '../indexing/reindex-worker.ts';
 import type { Metrics } from './metrics-registry.ts';
 import type { FeedImportJob } from '../feeds/feed-import-job.ts';
@@ -93,6 +94,17 @@ export function registerAppMetrics({ registry }: Metrics, sources: ScrapeSources
       const depth = await webhookBacklog(sources.prisma).catch(() => ({ pending: NaN, due: NaN }));
       this.set({ status: 'pending' }, depth.pending);
       this.set({ status: 'due' }, depth.due);
+    },
+  });
+
+  new Gauge<'template'>({
+    name: 'portal_mails_waiting',
+    help: 'E-mails of the outbox waiting for the mail delivery, by template',
+    labelNames: ['template'],
+    registers,
+    async collect() {
+      this.reset();
+      for (const { template, waiting } of await mailBacklog(sources.prisma).catch(() => [])) this.set({ template }, waiting);
     },
   });
 

@@ -3,6 +3,7 @@
 // (app-metrics.ts) and serves them at GET /metrics.
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BatchOutcome, ReindexObserver } from '../indexing/reindex-worker.ts';
+import type { MailObserver } from '../mail/mail-delivery.ts';
 
 export type RequestLabels = 'method' | 'route' | 'status';
 
@@ -12,6 +13,8 @@ export interface Metrics {
   requestDuration: Histogram<RequestLabels>;
   requestsInFlight: Gauge;
   reindex: ReindexObserver;
+  /** the e-mail outbox's delivery: e-mails sent and refused, by template */
+  mails: MailObserver;
 }
 
 export function createMetrics(): Metrics {
@@ -24,7 +27,20 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
   const requestsInFlight = new Gauge({ name: 'portal_http_requests_in_flight', help: 'Requests being handled', registers: [registry] });
-  return { registry, requestDuration, requestsInFlight, reindex: reindexObserver(registry) };
+  return { registry, requestDuration, requestsInFlight, reindex: reindexObserver(registry), mails: mailObserver(registry) };
+}
+
+function mailObserver(registry: Registry): MailObserver {
+  const mails = new Counter<'template' | 'outcome'>({
+    name: 'portal_mails_total',
+    help: 'E-mails of the outbox the delivery handed to the mail server (sent) or the server refused (refused, tried again), by template',
+    labelNames: ['template', 'outcome'],
+    registers: [registry],
+  });
+  return {
+    sent: (template) => mails.inc({ template, outcome: 'sent' }),
+    refused: (template) => mails.inc({ template, outcome: 'refused' }),
+  };
 }
 
 function reindexObserver(registry: Registry): ReindexObserver {

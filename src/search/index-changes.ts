@@ -23,9 +23,12 @@
 // the announcement was committed before the last probe, the instance heard it, and either the settle
 // came after R (the response was made after it) or the write is still open and younger than boundMs,
 // so R > o >= now - boundMs; if it was committed after the probe, o >= now - boundMs too.
-// A writer that dies between its write and its settle leaves its announcement open: the instance is
-// not quiet until it expires (OPEN_EXPIRY_MS, longer than a bulk request may take and the index's
-// refresh interval after it), when the generation moves on.
+// A writer that dies between its write and its settle leaves its announcement open until it expires
+// (OPEN_EXPIRY_MS, longer than a bulk request may take and the index's refresh interval after it), when
+// the generation moves on with the footprints of the writes that expired. Meanwhile a write open longer
+// than the bound keeps from being sent unasked only the kept responses its footprint may touch (`quiet`
+// asked with the response's `touchedBy`): one instance's crash or start does not turn every instance's
+// kept answers off, only those of the writes it had open.
 //
 // What a change touches: a writer may give a write's footprint (`WriteNotes`, in the request's
 // `options.context.indexWrite`; its meaning is the listing index's, listing-index/index-footprint.ts),
@@ -76,7 +79,12 @@ export interface IndexChangesOptions {
   boundMs: number;
   /** the index's refresh interval: a write not followed by a refresh is searchable after it (twice, plus a second, is assumed) */
   refreshIntervalMs: number;
+  /** an announcement not renewed for this long is taken as a writer gone (OPEN_EXPIRY_MS; tests shorten it) */
+  openExpiryMs?: number;
 }
+
+/** Whether a write of this footprint (as listing-index/index-footprint.ts writes it) may touch a kept response. */
+export type TouchedBy = (footprint: string) => boolean;
 
 /** in a settle: writes beyond the one it names became searchable too, whose footprints it does not carry */
 const UNKNOWN_REACH = '?';
@@ -134,10 +142,16 @@ export class IndexChanges implements IndexWriteWatcher {
     return open;
   }
 
-  /** Whether a response kept at the current generation may be sent without asking the engine (see above). */
-  quiet(now = Date.now()): boolean {
+  /**
+   * Whether a response kept at the current generation may be sent without asking the engine (see above).
+   * `touchedBy`: what the response reads, so that a write open longer than the bound whose footprint
+   * cannot touch it does not hold it back; without it, or for a write of unknown footprint, any does.
+   */
+  quiet(touchedBy?: TouchedBy, now = Date.now()): boolean {
     if (!this.client || now - this.fence > this.options.boundMs || now - this.connectedAt < RENEW_MS) return false;
-    for (const writes of this.opens.values()) for (const open of writes.values()) if (now - open.since > this.options.boundMs) return false;
+    for (const writes of this.opens.values())
+      for (const open of writes.values())
+        if (now - open.since > this.options.boundMs && (!touchedBy || open.footprint === undefined || touchedBy(open.footprint))) return false;
     return true;
   }
 
@@ -304,16 +318,18 @@ export class IndexChanges implements IndexWriteWatcher {
     } finally {
       this.probing = false;
     }
-    let expired = false;
+    // writers gone: their open writes are searchable by now; the move carries what none of them touches
+    const expired: (string | undefined)[] = [];
+    const expiry = this.options.openExpiryMs ?? OPEN_EXPIRY_MS;
     for (const [writer, writes] of this.opens) {
       for (const [seq, open] of writes) {
-        if (started - open.renewed <= OPEN_EXPIRY_MS) continue;
+        if (started - open.renewed <= expiry) continue;
         writes.delete(seq);
-        expired = true;
+        expired.push(open.footprint);
       }
       if (writes.size === 0) this.opens.delete(writer);
     }
-    if (expired) this.moveOn(null);
+    if (expired.length) this.moveOn(expired.every((f) => f !== undefined) ? (expired as string[]) : null);
   }
 
   private async connect(): Promise<void> {

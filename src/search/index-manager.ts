@@ -7,6 +7,13 @@ import { PROJECT_ROOT } from '../core/project-root.ts';
 
 const MAPPINGS_DIR = path.join(PROJECT_ROOT, 'es-mappings');
 
+/**
+ * Told to every instance with a mapping or settings update at start-up (index-changes.ts): an empty
+ * footprint, since it changes no document and no answer, so an instance's start keeps the others' kept
+ * search answers.
+ */
+const NO_DOCUMENT_CHANGED = { context: { indexWrite: { footprint: '' } } };
+
 export interface IndexDefinition {
   settings: Record<string, unknown>;
   mappings: Record<string, unknown>;
@@ -65,7 +72,7 @@ export class IndexManager {
   async ensure(): Promise<string> {
     const current = await this.currentIndices();
     if (current.length > 0) {
-      await this.client.indices.putMapping({ index: current[0]!, properties: this.definition.mappings.properties as never });
+      await this.client.indices.putMapping({ index: current[0]!, properties: this.definition.mappings.properties as never }, NO_DOCUMENT_CHANGED);
       await this.matchDynamicSettings(current[0]!);
       return current[0]!;
     }
@@ -97,7 +104,7 @@ export class IndexManager {
     const res = await this.client.indices.getSettings({ index, flat_settings: true, include_defaults: true });
     const now = { ...(res[index]?.defaults as Record<string, unknown>), ...(res[index]?.settings as Record<string, unknown>) };
     const changed = wanted.filter(([name, value]) => String(now[name]) !== value);
-    if (changed.length) await this.client.indices.putSettings({ index, settings: Object.fromEntries(changed) });
+    if (changed.length) await this.client.indices.putSettings({ index, settings: Object.fromEntries(changed) }, NO_DOCUMENT_CHANGED);
   }
 
   /** Atomically points the alias at `index` and removes the previous indices. */

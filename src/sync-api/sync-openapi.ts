@@ -1,5 +1,6 @@
 // OpenAPI fragment of the synchronisation interfaces (REST and bulk). Request bodies, query strings and
 // paths come from the yup schemas the routes validate with; the objects' views from those bodies.
+import { idempotencyKeyHeader } from '../api-accounts/idempotency-key-openapi.ts';
 import { apiKeyOperation } from '../api-accounts/api-key-operations.ts';
 import * as yup from 'yup';
 import { arrayOf, bool, dataEnvelope, engineUnavailable, errorResponse, int, json, object, pagedEnvelope, ref, str, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
@@ -58,6 +59,10 @@ export const syncSchemas: Record<string, JsonSchema> = {
 const anyRefParam = parametersOf(refPath, 'path');
 const listingRefParam = parametersOf(listingRefPath, 'path');
 const refresh = parametersOf(writeQuery, 'query');
+/** a REST write's parameters: the refresh, and the key that makes a retry safe */
+const writeParams = [...refresh, idempotencyKeyHeader];
+/** what a key sent with a REST write may answer besides the write's own answers */
+const keyed = { 409: errorResponse('A request with this Idempotency-Key is still being handled'), 422: validationResponse };
 /** A write's success: stored, and with `refresh=wait_for` either searchable or said not to be yet. */
 const stored = (response: object) => ({
   ...response,
@@ -89,8 +94,8 @@ function resource(tag: string, name: string, base: string, schema: string, withP
             tag,
             `create${name}`,
             `Create a ${name.toLowerCase()}; 409 when the externalRef exists`,
-            { 201: stored(json(ref(schema), 'Created')), 403: errorResponse('The account cannot hold inventory'), 409: errorResponse('The externalRef exists'), 422: validationResponse },
-            { parameters: refresh, requestBody: body(`${schema}Input`) },
+            { 201: stored(json(ref(schema), 'Created')), 403: errorResponse('The account cannot hold inventory'), 409: errorResponse('The externalRef exists, or a request with this Idempotency-Key is still being handled'), 422: validationResponse },
+            { parameters: writeParams, requestBody: body(`${schema}Input`) },
           ),
         }
       : {}),
@@ -103,22 +108,22 @@ function resource(tag: string, name: string, base: string, schema: string, withP
       tag,
       `put${name}`,
       `Create (201) or replace (200) a ${name.toLowerCase()}; an identical body changes nothing`,
-      { 200: stored(json(ref(schema), 'Replaced or unchanged')), 201: stored(json(ref(schema), 'Created')), 403: errorResponse('The account cannot hold inventory'), 422: validationResponse, ...onMarketplacePath },
-      { parameters: [...refParam, ...refresh], requestBody: body(`${schema}PutInput`) },
+      { 200: stored(json(ref(schema), 'Replaced or unchanged')), 201: stored(json(ref(schema), 'Created')), 403: errorResponse('The account cannot hold inventory'), ...keyed, ...onMarketplacePath },
+      { parameters: [...refParam, ...writeParams], requestBody: body(`${schema}PutInput`) },
     ),
     patch: op(
       tag,
       `patch${name}`,
       `Change only the fields sent`,
-      { 200: stored(json(ref(schema))), 404: notFound, 422: validationResponse, ...onMarketplacePath },
-      { parameters: [...refParam, ...refresh], requestBody: body(`${schema}PatchInput`) },
+      { 200: stored(json(ref(schema))), 404: notFound, ...keyed, ...onMarketplacePath },
+      { parameters: [...refParam, ...writeParams], requestBody: body(`${schema}PatchInput`) },
     ),
     delete: op(
       tag,
       `delete${name}`,
       name === 'Listing' ? 'Withdraw the listing from the marketplace (its page then 404s)' : `Delete the ${name.toLowerCase()} (its listings leave search)`,
-      { 200: stored(json(ref(schema))), 404: notFound, ...onMarketplacePath },
-      { parameters: [...refParam, ...refresh] },
+      { 200: stored(json(ref(schema))), 404: notFound, ...keyed, ...onMarketplacePath },
+      { parameters: [...refParam, ...writeParams] },
     ),
   };
   return paths;

@@ -22,6 +22,7 @@ import type { PropertyRow } from '../inventory/property-row.ts';
 import { presentSyncListing } from '../listings/listing-sync-presenter.ts';
 import type { SyncListingRow } from '../listings/sync-listing-row.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from '../api-accounts/api-key-auth.ts';
+import { idempotencyKey } from '../api-accounts/idempotency-key.ts';
 import type { ApiAccountService } from '../api-accounts/api-account-service.ts';
 import type { WriteResult } from '../sync/write-result.ts';
 import { instantOf, listQuery, propertyListQuery, refPath, writeQuery } from './sync-query.ts';
@@ -73,6 +74,7 @@ function atRef<I extends { externalRef?: string }>(ref: string, body: I): I & { 
 function resourceRoutes<I extends { externalRef: string }, R>(
   router: SyncRouter,
   auth: Middleware<SyncState>,
+  once: Middleware<SyncState>,
   { base, label, resource, present, schemas, withPost }: { base: string; label: string; resource: WritableResource<I, R>; present: (row: R) => unknown; schemas: WriteSchemas; withPost: boolean },
   visibility: ListingVisibility,
 ) {
@@ -87,22 +89,22 @@ function resourceRoutes<I extends { externalRef: string }, R>(
     validateQuery(writeQuery, ctx.query);
     return validateBody(schema, bodyOf(ctx)) as Partial<I>;
   };
-  if (withPost) router.post(base, auth, async (ctx) => answer(ctx, await resource.create(accountOf(ctx), inputOf(ctx, schemas.create) as I)));
+  if (withPost) router.post(base, auth, once, async (ctx) => answer(ctx, await resource.create(accountOf(ctx), inputOf(ctx, schemas.create) as I)));
   router.get(`${base}/:ref`, auth, async (ctx) => {
     ctx.body = present(await resource.get(accountOf(ctx), refIn(ctx, label)));
   });
-  router.put(`${base}/:ref`, auth, async (ctx) => {
+  router.put(`${base}/:ref`, auth, once, async (ctx) => {
     const ref = refIn(ctx, label);
     const input = atRef(ref, inputOf(ctx, schemas.put));
     validate(schemas.ref, { externalRef: ref });
     await answer(ctx, await resource.put(accountOf(ctx), input as I));
   });
-  router.patch(`${base}/:ref`, auth, async (ctx) => {
+  router.patch(`${base}/:ref`, auth, once, async (ctx) => {
     const ref = refIn(ctx, label);
     const { externalRef: _ref, ...changes } = atRef(ref, inputOf(ctx, schemas.patch));
     await answer(ctx, await resource.patch(accountOf(ctx), ref, changes as Partial<I>));
   });
-  router.delete(`${base}/:ref`, auth, async (ctx) => {
+  router.delete(`${base}/:ref`, auth, once, async (ctx) => {
     const ref = refIn(ctx, label);
     validateQuery(writeQuery, ctx.query);
     await answer(ctx, await resource.remove(accountOf(ctx), ref));
@@ -112,6 +114,7 @@ function resourceRoutes<I extends { externalRef: string }, R>(
 export function syncRoutes(deps: SyncDeps): SyncRouter {
   const router = new Router<SyncState>({ prefix: '/api/rest' });
   const auth = apiKeyAuth(deps.accounts);
+  const once = idempotencyKey(deps.accounts.idempotency);
   const { visibility } = deps;
 
   router.post('/account/api-key', auth, async (ctx) => {
@@ -146,9 +149,9 @@ export function syncRoutes(deps: SyncDeps): SyncRouter {
   });
 
   const w = syncWriteSchemas;
-  resourceRoutes(router, auth, { base: '/inventory/developments', label: 'Development', resource: deps.developments, present: presentDevelopment, schemas: w.development, withPost: true }, visibility);
-  resourceRoutes(router, auth, { base: '/inventory/properties', label: 'Property', resource: deps.properties, present: presentProperty, schemas: w.property, withPost: true }, visibility);
-  resourceRoutes(router, auth, { base: '/listings', label: 'Listing', resource: deps.listings, present: presentSyncListing, schemas: w.listing, withPost: false }, visibility);
+  resourceRoutes(router, auth, once, { base: '/inventory/developments', label: 'Development', resource: deps.developments, present: presentDevelopment, schemas: w.development, withPost: true }, visibility);
+  resourceRoutes(router, auth, once, { base: '/inventory/properties', label: 'Property', resource: deps.properties, present: presentProperty, schemas: w.property, withPost: true }, visibility);
+  resourceRoutes(router, auth, once, { base: '/listings', label: 'Listing', resource: deps.listings, present: presentSyncListing, schemas: w.listing, withPost: false }, visibility);
   keepOff(router, '/api/rest/listings/:ref', `/api/rest/listings/${MARKETPLACE_REF}`, (methods) => !methods.includes('GET'));
   matchCase(router, `/api/rest/listings/${MARKETPLACE_REF}`);
   return router;

@@ -142,7 +142,8 @@ describe('browser: near work, within budget', function () {
     // £200,000 − £20,000 = £180,000 borrowed: 180,000 × 0.00375 / 0.674657 = £1,000.50 a month, 20% of £5,000
     const quay = card('Ouse Quay').locator('.affordability');
     expect(await quay.locator('.badge').innerText()).to.equal('You can afford this');
-    expect(await quay.locator('.affordability-detail').innerText()).to.equal('£1,000.50 a month, 20% of your income');
+    // named with its price, and labelled as worked out with the household's savings (more than the deposit needed)
+    expect(await quay.locator('.affordability-detail').innerText()).to.equal('Flat 1, £200,000: £1,000.50 a month with your £20,000 savings, 20% of your income');
     const green = card('Easingwold Green').locator('.affordability');
     expect(await green.locator('.badge').innerText()).to.equal('Not affordable for you');
     expect(await green.locator('.affordability-reasons li').allInnerTexts()).to.deep.equal([

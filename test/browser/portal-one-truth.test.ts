@@ -82,8 +82,18 @@ describe('browser: one truth for money', function () {
     // the price, "from" and the verdict are all Apartment 606's
     expect(await meadow.locator('.price-main').innerText()).to.equal('£59,000');
     expect(await meadow.locator('.monthly-cost').innerText()).to.equal('£590 a month');
-    expect(await meadow.locator('.affordability-home').innerText()).to.equal('Apartment 606');
+    // the verdict names its home and that home's price
+    expect(await meadow.locator('.affordability').innerText()).to.contain('Apartment 606, £236,000');
     for (const sold of ['Apartment 609', '£45,000', '£180,000', '£454', '£453']) expect(text, sold).to.not.contain(sold);
+    // on the listing page, the sold home carries no verdict; the available one does
+    await meadow.getByRole('link', { name: 'Meadow View', exact: true }).click();
+    await page().getByRole('heading', { name: 'Meadow View', level: 1 }).waitFor();
+    const home = (name: string) => page().locator('details.property', { has: page().locator('summary', { hasText: name }) });
+    await home('Apartment 606').locator('> summary').click();
+    await home('Apartment 606').locator('.affordability').first().waitFor();
+    await home('Apartment 609').locator('> summary').click();
+    await home('Apartment 609').locator('.facts').first().waitFor();
+    expect(await home('Apartment 609').locator('.affordability').count()).to.equal(0);
     expect(problems).to.deep.equal([]);
   });
 

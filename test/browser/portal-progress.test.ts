@@ -14,8 +14,10 @@ import { usePage } from '../support/browser.ts';
 import { bearer, P, passwordCustomer } from '../support/customers.ts';
 import { applied, daysFromNow, insertSlot, PASSING, pushAppListing, slotIds } from '../support/applications.ts';
 import { portalPage, seriousAxeViolations, signInPage } from '../support/portal.ts';
-import { progressMail } from '../../src/applications/progress-mail.ts';
+import { ProgressMail } from '../../src/applications/progress-mail.ts';
 import { alertMail } from '../../src/alerts/alert-mail.ts';
+import { InterestRegisteredMail } from '../../src/applications/interest-registered-mail.ts';
+import { ViewingBookedMail } from '../../src/appointments/viewing-booked-mail.ts';
 
 const WIDTHS = [
   { name: 'desktop', width: 1366, height: 800 },
@@ -50,7 +52,7 @@ describe('browser: application progress and viewings', function () {
         await page().setViewportSize({ width: size.width, height: size.height });
       });
 
-      it('shows the progress of an application as a stepper, with the place in the queue and the note; no open day once unsuccessful', async () => {
+      it('shows the progress of an application as a stepper, with the place in the queue, the note and where to send documents; a closed application (unsuccessful, failed) its stages reached and "closed", no stage to come and no open day', async () => {
         const problems = await portalPage(page());
         const listing = await pushAppListing(account);
         await insertSlot(listing.id, new Date(`${daysFromNow(8)}T10:00:00Z`));
@@ -62,6 +64,9 @@ describe('browser: application progress and viewings', function () {
         await insertSlot(other.id, new Date(`${daysFromNow(8)}T10:00:00Z`));
         const closed = await applied(customer, other.id);
         expect((await api.patch(`/api/rest/leads/${closed.id}`, { stage: 'unsuccessful', note: 'All homes are let.' }, withKey(account))).status).to.equal(200);
+        const third = await pushAppListing(account, { listing: { name: `Failed ${size.name}` } });
+        await insertSlot(third.id, new Date(`${daysFromNow(8)}T10:00:00Z`));
+        expect((await applied(customer, third.id, { annualHouseholdIncome: 500_000 })).eligibilityStatus).to.equal('failed');
         await signInPage(page(), customer);
 
         await page().goto(`${testApp().baseUrl}/account/applications`);
@@ -73,6 +78,10 @@ describe('browser: application progress and viewings', function () {
         expect(await stepper.locator('.step-to-come .step-name').allInnerTexts()).to.deep.equal(['Viewing offered', 'Offer made', 'Offer accepted', 'Completed']);
         expect(await card.locator('.progress-now').innerText()).to.match(/Where your application is: Documents requested · your place in the queue: 4/);
         expect(await card.locator('.progress-note').innerText()).to.include('Please send your last three payslips.');
+        // where the documents go: the provider's contact e-mail
+        const documents = card.locator('.progress-documents');
+        expect(await documents.innerText()).to.include('Where to send your documents').and.include('homes@example.org');
+        expect(await documents.getByRole('link', { name: 'homes@example.org' }).getAttribute('href')).to.equal('mailto:homes@example.org');
         await card.getByRole('button', { name: /^Book 10:00/ }).waitFor();
 
         const ended = page().locator('article.application', { hasText: `Closed ${size.name}` });
@@ -80,6 +89,22 @@ describe('browser: application progress and viewings', function () {
         expect(await ended.locator('.progress-note').innerText()).to.include('All homes are let.');
         expect(await ended.getByRole('button', { name: /^Book / }).count()).to.equal(0);
         expect(await ended.innerText()).to.not.include('Book a place at an open day');
+        // closed: the stages reached and where it ended, marked closed; no stage to come
+        expect(await ended.locator('.step-to-come').count()).to.equal(0);
+        expect(await ended.locator('.step-done .step-name').allInnerTexts()).to.deep.equal(['Application received']);
+        expect(await ended.locator('[aria-current="step"] .step-closed-word').innerText()).to.equal('Closed');
+        expect(await ended.locator('.progress-now').innerText()).to.match(/Where your application is: Unsuccessful · closed/);
+
+        // one that failed its eligibility is closed too: never "Completed (to come)"
+        const failed = page().locator('article.application', { hasText: `Failed ${size.name}` });
+        const failedSteps = failed.getByRole('list', { name: 'Progress of your application' });
+        expect(await failedSteps.locator('.step-to-come').count()).to.equal(0);
+        expect(await failedSteps.innerText()).to.not.include('Completed');
+        expect(await failedSteps.locator('.step-done .step-name').allInnerTexts()).to.deep.equal(['Application received']);
+        expect(await failedSteps.locator('[aria-current="step"] .step-name').innerText()).to.equal('Not eligible');
+        expect(await failedSteps.locator('[aria-current="step"] .step-closed-word').innerText()).to.equal('Closed');
+        expect(await failed.locator('.progress-now').innerText()).to.match(/Where your application is: Not eligible · closed/);
+        expect(await failed.getByRole('button', { name: /^Book / }).count()).to.equal(0);
         if (size.name === 'phone') {
           // the steps run down the screen: the current step's mark is below the first one's
           const marks = await stepper.locator('.step-mark').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
@@ -168,19 +193,17 @@ describe('browser: application progress and viewings', function () {
     });
   }
 
-  it('lays the progress and alert e-mails out within a phone\'s width, in text large enough to read', async () => {
-    const progress = progressMail(
-      {
-        to: 'ada@example.org',
+  it('lays the progress, alert, registration and booking e-mails out within a phone\'s width, in text large enough to read', async () => {
+    const progress = new ProgressMail({
         firstName: 'Ada',
         listingName: 'Canal Wharf, a development with a rather long name by the water',
         stage: 'documents-requested',
         position: 3,
         note: 'Please send your last three payslips and a bank statement: https://provider.example.org/averylongaddressthatgoesonandonwithoutanyplacetobreakitatall',
+        sendDocumentsTo: { provider: 'Canal Homes', email: 'documents@canal-homes.example.org' },
         url: 'https://portal.example.org/account/applications#application-1',
-      },
-      1,
-    );
+        changeId: 1,
+    }).render();
     const alert = alertMail('ada@example.org', 'Ada', [
       {
         savedSearchName: 'Two bedrooms near Leeds',
@@ -195,7 +218,27 @@ describe('browser: application progress and viewings', function () {
       },
     ]);
     await page().setViewportSize({ width: 375, height: 740 });
-    for (const mail of [progress, alert]) {
+    const registered = new InterestRegisteredMail({
+      firstName: 'Ada',
+      listingName: 'Canal Wharf, a development with a rather long name by the water',
+      propertyName: 'Flat 12',
+      provider: 'Canal Homes',
+      decision: { status: 'failed', messages: ['Your household income of £95,000 is above the limit of £80,000 for this home.'] },
+      url: 'https://portal.example.org/account/applications#application-1',
+    }).render();
+    const booked = new ViewingBookedMail({
+      firstName: 'Ada',
+      listingName: 'Canal Wharf',
+      kind: 'open day',
+      startsAt: new Date('2026-12-12T10:30:00Z'),
+      durationMin: 45,
+      address: '1 Canal Street, Leeds, LS1 4AB',
+      remarks: null,
+      url: 'https://portal.example.org/account/applications#application-1',
+      ics: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+      appointmentId: 1,
+    }).render();
+    for (const mail of [progress, alert, registered, booked]) {
       await page().setContent(mail.html);
       expect(await page().evaluate<number>('document.documentElement.scrollWidth'), mail.subject).to.be.at.most(375);
       const sizes = await page().evaluate<number[]>(

@@ -27,7 +27,7 @@ describe('browser: the portal saved searches', function () {
     await signInPage(page(), customer);
     await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Leeds&radius=5&min_bedrooms=1&page=1`);
     await page()
-      .getByRole('heading', { name: /homes? for sale in Leeds$/ })
+      .getByRole('heading', { name: /homes? for sale within 5 miles of Leeds$/ })
       .waitFor();
 
     await page().getByRole('button', { name: 'Save this search' }).click();
@@ -71,7 +71,8 @@ describe('browser: the portal saved searches', function () {
 
     // its matches, then the search itself
     await card.getByRole('button', { name: /^See matches/ }).click();
-    await card.getByRole('heading', { level: 4, name: /^\d+ homes? match/ }).waitFor();
+    // the total counts listings: developments, with the homes beside them only when the facets tell them
+    await card.getByRole('heading', { level: 4, name: /^\d+ developments?(, \d+ homes?)? match(es)?$/ }).waitFor();
     expect(await card.locator('.saved-matches .listing-card').count()).to.be.greaterThan(0);
     expect((await savedOf(customer.id))[0]!.lastViewedAt).to.be.an.instanceOf(Date);
     await card.getByRole('link', { name: /^Open this search/ }).click();
@@ -85,7 +86,7 @@ describe('browser: the portal saved searches', function () {
       radius: '5',
     });
     await page()
-      .getByRole('heading', { name: /homes? for sale in Leeds$/ })
+      .getByRole('heading', { name: /homes? for sale within 5 miles of Leeds$/ })
       .waitFor();
     await page().goBack();
 

@@ -136,7 +136,7 @@ describe('browser: the portal search page', function () {
     expect(Math.abs(keywords.y + keywords.height - (search.y + search.height))).to.be.lessThan(4);
     expect(await page().locator('#search-filters').isVisible()).to.equal(false);
     expect(await page().locator('.results-map .map').isVisible()).to.equal(false);
-    expect(await page().locator('#results-summary').innerText()).to.match(/^3 developments, 6 homes for sale in Leeds$/);
+    expect(await page().locator('#results-summary').innerText()).to.match(/^3 developments, 6 homes for sale within 5 miles of Leeds$/);
 
     // the buttons stay at hand while scrolling
     await page().mouse.wheel(0, 1500);
@@ -194,7 +194,7 @@ describe('browser: the portal search page', function () {
     await page().getByLabel('Minimum price (£)').fill('');
     await page().getByRole('button', { name: 'Apply filters' }).click();
     await page()
-      .locator('#results-summary', { hasText: /for sale in Leeds$/ })
+      .locator('#results-summary', { hasText: /for sale within 5 miles of Leeds$/ })
       .waitFor();
     expect(problems.filter((p) => !p.includes('422'))).to.deep.equal([]);
   });

@@ -102,6 +102,37 @@ describe('saved-search alerts', function () {
     expect(await alertsTo(customer)).to.have.length(1);
   });
 
+  it("sends no price-drop alert for a sold home's cut, while another home is advertised or when every home is sold; the advertised home's cut is sent", async () => {
+    const ref = `al-${++n}`;
+    await api.put(`${PROPERTIES}/${ref}-a`, propertyPayload('al-dev', { propertyNumber: 'Apartment 606', fullMarketPrice: 300000 }), withKey(account));
+    await api.put(`${PROPERTIES}/${ref}-s`, propertyPayload('al-dev', { propertyNumber: 'Apartment 609', fullMarketPrice: 280000, availabilityStatus: 'closed' }), withKey(account));
+    const res = await api.put(`/api/rest/listings/l-${ref}`, listingPayload('al-dev', [`${ref}-a`, `${ref}-s`], { name: `Brighton home ${n}` }), withKey(account));
+    expect(res.status).to.equal(201);
+    const listing = { id: res.body.id as number, name: `Brighton home ${n}` };
+    await runUntilMatched(listing.id);
+    const { customer } = await customerWith([{ name: 'Brighton cuts', query: brighton }]);
+    // the sold home's price is cut: not news
+    await api.patch(`${PROPERTIES}/${ref}-s`, { fullMarketPrice: 250000 }, withKey(account));
+    await runUntilMatched(listing.id);
+    await runJob();
+    expect((await alertsTo(customer)).map((m) => m.text).join('\n')).to.not.include(`Reduced: ${listing.name}`);
+    // the available home's is
+    await api.patch(`${PROPERTIES}/${ref}-a`, { fullMarketPrice: 295000 }, withKey(account));
+    await runUntilMatched(listing.id);
+    await runJob();
+    const reduced = (await alertsTo(customer)).filter((m) => m.text.includes(`Reduced: ${listing.name}`));
+    expect(reduced).to.have.length(1);
+    expect(reduced[0]!.text).to.include('£295,000');
+    // a development whose every home is sold: its cut is not news either
+    const sold = await publish({ propertyNumber: 'Apartment 610', availabilityStatus: 'closed', fullMarketPrice: 260000 });
+    await runUntilMatched(sold.id);
+    await runJob();
+    await api.patch(`${PROPERTIES}/${sold.ref}`, { fullMarketPrice: 240000 }, withKey(account));
+    await runUntilMatched(sold.id);
+    await runJob();
+    expect((await alertsTo(customer)).map((m) => m.text).join('\n')).to.not.include(`Reduced: ${sold.name}`);
+  });
+
   it('judges eligible_only with the customer profile', async () => {
     const eligibleProfile = { annualHouseholdIncome: 50000, eligibleCitizen: true, homeOwnershipStatus: 1 };
     const { customer: eligible } = await customerWith([{ name: 'Eligible', query: { ...brighton, eligible_only: true } }], eligibleProfile);

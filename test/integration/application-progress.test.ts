@@ -9,7 +9,7 @@ import { bearer, disableCustomer, P, passwordCustomer, type SignedIn } from '../
 import { applied, daysFromNow, pushAppListing, slotIds, type PushedListing } from '../support/applications.ts';
 import { headersOf, mailsTo, smtpSink } from '../support/smtp-sink.ts';
 import { testApp } from '../support/test-app.ts';
-import { ProgressMailDelivery, progressMailLinks } from '../../src/applications/progress-mail-delivery.ts';
+import { MailDelivery } from '../../src/mail/mail-delivery.ts';
 import { PROGRESS_STAGES } from '../../src/lead-lifecycle/application-progress.ts';
 import { PROGRESS_CHANGE_HEADER } from '../../src/applications/progress-mail.ts';
 
@@ -17,9 +17,9 @@ const APPS = `${P}/profile/applications`;
 const lead = (id: number) => `/api/rest/leads/${id}`;
 
 /** A delivery of its own, as a restarted (or another) worker process would have. */
-function freshDelivery(): ProgressMailDelivery {
+function freshDelivery(): MailDelivery {
   const { runtime, built } = testApp();
-  return new ProgressMailDelivery(runtime.prisma, built.customers.mailer, progressMailLinks('https://portal.example.org'), runtime.logger);
+  return new MailDelivery(runtime.prisma, built.customers.mailer, runtime.logger);
 }
 
 const progressMails = async (c: SignedIn) => (await mailsTo(c.email)).filter((m) => m.subject.startsWith('Your application for'));
@@ -47,7 +47,7 @@ describe('application progress', function () {
       { stage: 'received', position: 12, note: null },
       ...PROGRESS_STAGES.slice(1).map((stage, i) => ({ stage, position: i < 3 ? 10 - i : null, note: `Step ${i + 1}: <b>& "more"</b>` })),
     ];
-    const delivery = testApp().built.progressMails.delivery;
+    const delivery = testApp().built.mails.delivery;
     for (const [i, change] of changes.entries()) {
       const res = await api.patch(lead(app.id), change, withKey(account));
       expect(res.status, res.text).to.equal(200);
@@ -87,7 +87,7 @@ describe('application progress', function () {
     const app = await applied(customer, listing.id);
     expect((await api.patch(lead(app.id), { stage: 'in-review' }, withKey(account))).status).to.equal(200);
     // the claim is committed before the e-mail goes out: a process dying right after it leaves the row claimed
-    await testApp().runtime.prisma.applicationProgress.updateMany({ where: { applicationId: app.id }, data: { mailClaimedAt: new Date() } });
+    await testApp().runtime.prisma.outgoingMail.updateMany({ where: { to: customer.email, template: 'application-progress' }, data: { claimedAt: new Date() } });
     await freshDelivery().runOnce();
     expect(await progressMails(customer)).to.have.length(0);
     expect((await api.patch(lead(app.id), { stage: 'documents-requested', note: 'Payslips, please' }, withKey(account))).status).to.equal(200);
@@ -95,7 +95,7 @@ describe('application progress', function () {
     expect((await progressMails(customer)).map((m) => m.subject)).to.deep.equal([`Your application for ${(await api.get(`${P}/listings/${listing.id}`)).body.name}: Documents requested`]);
   });
 
-  it('e-mails a disabled customer nothing, and does not send it later either', async () => {
+  it('e-mails a disabled customer nothing: no e-mail is enqueued for them', async () => {
     const customer = await passwordCustomer();
     const app = await applied(customer, listing.id);
     await disableCustomer(customer.id);
@@ -103,9 +103,7 @@ describe('application progress', function () {
     await freshDelivery().runOnce();
     await freshDelivery().runOnce();
     expect(await progressMails(customer)).to.have.length(0);
-    const row = await testApp().runtime.prisma.applicationProgress.findFirstOrThrow({ where: { applicationId: app.id } });
-    expect(row.mailClaimedAt).to.not.equal(null);
-    expect(row.mailSentAt).to.equal(null);
+    expect(await testApp().runtime.prisma.outgoingMail.count({ where: { to: customer.email, template: 'application-progress' } })).to.equal(0);
   });
 
   it('answers 422 per field, 404 for a lead of another account or none, 401 without a key', async () => {
@@ -158,6 +156,70 @@ describe('application progress', function () {
     expect(none.body.data).to.deep.equal([]);
     const booked = await api.post(`${APPS}/${app.id}/appointments`, { slot }, bearer(customer.accessToken));
     expect(booked.status).to.equal(409);
+  });
+
+  for (const stage of ['unsuccessful', 'withdrawn'] as const) {
+    it(`cancels the upcoming open day of an application moved to ${stage}, keeps its past one, and refuses a new booking (409)`, async () => {
+      const customer = await passwordCustomer();
+      const app = await applied(customer, listing.id);
+      const [slot] = await slotIds(listing.id);
+      const booked = await api.post(`${APPS}/${app.id}/appointments`, { slot }, bearer(customer.accessToken));
+      expect(booked.status, booked.text).to.equal(201);
+      const prisma = testApp().runtime.prisma;
+      const past = await prisma.appointment.create({ data: { applicationId: app.id, startsAt: new Date(Date.now() - 86_400_000), durationMin: 30 } });
+
+      expect((await api.patch(lead(app.id), { stage }, withKey(account))).status).to.equal(200);
+      const seen = await api.get(`${APPS}/${app.id}`, bearer(customer.accessToken));
+      const statusOf = (id: number) => seen.body.appointments.find((a: { id: number }) => a.id === id).status;
+      expect(statusOf(booked.body.id)).to.equal('cancelled');
+      expect(statusOf(past.id)).to.equal('confirmed');
+      expect(seen.body.nextAppointmentDateTime).to.equal(null);
+      const upcoming = await api.get(`${P}/profile/appointments`, { ...bearer(customer.accessToken), query: { upcoming: '1' } });
+      expect(upcoming.body.data.map((a: { applicationId?: number; id: number }) => a.id)).to.not.include(booked.body.id);
+      // the lead the provider reads back shows it cancelled too
+      const theirs = await api.get(lead(app.id), withKey(account));
+      expect(theirs.body.appointments.find((a: { id: number }) => a.id === booked.body.id).status).to.equal('cancelled');
+
+      const again = await api.post(`${APPS}/${app.id}/appointments`, { slot }, bearer(customer.accessToken));
+      expect(again.status).to.equal(409);
+      expect(again.body.message).to.match(/no open day can be booked/);
+    });
+  }
+
+  it('cancels the upcoming open day of an application whose update fails its eligibility, and refuses a new booking (409)', async () => {
+    const customer = await passwordCustomer();
+    const app = await applied(customer, listing.id);
+    const [slot] = await slotIds(listing.id);
+    const booked = await api.post(`${APPS}/${app.id}/appointments`, { slot }, bearer(customer.accessToken));
+    expect(booked.status, booked.text).to.equal(201);
+    const updated = await api.put(`${APPS}/${app.id}`, { annualHouseholdIncome: 500_000 }, bearer(customer.accessToken));
+    expect(updated.status, updated.text).to.equal(200);
+    expect(updated.body.eligibilityStatus).to.equal('failed');
+    expect(updated.body.appointments.map((a: { status: string }) => a.status)).to.deep.equal(['cancelled']);
+    expect((await api.post(`${APPS}/${app.id}/appointments`, { slot }, bearer(customer.accessToken))).status).to.equal(409);
+  });
+
+  it("tells where to send the documents while documents are requested: the provider's note and contact e-mail, in the progress and its e-mail", async () => {
+    const customer = await passwordCustomer();
+    const app = await applied(customer, listing.id);
+    const note = 'Your last three payslips, please.';
+    const moved = await api.patch(lead(app.id), { stage: 'documents-requested', note }, withKey(account));
+    expect(moved.status).to.equal(200);
+    const seen = await api.get(`${APPS}/${app.id}`, bearer(customer.accessToken));
+    const provider = (await api.get(`${P}/listings/${listing.id}`)).body.housingProvider;
+    expect(provider.contactEmail).to.equal('homes@example.org');
+    expect(seen.body.progress).to.include({ stage: 'documents-requested', note });
+    expect(seen.body.progress.sendDocumentsTo).to.deep.equal({ provider: provider.name, email: 'homes@example.org' });
+    expect(moved.body.progress.sendDocumentsTo).to.deep.equal({ provider: provider.name, email: 'homes@example.org' });
+
+    await testApp().built.mails.delivery.runOnce();
+    const [mail] = await progressMails(customer);
+    expect(mail!.text).to.include(note).and.include('homes@example.org').and.include(provider.name);
+    expect(mail!.html).to.include('mailto:homes@example.org');
+
+    // a later stage asks for nothing
+    expect((await api.patch(lead(app.id), { stage: 'viewing-offered' }, withKey(account))).status).to.equal(200);
+    expect((await api.get(`${APPS}/${app.id}`, bearer(customer.accessToken))).body.progress.sendDocumentsTo).to.equal(null);
   });
 
   it('offers no open day to an application that failed its eligibility', async () => {

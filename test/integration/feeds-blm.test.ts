@@ -181,7 +181,7 @@ describe('feeds: BLM import', () => {
     const memo = await writer.fileMemo(apiAccount, groups);
     // meanwhile, the same home by another import
     expect((await importBlm(late, file)).counts.created).to.equal(1);
-    const urls = (source: MediaSource) => ('url' in source ? { largeSize: source.url, mediumSize: source.url, thumbnail: source.url } : null);
+    const urls = (source: MediaSource) => ('url' in source ? { largeSize: source.url, mediumSize: source.url, thumbnail: source.url } : 'is not in the zip');
     const [outcome] = await writer.writeGroup(apiAccount, groups[0]!, urls, () => [], memo);
     expect(outcome).to.include({ agentRef: 'OAK7', status: 'unchanged', listing: 'rm:701:OAK7' });
     expect(await prisma.property.count({ where: { accountId: late.id } })).to.equal(1);

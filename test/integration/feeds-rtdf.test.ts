@@ -20,7 +20,8 @@ describe('feeds: RTDF', () => {
     expect(res.body.request_timestamp).to.match(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(res.body.errors).to.deep.equal([]);
     expect(res.body.property).to.include({ agent_ref: 'MW-12', change_type: 'CREATE' });
-    expect(res.body.property.rightmove_url).to.match(/\/listings\/mill-wharf-canal-street-maidstone$/);
+    // another file may have taken the plain slug with the same fixture: then a numbered one
+    expect(res.body.property.rightmove_url).to.match(/\/listings\/mill-wharf-canal-street-maidstone(-[0-9a-z]+)?$/);
     const codes = res.body.warnings.map((w: { warning_code: string; warning_description: string }) => `${w.warning_code} ${w.warning_description}`);
     expect(codes).to.include('NOT_USED property.details.risks is not used here (a field of another RTDF version, or one nothing of ours holds)');
     expect(codes.some((c: string) => c.startsWith('NOT_SHOWN media of type 7 (EPC) is not shown'))).to.equal(true);

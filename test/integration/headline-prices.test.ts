@@ -44,7 +44,15 @@ function poolCostFrom(homes: Home[]): number | null {
   return costs.length ? Math.min(...costs) : null;
 }
 
-const reducedOn = (h: Home): string | null => h.priceHistory.filter((e) => e.change === 'reduced').reduce<string | null>((latest, e) => (latest === null || e.date > latest ? e.date : latest), null);
+/**
+ * The homes whose reductions are news (PORTAL-EXTRAS §10): those of their listing's own pool (its best
+ * availability) that are not sold or let. Filled once the homes are read back.
+ */
+const newsHomes = new Set<number>();
+const historyReducedOn = (h: Home): string | null => h.priceHistory.filter((e) => e.change === 'reduced').reduce<string | null>((latest, e) => (latest === null || e.date > latest ? e.date : latest), null);
+
+/** A home's latest reduction as items and listing details show it: only a home whose reductions are news. */
+const reducedOn = (h: Home): string | null => (newsHomes.has(h.id) ? historyReducedOn(h) : null);
 
 function expectFromHome(shown: Record<string, unknown>, home: Home, context: string): void {
   for (const field of SHOWN_FIELDS) expect(shown[field], `${context}: ${field} of home ${home.id}`).to.equal(home[field] ?? null);
@@ -149,6 +157,9 @@ describe('one headline per listing, and price sorts in the order shown', functio
       expect(res.status, res.text).to.equal(200);
       g.homes = res.body.data as Home[];
       generated.set(g.id, g);
+      const rank = (h: Home) => STATUSES.indexOf(h.availabilityStatus.code as (typeof STATUSES)[number]);
+      const best = Math.min(...g.homes.map(rank));
+      for (const h of g.homes) if (rank(h) === best && h.availabilityStatus.code !== 'closed') newsHomes.add(h.id);
     }
     const statuses = new Set([...generated.values()].flatMap((g) => g.homes.map((h) => h.availabilityStatus.code)));
     expect([...statuses].sort(), 'every availability is generated').to.deep.equal([...STATUSES].sort());
@@ -170,10 +181,11 @@ describe('one headline per listing, and price sorts in the order shown', functio
     expect(details).to.include({ fullMarketPrice: 195000, minSharePercentage: 10, minShareValue: 19500, subsidisedMonthlyRent: 335.16, priceReducedOn: null });
     const item = (await everyItem({})).find((i) => i.id === meadow.id)!;
     expect(item).to.include({ fullMarketPrice: 195000, minShareValue: 19500, subsidisedMonthlyRent: 335.16, priceReducedOn: null });
-    // only the sold home matches: its prices, and its reduction
+    // only the sold home matches: its prices, but not its reduction (a sold home's reduction is not news)
     const sold = (await everyItem({ 'status[]': ['closed'] })).find((i) => i.id === meadow.id)!;
-    expect(sold).to.include({ fullMarketPrice: 135000, minShareValue: 13500, subsidisedMonthlyRent: 232.03 });
-    expect(sold.priceReducedOn).to.be.a('string');
+    expect(sold).to.include({ fullMarketPrice: 135000, minShareValue: 13500, subsidisedMonthlyRent: 232.03, priceReducedOn: null });
+    // nor does reduced_only find the listing by it
+    expect((await everyItem({ reduced_only: '1' })).map((i) => i.id)).to.not.include(meadow.id);
   });
 
   it('puts a listing whose headline price is to be announced last in both price sorts', async () => {
@@ -208,7 +220,7 @@ describe('one headline per listing, and price sorts in the order shown', functio
     ['coming soon or under offer', { 'status[]': ['coming-soon', 'under-offer'] }, (h) => ['coming-soon', 'under-offer'].includes(h.availabilityStatus.code)],
     ['at most 250,000', { max_full_value: 250000 }, (h) => h.fullMarketPrice !== null && (h.fullMarketPrice as number) <= 250000],
     ['at least 300,000 with three bedrooms or more', { min_full_value: 300000, min_bedrooms: 3 }, (h) => h.fullMarketPrice !== null && (h.fullMarketPrice as number) >= 300000 && h.bedrooms >= 3],
-    // reduced_only is a filter on the homes: the home shown is a reduced one, whatever the listing's own headline
+    // reduced_only is a filter on the homes whose reductions are news: the home shown is a reduced one of the pool
     ['reduced in price', { reduced_only: '1' }, (h) => reducedOn(h) !== null],
     ['two bedrooms reduced in price', { reduced_only: '1', 'bedrooms[]': ['2'] }, (h) => h.bedrooms === 2 && reducedOn(h) !== null],
   ];

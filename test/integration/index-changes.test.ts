@@ -5,6 +5,8 @@ import { expect } from 'chai';
 import { eventually } from '../support/factories.ts';
 import { testApp } from '../support/test-app.ts';
 import { INDEX_CHANNEL, IndexChanges, type IndexChange } from '../../src/search/index-changes.ts';
+import { touchedBy } from '../../src/listing-search/kept-generation.ts';
+import type { SearchScope } from '../../src/listing-index/index-footprint.ts';
 
 describe('index changes told to every instance', function () {
   this.timeout(30_000);
@@ -105,5 +107,54 @@ describe('index changes told to every instance', function () {
     searchable();
     await eventually(async () => expect(settled()).to.equal(true));
     await done();
+  });
+
+  it("bounds a dead writer's damage to what its open writes touch: other kept answers stay quiet, and its expiry carries them", async () => {
+    const { pool, config, logger } = testApp().runtime;
+    const boundMs = 200;
+    // an instance listening with a short expiry, and a writer that dies with a write open
+    const listener = new IndexChanges(pool, config.DATABASE_URL, logger, { boundMs, refreshIntervalMs: 1000, openExpiryMs: 1500 });
+    const heard: IndexChange[] = [];
+    listener.onChange((change) => heard.push(change));
+    listener.start();
+    await eventually(async () => expect(listener.quiet()).to.equal(true));
+    const dying = new IndexChanges(pool, config.DATABASE_URL, logger, { boundMs, refreshIntervalMs: 1000 });
+    await dying.beforeWrite({ footprint: 's53.48,-2.24,,,' }); // a home for sale in Manchester
+    const manchesterRect = { north: 53.6, south: 53.4, east: -2.1, west: -2.4 };
+    const manchester: SearchScope = { forSale: true, where: { rect: manchesterRect } };
+    const leeds: SearchScope = { forSale: true, where: { rect: { north: 53.9, south: 53.7, east: -1.4, west: -1.7 } } };
+    const rentingThere: SearchScope = { forSale: false, where: { rect: manchesterRect } };
+    await eventually(async () => expect(listener.quiet(touchedBy(manchester))).to.equal(false));
+    // past the bound, only answers the open write may touch are held back
+    expect(listener.quiet(touchedBy(leeds))).to.equal(true);
+    expect(listener.quiet(touchedBy(rentingThere))).to.equal(true);
+    expect(listener.quiet(touchedBy(null))).to.equal(false);
+    expect(listener.quiet()).to.equal(false);
+    await dying.stop(); // dies: no renewal, no settle
+    const before = heard.length;
+    await eventually(async () => expect(heard.length).to.be.above(before), 10_000);
+    // the expiry moves the generation on with the dead write's footprint, not with "anything may have changed"
+    expect(heard.at(-1)!.footprints).to.deep.equal(['s53.48,-2.24,,,']);
+    expect(listener.quiet(touchedBy(manchester))).to.equal(true);
+    await listener.stop();
+  });
+
+  it("an instance's start (the mapping and settings brought up to date) keeps every other instance's kept answers", async () => {
+    const { pool, config, logger, indexChanges } = testApp().runtime;
+    const { createSearchClient } = await import('../../src/search/client.ts');
+    const { listingIndexManager } = await import('../../src/search/listing-index.ts');
+    // a new instance: its own search client, writer and index manager over the same index
+    const search = createSearchClient({ url: config.ELASTICSEARCH_URL, apiKey: config.ELASTICSEARCH_API_KEY });
+    const starting = new IndexChanges(pool, config.DATABASE_URL, logger, { boundMs: config.SEARCH_MEMO_BOUND_MS, refreshIntervalMs: 1000 });
+    search.watchWrites(starting);
+    const heard: IndexChange[] = [];
+    const stop = indexChanges.onChange((change) => change.writer === starting.writer && heard.push(change));
+    await listingIndexManager(search, config.ES_INDEX_PREFIX, config.ES_REPLICAS).ensure();
+    await eventually(async () => expect(heard.length).to.be.above(0));
+    // each move its start made says it touched no document: kept answers are carried, none dropped
+    for (const change of heard) expect(change.footprints, JSON.stringify(change)).to.be.an('array').that.satisfies((f: string[]) => f.every((x) => x === ''));
+    stop();
+    await starting.stop();
+    await search.close();
   });
 });

@@ -81,4 +81,19 @@ describe('state job (node-cron)', () => {
     }
     expect((await job.runOnce()).ran).to.equal(true);
   });
+
+  it('runs once a minute whatever the number of instances: a tick within 50 s of any instance\'s run does nothing', async () => {
+    const { prisma, logger } = testApp().runtime;
+    const instances = [job, new StateJob(prisma, logger), new StateJob(prisma, logger)];
+    const t0 = new Date(Date.now() + 10 * 60_000); // after any run of the test application's own schedule
+    // three instances whose ticks come a few seconds apart: the first claims the minute, the others skip it
+    const claimed = [];
+    for (const [i, instance] of instances.entries()) claimed.push(await instance.claimTick(new Date(t0.getTime() + i * 3_000)));
+    expect(claimed).to.deep.equal([true, false, false]);
+    // the next minute's ticks: again exactly one
+    const next = [];
+    for (const [i, instance] of [...instances].reverse().entries()) next.push(await instance.claimTick(new Date(t0.getTime() + 60_000 + i * 3_000)));
+    expect(next).to.deep.equal([true, false, false]);
+    await prisma.scheduledRun.deleteMany({ where: { name: 'state-job' } });
+  });
 });

@@ -1,5 +1,7 @@
-// Regions, counties and local authorities as places (PORTAL-EXTRAS §12): a search there means the listings
-// of its local authorities, whatever the radius and whatever else lies in its rectangle; its centre and
+// Regions, counties and local authorities as places (PORTAL-EXTRAS §12): with radius 0 ("this area only") a
+// search there means the listings of its local authorities, whatever else lies in its rectangle; with a
+// radius above 0 (the default 3 among them) the specification's rule 1 holds as for any place: the
+// listings inside its rectangle expanded by the radius, which is the envelope's rectBounds. Its centre and
 // rectangle are its own (its postcodes' extent, worked out here in SQL); the envelope names the place.
 // Developments are placed by postcodes of the national file only, so their local authority comes from it.
 import { expect } from 'chai';
@@ -42,13 +44,14 @@ async function extentOf(where: string, code: string): Promise<Rect> {
   return row!;
 }
 
-function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
-  return 2 * 3958.8 * Math.asin(Math.sqrt(h));
-}
-
 const inside = (rect: Rect, p: { lat: number; lng: number }) => p.lat <= rect.north && p.lat >= rect.south && p.lng <= rect.east && p.lng >= rect.west;
+
+/** The rectangle widened by `miles` on each side: 69 miles a degree of latitude, fewer of longitude by the cosine of its middle. */
+function widened(rect: Rect, miles: number): Rect {
+  const dLat = miles / 69;
+  const dLng = miles / (69 * Math.cos((((rect.north + rect.south) / 2) * Math.PI) / 180));
+  return { north: rect.north + dLat, south: rect.south - dLat, east: rect.east + dLng, west: rect.west - dLng };
+}
 
 describe('regions, counties and local authorities as places', function () {
   this.timeout(60_000);
@@ -96,21 +99,36 @@ describe('regions, counties and local authorities as places', function () {
     ['Leeds', 'local_authority', 'Leeds', 'la.code', 'E08000035', ['leeds'], 'wakefield'],
   ];
   for (const [location, type, name, where, code, expected, nearby] of cases) {
-    it(`searches ${location} as the listings of ${name}'s local authorities, with its own centre and rectangle`, async () => {
+    it(`searches ${location} with radius 0 as the listings of ${name}'s local authorities, with its own centre and rectangle`, async () => {
       const extent = await extentOf(where, code);
-      for (const radius of [undefined, 0, 40]) {
+      const res = await search(location, { radius: 0 });
+      expect(res.status).to.equal(200);
+      expect(res.body.clearLocation).to.equal(true);
+      expect(res.body.place).to.include({ type, name });
+      expect(found(res.body), `${location} radius 0`).to.deep.equal(expected);
+      for (const side of ['north', 'south', 'east', 'west'] as const) expect(res.body.rectBounds[side], side).to.be.closeTo(extent[side], 1e-6);
+      expect(res.body.center.lat).to.be.closeTo((extent.north + extent.south) / 2, 1e-6);
+      expect(res.body.center.lng).to.be.closeTo((extent.east + extent.west) / 2, 1e-6);
+      // the listing left out lies inside the area's rectangle or within 40 miles of it: a radius reaches it
+      expect(inside(widened(extent, 40), points[nearby]), `${nearby} is near ${location}`).to.equal(true);
+    });
+
+    it(`searches ${location} with a radius (the default 3, or 40) as its rectangle expanded by the radius`, async () => {
+      const extent = await extentOf(where, code);
+      for (const radius of [undefined, 40]) {
+        const rect = widened(extent, radius ?? 3);
         const res = await search(location, radius === undefined ? {} : { radius });
         expect(res.status).to.equal(200);
-        expect(res.body.clearLocation).to.equal(true);
         expect(res.body.place).to.include({ type, name });
-        expect(found(res.body), `${location} radius ${radius}`).to.deep.equal(expected);
-        for (const side of ['north', 'south', 'east', 'west'] as const) expect(res.body.rectBounds[side], side).to.be.closeTo(extent[side], 1e-6);
+        for (const side of ['north', 'south', 'east', 'west'] as const) expect(res.body.rectBounds[side], `${location} ${radius} ${side}`).to.be.closeTo(rect[side], 1e-5);
         expect(res.body.center.lat).to.be.closeTo((extent.north + extent.south) / 2, 1e-6);
         expect(res.body.center.lng).to.be.closeTo((extent.east + extent.west) / 2, 1e-6);
+        const within = (Object.keys(PLACES) as PlaceName[]).filter((n) => inside(rect, points[n])).sort();
+        expect(found(res.body), `${location} radius ${radius}`).to.deep.equal(within);
+        expect(within).to.include.members(expected);
       }
-      // the listing left out lies inside the area's rectangle, or within the 40 miles a radius would have reached
-      const center = { lat: (extent.north + extent.south) / 2, lng: (extent.east + extent.west) / 2 };
-      expect(inside(extent, points[nearby]) || milesBetween(center, points[nearby]) < 40, `${nearby} is near ${location}`).to.equal(true);
+      // 40 miles reach the listing the area alone leaves out
+      expect(found((await search(location, { radius: 40 })).body)).to.include(nearby);
     });
   }
 
@@ -141,13 +159,22 @@ describe('regions, counties and local authorities as places', function () {
     expect((await api.get(`${P}/search`)).body.place).to.equal(null);
   });
 
-  it('keeps a saved search of a region to its listings: the area is saved with its rectangle, for the alerts', async () => {
+  it('keeps a saved search of a region with radius 0 to its listings, and one with a radius to its expanded rectangle, for the alerts', async () => {
     const customer = await passwordCustomer();
-    const saved = await api.post(`${P}/profile/saved-searches`, { name: 'Yorkshire', query: { location: 'Yorkshire' } }, bearer(customer.accessToken));
-    expect(saved.status).to.equal(201);
     const { prisma } = testApp().runtime;
-    const row = await prisma.savedSearch.findUniqueOrThrow({ where: { id: saved.body.id } });
     const region = await prisma.region.findUniqueOrThrow({ where: { code: 'E12000003' } });
-    expect(JSON.parse(row.filters!)).to.deep.include({ within: { kind: 'region', id: region.id } });
+    const extent = await extentOf('r.code', 'E12000003');
+    const only = await api.post(`${P}/profile/saved-searches`, { name: 'Yorkshire only', query: { location: 'Yorkshire', radius: 0 } }, bearer(customer.accessToken));
+    expect(only.status).to.equal(201);
+    const onlyFilters = JSON.parse((await prisma.savedSearch.findUniqueOrThrow({ where: { id: only.body.id } })).filters!);
+    expect(onlyFilters).to.deep.include({ within: { kind: 'region', id: region.id } });
+    for (const side of ['north', 'south', 'east', 'west'] as const) expect(onlyFilters.rect[side], side).to.be.closeTo(extent[side], 1e-6);
+
+    const around = await api.post(`${P}/profile/saved-searches`, { name: 'Yorkshire and around', query: { location: 'Yorkshire' } }, bearer(customer.accessToken));
+    expect(around.status).to.equal(201);
+    const aroundFilters = JSON.parse((await prisma.savedSearch.findUniqueOrThrow({ where: { id: around.body.id } })).filters!);
+    expect(aroundFilters).to.not.have.property('within');
+    const rect = widened(extent, 3);
+    for (const side of ['north', 'south', 'east', 'west'] as const) expect(aroundFilters.rect[side], side).to.be.closeTo(rect[side], 1e-5);
   });
 });

@@ -155,7 +155,7 @@ describe('search in a drawn area', function () {
     expect(featured(inNotched.body)).to.include(L.leedsSO!.id);
     expect(ids(inNotched.body)).to.not.include(L.leedsFirst!.id);
     // Holbeck Yard's income limit is 50,000, Aire Quay's 80,000
-    // with savings: given none, the decision counts them as 0 and every home here needs a deposit
+    // with savings given, money is judged on them
     const poorer = await search({ area: areaText(box), eligible_only: '1', household_income: 60000, deposit: 30000 });
     expect(ids(poorer.body)).to.have.members([L.leedsSO!.id, L.leedsMarket!.id]);
     const richer = await search({ area: areaText(notched), eligible_only: '1', household_income: 90000, deposit: 30000 });

@@ -106,6 +106,20 @@ export async function headersOf(mail: ReceivedMail): Promise<Record<string, stri
   return Object.fromEntries(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
 }
 
+/** The files attached to a message, as MailDev received them: name, content type and text. */
+export async function attachmentsOf(mail: ReceivedMail): Promise<{ filename: string; contentType: string; content: string }[]> {
+  const mailbox = await smtpSink();
+  const res = await fetch(`${mailbox.webUrl}/api/email/${mail.id}`);
+  const item = (await res.json()) as { attachments?: { fileName?: string; generatedFileName: string; contentType: string }[] };
+  return Promise.all(
+    (item.attachments ?? []).map(async (a) => {
+      const file = await fetch(`${mailbox.webUrl}/api/email/${mail.id}/attachment/${encodeURIComponent(a.generatedFileName)}`);
+      if (!file.ok) throw new Error(`mailbox: attachment ${a.generatedFileName} answered ${file.status}`);
+      return { filename: a.fileName ?? a.generatedFileName, contentType: a.contentType, content: await file.text() };
+    }),
+  );
+}
+
 /** The links of a message's text part. */
 export function linksIn(mail: ReceivedMail): string[] {
   return [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);

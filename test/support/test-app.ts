@@ -54,6 +54,7 @@ export async function startTestApp(): Promise<void> {
   const mailbox = await startTestMailbox();
   setTestMailbox(mailbox);
   const port = await freePort();
+  // the port it listens on, so that the links of its e-mails (PUBLIC_BASE_URL unset) lead to it
   const config = loadConfig({ ...process.env, ...TEST_ENV, ...testPortalOrigins(port) });
   const runtime = openRuntime(config);
   const built = buildApp(runtime);

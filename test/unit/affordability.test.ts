@@ -96,8 +96,9 @@ describe('affordability arithmetic', () => {
         property: shared,
         income: 34_000,
         deposit: 2_000,
-        // loan £73,000 → £405.76 + £600 = £1,005.76 ≤ £1,133.33: only the deposit fails
-        expected: { status: 'unaffordable', share: 25, shareValue: 75_000, deposit: 2_000, mortgage: 73_000, monthlyMortgage: 406, monthlyRent: 500, monthlyServiceCharge: 100, monthlyCost: 1006, costToIncomePercent: 35.5, reasons: ['A 25% share needs a deposit of £3,750; you have £2,000.'] },
+        // costed at the £3,750 the share needs, never at the £2,000 saved (a breakdown never uses a deposit below
+        // the one needed): loan £71,250 → £396.03 + £600 = £996.03 ≤ £1,133.33: only the deposit fails
+        expected: { status: 'unaffordable', share: 25, shareValue: 75_000, deposit: 3_750, mortgage: 71_250, monthlyMortgage: 396, monthlyRent: 500, monthlyServiceCharge: 100, monthlyCost: 996, costToIncomePercent: 35.2, reasons: ['A 25% share needs a deposit of £3,750; you have £2,000.'] },
       },
       {
         // loan £160,000 > 4.5 × £30,000 = £135,000; £889.33 ≤ £1,000
@@ -116,7 +117,7 @@ describe('affordability arithmetic', () => {
         expected: { status: 'unaffordable', monthlyCost: 1400, monthlyServiceCharge: 400, costToIncomePercent: 42, reasons: ['This home would cost £1,400 a month, 42% of your income; it should take at most 40% of your income, £1,333 a month.'] },
       },
       {
-        // 25%: £3,750 > £2,000; £73,000 > 4.5 × £15,000 = £67,500; £1,005.76 > £500 (80.5% of £1,250)
+        // 25%: £3,750 > £2,000; at the deposit needed, £71,250 > 4.5 × £15,000 = £67,500; £996.03 > £500 (79.7% of £1,250)
         name: 'none affordable: every condition',
         property: shared,
         income: 15_000,
@@ -124,11 +125,11 @@ describe('affordability arithmetic', () => {
         expected: {
           status: 'unaffordable',
           share: 25,
-          costToIncomePercent: 80.5,
+          costToIncomePercent: 79.7,
           reasons: [
             'A 25% share needs a deposit of £3,750; you have £2,000.',
-            'A 25% share needs a mortgage of £73,000; lenders lend up to 4.5 times your income, £67,500.',
-            'A 25% share would cost £1,006 a month, 80.5% of your income; it should take at most 40% of your income, £500 a month.',
+            'A 25% share needs a mortgage of £71,250; lenders lend up to 4.5 times your income, £67,500.',
+            'A 25% share would cost £996 a month, 79.7% of your income; it should take at most 40% of your income, £500 a month.',
           ],
         },
       },
@@ -169,6 +170,7 @@ describe('affordability arithmetic', () => {
         expect(Object.keys(got)).to.deep.equal([
           'propertyId',
           'propertyNumber',
+          'property',
           'status',
           'share',
           'shareValue',
@@ -188,6 +190,22 @@ describe('affordability arithmetic', () => {
         for (const [key, value] of Object.entries(c.expected)) expect(got[key as keyof typeof got], key).to.deep.equal(value);
       });
     }
+  });
+
+  describe('a verdict names its home (PORTAL-EXTRAS §10)', () => {
+    it('gives the home by id, name and price, for sale and to rent', () => {
+      const sale = affordabilityOf({ ...shared, propertyNumber: 'Plot 1' }, { income: 34_000, deposit: 4_000 }, lending);
+      expect(sale.property).to.deep.equal({ id: shared.id, name: 'Plot 1', fullMarketPrice: shared.fullMarketPrice, monthlyRent: null });
+      const rent = affordabilityOf({ ...toRent, propertyNumber: 'Flat 2' }, { income: 30_000, deposit: 0 }, lending);
+      expect(rent.property).to.deep.equal({ id: toRent.id, name: 'Flat 2', fullMarketPrice: null, monthlyRent: 1000 });
+    });
+    it("never costs a breakdown at a deposit below the one needed: the card's figure for the home", () => {
+      const p = { ...outright, statedDeposit: 24_000 };
+      const a = affordabilityOf(p, { income: 60_000, deposit: 6_000 }, lending);
+      expect(a.deposit).to.equal(24_000);
+      expect(a.monthlyCost).to.equal(monthlyCostOf(p, lending));
+      expect(a.breakdown!.total).to.equal(Math.round((a.breakdown!.mortgage + a.breakdown!.rentOnUnsoldShare + a.breakdown!.serviceCharge + a.breakdown!.groundRent) * 100) / 100);
+    });
   });
 
   describe('listingAffordability', () => {
@@ -232,9 +250,11 @@ describe('affordability arithmetic', () => {
     }
 
     it("judges the household's savings by it, naming the figures", () => {
-      // £6,000 saved; the 25% share needs 10% of £75,000; loan £69,000 → £383.52 + £600 = £983.52 is within £1,133.33
+      // £6,000 saved; the 25% share needs 10% of £75,000: costed at that £7,500 (the card's one figure for the
+      // home), loan £67,500 → £375.19 + £600 = £975.19
       const a = affordabilityOf({ ...shared, depositPercentage: 10 }, { income: 34_000, deposit: 6_000 }, lending);
-      expect(a).to.include({ status: 'unaffordable', share: 25, depositNeeded: 7_500, monthlyCost: 984 });
+      expect(a).to.include({ status: 'unaffordable', share: 25, depositNeeded: 7_500, deposit: 7_500, monthlyCost: 975 });
+      expect(a.monthlyCost).to.equal(monthlyCostOf({ ...shared, depositPercentage: 10 }, lending));
       expect(a.reasons).to.deep.equal(['A 25% share needs a deposit of £7,500; you have £6,000.']);
     });
 

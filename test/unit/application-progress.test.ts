@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { progressOf, isClosedStage, type ProgressChange } from '../../src/lead-lifecycle/application-progress.ts';
 import { mailHtml, mailText } from '../../src/mail/mail-layout.ts';
-import { progressMail } from '../../src/applications/progress-mail.ts';
+import { ProgressMail } from '../../src/applications/progress-mail.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute));
 const change = (stage: string, minute: number, extra: Partial<ProgressChange> = {}): ProgressChange => ({
@@ -18,6 +18,7 @@ describe('application progress', () => {
       stage: 'received',
       position: null,
       note: null,
+      sendDocumentsTo: null,
       updatedAt: at(0).toISOString(),
       history: [{ stage: 'received', at: at(0).toISOString() }],
     });
@@ -90,13 +91,20 @@ describe('e-mail layout', () => {
     );
   });
 
+  it("says where to send documents while they are requested, from the listing's provider, and nowhere else", () => {
+    const provider = { name: 'Canal Homes', contactEmail: 'homes@canal.example.org' };
+    expect(progressOf([change('documents-requested', 1, { note: 'Payslips' })], at(0), provider).sendDocumentsTo).to.deep.equal({ provider: 'Canal Homes', email: 'homes@canal.example.org' });
+    expect(progressOf([change('documents-requested', 1)], at(0), { name: 'Canal Homes', contactEmail: null }).sendDocumentsTo).to.deep.equal({ provider: 'Canal Homes', email: null });
+    for (const stage of ['received', 'in-review', 'viewing-offered', 'unsuccessful']) expect(progressOf([change(stage, 1)], at(0), provider).sendDocumentsTo, stage).to.equal(null);
+  });
+
   it('words the progress e-mail for the stage, with the note only when there is one', () => {
-    const base = { to: 'ada@example.org', firstName: null, listingName: 'Canal Wharf', position: null, url: 'https://p.example/a' };
-    const offer = progressMail({ ...base, stage: 'offer-made', note: 'Call us' }, 7);
+    const base = { firstName: null, listingName: 'Canal Wharf', position: null, url: 'https://p.example/a', sendDocumentsTo: null };
+    const offer = new ProgressMail({ ...base, stage: 'offer-made', note: 'Call us', changeId: 7 }).render();
     expect(offer.subject).to.equal('Your application for Canal Wharf: Offer made');
     expect(offer.text).to.include('Hello there,').and.include('The provider has made you an offer.').and.include('A note from the provider').and.include('Call us');
     expect(offer.headers).to.deep.equal({ 'X-Application-Progress': '7' });
-    const plain = progressMail({ ...base, stage: 'unsuccessful', note: null }, 8);
+    const plain = new ProgressMail({ ...base, stage: 'unsuccessful', note: null, changeId: 8 }).render();
     expect(plain.text).to.include('has not been successful').and.not.include('A note from the provider');
   });
 });

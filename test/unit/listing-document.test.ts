@@ -284,6 +284,38 @@ describe('listing document builder', () => {
     expect(buildListingDocument(listing())!.priceReducedOn).to.equal(null);
   });
 
+  it("takes the provider's own depositValue of a shared-ownership home into the one deposit rule", () => {
+    // the provider asks £24,000 down on the 25% share of £300,000 (£75,000), above the listing's 10% (£7,500)
+    const doc = buildListingDocument(listing({}, [property(1, { depositValue: 24_000 })]))!;
+    const [home] = doc.properties;
+    expect(home).to.include({ depositNeeded: 24_000, affordMinSavings: 24_000 });
+    expect(doc.view.properties[0]!.depositNeeded).to.equal(24_000);
+    expect(doc.view.listing.depositNeeded).to.equal(24_000);
+    // the monthly cost is at that deposit: loan £51,000 → £283.48 + £500 rent
+    expect(home!.monthlyCost).to.equal(783);
+    expect(doc.monthlyCostFrom).to.equal(783);
+  });
+
+  it("counts only the pool's homes' reductions: a sold or let home's is not news (Meadow View, Yeadon)", () => {
+    const at = (iso: string) => new Date(iso);
+    const reduced = (day: string) => ({ priceChanges: [{ forSale: true, price: 30_000, change: 'reduced', changedAt: at(`${day}T09:00:00Z`) }] });
+    // Apartment 609 is sold and was reduced; the available home was not
+    const doc = buildListingDocument(listing({}, [property(1, { fullMarketPrice: 135_000 }), property(609, { fullMarketPrice: 120_000, availabilityStatus: 'closed', ...reduced('2026-11-09') })]))!;
+    expect(doc.priceReducedOn).to.equal(null);
+    expect(doc.view.listing.priceReducedOn).to.equal(null);
+    expect(doc.properties.map((p) => p.priceReducedOn)).to.deep.equal([null, null]);
+    // a reduction of a home out of the pool (under offer while one is available) is not counted either
+    const offer = buildListingDocument(listing({}, [property(1), property(2, { availabilityStatus: 'under-offer', ...reduced('2026-11-09') })]))!;
+    expect(offer.priceReducedOn).to.equal(null);
+    expect(offer.properties.map((p) => p.priceReducedOn)).to.deep.equal([null, null]);
+    // every home sold: still no reduction shown
+    const sold = buildListingDocument(listing({}, [property(1, { availabilityStatus: 'closed', ...reduced('2026-11-09') })]))!;
+    expect(sold.priceReducedOn).to.equal(null);
+    // an available home's reduction is
+    const news = buildListingDocument(listing({}, [property(1, reduced('2026-11-09')), property(609, { availabilityStatus: 'closed' })]))!;
+    expect(news.priceReducedOn).to.equal('2026-11-09');
+  });
+
   it('dates publication by publishAt, or by creation when that came later', () => {
     expect(buildListingDocument(listing({ publishAt: null }))!.publishedAt).to.equal(now.toISOString());
     const later = new Date('2026-11-05T09:00:00Z');

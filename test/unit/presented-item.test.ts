@@ -65,7 +65,7 @@ describe('presented items kept in the index', () => {
       personal: {
         distanceFromHome: null,
         distanceFromWork: 0.4,
-        affordability: { propertyId: 7, propertyNumber: 'Plot 7', status: 'unaffordable', share: 25, shareValue: 75000, deposit: 2000, mortgage: 73000, monthlyMortgage: 406, monthlyRent: 500, monthlyServiceCharge: 100, monthlyCost: 1006, costToIncomePercent: 35.5, depositNeeded: 3750, breakdown: { mortgage: 405.76, rentOnUnsoldShare: 500, serviceCharge: 100, groundRent: 0, total: 1005.76 }, reasons: ['A 25% share needs a deposit of £3,750; you have £2,000.'], assumptions: { mortgageRatePercent: 4.5, mortgageTermYears: 25, maxLoanToIncome: 4.5, minDepositPercent: 5, maxCostToIncomePercent: 40 } },
+        affordability: { propertyId: 7, propertyNumber: 'Plot 7', property: { id: 7, name: 'Plot 7', fullMarketPrice: 300000, monthlyRent: null }, status: 'unaffordable', share: 25, shareValue: 75000, deposit: 2000, mortgage: 73000, monthlyMortgage: 406, monthlyRent: 500, monthlyServiceCharge: 100, monthlyCost: 1006, costToIncomePercent: 35.5, depositNeeded: 3750, breakdown: { mortgage: 405.76, rentOnUnsoldShare: 500, serviceCharge: 100, groundRent: 0, total: 1005.76 }, reasons: ['A 25% share needs a deposit of £3,750; you have £2,000.'], assumptions: { mortgageRatePercent: 4.5, mortgageTermYears: 25, maxLoanToIncome: 4.5, minDepositPercent: 5, maxCostToIncomePercent: 40 } },
         eligibility: { status: 'passed', reasons: [] },
       },
     },

@@ -188,11 +188,20 @@ export interface LendingAssumptions {
   maxCostToIncomePercent: number;
 }
 
+/** The home a verdict is about, with its price (which may be another home of the listing than the card's headline). */
+export interface VerdictHome {
+  id: number;
+  name: string | null;
+  fullMarketPrice: number | null;
+  monthlyRent: number | null;
+}
+
 /** The figures of an `affordability` the API gives for a household (a share, or the whole home, or the rent). */
 export interface AffordabilityFigures {
   status: 'affordable' | 'unaffordable' | 'unknown';
   /** the home the figures are of, by its name in the listing */
   propertyNumber?: string | null;
+  property?: VerdictHome | null;
   share: number | null;
   shareValue?: number | null;
   deposit?: number | null;
@@ -208,14 +217,31 @@ export interface AffordabilityFigures {
 /** The monthly figure shown beside a verdict: the breakdown's total (so that the parts add up to it), else the whole pounds. */
 const monthlyFigure = (a: AffordabilityFigures): number | null => a.breakdown?.total ?? a.monthlyCost;
 
-/** "A 40% share: £812.40 a month, 27.1% of your income" (what an affordable home would cost this household) */
-export function affordableText(a: AffordabilityFigures, isSharedOwnership: boolean): string | null {
+/** "Plot 1, £225,000" or "Flat 2, £950 a month": which home a verdict is about, and its price; null when not known. */
+export function verdictHomeText(a: AffordabilityFigures): string | null {
+  const home = a.property;
+  if (!home) return a.propertyNumber ?? null;
+  const price = home.fullMarketPrice != null ? money(home.fullMarketPrice) : home.monthlyRent != null ? `${money(home.monthlyRent)} a month` : null;
+  const text = [home.name, price].filter(Boolean).join(', ');
+  return text || null;
+}
+
+/**
+ * "Plot 1, £225,000: a 50% share at £865.77 a month, 27.1% of your income" (what an affordable home would
+ * cost this household), naming the home and its price, for it may be another home than the card's
+ * headline. A figure worked out with the household's own savings (more than the deposit needed) says so:
+ * "… with your £30,000 savings", so that it never reads as a second price of the home. `named`: false
+ * on a home's own page, which is the home.
+ */
+export function affordableText(a: AffordabilityFigures, named = true): string | null {
   const monthly = monthlyFigure(a);
   if (monthly === null) return null;
-  const share = isSharedOwnership && a.share !== null ? `A ${a.share}% share: ` : '';
+  const home = named ? verdictHomeText(a) : null;
+  const shared = a.share != null && a.share < 100;
+  const savings = a.deposit != null && a.depositNeeded != null && a.deposit > a.depositNeeded ? ` with your ${money(a.deposit)} savings` : '';
   const income = a.costToIncomePercent !== null ? `, ${a.costToIncomePercent}% of your income` : '';
-  const cost = `${money(monthly)} a month${income}`;
-  return share ? `${share}${cost}` : `${cost.charAt(0).toUpperCase()}${cost.slice(1)}`;
+  const cost = `${shared ? `a ${a.share}% share at ` : ''}${money(monthly)} a month${savings}${income}`;
+  return home ? `${home}: ${cost}` : `${cost.charAt(0).toUpperCase()}${cost.slice(1)}`;
 }
 
 /** The lines of "how we worked this out": each part of the monthly cost that is not nothing, then the total. */

@@ -29,3 +29,11 @@ export function countsText(listings: number, homes: number | null): string {
   const developments = plural(listings, 'development', 'developments');
   return homes === null ? developments : `${developments}, ${plural(homes, 'home', 'homes')}`;
 }
+
+/**
+ * "2 developments match", or "2 developments, 3 homes match" when the homes are known: a count of
+ * listings says developments, never homes (a development may advertise several).
+ */
+export function matchesText(listings: number, homes: number | null = null): string {
+  return `${countsText(listings, homes)} ${listings === 1 && (homes === null || homes === 1) ? 'matches' : 'match'}`;
+}

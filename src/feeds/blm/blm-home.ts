@@ -4,7 +4,7 @@
 import { blmAvailability, blmMonthlyRent, furnitureOf, tenureOf } from '../feed-codes.ts';
 import { feedRef, type FeedHome, type FeedImage, type FeedRow, type SharedOwnershipPrice } from '../feed-home.ts';
 import { addressPart, councilTaxBandOf, fitted, isHttpUrl, postcodeOf, priceOf, RowProblems, typeOf } from '../feed-rules.ts';
-import { htmlToText, parseCount, parseFeedDate, parseMoney, plainLine } from '../feed-text.ts';
+import { htmlToText, MAX_DESCRIPTION_CHARS, MAX_LINE_CHARS, parseCount, parseFeedDate, parseMoney, plainLine, withoutControls } from '../feed-text.ts';
 
 const SQ_M_PER_SQ_FT = 0.09290304;
 const two = (n: number) => String(n).padStart(2, '0');
@@ -42,10 +42,35 @@ function floorArea(record: Record<string, string>): number | null {
 
 const flag = (text: string | undefined) => /^(y|yes|1|true)$/i.test((text ?? '').trim());
 
-export function blmHome(record: Record<string, string>, meaning: SharedOwnershipPrice): FeedRow {
+/**
+ * The record with what no text may hold taken out, each such value an error of its column: a NUL
+ * (PostgreSQL text cannot hold one) and a value longer than a feed may send (checked before any
+ * cleaning, so that no value costs more than its limit). Other control characters the cleaning removes.
+ */
+function checkedRecord(record: Record<string, string>, problems: RowProblems, heldNul: string[]): Record<string, string> {
+  const checked: Record<string, string> = {};
+  for (const [column, value] of Object.entries(record)) {
+    const max = column === 'DESCRIPTION' ? MAX_DESCRIPTION_CHARS : MAX_LINE_CHARS;
+    if (heldNul.includes(column)) {
+      problems.error(column, 'holds a NUL character');
+      checked[column] = value;
+    } else if (value.length > max) {
+      problems.error(column, `longer than ${max.toLocaleString('en-GB')} characters`);
+      checked[column] = '';
+    } else if (value.includes('\u0000')) {
+      problems.error(column, 'holds a NUL character');
+      checked[column] = value.replaceAll('\u0000', '');
+    } else checked[column] = value;
+  }
+  return checked;
+}
+
+/** `heldNul`: the columns that held a NUL before the record was kept (the import takes them out to store it). */
+export function blmHome(raw: Record<string, string>, meaning: SharedOwnershipPrice, heldNul: string[] = []): FeedRow {
   const problems = new RowProblems();
-  const agentRef = (record.AGENT_REF ?? '').trim();
-  const branch = (record.BRANCH_ID ?? '').trim();
+  const record = checkedRecord(raw, problems, heldNul);
+  const agentRef = withoutControls(record.AGENT_REF ?? '').trim();
+  const branch = withoutControls(record.BRANCH_ID ?? '').trim();
   if (agentRef === '') problems.error('AGENT_REF', 'no agent reference');
   if (branch === '') problems.error('BRANCH_ID', 'no branch');
   const ref = feedRef(branch, agentRef);

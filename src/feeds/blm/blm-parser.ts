@@ -1,7 +1,7 @@
 // Reads a Rightmove BLM (version 3) file: its header (the EOF and EOR characters it declares, the
 // property count), the #DEFINITION# column order and the #DATA# records, in UTF-8 or Windows-1252.
 // Pure: a file it cannot read for sure is a BlmFormatError naming why, before anything is written.
-import { decodeFeedText } from '../feed-text.ts';
+import { decodeFeedText, withoutControls } from '../feed-text.ts';
 
 export class BlmFormatError extends Error {}
 
@@ -17,7 +17,8 @@ export interface BlmFile {
   warnings: string[];
 }
 
-const SECTION = /^\s*#(HEADER|DEFINITION|DATA|END)#\s*$/gim;
+// `[ \t]*`, not `\s*`: white space that may span lines makes the search quadratic in a run of line breaks
+const SECTION = /^[ \t]*#(HEADER|DEFINITION|DATA|END)#[ \t]*$/gim;
 
 function sections(text: string): Record<string, string> {
   const marks = [...text.matchAll(SECTION)].map((m) => ({ name: m[1]!.toUpperCase(), start: m.index!, end: m.index! + m[0].length }));
@@ -54,8 +55,15 @@ function separator(header: Map<string, string>, key: 'EOF' | 'EOR'): string {
   return value;
 }
 
-/** Line breaks between records are cosmetic. */
-const stripBreaks = (text: string) => text.replace(/^[\r\n]+|[\r\n]+$/g, '');
+const isBreak = (code: number) => code === 10 || code === 13;
+/** Line breaks between records are cosmetic (a loop: `/[\r\n]+$/` is quadratic in a run of breaks). */
+function stripBreaks(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isBreak(text.charCodeAt(start))) start++;
+  while (end > start && isBreak(text.charCodeAt(end - 1))) end--;
+  return text.slice(start, end);
+}
 
 export function parseBlm(bytes: Uint8Array): BlmFile {
   const text = decodeFeedText(bytes);
@@ -76,6 +84,7 @@ export function parseBlm(bytes: Uint8Array): BlmFile {
   if (!definition.endsWith(end)) throw new BlmFormatError(`the #DEFINITION# line must end with EOF and EOR (${end})`);
   const columns = definition.slice(0, -end.length).split(eof).map((c) => c.trim().toUpperCase());
   if (columns.some((c) => c === '')) throw new BlmFormatError('the #DEFINITION# names an empty column');
+  if (columns.some((c) => withoutControls(c) !== c)) throw new BlmFormatError('the #DEFINITION# names a column with a control character');
   const warnings: string[] = [];
   const seen = new Set<string>();
   for (const c of columns) {

@@ -4,6 +4,7 @@
 // utilities) is not an error: the answer lists it among the warnings as not used.
 import * as yup from 'yup';
 import { withJsonSchema } from '../../core/validation.ts';
+import { MAX_DESCRIPTION_CHARS, MAX_LINE_CHARS } from '../feed-text.ts';
 
 const str = () => yup.string().typeError('${path} must be a string');
 const int = () => yup.number().typeError('${path} must be a number').integer('${path} must be a whole number');
@@ -74,9 +75,10 @@ export const sendPropertyBody = yup
           .required('${path} is required'),
         details: yup
           .object({
-            summary: str().required('${path} is required'),
-            description: str().required('${path} is required'),
-            features: yup.array(str().required()).max(10, '${path} must hold at most 10 features').nullable().default(null),
+            // lengths checked before the text is cleaned
+            summary: str().max(MAX_LINE_CHARS, '${path} must be at most ${max} characters').required('${path} is required'),
+            description: str().max(MAX_DESCRIPTION_CHARS, '${path} must be at most ${max} characters').required('${path} is required'),
+            features: yup.array(str().max(MAX_LINE_CHARS, '${path} must be at most ${max} characters').required()).max(10, '${path} must hold at most 10 features').nullable().default(null),
             bedrooms: int().min(0).required('${path} is required'),
             bathrooms: nullableInt(),
             reception_rooms: nullableInt(),
@@ -91,7 +93,7 @@ export const sendPropertyBody = yup
             yup.object({
               media_type: int().min(1).max(7).required('${path} is required'),
               media_url: str().max(250).required('${path} is required'),
-              caption: str().nullable().default(null),
+              caption: str().max(MAX_LINE_CHARS, '${path} must be at most ${max} characters').nullable().default(null),
               sort_order: nullableInt(),
               media_update_date: rtdfDate(),
             }),

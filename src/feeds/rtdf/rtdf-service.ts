@@ -53,7 +53,7 @@ export class RtdfService {
     const stored = await this.prisma.property.findFirst({ where: { accountId: account.id, externalRef: home.ref, deletedAt: null }, select: { development: { select: { externalRef: true, deletedAt: true } } } });
     const inDevelopment = stored && stored.development.deletedAt === null && stored.development.externalRef !== home.ref ? stored.development.externalRef : null;
     const group = inDevelopment ? { ref: inDevelopment, homes: [home], development: true, propertyOnly: true } : { ref: home.ref, homes: [home], development: false };
-    const [outcome] = await this.writer.writeGroup(account, group, (source) => ('url' in source ? { largeSize: source.url, mediumSize: source.url, thumbnail: source.url } : null), () => row.warnings);
+    const [outcome] = await this.writer.writeGroup(account, group, (source) => ('url' in source ? { largeSize: source.url, mediumSize: source.url, thumbnail: source.url } : 'is not a URL'), () => row.warnings);
     if (!outcome || outcome.status === 'rejected') return { ok: false, property: blank, errors: outcome?.errors ?? [], warnings: row.warnings };
     const listing = await this.listingOf(account, home.ref);
     return {

@@ -37,7 +37,20 @@ export interface ItemFacts {
 
 export const ITEM_FACTS_FIELD = 'itemFacts';
 
-export function costedProperty(id: number, forSale: boolean, prices: PriceFields, availabilityStatus: string, terms: ListingMoneyTerms, propertyNumber: string | null = null): CostedProperty {
+/**
+ * A property as its costing reads it. `providerDeposit`: the property's own `depositValue` as its
+ * provider sent it, which the one deposit rule takes in for shared ownership too (the price rules show a
+ * shared-ownership depositValue computed against the share, and a standard sale's stated one already).
+ */
+export function costedProperty(
+  id: number,
+  forSale: boolean,
+  prices: PriceFields,
+  availabilityStatus: string,
+  terms: ListingMoneyTerms,
+  propertyNumber: string | null = null,
+  providerDeposit: number | null = null,
+): CostedProperty {
   return {
     id,
     forSale,
@@ -46,8 +59,9 @@ export function costedProperty(id: number, forSale: boolean, prices: PriceFields
     depositPercentage: terms.depositPercentage,
     minDeposit: terms.minDeposit,
     maxHouseholdIncome: terms.maxHouseholdIncome,
-    // a standard sale's deposit as its price states it (shared ownership's is the listing's percentage of the share, in the rule already)
-    statedDeposit: forSale && !prices.isSharedOwnership ? prices.depositValue : null,
+    // a standard sale's deposit as its price states it; shared ownership's as its provider sent it (the
+    // listing's percentage of the share is in the rule already)
+    statedDeposit: !forSale ? null : prices.isSharedOwnership ? providerDeposit : prices.depositValue,
     isSharedOwnership: prices.isSharedOwnership,
     fullMarketPrice: prices.fullMarketPrice,
     minSharePercentage: prices.minSharePercentage,

@@ -120,7 +120,7 @@ export interface ListingDocument {
   properties: IndexedPropertyWithCosts[];
   /** the lowest monthly cost among the listing's pool of properties (listing-affordability.ts) */
   monthlyCostFrom: number | null;
-  /** whether the eligibility decision needs the customer's deposit (eligibility-rules.ts depositRequired): eligible_only judges money with the savings unknown only where it does not */
+  /** whether the eligibility decision needs the customer's deposit (eligibility-rules.ts depositRequired); eligible_only reads its presence as a document of a mapping holding poolShares */
   depositRequired: boolean;
   /** every share the costing tries of the pool's priced homes, as affordability thresholds (listing-costs.ts poolShareOptions), nested: eligible_only's money */
   poolShares: ShareOption[];

@@ -3,7 +3,7 @@
 // features, and the costs with the lending assumptions the index is built with (listing-costs.ts).
 import type { LoadedListing } from './listing-loader.ts';
 import { applyPriceRules, type PriceFields } from '../../listings/price-rules.ts';
-import { headlineProperty } from '../../listings/headline.ts';
+import { availabilityRank, headlineProperty } from '../../listings/headline.ts';
 import { listingAvailability, type AvailabilityCode } from '../../inventory/availability.ts';
 import { latestReductionOn, priceHistoryOf } from '../../listings/price-reductions.ts';
 import { costedProperty, depositNeededOfProperty, poolShareOptions, propertyCostFields, type PropertyCostFields } from './listing-costs.ts';
@@ -21,7 +21,10 @@ export interface PricedProperty {
   property: LoadedProperty;
   prices: PriceFields;
   priceHistory: ReturnType<typeof priceHistoryOf>;
-  /** the UK day of its latest reduction, however long ago */
+  /**
+   * the UK day of its latest reduction, however long ago, when the home is of the listing's pool and not
+   * sold or let (PORTAL-EXTRAS §10: a reduction is news only for the pool's homes); else null
+   */
   reducedOn: string | null;
 }
 
@@ -52,10 +55,11 @@ export interface ListingParts {
   bestRank: number | null;
 }
 
-function pricedProperty(p: LoadedProperty, depositPercentage: number | null): PricedProperty {
+function pricedProperty(p: LoadedProperty, depositPercentage: number | null, bestRank: number | null): PricedProperty {
   const prices = applyPriceRules(p, depositPercentage);
   const priceHistory = priceHistoryOf(p.priceChanges, p.forSale);
-  return { property: p, prices, priceHistory, reducedOn: latestReductionOn([priceHistory]) };
+  const news = p.availabilityStatus !== 'closed' && availabilityRank(p.availabilityStatus) === bestRank;
+  return { property: p, prices, priceHistory, reducedOn: news ? latestReductionOn([priceHistory]) : null };
 }
 
 /** Null when the listing is not on the marketplace at all (withdrawn, or nothing left to advertise). */
@@ -65,14 +69,15 @@ export function listingParts(listing: LoadedListing, lending: LendingAssumptions
   if (listing.withdrawnAt || development.deletedAt || properties.length === 0) return null;
 
   const schemes = listing.schemes.map((ls) => ({ text: ls.scheme.text, slug: ls.scheme.slug, color: ls.scheme.color }));
-  const perProperty = properties.map((p) => pricedProperty(p, listing.depositPercentage));
+  const bestRank = poolRank(properties);
+  const perProperty = properties.map((p) => pricedProperty(p, listing.depositPercentage, bestRank));
   const headline = headlineProperty(
     perProperty.map((entry) => ({ id: entry.property.id, availabilityStatus: entry.property.availabilityStatus, fullMarketPrice: entry.prices.fullMarketPrice, monthlyRent: entry.prices.monthlyRent, entry })),
   )!.entry;
   const features = properties.map((p) => asArray<FeatureSection>(p.propertyFeatures));
   const eligibility = (listing.eligibility ?? {}) as ListingEligibility;
   const terms = { depositPercentage: listing.depositPercentage, minDeposit: eligibility.minDeposit ?? null, maxHouseholdIncome: eligibility.maxHouseholdIncome ?? null };
-  const costed = perProperty.map(({ property: p, prices: pp }) => costedProperty(p.id, p.forSale, pp, p.availabilityStatus, terms, p.propertyNumber));
+  const costed = perProperty.map(({ property: p, prices: pp }) => costedProperty(p.id, p.forSale, pp, p.availabilityStatus, terms, p.propertyNumber, p.depositValue));
   const costFields = costed.map((c) => propertyCostFields(c, lending));
   const depositsNeeded = costed.map((c) => depositNeededOfProperty(c, lending));
   return {
@@ -92,6 +97,6 @@ export function listingParts(listing: LoadedListing, lending: LendingAssumptions
     poolShares: poolShareOptions(poolOf(costed), lending),
     headlineAt: perProperty.indexOf(headline),
     ownCosts: (i) => ({ monthlyCost: costFields[i]!.monthlyCost, depositNeeded: depositsNeeded[i]! }),
-    bestRank: poolRank(properties),
+    bestRank,
   };
 }

@@ -460,19 +460,20 @@ const then = (so: Verdict, next: Verdict): Verdict => (next === false ? false : 
 /**
  * eligible_only: the listings the eligibility engine would not fail (listing-index/eligibility-clauses.ts
  * mirrors it for the engine). With a known income the engine's request judges money over the listing's
- * own pool instead of the deposits, as decide() does (with the savings unknown, only where the listing
- * does not need a deposit): the rules here without the savings, then the same money clause.
+ * own pool instead of the deposits, as decide() does (with the savings unknown, failing only what no
+ * savings could make affordable): the rules here without the savings, then the same money clause.
  */
-function eligible(l: PreparedListing, c: CustomerValues, lending: LendingAssumptions | undefined): Verdict {
+export function eligibleVerdict(l: PreparedListing, c: CustomerValues, lending: LendingAssumptions | undefined): Verdict {
   if (l.eligibility === undefined) return undefined;
   const { rules, deposits } = l.eligibility;
   if (lending && c.annualHouseholdIncome !== null) {
     if (decide({ eligibility: rules, eligibilityFields: [] }, [], { ...c, deposit: null }, l.today).status === 'failed') return false;
     if (l.depositRequired === undefined) return undefined;
-    const judged = c.deposit === null ? l.depositRequired.includes(false) : l.depositRequired.length > 0;
-    if (!judged) return true;
+    // a document of an older mapping is not judged on money
+    if (l.depositRequired.length === 0) return true;
     const priced = someProperty(l.properties, [IN_POOL_LEAF, PRICED_LEAF], NONE);
-    const affordable = someOption(l.poolShares, boundsOf({ income: c.annualHouseholdIncome, deposit: c.deposit ?? 0 }, lending));
+    // with the savings unknown, the bounds of unlimited savings: only the income's own is finite
+    const affordable = someOption(l.poolShares, boundsOf({ income: c.annualHouseholdIncome, deposit: c.deposit ?? Infinity }, lending));
     if (priced === false || affordable === true) return true;
     return priced === true && affordable === false ? false : undefined;
   }
@@ -546,7 +547,7 @@ export class ListingPredicate {
     // the money filters read the pool of the matching properties
     if (money.length) v = then(v, poolHas(l.properties, this.leaves, extras, money));
     if (v === false) return false;
-    if (ctx.eligibility) v = then(v, eligible(l, ctx.eligibility, ctx.lending));
+    if (ctx.eligibility) v = then(v, eligibleVerdict(l, ctx.eligibility, ctx.lending));
     return v;
   }
 }

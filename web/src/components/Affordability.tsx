@@ -1,7 +1,7 @@
 // What a home costs a month, how far it is from the customer's work and home, and whether their household
 // can afford it, as the API works them out (monthlyCostFrom, distanceFromWork/distanceFromHome,
 // affordability): on cards and on the listing page.
-import { affordableText, assumptionsText, breakdownLines, distancesText, money, monthlyCostText, type AffordabilityFigures } from '../format.ts';
+import { affordableText, assumptionsText, breakdownLines, distancesText, money, monthlyCostText, verdictHomeText, type AffordabilityFigures } from '../format.ts';
 
 export function MonthlyCost({ amount }: { amount: number | null | undefined }) {
   const text = monthlyCostText(amount);
@@ -22,23 +22,23 @@ export function Distances({ fromWork, fromHome }: { fromWork: number | null | un
 /**
  * "You can afford this" with what it would cost, or "Not affordable for you" with each reason (the API's
  * sentences, with their figures); nothing when no income is known or the price is to be announced. The
- * verdict names the home it is about (`named`: on a card, where the listing has several), and beside it
+ * verdict names the home it is about and its price (`named`: on a card, where the listing has several and
+ * the verdict may be about another than the headline), and beside it
  * "how we worked this out": the parts of the monthly cost, adding up to the figure shown, and the
  * lending assumptions.
  */
 export function AffordabilityBadge({
   affordability,
-  isSharedOwnership,
   named = true,
 }: {
   affordability: AffordabilityFigures | null | undefined;
-  isSharedOwnership: boolean;
   named?: boolean;
 }) {
   if (!affordability || affordability.status === 'unknown') return null;
   const affordable = affordability.status === 'affordable';
-  const detail = affordable ? affordableText(affordability, isSharedOwnership) : null;
-  const home = named && affordability.propertyNumber ? affordability.propertyNumber : null;
+  const detail = affordable ? affordableText(affordability, named) : null;
+  // an affordable verdict names its home and price in its detail; one that is not, on a line of its own
+  const home = named && !affordable ? verdictHomeText(affordability) : null;
   return (
     <div class={`affordability is-${affordability.status}`}>
       <p class={`badge badge-${affordability.status}`}>{affordable ? 'You can afford this' : 'Not affordable for you'}</p>

@@ -49,7 +49,7 @@ export function ListingCard({ listing, headingLevel = 3, sortedByMonthlyCost = f
         </p>
         <Distances fromWork={listing.distanceFromWork} fromHome={listing.distanceFromHome} />
         <EligibilityLine eligibility={listing.eligibility} />
-        <AffordabilityBadge affordability={listing.affordability} isSharedOwnership={listing.isSharedOwnership} />
+        <AffordabilityBadge affordability={listing.affordability} />
         <SchemeTags schemes={listing.schemes} />
         {listing.partnerName && <p class="partner">In partnership with {listing.partnerName}</p>}
       </div>

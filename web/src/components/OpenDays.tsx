@@ -7,7 +7,7 @@ import { isClosed } from './ProgressStepper.tsx';
 /** The open days of an application's listing, to book a place at one (or change or cancel it in the account). */
 export function OpenDays({ application, onBooked }: { application: Application; onBooked?: () => void }) {
   // an application that failed its eligibility, or that its provider closed, is offered none
-  if (application.eligibilityStatus === 'failed' || isClosed(application.progress)) return null;
+  if (isClosed(application.progress, application.eligibilityStatus)) return null;
   return <Slots application={application} onBooked={onBooked} />;
 }
 

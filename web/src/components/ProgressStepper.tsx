@@ -1,6 +1,8 @@
 // Where an application stands, as its provider tells it (the API's `progress`): the stages of the way
 // to a home as a stepper, each done, current or to come, with the date each was reached; the place in
-// the queue and the provider's note. An unsuccessful or withdrawn application ends at that stage.
+// the queue, the provider's note and, while documents are requested, where to send them. A closed
+// application (unsuccessful, withdrawn, or one that failed its eligibility) shows the stages it reached
+// and where it ended, marked closed: never stages to come.
 import type { Schemas } from '../api.ts';
 import { dayText } from '../format.ts';
 
@@ -22,46 +24,57 @@ export const STAGE_TEXT: Record<Stage, string> = {
 };
 
 /** Closed: the application goes no further (no open days are offered for it). */
-export const isClosed = (progress: Progress | undefined) => progress?.stage === 'unsuccessful' || progress?.stage === 'withdrawn';
+export const isClosed = (progress: Progress | undefined, eligibilityStatus?: string) =>
+  eligibilityStatus === 'failed' || progress?.stage === 'unsuccessful' || progress?.stage === 'withdrawn';
 
 interface Step {
-  stage: Stage;
-  state: 'done' | 'current' | 'to-come';
+  /** a stage of the way, or where a closed application ended */
+  name: string;
+  state: 'done' | 'current' | 'to-come' | 'closed';
   at: string | null;
 }
 
-/** The steps shown: the way to a home, or for a closed application the stages it went through and where it ended. */
-export function stepsOf(progress: Progress): Step[] {
+/** The steps shown: the way to a home, or for a closed application the stages it reached and where it ended. */
+export function stepsOf(progress: Progress, eligibilityStatus?: string): Step[] {
   const reached = new Map(progress.history.map((h) => [h.stage, h.at]));
-  if (isClosed(progress)) {
-    const passed = WAY.filter((s) => reached.has(s) && s !== progress.stage);
-    return [...passed.map((stage): Step => ({ stage, state: 'done', at: reached.get(stage)! })), { stage: progress.stage, state: 'current', at: reached.get(progress.stage) ?? progress.updatedAt }];
+  if (isClosed(progress, eligibilityStatus)) {
+    const ended = progress.stage === 'unsuccessful' || progress.stage === 'withdrawn';
+    const passed = WAY.filter((s) => reached.has(s));
+    const end: Step = ended
+      ? { name: STAGE_TEXT[progress.stage], state: 'closed', at: reached.get(progress.stage) ?? progress.updatedAt }
+      : { name: 'Not eligible', state: 'closed', at: null };
+    return [...passed.map((stage): Step => ({ name: STAGE_TEXT[stage], state: 'done', at: reached.get(stage)! })), end];
   }
   const current = WAY.indexOf(progress.stage);
   return WAY.map((stage, i) => ({
-    stage,
+    name: STAGE_TEXT[stage],
     state: i < current ? 'done' : i === current ? 'current' : 'to-come',
     at: i <= current ? (reached.get(stage) ?? null) : null,
   }));
 }
 
-export function ProgressStepper({ progress, id }: { progress: Progress; id: string }) {
-  const steps = stepsOf(progress);
-  const closed = isClosed(progress);
+const HIDDEN_STATE: Record<Step['state'], string> = { done: ' (done)', current: ' (current stage)', 'to-come': ' (to come)', closed: '' };
+
+export function ProgressStepper({ progress, eligibilityStatus, id }: { progress: Progress; eligibilityStatus?: string; id: string }) {
+  const steps = stepsOf(progress, eligibilityStatus);
+  const closed = isClosed(progress, eligibilityStatus);
+  const documents = progress.sendDocumentsTo;
   return (
     <div class="progress">
       <p id={`${id}-now`} class={`progress-now${closed ? ' progress-closed' : ''}`}>
-        Where your application is: <strong>{STAGE_TEXT[progress.stage]}</strong>
-        {progress.position !== null && <> · your place in the queue: <strong>{progress.position}</strong></>}
+        Where your application is: <strong>{closed ? steps.at(-1)!.name : STAGE_TEXT[progress.stage]}</strong>
+        {closed && <> · <strong class="progress-closed-word">closed</strong></>}
+        {!closed && progress.position !== null && <> · your place in the queue: <strong>{progress.position}</strong></>}
       </p>
       <ol class="stepper" aria-label="Progress of your application">
         {steps.map((step) => (
-          <li key={step.stage} class={`step step-${step.state}`} aria-current={step.state === 'current' ? 'step' : undefined}>
+          <li key={step.name} class={`step step-${step.state}`} aria-current={step.state === 'current' || step.state === 'closed' ? 'step' : undefined}>
             <span class="step-mark" aria-hidden="true">
-              {step.state === 'done' ? '✓' : ''}
+              {step.state === 'done' ? '✓' : step.state === 'closed' ? '✕' : ''}
             </span>
-            <span class="step-name">{STAGE_TEXT[step.stage]}</span>
-            <span class="visually-hidden">{step.state === 'done' ? ' (done)' : step.state === 'current' ? ' (current stage)' : ' (to come)'}</span>
+            <span class="step-name">{step.name}</span>
+            <span class="visually-hidden">{HIDDEN_STATE[step.state]}</span>
+            {step.state === 'closed' && <span class="step-closed-word">Closed</span>}
             {step.at && <span class="step-date">{dayText(step.at)}</span>}
           </li>
         ))}
@@ -70,6 +83,19 @@ export function ProgressStepper({ progress, id }: { progress: Progress; id: stri
         <div class="progress-note">
           <p class="progress-note-title">A note from the provider ({dayText(progress.updatedAt)}):</p>
           <p>{progress.note}</p>
+        </div>
+      )}
+      {documents && (
+        <div class="progress-documents">
+          <p class="progress-note-title">Where to send your documents</p>
+          {documents.email ? (
+            <p>
+              E-mail them to {documents.provider} at <a href={`mailto:${documents.email}`}>{documents.email}</a>, with the name of the home and your
+              full name in the subject.
+            </p>
+          ) : (
+            <p>Send them to {documents.provider}, as its note says.</p>
+          )}
         </div>
       )}
     </div>

@@ -239,7 +239,7 @@ function ApplicationCard({ application, onChange }: { application: Application; 
             ))}
           </ul>
         )}
-        <ProgressStepper progress={application.progress} id={`progress-${application.id}`} />
+        <ProgressStepper progress={application.progress} eligibilityStatus={application.eligibilityStatus} id={`progress-${application.id}`} />
         {application.nextAppointmentDateTime && <p>Next viewing: {dateTimeText(application.nextAppointmentDateTime)}</p>}
         {!application.isArchived && (
           <>

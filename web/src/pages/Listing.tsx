@@ -207,7 +207,8 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
       {rentTerms(property).length > 0 && <p class="card-terms">{rentTerms(property).join(' · ')}</p>}
       {/* a standard sale's price line says its deposit (the same figure) */}
       {property.depositNeeded != null && property.isSharedOwnership && <p class="deposit-needed">Deposit needed {money(property.depositNeeded)}</p>}
-      <AffordabilityBadge affordability={property.affordability} isSharedOwnership={property.isSharedOwnership} named={false} />
+      {/* a sold or let home is not for this household to afford: no verdict on it */}
+      {property.availabilityStatus.code !== 'closed' && <AffordabilityBadge affordability={property.affordability} named={false} />}
       <dl class="facts">
         <div>
           <dt>Bedrooms</dt>
@@ -564,7 +565,7 @@ function Registered({ applications, onAgain }: { applications: Application[]; on
         </ul>
       )}
       {applications.length > 1 && <p>You have registered interest here {applications.length} times.</p>}
-      <ProgressStepper progress={latest.progress} id={`registered-progress-${latest.id}`} />
+      <ProgressStepper progress={latest.progress} eligibilityStatus={latest.eligibilityStatus} id={`registered-progress-${latest.id}`} />
       <OpenDays application={latest} />
       <p>
         <a href="/account/applications">See your applications</a>

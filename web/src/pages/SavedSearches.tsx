@@ -6,6 +6,7 @@ import { ApiError, api, P, type SearchEnvelope } from '../api.ts';
 import { ListingGrid } from '../components/ListingCard.tsx';
 import { Loading, Problem, useLoad } from '../components/common.tsx';
 import { dayText } from '../format.ts';
+import { countsText, homesFound, matchesText } from '../search-counts.ts';
 import { AlertFrequencySelect } from '../components/AlertFrequencySelect.tsx';
 import { searchHref, type AlertFrequency, type SavedSearch } from '../saved-query.ts';
 
@@ -165,6 +166,12 @@ function SavedSearchCard({
   );
 }
 
+/** the values a saved query chose of a multi-value facet */
+function chosenIn(query: unknown, param: string): string[] {
+  const value = (query as Record<string, unknown>)[param];
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
 function Matches({ saved }: { saved: SavedSearch }) {
   const result = useLoad(() => api<SearchEnvelope>(`${P}/profile/saved-searches/${saved.id}/matches`, { query: { size: 6 } }), [saved.id]);
   if (result.loading && !result.data) return <Loading what="Finding the matches" />;
@@ -172,13 +179,12 @@ function Matches({ saved }: { saved: SavedSearch }) {
   const data = result.data!;
   return (
     <div class="saved-matches">
-      <h4>
-        {data.pagination.total} {data.pagination.total === 1 ? 'home matches' : 'homes match'}
-      </h4>
+      {/* the total counts listings (developments), not homes */}
+      <h4>{matchesText(data.pagination.total, data.facets ? homesFound(data.facets, (param) => chosenIn(saved.query, param)) : null)}</h4>
       <ListingGrid listings={data.data} keyOf={(listing) => `${listing.id}-${listing.displayAs}`} />
       {data.pagination.total > data.data.length && (
         <p>
-          <a href={searchHref(saved.query as Record<string, unknown>)}>See all {data.pagination.total} on the search page</a>
+          <a href={searchHref(saved.query as Record<string, unknown>)}>See all {countsText(data.pagination.total, null)} on the search page</a>
         </p>
       )}
     </div>

@@ -79,13 +79,13 @@ function apiQuery(params: URLSearchParams, overrides: Record<string, string> = {
   return query.toString();
 }
 
-/** The kinds of place the service searches as the listings of their local authorities, with no radius. */
+/** The kinds of place the service searches as the listings of their local authorities when the radius is 0 ("This area only"). */
 const AREA_TYPES = ['region', 'county', 'local_authority'];
 
 /**
- * "3 developments, 12 homes for sale within 3 miles of Leeds", or "in Yorkshire and The Humber" for a
- * region, county or local authority (`area`: the place the service understood). `placeFound` false: the
- * service could not resolve the location and searched the whole UK.
+ * "3 developments, 12 homes for sale within 3 miles of Leeds", or with radius 0 "in Leeds", and "in
+ * Yorkshire and The Humber" for that region (`area`: the region, county or local authority the service
+ * understood). `placeFound` false: the service could not resolve the location and searched the whole UK.
  */
 function summaryOf(params: URLSearchParams, total: number, homesTotal: number | null, placeFound: boolean, area: string | null): string {
   const kind = params.get('occupancy_type') === 'to-rent' ? 'to rent' : 'for sale';
@@ -94,9 +94,9 @@ function summaryOf(params: URLSearchParams, total: number, homesTotal: number | 
   if (params.get('area')) return `${homes} in the area drawn`;
   const location = params.get('location');
   if (!location || !placeFound) return `${homes} across the UK`;
-  if (area) return `${homes} in ${area}`;
   const radius = Number(params.get('radius') ?? 3);
-  return radius === 0 ? `${homes} in ${location}` : `${homes} within ${radius} ${radius === 1 ? 'mile' : 'miles'} of ${location}`;
+  if (radius === 0) return `${homes} in ${area ?? location}`;
+  return `${homes} within ${radius} ${radius === 1 ? 'mile' : 'miles'} of ${area ?? location}`;
 }
 
 export function Search() {
