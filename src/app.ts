@@ -1,6 +1,7 @@
 // Builds the Koa application from its dependencies: middleware first, then one router per domain.
 import Koa from 'koa';
 import { mountRouter, type MountedRoutes } from './core/route-table.ts';
+import { publicBaseUrlOf } from './config.ts';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
 import type { RequestState } from './core/http-context.ts';
@@ -81,7 +82,7 @@ import { leadRoutes } from './leads/lead-routes.ts';
 import { SavedSearchService } from './saved-searches/saved-search-service.ts';
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
 import type { AlertJob } from './alerts/alert-job.ts';
-import { alertJob, feedImportJob, mailJob, publicBaseOf } from './background.ts';
+import { alertJob, feedImportJob, mailJob } from './background.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { metricsRoutes } from './metrics/metrics-routes.ts';
@@ -166,15 +167,16 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const searchAnswers = new KeptAnswers(Math.round(config.SEARCH_ANSWER_CACHE_MB * 1024 * 1024));
   const listingReads = new ListingReadService(search, listingIndex.alias);
   const previews = new PreviewLinks(prisma, config.JWT_SECRET);
+  // every absolute link starts here, never at the request's Host header
+  const publicBase = publicBaseUrlOf(config);
   const contentReads = new ContentReadService(prisma);
   const areaPages = new AreaPageService(prisma, listingReads);
   const contentFamilies = new FamilyWriter(prisma);
   const applicationListings = new ApplicationListings(search, listingIndex.alias);
   const leadEvents = new LeadEvents();
-  // calendar links are absolute under PUBLIC_BASE_URL, else paths on the API's own origin
-  const calendar = new AppointmentCalendar(config.JWT_SECRET, config.PUBLIC_BASE_URL ?? '');
+  const calendar = new AppointmentCalendar(config.JWT_SECRET, publicBase);
   // every e-mail a change causes goes through the one outbox, enqueued in the change's transaction
-  const applicationMails = { outbox: new MailOutbox(), links: applicationLinks(publicBaseOf(config)) };
+  const applicationMails = { outbox: new MailOutbox(), links: applicationLinks(publicBase) };
   const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits, leadEvents, listingStats, () => indexer.lending(), applicationMails);
   const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers, calendar);
   // search first: the busiest route, and every router before it tries its own routes on each request
@@ -197,7 +199,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   );
   const mails = mailJob(config, { prisma, mailer: accounts.mailer, logger, metrics });
   const feedWriter = new FeedWriter(prisma, inventory);
-  const feedMedia = new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), config.FEED_MEDIA_BASE_URL ?? `http://localhost:${config.PORT}${MEDIA_PREFIX}`, {
+  const feedMedia = new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`, {
     maxPixels: config.FEED_PICTURE_MAX_PIXELS,
     timeoutSeconds: config.FEED_PICTURE_TIMEOUT_SECONDS,
   });
@@ -221,12 +223,12 @@ export function buildApp(deps: AppDeps): BuiltApp {
       media: feedMedia,
       queued: () => feedImports.nudge(),
       uploadLimitBytes: config.FEED_UPLOAD_LIMIT_MB * 1024 * 1024,
-      mediaBaseUrl: config.FEED_MEDIA_BASE_URL ?? null,
+      mediaBaseUrl: config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`,
     }),
-    rtdfRoutes.router({ accounts: sync.accounts, rtdf: new RtdfService(prisma, feedWriter, inventory), publicBaseUrl: config.PUBLIC_BASE_URL ?? null }),
+    rtdfRoutes.router({ accounts: sync.accounts, rtdf: new RtdfService(prisma, feedWriter, inventory), publicBaseUrl: publicBase }),
     listingReadRoutes.router({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
     listingStatsRoutes.router({ accounts: sync.accounts, stats: new ListingStatsService(prisma) }),
-    previewLinkRoutes.router({ accounts: sync.accounts, previews, portalOrigin: config.PUBLIC_BASE_URL }),
+    previewLinkRoutes.router({ accounts: sync.accounts, previews, portalOrigin: publicBase }),
     authRoutes.router(accounts.auth),
     profileRoutes.router(accounts),
     favouriteRoutes.router({ ...accounts, personal }),
@@ -271,7 +273,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses, searchAnswers, feedImports });
     routers.push(metricsRoutes.router({ metrics, access: { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' } }));
   }
-  app.use(requestContext(logger, config.PUBLIC_BASE_URL));
+  app.use(requestContext(logger, publicBase));
   for (const middleware of securityHeaders()) app.use(middleware);
   // gzip for clients that accept it, at zlib's fastest level: the CPU of compressing a body as it is
   // sent against a tenth of it on the wire. Bodies that come gzipped already pass as they are: search

@@ -6,7 +6,7 @@
 // and the listing statistics counters (a request counts into them; the stores' guards nudge the workers);
 // the app holds the alert, mail-delivery and feed-import jobs (they share its services; its routes wake
 // them). `startBackground` then starts those the configuration enables, and its `stop()` ends them all.
-import type { Config } from './config.ts';
+import { publicBaseUrlOf, type Config } from './config.ts';
 import type { Logger } from './core/logger.ts';
 import type { PrismaClient } from './db/prisma.ts';
 import type { SearchClient } from './search/client.ts';
@@ -32,7 +32,6 @@ import { FeedImportJob } from './feeds/feed-import-job.ts';
 import type { FeedImportService } from './feeds/feed-import-service.ts';
 
 /** the base of the links in e-mails: PUBLIC_BASE_URL, else the service on this machine */
-export const publicBaseOf = (config: Config) => config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
 
 /** the reindex worker: copies the outbox's listing changes to the index (woken by NOTIFY, else it polls) */
 export function reindexWorker(
@@ -76,7 +75,7 @@ export function alertJob(
   const { prisma, search, alias, logger, mailer } = deps;
   return new AlertJob(
     new AlertMatcher(prisma, matching),
-    new AlertDelivery(prisma, search, alias, mailer, alertLinks(publicBaseOf(config)), logger),
+    new AlertDelivery(prisma, search, alias, mailer, alertLinks(publicBaseUrlOf(config)), logger),
     logger,
   );
 }

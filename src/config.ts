@@ -1,6 +1,9 @@
 // Configuration comes from environment variables only, validated once at start-up.
 import * as yup from 'yup';
+import path from 'node:path';
 import { engineUrls } from './search/engine-urls.ts';
+import { localSecret } from './core/local-secret.ts';
+import { PROJECT_ROOT } from './core/project-root.ts';
 
 const isHttpUrl = (value: string) => {
   try {
@@ -16,9 +19,6 @@ const httpUrlList = () =>
   yup
     .string()
     .test('http-urls', '${path} must be an http(s) URL, or several separated by commas', (value) => value === undefined || (engineUrls(value).length > 0 && engineUrls(value).every(isHttpUrl)));
-
-/** Signs access tokens outside `live` only, so development and tests run without setup. */
-export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-not-for-live-use-0123456789';
 
 const originList = () =>
   yup.string().test('origins', '${path} must be a comma-separated list of http(s) origins', (value) => {
@@ -52,7 +52,15 @@ const schema = yup.object({
     .string()
     .matches(/^[a-z0-9_-]+$/, 'lower-case letters, digits, _ and - only')
     .default('portal'),
-  PUBLIC_BASE_URL: httpUrl().optional(),
+  /**
+   * the service's public address: every absolute link it makes (pagination, feeds, previews, pictures,
+   * calendars, e-mails) starts with it, never with the request's Host header; required when APP_ENV=live,
+   * elsewhere http://localhost:PORT
+   */
+  PUBLIC_BASE_URL: httpUrl()
+    .optional()
+    .transform((v: string | undefined) => (v === '' ? undefined : v))
+    .when('APP_ENV', { is: 'live', then: (s) => s.required('PUBLIC_BASE_URL is required when APP_ENV=live') }),
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: yup.string().default('1mb'),
   BULK_BODY_LIMIT: yup.string().default('20mb'),
@@ -141,30 +149,25 @@ const schema = yup.object({
   /** the public URL the pictures are served from (GET /media/... of this service, or an object store's or a CDN's); unset: /media at the request's origin */
   FEED_MEDIA_BASE_URL: httpUrl().optional(),
   // ---------- customer accounts ----------
-  /** HS256 key of the access tokens: required (32+ characters) when APP_ENV=live */
+  /**
+   * HS256 key of the access tokens, preview links and calendar links: required (32+ characters) when
+   * APP_ENV=live; unset elsewhere, a random key made at the first start and kept in .local/jwt-secret
+   */
   JWT_SECRET: yup
     .string()
-    .default(DEVELOPMENT_JWT_SECRET)
-    .when('APP_ENV', {
-      is: 'live',
-      then: (s) =>
-        s
-          .notOneOf([DEVELOPMENT_JWT_SECRET], 'JWT_SECRET is required when APP_ENV=live')
-          .min(32, 'JWT_SECRET must be at least 32 characters'),
-    }),
+    .optional()
+    .transform((v: string | undefined) => (v === '' ? undefined : v))
+    .min(32, 'JWT_SECRET must be at least 32 characters')
+    .when('APP_ENV', { is: 'live', then: (s) => s.required('JWT_SECRET is required when APP_ENV=live') }),
   ACCESS_TOKEN_TTL_SECONDS: yup.number().integer().min(30).default(900),
   REFRESH_TOKEN_TTL_DAYS: yup.number().integer().min(1).default(30),
   MAGIC_LINK_TTL_MINUTES: yup.number().integer().min(1).default(30),
   /**
-   * the portal origins magic links may point at (the `url` of the link requests), in every environment;
-   * unset: the service's own origin (PUBLIC_BASE_URL's, else http on localhost at the port a request came
-   * in on). When APP_ENV=live, PORTAL_ORIGINS (or MAGIC_LINK_ORIGINS) or PUBLIC_BASE_URL is required.
+   * the portal origins magic links may point at (the `url` of the link requests), in every environment,
+   * besides the service's own origin (PUBLIC_BASE_URL's, else http on localhost at the port a request
+   * came in on), which is always allowed
    */
-  PORTAL_ORIGINS: originList()
-    .default('')
-    .when(['APP_ENV', 'MAGIC_LINK_ORIGINS', 'PUBLIC_BASE_URL'], ([env, alias, publicBaseUrl], s) =>
-      env === 'live' && !alias && !publicBaseUrl ? s.required('PORTAL_ORIGINS (or PUBLIC_BASE_URL) is required when APP_ENV=live') : s,
-    ),
+  PORTAL_ORIGINS: originList().default(''),
   /** deprecated: the former name of PORTAL_ORIGINS, used when PORTAL_ORIGINS is unset */
   MAGIC_LINK_ORIGINS: originList().default(''),
   /** the SMTP server e-mails go to: required when APP_ENV=live; unset, `npm start` runs a local mailbox (LOCAL_MAILBOX) */
@@ -196,13 +199,22 @@ const schema = yup.object({
   RATE_LIMIT_LOGIN_FAILURES: yup.number().integer().min(1).default(10),
 });
 
-export type Config = yup.InferType<typeof schema>;
+export type Config = Omit<yup.InferType<typeof schema>, 'JWT_SECRET'> & { JWT_SECRET: string };
+
+/** where an instance keeps what it makes for itself (the development signing key) */
+export const LOCAL_DIR = path.join(PROJECT_ROOT, '.local');
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** The base of every absolute link the service makes: PUBLIC_BASE_URL, else the service on this machine. */
+export function publicBaseUrlOf(config: Pick<Config, 'PUBLIC_BASE_URL' | 'PORT'>): string {
+  return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, localDir = LOCAL_DIR): Config {
   try {
-    return schema.validateSync(env, { abortEarly: false, stripUnknown: true });
+    const config = schema.validateSync(env, { abortEarly: false, stripUnknown: true });
+    return { ...config, JWT_SECRET: config.JWT_SECRET ?? localSecret(localDir) };
   } catch (err) {
     if (err instanceof yup.ValidationError) {
       throw new ConfigError(`Invalid configuration:\n  ${err.errors.join('\n  ')}`);

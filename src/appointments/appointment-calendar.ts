@@ -17,10 +17,14 @@ export interface AppointmentPlace {
 export class AppointmentCalendar {
   private readonly key: Buffer;
   private readonly base: string;
+  /** the host the events' UIDs are made unique with */
+  readonly host: string;
 
+  /** `baseUrl`: the service's public address (PUBLIC_BASE_URL), never a request's Host header */
   constructor(secret: string, baseUrl: string) {
     this.key = createHmac('sha256', secret).update('appointment-calendar').digest();
     this.base = baseUrl.replace(/\/+$/, '');
+    this.host = new URL(this.base).hostname;
   }
 
   private tokenOf(appointmentId: number): string {
@@ -62,6 +66,41 @@ export function addressOf(listing: { displayAddress?: string | null; postcode?: 
 
 const TYPE_NAMES: Record<string, string> = { 'open-day': 'Open day', 'in-person': 'Viewing', virtual: 'Virtual viewing' };
 
+/**
+ * Text for an iCalendar TEXT value: the library escapes backslash, semicolon, comma and CRLF or LF, but
+ * a bare CR (or another control character) would pass and start a line of its own in the file.
+ */
+function calendarText(value: string): string {
+  // eslint-disable-next-line no-control-regex -- RFC 5545 TEXT allows no control character but HTAB (and newlines, escaped)
+  return value.replace(/\r\n/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+}
+
+/** Content lines folded at 75 octets (RFC 5545, 3.1): the library folds at 75 characters, too long in UTF-8. */
+function foldedAt75Octets(ics: string): string {
+  const unfolded = ics.replace(/\r\n[ \t]/g, '');
+  return unfolded
+    .split('\r\n')
+    .map((line) => {
+      const parts: string[] = [];
+      let part = '';
+      let octets = 0;
+      for (const char of line) {
+        const size = Buffer.byteLength(char);
+        const room = parts.length === 0 ? 75 : 74; // a continuation line starts with a space
+        if (octets + size > room) {
+          parts.push(part);
+          part = '';
+          octets = 0;
+        }
+        part += char;
+        octets += size;
+      }
+      parts.push(part);
+      return parts.join('\r\n ');
+    })
+    .join('\r\n');
+}
+
 /** The iCalendar file of one appointment (a cancelled one as a cancelled event, so calendars drop it). */
 export function icsOf(a: Appointment, place: AppointmentPlace, host: string): string {
   const start = a.startsAt.getTime();
@@ -71,13 +110,11 @@ export function icsOf(a: Appointment, place: AppointmentPlace, host: string): st
     startInputType: 'utc',
     startOutputType: 'utc',
     duration: { minutes: a.durationMin },
-    title: `${TYPE_NAMES[a.type] ?? 'Viewing'}: ${place.listingName}`,
-    description: [
-      `${TYPE_NAMES[a.type] ?? 'Viewing'} of ${place.listingName}.`,
-      ...(a.remarks ? [`Your remarks: ${a.remarks}`] : []),
-      place.listingUrl,
-    ].join('\n'),
-    ...(place.address ? { location: place.address } : {}),
+    title: calendarText(`${TYPE_NAMES[a.type] ?? 'Viewing'}: ${place.listingName}`),
+    description: calendarText(
+      [`${TYPE_NAMES[a.type] ?? 'Viewing'} of ${place.listingName}.`, ...(a.remarks ? [`Your remarks: ${a.remarks}`] : []), place.listingUrl].join('\n'),
+    ),
+    ...(place.address ? { location: calendarText(place.address) } : {}),
     url: place.listingUrl,
     status: a.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
     method: 'PUBLISH',
@@ -87,5 +124,5 @@ export function icsOf(a: Appointment, place: AppointmentPlace, host: string): st
   };
   const { error, value } = createEvent(event);
   if (error || !value) throw error ?? new Error('the iCalendar file could not be made');
-  return value;
+  return foldedAt75Octets(value);
 }

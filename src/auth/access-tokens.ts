@@ -3,6 +3,7 @@
 // whose revocation also ends them. Every check also refuses disabled and deleted customers.
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { lifetimeWithin } from '../core/token-lifetime.ts';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
@@ -108,8 +109,9 @@ export class AccessTokenService {
     } catch (err) {
       throw new UnauthorizedError(err instanceof jwt.TokenExpiredError ? 'The access token has expired' : 'The access token is invalid');
     }
-    // jsonwebtoken checks `exp` only when present: a token without one would never expire
-    if (typeof claims.exp !== 'number') throw new UnauthorizedError('The access token is invalid');
+    // jsonwebtoken checks `exp` only when present: a token without one would never expire; nor may one
+    // live longer than the tokens this service issues
+    if (typeof claims.exp !== 'number' || !lifetimeWithin(claims, this.settings.ttlSeconds)) throw new UnauthorizedError('The access token is invalid');
     const customerId = Number(claims.sub);
     const sessionId = typeof claims.sid === 'string' ? claims.sid : null;
     if (

@@ -43,7 +43,11 @@ export class EmailOwnership {
     }
     await this.refreshTokens.revokeAllOf(customer.id, null, tx);
     await this.magicLinks.retireAll(customer.id, tx);
-    // the update tokens register interest handed out are credentials of the account too
-    await tx.application.updateMany({ where: { customerId: customer.id, updateTokenHash: { not: null } }, data: { updateTokenHash: null } });
+    await voidUpdateTokens(tx, customer.id);
   }
+}
+
+/** The update tokens register interest handed out are credentials of the account too: they end with its password or its owner's proof. */
+export async function voidUpdateTokens(tx: Prisma.TransactionClient, customerId: number): Promise<void> {
+  await tx.application.updateMany({ where: { customerId, updateTokenHash: { not: null } }, data: { updateTokenHash: null } });
 }

@@ -24,7 +24,7 @@ export class LinkSender {
 
   /** 422 when the url may not receive links (it would hand the token to another site). */
   assertUrlAllowed(url: string, origins: LinkOrigins): void {
-    if (!linkOriginAllowed(url, origins.allowed)) throw ValidationError.field('url', 'url is not one of the sites magic links may point to');
+    if (!linkOriginAllowed(url, origins.allowed)) throw ValidationError.field('url', "This sign-in link would point to a site we don't know, so it was not sent. Open the sign-in page from this site's own address and try again.");
   }
 
   /** The url sent, checked, or the portal's link page when none was sent. */

@@ -15,7 +15,7 @@ import type { SignInRateLimits } from './rate-limits.ts';
 import type { RefreshTokenService } from './refresh-tokens.ts';
 import type { SessionService, SessionTokens } from './session-service.ts';
 import { ACCOUNT_DISABLED, type LinkRequest, type LinkSent, type LinkTarget } from './passwordless-service.ts';
-import type { EmailOwnership } from './email-ownership.ts';
+import { voidUpdateTokens, type EmailOwnership } from './email-ownership.ts';
 
 const BAD_CREDENTIALS = 'The e-mail address or password is incorrect';
 
@@ -87,7 +87,7 @@ export class PasswordService {
     return { link, created: false };
   }
 
-  /** reset-password: one use of a reset link proves the address, sets the password and ends every session of the customer. */
+  /** reset-password: one use of a reset link proves the address, sets the password and ends every session and update token of the customer. */
   async reset(customerIdParam: string, token: string, newPassword: string): Promise<void> {
     const passwordHash = await hashPassword(newPassword);
     await this.prisma.$transaction(async (tx) => {
@@ -98,18 +98,23 @@ export class PasswordService {
       await this.ownership.proven(tx, customer);
       await this.customers.setPassword(id, passwordHash, tx);
       await this.refreshTokens.revokeAllOf(id, null, tx);
+      await voidUpdateTokens(tx, id);
     });
   }
 
-  /** Change of password by the signed-in customer: other sessions end, this one goes on. */
+  /** Change of password by the signed-in customer: other sessions and the applications' update tokens end, this one goes on. */
   async changePassword(session: CustomerSession, input: { currentPassword: string; newPassword: string }, ip: string): Promise<void> {
     const customer = await this.activeCustomer(session);
     if (!customer.passwordHash) {
       throw ValidationError.field('currentPassword', 'This account has no password yet; set one with forgot-password');
     }
     await this.checkPassword(customer.email, customer.passwordHash, input.currentPassword, 'currentPassword', ip);
-    await this.customers.setPassword(customer.id, await hashPassword(input.newPassword));
-    await this.refreshTokens.revokeAllOf(customer.id, session.sessionId);
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.prisma.$transaction(async (tx) => {
+      await this.customers.setPassword(customer.id, passwordHash, tx);
+      await this.refreshTokens.revokeAllOf(customer.id, session.sessionId, tx);
+      await voidUpdateTokens(tx, customer.id);
+    });
   }
 
   /**

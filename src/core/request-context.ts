@@ -8,12 +8,13 @@ import { loggedPath } from './logged-path.ts';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
-export function requestContext(logger: Logger, publicBaseUrl?: string): Middleware<RequestState> {
+/** `publicBaseUrl`: the base of the request's URL as links give it (never the request's Host header) */
+export function requestContext(logger: Logger, publicBaseUrl: string): Middleware<RequestState> {
   return async (ctx, next) => {
     const incoming = ctx.get('X-Request-Id');
     const requestId = SAFE_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.state.url = requestUrl(ctx.originalUrl, publicBaseUrl ?? `${ctx.protocol}://${ctx.host}`);
+    ctx.state.url = requestUrl(ctx.originalUrl, publicBaseUrl);
     // the request's child logger is made when something logs through it, not for every request
     let log: Logger | undefined;
     Object.defineProperty(ctx.state, 'log', { get: () => (log ??= logger.child({ requestId })), enumerable: true });
@@ -32,8 +33,9 @@ export function requestContext(logger: Logger, publicBaseUrl?: string): Middlewa
 
 function requestUrl(path: string, base: string): URL {
   try {
-    return new URL(path, base);
+    // joined, not resolved: a target such as //evil.example/x must not name the host
+    return new URL(`${new URL(base).origin}/${path.replace(/^\/+/, '')}`);
   } catch {
-    return new URL(path, 'http://localhost'); // a Host header no URL can hold
+    return new URL('/', base); // a request target no URL can hold
   }
 }

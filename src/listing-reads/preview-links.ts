@@ -3,6 +3,7 @@
 // listing (HS256, its own audience, so it is never taken for a customer's token), never an API key.
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { lifetimeWithin } from '../core/token-lifetime.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
 import { NotFoundError } from '../core/errors.ts';
@@ -59,7 +60,7 @@ export class PreviewLinks {
         audience: AUDIENCE,
         clockTimestamp: Math.floor(now.getTime() / 1000),
       });
-      if (typeof claims !== 'object' || typeof claims.exp !== 'number') return null;
+      if (typeof claims !== 'object' || !lifetimeWithin(claims, PREVIEW_LINK_TTL_SECONDS, Math.floor(now.getTime() / 1000))) return null;
       return recordIdOf(claims.sub);
     } catch {
       return null;

@@ -42,7 +42,7 @@ const TEST_ENV = {
  * customers.ts) and the app's own origin (its portal's pages). `{ PORTAL_ORIGINS: undefined }` in a
  * variant's environment leaves the default: the service's own origin.
  */
-const testPortalOrigins = (port: number) => ({ PORTAL_ORIGINS: `https://portal.example.org,http://127.0.0.1:${port}` });
+const testPortalOrigins = (port: number) => ({ PORTAL_ORIGINS: `https://portal.example.org,http://127.0.0.1:${port}`, PORT: String(port) });
 
 async function listen(built: BuiltApp, port: number): Promise<{ server: Server; baseUrl: string }> {
   const server = built.app.listen(port, '127.0.0.1');
@@ -55,7 +55,7 @@ export async function startTestApp(): Promise<void> {
   setTestMailbox(mailbox);
   const port = await freePort();
   // the port it listens on, so that the links of its e-mails (PUBLIC_BASE_URL unset) lead to it
-  const config = loadConfig({ ...process.env, ...TEST_ENV, PORT: String(port), ...testPortalOrigins(port) });
+  const config = loadConfig({ ...process.env, ...TEST_ENV, ...testPortalOrigins(port) });
   const runtime = openRuntime(config);
   const built = buildApp(runtime);
   built.customers.mailer.useSmtp(mailbox.smtp);
@@ -79,7 +79,9 @@ export interface VariantApp {
 export async function startVariantApp(env: Record<string, string | undefined>): Promise<VariantApp> {
   const { runtime } = testApp();
   const port = await freePort();
-  const config = loadConfig({ ...process.env, ...TEST_ENV, ...testPortalOrigins(port), ...env });
+  // live asks for its public address: the variant's own, unless the test names one
+  const ownAddress = env.APP_ENV === 'live' ? { PUBLIC_BASE_URL: `http://127.0.0.1:${port}` } : {};
+  const config = loadConfig({ ...process.env, ...TEST_ENV, ...testPortalOrigins(port), ...ownAddress, ...env });
   // no metrics of its own: the runtime's registry belongs to the run's application
   const built = buildApp({ ...runtime, config, metrics: null });
   built.customers.mailer.useSmtp((await smtpSink()).smtp);

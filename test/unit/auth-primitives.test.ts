@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { hashPassword, verifyPassword } from '../../src/auth/passwords.ts';
 import { isCommonPassword } from '../../src/auth/common-passwords.ts';
 import { bearerTokenOf } from '../../src/auth/bearer.ts';
-import { ConfigError, DEVELOPMENT_JWT_SECRET, loadConfig } from '../../src/config.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 
 const base = { DATABASE_URL: 'postgresql://u:p@localhost:5432/db', ELASTICSEARCH_URL: 'http://localhost:9200' };
 
@@ -31,13 +31,13 @@ describe('auth primitives', () => {
     expect(bearerTokenOf('Bearer')).to.equal('');
   });
 
-  it('need a JWT secret, portal origins and an SMTP server when live, and default them elsewhere', () => {
-    expect(loadConfig(base)).to.include({ JWT_SECRET: DEVELOPMENT_JWT_SECRET, PORTAL_ORIGINS: '', ACCESS_TOKEN_TTL_SECONDS: 900 });
+  it('need a JWT secret, a public address and an SMTP server when live, and default them elsewhere', () => {
+    expect(loadConfig(base)).to.include({ PORTAL_ORIGINS: '', ACCESS_TOKEN_TTL_SECONDS: 900 });
     expect(() => loadConfig({ ...base, APP_ENV: 'live' }))
       .to.throw(ConfigError)
       .with.property('message')
       .that.matches(/JWT_SECRET is required/)
-      .and.matches(/PORTAL_ORIGINS \(or PUBLIC_BASE_URL\) is required/)
+      .and.matches(/PUBLIC_BASE_URL is required/)
       .and.matches(/SMTP_HOST is required/);
     expect(loadConfig(base).SMTP_HOST, 'no SMTP server outside live: npm start runs a local mailbox').to.equal(undefined);
     expect(() => loadConfig({ ...base, APP_ENV: 'live', JWT_SECRET: 'short', MAGIC_LINK_ORIGINS: 'https://a.example', SMTP_HOST: 'smtp.example.org' })).to.throw(
@@ -46,13 +46,14 @@ describe('auth primitives', () => {
     );
     expect(() => loadConfig({ ...base, MAGIC_LINK_ORIGINS: 'https://a.example/path' })).to.throw(ConfigError, /origins/);
     expect(() => loadConfig({ ...base, PORTAL_ORIGINS: 'https://a.example/path' })).to.throw(ConfigError, /origins/);
-    const liveBase = { ...base, APP_ENV: 'live', JWT_SECRET: 'k'.repeat(40), SMTP_HOST: 'smtp.example.org' };
+    const liveBase = { ...base, APP_ENV: 'live', JWT_SECRET: 'k'.repeat(40), SMTP_HOST: 'smtp.example.org', PUBLIC_BASE_URL: 'https://api.example.org' };
     expect(loadConfig({ ...liveBase, PORTAL_ORIGINS: 'https://www.example.org' }).PORTAL_ORIGINS).to.equal('https://www.example.org');
-    expect(loadConfig({ ...liveBase, PUBLIC_BASE_URL: 'https://api.example.org' }).PORTAL_ORIGINS, 'the own origin').to.equal('');
+    expect(loadConfig(liveBase).PORTAL_ORIGINS, 'the own origin only').to.equal('');
     const live = loadConfig({
       ...base,
       APP_ENV: 'live',
       JWT_SECRET: 'k'.repeat(40),
+      PUBLIC_BASE_URL: 'https://api.example.org',
       MAGIC_LINK_ORIGINS: 'https://a.example,https://b.example',
       SMTP_HOST: 'smtp.example.org',
     });

@@ -27,14 +27,14 @@ describe('magic links', () => {
     expect(linkOriginAllowed('https://www.example.org.evil.example/', allowed)).to.equal(false);
   });
 
-  it('point at PORTAL_ORIGINS, else MAGIC_LINK_ORIGINS, else PUBLIC_BASE_URL, else localhost at the port the request came in on', () => {
+  it('point at PORTAL_ORIGINS (else MAGIC_LINK_ORIGINS) and always the service\'s own origin: PUBLIC_BASE_URL\'s, else localhost at the port the request came in on', () => {
     const policy = (portalOrigins = '', deprecatedMagicLinkOrigins = '', publicBaseUrl?: string) =>
       new LinkOriginPolicy({ portalOrigins, deprecatedMagicLinkOrigins, publicBaseUrl });
     expect(policy('https://www.example.org,https://b.example', 'https://old.example').forRequest(3000)).to.deep.equal({
-      allowed: ['https://www.example.org', 'https://b.example'],
+      allowed: ['https://www.example.org', 'https://b.example', 'http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'],
       defaultUrl: 'https://www.example.org/sign-in/link',
     });
-    expect(policy('', 'https://old.example').forRequest(3000).allowed, 'the deprecated name').to.deep.equal(['https://old.example']);
+    expect(policy('', 'https://old.example').forRequest(3000).allowed, 'the deprecated name').to.deep.equal(['https://old.example', 'http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']);
     expect(policy('', '', 'https://api.example.org/base').forRequest(3000).allowed).to.deep.equal(['https://api.example.org']);
     expect(policy().forRequest(3000)).to.deep.equal({
       allowed: ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'],
@@ -43,6 +43,7 @@ describe('magic links', () => {
     expect(linkOriginAllowed('http://localhost:3000/api/rest/portal/auth-token', policy().forRequest(3000).allowed)).to.equal(true);
     expect(linkOriginAllowed('https://evil.example/sign-in', policy().forRequest(3000).allowed)).to.equal(false);
     expect(policy().forRequest(undefined).allowed).to.deep.equal([]);
+    expect(policy('https://www.example.org', '', 'https://api.example.org').forRequest(3000).allowed, 'the own origin beside the portals').to.deep.equal(['https://www.example.org', 'https://api.example.org']);
   });
 
   it('carry 256-bit random tokens whose stored hash does not reveal them', () => {
