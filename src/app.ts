@@ -210,7 +210,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const feedImports = feedImportJob(config, feedImportService, logger);
   const routers: MountedRoutes[] = [
     // search checks a token beside its engine request rather than before it
-    mountRouter(searchRoutes(searchResponder, portals, optionalCustomerAlongside(accounts.accessTokens))),
+    searchRoutes.router({ searches: searchResponder, portals, signedIn: optionalCustomerAlongside(accounts.accessTokens) }),
     healthRoutes.router((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
     lookupRoutes.router(lookups),
     postcodeRoutes.router(new PostcodeService(prisma)),

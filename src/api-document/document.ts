@@ -16,7 +16,8 @@ import { profileRoutes } from '../profile/profile-routes.ts';
 import { favouriteRoutes } from '../favourites/favourite-routes.ts';
 import { savedSearchSchemas } from '../saved-searches/saved-search-openapi.ts';
 import { savedSearchRoutes } from '../saved-searches/saved-search-routes.ts';
-import { searchPaths, searchSchemas } from '../listing-search/search-openapi.ts';
+import { searchSchemas } from '../listing-search/search-openapi.ts';
+import { searchRoutes } from '../listing-search/search-routes.ts';
 import { listingReadSchemas } from '../listing-reads/listing-read-openapi.ts';
 import { listingReadRoutes } from '../listing-reads/listing-read-routes.ts';
 import { areaSchemas } from '../areas/area-openapi.ts';
@@ -54,7 +55,7 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsRoutes.paths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchPaths(), ...authRoutes.paths(), ...profileRoutes.paths(), ...favouriteRoutes.paths(), ...savedSearchRoutes.paths(), ...listingReadRoutes.paths(), ...areaRoutes.paths(), ...areaEditorRoutes.paths(), ...contentRoutes.paths(), ...contentEditorRoutes.paths(), ...applicationRoutes.paths(), ...appointmentRoutes.paths(), ...leadRoutes.paths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfRoutes.paths() } as Record<string, Record<string, unknown>>),
+    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsRoutes.paths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchRoutes.paths(), ...authRoutes.paths(), ...profileRoutes.paths(), ...favouriteRoutes.paths(), ...savedSearchRoutes.paths(), ...listingReadRoutes.paths(), ...areaRoutes.paths(), ...areaEditorRoutes.paths(), ...contentRoutes.paths(), ...contentEditorRoutes.paths(), ...applicationRoutes.paths(), ...appointmentRoutes.paths(), ...leadRoutes.paths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfRoutes.paths() } as Record<string, Record<string, unknown>>),
     components: {
       schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...appointmentSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas, ...previewLinkSchemas, ...feedSchemas, ...rtdfSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes, ...rtdfSecuritySchemes },

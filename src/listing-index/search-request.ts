@@ -68,7 +68,7 @@ export function planSearch(p: SearchParams, f: SearchFilters, area: SearchArea, 
   };
   const plain = listingQuery(f);
   const facets = full && settings.facets;
-  const withMap = full && settings.mapListings;
+  const withMap = full && settings.mapListings && !p.without_map;
   const counts = facets || withMap ? { size: 0, track_total_hits: false, ...countsRequest(p, f, facets, withMap ? MAP_FINGERPRINT_AGGS : {}) } : null;
   // map listings come back as ids and digests, when asked for at all; their data comes from the map listing cache
   const map = withMap ? mapListingsRequest(plain, MAP_LIMIT) : null;

@@ -1,5 +1,5 @@
 // OpenAPI fragment of the portal search.
-import { engineUnavailable, int, json, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
+import { int, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { searchQuerySchema } from '../search-criteria/search-params.ts';
 import { componentsOf, parametersOf } from '../core/openapi/from-yup.ts';
 import { facetPayload, searchEnvelopePayload } from './search-payload.ts';
@@ -58,23 +58,3 @@ export const portalHeaders = [
   { name: 'Accept-Version', in: 'header', schema: { type: 'integer', enum: [1] }, description: 'interface version; the latest when omitted' },
   { name: 'Portal-Id', in: 'header', schema: int, description: 'the portal; the default portal (1) when omitted' },
 ];
-
-export function searchPaths(): Record<string, unknown> {
-  return {
-    '/api/rest/portal/search': {
-      get: {
-        tags: ['Search'],
-        operationId: 'searchListings',
-        summary: 'Search listings: location and radius, filters, facets, sorting, featured listings and the map',
-        description:
-          'Featured listings (up to the portal setting, lowered by max_featured) come before the page of results and rotate across pages; `pagination` counts the regular results. ' +
-          'With `source`, that partner\'s listings come first. Pages after the first carry only data, pagination and links unless the portal says otherwise. `mapListings` holds at most 1000 listings. ' +
-          'Gzipped to clients that accept it, as every body over 1 KB (a first page with its map listings: about 275 KB of JSON, 27–36 KB gzipped).',
-        parameters: [...portalHeaders, ...searchParameters()],
-        security: optionalBearer,
-        responses: { 200: json(ref('SearchEnvelope')), 401: badBearer, 422: validationResponse, 503: engineUnavailable },
-      },
-    },
-  };
-}
-

@@ -4,7 +4,7 @@ import { paginated } from '../core/envelope.ts';
 import type { PostcodePoint } from '../places/postcode-point.ts';
 import type { SearchOutcome } from './search-service.ts';
 import type { SearchEnvelopePayload } from './search-payload.ts';
-import type { RawJsonArray } from './raw-json.ts';
+import { RawJsonArray } from './raw-json.ts';
 
 /** The envelope with its items and map listings as JSON text (spliced in as they are, raw-json.ts). */
 export type PresentedSearch = Omit<SearchEnvelopePayload, 'data' | 'mapListings'> & { data: string[]; mapListings?: RawJsonArray };
@@ -24,6 +24,11 @@ export function presentSearch(outcome: SearchOutcome, page: { page: number; size
     ...(outcome.facets ? { facets: outcome.facets } : {}),
     sortOptions: outcome.sortOptions,
   };
+}
+
+/** The map listings of a search alone: `{data: [map listings]}`. */
+export function presentMapListings(outcome: SearchOutcome): { data: RawJsonArray } {
+  return { data: outcome.mapListings ?? RawJsonArray.of([]) };
 }
 
 /** The envelope's `home` and `work`: the postcode used and its point. */

@@ -13,7 +13,8 @@ import type { SearchParams } from '../search-criteria/search-params.ts';
 import type { AnswerBytes } from '../search/answer-bytes.ts';
 import type { IndexChange, TouchedBy } from '../search/index-changes.ts';
 import { touchedBy } from './kept-generation.ts';
-import { presentSearch } from './search-presenter.ts';
+import { presentMapListings, presentSearch } from './search-presenter.ts';
+import { serialiseBody, type SerialisedBody } from './raw-json.ts';
 import { BuiltSearchBody, type FillableBody, type SearchResponseBody } from './search-body.ts';
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 
@@ -136,6 +137,17 @@ export class SearchResponder {
   /** Keeps the engine's answer for the search's requests, when it was asked for it. */
   private keepAnswer(r: SearchRun): void {
     if (r.answerAsked) this.answers.keep(r.prepared!.multiSearch, r.answer!, r.generation!, r.prepared!.scope);
+  }
+
+  /** The search's map listings alone, `{data: [...]}`: the engine's answer is kept as a search's is. */
+  async respondMap(p: SearchParams, portal: Portal, customerId: number | null): Promise<SerialisedBody> {
+    const prepared = await this.searches.prepareMap(p, portal, customerId);
+    const generation = this.index.generation();
+    const kept = this.index.quiet(touchedBy(prepared.scope)) ? this.answers.unchanged(prepared.multiSearch, generation) : null;
+    const answer = kept ?? (await this.searches.ask(prepared));
+    const outcome = await this.searches.complete(prepared.context, answer);
+    if (!kept) this.answers.keep(prepared.multiSearch, answer, generation, prepared.scope);
+    return serialiseBody(presentMapListings(outcome));
   }
 
   /** The UTF-8 JSON body of the search, and the same gzipped; `url` is the request's (the links are built from it). */

@@ -140,6 +140,8 @@ export class ListingSearchService {
   /** plans of the most recent searches by parameters' object (a plan's multi-search is about 6 KB) */
   private readonly planned = new LRUCache<SearchParams, { today: string; places: number; portalId: number; settingsKey: string; schemesKey: string; personKey: string; prepared: PreparedSearch }>({ max: 1000 });
   private readonly contextIds = new ShortIds();
+  /** the map request's parameters by the search's (the parser keeps parameters' objects by query string, the plan cache by object) */
+  private readonly mapOnly = new WeakMap<SearchParams, SearchParams>();
 
   constructor(private readonly deps: SearchDeps) {}
 
@@ -221,6 +223,16 @@ export class ListingSearchService {
     const prepared = { context, multiSearch, reuseKey: this.contextIds.idOf(reuseKeyOf(context)), scope: plan.scope };
     if (reusable) this.planned.set(p, { today, places, portalId: portal.id, settingsKey, schemesKey, personKey, prepared });
     return prepared;
+  }
+
+  /**
+   * The search's map listings alone (GET .../search/map-listings): the same listings as the search, asked
+   * for with no page, no featured listings and no facets; served whatever the portal's mapListings setting.
+   */
+  prepareMap(p: SearchParams, portal: Portal, customerId: number | null): Promise<PreparedSearch> {
+    let mapP = this.mapOnly.get(p);
+    if (!mapP) this.mapOnly.set(p, (mapP = { ...p, page: 1, size: 0, max_featured: 0, without_map: false }));
+    return this.prepare(mapP, { ...portal, settings: { ...portal.settings, mapListings: true, facets: false } }, customerId);
   }
 
   /** The searcher's eligibility values: the query's, else the signed-in customer's profile's, field by field. */

@@ -95,7 +95,7 @@ export const SELECTING_PARAMETERS = [
 /** The parameters that say where, which the rectangle holds once resolved. */
 export const PLACE_PARAMETERS = ['location', 'radius', 'lat', 'lng', 'north', 'south', 'east', 'west'] as const;
 /** The parameters that choose no listing: how results show, and the partner listed first. */
-export const OTHER_PARAMETERS = ['page', 'size', 'sort_by', 'max_featured', 'source'] as const;
+export const OTHER_PARAMETERS = ['page', 'size', 'sort_by', 'max_featured', 'source', 'without_map'] as const;
 
 /** Raise it when the form below or the meaning of a parameter changes: filters of another version are worked out again from the query. */
 export const FILTERS_VERSION = 3;

@@ -98,6 +98,8 @@ export const searchQuerySchema = yup.object({
   east: yup.number().typeError('east must be a number').min(-180).max(180).nullable().default(null),
   west: yup.number().typeError('west must be a number').min(-180).max(180).nullable().default(null),
   max_featured: whole().min(0, 'max_featured must not be negative').nullable().default(null),
+  // the envelope without mapListings (the map is then asked for alone: GET /api/rest/portal/search/map-listings)
+  without_map: flag(),
   // any page, however deep: one past the end is empty (no engine maximum applies)
   page: yup.number().typeError('page must be a whole number').integer('page must be a whole number').min(1, 'page must be at least 1').default(1),
   size: whole().min(1, 'size must be at least 1').max(100, 'size must be at most 100').default(10),
