@@ -215,8 +215,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
     lookupRoutes.router(lookups),
     postcodeRoutes.router(new PostcodeService(prisma)),
     placeRoutes.router(places),
-    mountRouter(syncRoutes(sync)),
-    mountRouter(bulkRoutes(sync)),
+    syncRoutes.router(sync),
+    bulkRoutes.router(sync),
     feedRoutes.router({
       accounts: sync.accounts,
       imports: feedImportService,

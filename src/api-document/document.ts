@@ -8,7 +8,9 @@ import { placeSchemas } from '../places/place-openapi.ts';
 import { placeRoutes } from '../places/place-routes.ts';
 import { healthRoutes } from '../health/health-routes.ts';
 import { metricsRoutes } from '../metrics/metrics-routes.ts';
-import { syncPaths, syncSchemas, syncSecuritySchemes } from '../sync-api/sync-openapi.ts';
+import { syncSchemas, syncSecuritySchemes } from '../sync-api/sync-openapi.ts';
+import { syncRoutes } from '../sync-api/sync-routes.ts';
+import { bulkRoutes } from '../sync-api/bulk-routes.ts';
 import { authSchemas, authSecuritySchemes } from '../auth/auth-openapi.ts';
 import { authRoutes } from '../auth/auth-routes.ts';
 import { customerSchemas } from '../customers/customer-openapi.ts';
@@ -55,7 +57,7 @@ export function buildOpenApiDocument() {
         'Bodies over 1 KB come gzipped (`Content-Encoding: gzip`) to clients whose `Accept-Encoding` allows it; every response varies by `Accept-Encoding`.',
     },
     servers: [{ url: '/' }],
-    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsRoutes.paths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncPaths(), ...searchRoutes.paths(), ...authRoutes.paths(), ...profileRoutes.paths(), ...favouriteRoutes.paths(), ...savedSearchRoutes.paths(), ...listingReadRoutes.paths(), ...areaRoutes.paths(), ...areaEditorRoutes.paths(), ...contentRoutes.paths(), ...contentEditorRoutes.paths(), ...applicationRoutes.paths(), ...appointmentRoutes.paths(), ...leadRoutes.paths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfRoutes.paths() } as Record<string, Record<string, unknown>>),
+    paths: withEdgeResponses({ ...healthRoutes.paths(), ...metricsRoutes.paths(), ...lookupRoutes.paths(), ...postcodeRoutes.paths(), ...placeRoutes.paths(), ...syncRoutes.paths(), ...bulkRoutes.paths(), ...searchRoutes.paths(), ...authRoutes.paths(), ...profileRoutes.paths(), ...favouriteRoutes.paths(), ...savedSearchRoutes.paths(), ...listingReadRoutes.paths(), ...areaRoutes.paths(), ...areaEditorRoutes.paths(), ...contentRoutes.paths(), ...contentEditorRoutes.paths(), ...applicationRoutes.paths(), ...appointmentRoutes.paths(), ...leadRoutes.paths(), ...webhookRoutes.paths(), ...listingStatsRoutes.paths(), ...previewLinkRoutes.paths(), ...feedRoutes.paths(), ...rtdfRoutes.paths() } as Record<string, Record<string, unknown>>),
     components: {
       schemas: { ...commonSchemas, ...lookupSchemas, ...placeSchemas, ...syncSchemas, ...searchSchemas, ...customerSchemas, ...savedSearchSchemas, ...authSchemas, ...listingReadSchemas, ...areaSchemas, ...contentSchemas, ...applicationSchemas, ...appointmentSchemas, ...leadSchemas, ...webhookSchemas, ...listingStatsSchemas, ...previewLinkSchemas, ...feedSchemas, ...rtdfSchemas },
       securitySchemes: { ...syncSecuritySchemes, ...authSecuritySchemes, ...rtdfSecuritySchemes },

@@ -59,6 +59,12 @@ export interface Route<D, S = RequestState, Q extends yup.AnyObjectSchema = yup.
   doc?: Record<string, unknown>;
   /** middleware run before the handler, made from the table's dependencies, which give it the state `S` (authentication) */
   use?: (deps: D) => RouterMiddleware<S>[];
+  /**
+   * a fixed path that answers its own spelling alone (paths otherwise match in any case): another
+   * spelling reaches the table's routes with a parameter for the methods this path answers, and is kept
+   * off them for the others (405 naming this path's methods)
+   */
+  exactCase?: true;
   /** the work: `deps` are what the app hands the table's router (its services) */
   handler(ctx: RouteContext<S>, input: RouteInput<Q, B>, deps: D): Promise<void> | void;
 }
@@ -128,7 +134,9 @@ export interface RouteTable<D, S> {
 }
 
 /** What every route of a table shares in the document (an authentication's security and its 401), written once. */
-export interface EveryRoute {
+export interface EveryRoute<D = never, S = RequestState> {
+  /** middleware run before each route's own (the table's authentication) */
+  use?: (deps: D) => RouterMiddleware<S>[];
   doc?: Record<string, unknown>;
   responses?: Record<string | number, unknown>;
 }
@@ -137,7 +145,7 @@ export interface EveryRoute {
  * A domain's routes; `D` is what its handlers need (services, settings), given when the app mounts it;
  * `every`: what each route's document adds (a route's own doc and responses win).
  */
-export function defineRoutes<D, S extends object = RequestState>(routes: Route<D, S>[], every: EveryRoute = {}): RouteTable<D, S> {
+export function defineRoutes<D, S extends object = RequestState>(routes: Route<D, S>[], every: EveryRoute<D, S> = {}): RouteTable<D, S> {
   return {
     routes,
     router(deps) {
@@ -147,14 +155,19 @@ export function defineRoutes<D, S extends object = RequestState>(routes: Route<D
           const input = inputOf(r as Route<unknown, unknown>, ctx as RouteContext<unknown>);
           await r.handler(ctx, input as RouteInput<yup.AnyObjectSchema, yup.AnySchema>, deps);
         };
-        router[r.method](r.path, ...(r.use?.(deps) ?? []), handle);
+        router[r.method](r.path, ...(every.use?.(deps) ?? []), ...(r.use?.(deps) ?? []), handle);
       }
       // a route with a parameter stays off the fixed paths of the table it would also match
       const fixed = [...new Set(routes.filter((r) => !r.path.includes(':')).map((r) => r.path))];
       for (const withParam of new Set(routes.filter((r) => r.path.includes(':')).map((r) => r.path))) {
         const pattern = new RegExp(`^${withParam.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`);
-        for (const path of fixed) if (pattern.test(path)) keepOff(router, withParam, path, () => true);
+        for (const path of fixed) {
+          if (!pattern.test(path)) continue;
+          const exact = routes.filter((r) => r.path === path && r.exactCase).map((r) => r.method.toUpperCase());
+          keepOff(router, withParam, path, (methods) => !methods.some((m) => exact.includes(m)));
+        }
       }
+      for (const path of new Set(routes.filter((r) => r.exactCase).map((r) => r.path))) matchCase(router, path);
       return mountRouter(router);
     },
     paths() {
@@ -175,4 +188,9 @@ export function defineRoutes<D, S extends object = RequestState>(routes: Route<D
       return paths;
     },
   };
+}
+
+/** The routes of a fixed path answer that spelling alone. */
+function matchCase<S>(router: Router<S>, fixedPath: string): void {
+  for (const layer of router.stack) if (layer.path === fixedPath) layer.regexp = new RegExp(layer.regexp.source, layer.regexp.flags.replace('i', ''));
 }
