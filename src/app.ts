@@ -1,6 +1,7 @@
 // Builds the Koa application from its dependencies: middleware first, then one router per domain.
 import Koa from 'koa';
-import { mountRouter, type MountedRoutes } from './core/route-table.ts';
+import { mountRouter } from './core/route-table.ts';
+import { mountRouteTables, type RouteTableDeps } from './api-document/route-tables.ts';
 import { publicBaseUrlOf } from './config.ts';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
@@ -11,20 +12,15 @@ import { asDatabaseUnavailable } from './db/database-unavailable.ts';
 import { jsonBodiesOnly, noNulInPath } from './core/edge-guards.ts';
 import { jsonBody } from './core/json-body.ts';
 import { securityHeaders } from './core/security-headers.ts';
-import { healthRoutes } from './health/health-routes.ts';
 import { checkDependencies } from './health/dependency-checks.ts';
 import { LookupService } from './lookups/lookup-service.ts';
 import { LOOKUP_LISTS } from './lookups/lookup-lists.ts';
-import { lookupRoutes } from './lookups/lookup-routes.ts';
 import { PostcodeService } from './postcodes/postcode-service.ts';
-import { postcodeRoutes } from './postcodes/postcode-routes.ts';
 import { PlaceSuggestionService } from './places/place-suggestion-service.ts';
-import { placeRoutes } from './places/place-routes.ts';
-import { openapiRoutes } from './api-document/openapi-routes.ts';
 import type { Runtime } from './runtime.ts';
 import { ApiAccountService } from './api-accounts/api-account-service.ts';
-import { syncRoutes, type SyncDeps } from './sync-api/sync-routes.ts';
-import { bulkRoutes } from './sync-api/bulk-routes.ts';
+import type { SyncDeps } from './sync-api/sync-routes.ts';
+import { openapiRoutes } from './api-document/openapi-routes.ts';
 import { DevelopmentService } from './inventory/development-service.ts';
 import { PropertyService } from './inventory/property-service.ts';
 import { ListingSyncService } from './listings/listing-sync-service.ts';
@@ -32,9 +28,6 @@ import { MarketplaceService } from './sync-api/marketplace-service.ts';
 import { SchemeService } from './schemes/scheme-service.ts';
 import { ListingVisibility } from './indexing/listing-visibility.ts';
 import { customerServices, type CustomerServices } from './customer-services.ts';
-import { authRoutes } from './auth/auth-routes.ts';
-import { profileRoutes } from './profile/profile-routes.ts';
-import { favouriteRoutes } from './favourites/favourite-routes.ts';
 import { DEFAULT_PORTAL_ID, PortalService } from './portals/portal-settings.ts';
 import { PartnerService } from './listings/partner-service.ts';
 import { LocalAuthorityRegions } from './eligibility/eligibility-values.ts';
@@ -42,31 +35,22 @@ import { ListingSearchService } from './listing-search/search-service.ts';
 import { SearchResponder } from './listing-search/search-responder.ts';
 import { KeptAnswers } from './listing-search/kept-answers.ts';
 import { SearchResponseMemo } from './listing-search/search-response-memo.ts';
-import { searchRoutes } from './listing-search/search-routes.ts';
 import { cachedSchemes, optionCatalogue } from './listing-search/option-catalogue.ts';
 import { customerSearchContext } from './customer-search-context.ts';
 import { MapListingCache } from './listing-search/map-listing-cache.ts';
 import { optionalCustomer, optionalCustomerAlongside } from './auth/bearer.ts';
 import { ListingReadService } from './listing-reads/listing-read-service.ts';
-import { listingReadRoutes } from './listing-reads/listing-read-routes.ts';
 import { PreviewLinks } from './listing-reads/preview-links.ts';
-import { previewLinkRoutes } from './listing-reads/preview-link-routes.ts';
 import { AreaPageService } from './areas/area-page-service.ts';
 import { AreaPageWriter } from './areas/area-page-writer.ts';
-import { areaRoutes } from './areas/area-routes.ts';
-import { areaEditorRoutes } from './areas/area-editor-routes.ts';
 import { ContentReadService } from './content/content-read-service.ts';
 import { FamilyWriter } from './content/family-writer.ts';
 import { PageWriter } from './content/page-writer.ts';
 import { TaxonomyWriter } from './content/taxonomy-writer.ts';
-import { contentRoutes } from './content/content-routes.ts';
-import { contentEditorRoutes } from './content/content-editor-routes.ts';
 import { ApplicationListings } from './applications/application-listings.ts';
 import { ApplicationService } from './applications/application-service.ts';
 import { ApplicationViews } from './applications/application-views.ts';
-import { applicationRoutes } from './applications/application-routes.ts';
 import { AppointmentService } from './appointments/appointment-service.ts';
-import { appointmentRoutes } from './appointments/appointment-routes.ts';
 import { AppointmentCalendar } from './appointments/appointment-calendar.ts';
 import { LeadService } from './leads/lead-service.ts';
 import { LeadProgressService } from './leads/lead-progress-service.ts';
@@ -75,17 +59,12 @@ import { MailOutbox } from './mail/mail-outbox.ts';
 import { applicationLinks } from './lead-lifecycle/application-mails.ts';
 import { LeadEvents } from './webhooks/lead-events.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
-import { webhookRoutes } from './webhooks/webhook-routes.ts';
 import { ListingStatsService } from './listing-stats/listing-stats-service.ts';
-import { listingStatsRoutes } from './listing-stats/listing-stats-routes.ts';
-import { leadRoutes } from './leads/lead-routes.ts';
 import { SavedSearchService } from './saved-searches/saved-search-service.ts';
-import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
 import type { AlertJob } from './alerts/alert-job.ts';
 import { alertJob, feedImportJob, mailJob } from './background.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
-import { metricsRoutes } from './metrics/metrics-routes.ts';
 import { portalWeb } from './portal-web/portal-web.ts';
 import { mailDeliveryOf } from './portal-web/mail-delivery.ts';
 import { servicePageExistence } from './portal-web/portal-pages.ts';
@@ -93,9 +72,8 @@ import { DirectoryMediaStore, FeedMedia } from './feeds/feed-media.ts';
 import { FeedWriter } from './feeds/feed-writer.ts';
 import { FeedImportService } from './feeds/feed-import-service.ts';
 import type { FeedImportJob } from './feeds/feed-import-job.ts';
-import { BLM_UPLOAD_PATH, feedRoutes, MEDIA_PREFIX } from './feeds/feed-routes.ts';
+import { BLM_UPLOAD_PATH, MEDIA_PREFIX } from './feeds/feed-routes.ts';
 import { RtdfService } from './feeds/rtdf/rtdf-service.ts';
-import { rtdfRoutes } from './feeds/rtdf/rtdf-routes.ts';
 
 export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'pool' | 'search' | 'listingIndex' | 'indexChanges' | 'indexer' | 'gazetteer' | 'metrics' | 'listingStats'>;
 
@@ -208,32 +186,32 @@ export function buildApp(deps: AppDeps): BuiltApp {
     concurrency: config.FEED_IMPORT_CONCURRENCY,
   });
   const feedImports = feedImportJob(config, feedImportService, logger);
-  const routers: MountedRoutes[] = [
+  const routeDeps: RouteTableDeps = {
     // search checks a token beside its engine request rather than before it
-    searchRoutes.router({ searches: searchResponder, portals, signedIn: optionalCustomerAlongside(accounts.accessTokens) }),
-    healthRoutes.router((timeoutMs) => checkDependencies(prisma, search, timeoutMs)),
-    lookupRoutes.router(lookups),
-    postcodeRoutes.router(new PostcodeService(prisma)),
-    placeRoutes.router(places),
-    syncRoutes.router(sync),
-    bulkRoutes.router(sync),
-    feedRoutes.router({
+    search: { searches: searchResponder, portals, signedIn: optionalCustomerAlongside(accounts.accessTokens) },
+    health: (timeoutMs) => checkDependencies(prisma, search, timeoutMs),
+    lookup: lookups,
+    postcode: new PostcodeService(prisma),
+    place: places,
+    sync,
+    bulk: sync,
+    feed: {
       accounts: sync.accounts,
       imports: feedImportService,
       media: feedMedia,
       queued: () => feedImports.nudge(),
       uploadLimitBytes: config.FEED_UPLOAD_LIMIT_MB * 1024 * 1024,
       mediaBaseUrl: config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`,
-    }),
-    rtdfRoutes.router({ accounts: sync.accounts, rtdf: new RtdfService(prisma, feedWriter, inventory), publicBaseUrl: publicBase }),
-    listingReadRoutes.router({ reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal }),
-    listingStatsRoutes.router({ accounts: sync.accounts, stats: new ListingStatsService(prisma) }),
-    previewLinkRoutes.router({ accounts: sync.accounts, previews, portalOrigin: publicBase }),
-    authRoutes.router(accounts.auth),
-    profileRoutes.router(accounts),
-    favouriteRoutes.router({ ...accounts, personal }),
-    savedSearchRoutes.router({ savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder }),
-    applicationRoutes.router({
+    },
+    rtdf: { accounts: sync.accounts, rtdf: new RtdfService(prisma, feedWriter, inventory), publicBaseUrl: publicBase },
+    listingRead: { reads: listingReads, portals, accounts: sync.accounts, previews, customers: customerContext, schemes: sync.schemes, signedIn, stats: listingStats, personal },
+    listingStats: { accounts: sync.accounts, stats: new ListingStatsService(prisma) },
+    previewLink: { accounts: sync.accounts, previews, portalOrigin: publicBase },
+    auth: accounts.auth,
+    profile: accounts,
+    favourite: { ...accounts, personal },
+    savedSearch: { savedSearches, accessTokens: accounts.accessTokens, portals, searches: searchResponder },
+    application: {
       applications,
       views: applicationViews,
       listings: applicationListings,
@@ -242,36 +220,37 @@ export function buildApp(deps: AppDeps): BuiltApp {
       favourites: accounts.favourites,
       accessTokens: accounts.accessTokens,
       signedIn,
-    }),
-    appointmentRoutes.router({
+    },
+    appointment: {
       appointments: new AppointmentService(prisma, leadEvents, listingStats, applicationMails),
       views: applicationViews,
       accessTokens: accounts.accessTokens,
       calendar,
-    }),
-    leadRoutes.router({
+    },
+    lead: {
       accounts: sync.accounts,
       leads: new LeadService(prisma, () => indexer.lending(), leadEvents),
       progress: new LeadProgressService(prisma, leadEvents, applicationMails),
-    }),
-    webhookRoutes.router({ accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live') }),
-    areaRoutes.router({ areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal }),
-    areaEditorRoutes.router({ accounts: sync.accounts, writer: new AreaPageWriter(prisma) }),
-    contentRoutes.router({ reads: contentReads, accounts: sync.accounts }),
-    contentEditorRoutes.router({
+    },
+    webhook: { accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live') },
+    area: { areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal },
+    areaEditor: { accounts: sync.accounts, writer: new AreaPageWriter(prisma) },
+    content: { reads: contentReads, accounts: sync.accounts },
+    contentEditor: {
       accounts: sync.accounts,
       pages: new PageWriter(prisma, contentFamilies),
       families: contentFamilies,
       taxonomy: new TaxonomyWriter(prisma),
       reads: contentReads,
-    }),
-  ];
+    },
+    metrics: metrics ? { metrics, access: { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' } } : undefined,
+  };
+  const routers = mountRouteTables(routeDeps);
   const docs = mountRouter(openapiRoutes());
 
   if (metrics) {
     app.use(httpMetrics(metrics));
     registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses, searchAnswers, feedImports });
-    routers.push(metricsRoutes.router({ metrics, access: { token: config.METRICS_TOKEN, live: config.APP_ENV === 'live' } }));
   }
   app.use(requestContext(logger, publicBase));
   for (const middleware of securityHeaders()) app.use(middleware);
