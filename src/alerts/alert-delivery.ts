@@ -21,6 +21,7 @@ import { liveItemsByIdsRequest } from '../listing-index/by-ids-requests.ts';
 import { recentReduction } from '../listings/price-reductions.ts';
 import type { StoredListing } from '../listings/listing-view.ts';
 import { formatPounds as pounds } from '../core/number-format.ts';
+import { bedroomsText, monthlyCostText } from '../listings/listing-words.ts';
 import { cutoffs, type Cutoffs } from './alert-schedule.ts';
 import { alertMail, MAX_LISTINGS_PER_MAIL, type AlertListing, type AlertSection } from './alert-mail.ts';
 import type { AlertKind } from './alert-matcher.ts';
@@ -244,6 +245,8 @@ export class AlertDelivery {
       kind: m.kind,
       name: String(l.name ?? ''),
       price: priceText(l),
+      bedrooms: bedroomsText(l.bedrooms as number[] | undefined),
+      monthlyCost: l.forSale === false ? null : monthlyCostText(l.monthlyCost),
       reducedOn: m.kind === 'price-reduced' ? (recentReduction(l.priceReducedOn) ?? m.eventKey) : null,
       imageUrl: image?.mediumSize ?? image?.largeSize ?? null,
       url: this.links.listing(String(l.slug ?? item.id)),

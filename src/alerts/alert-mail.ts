@@ -1,8 +1,10 @@
-// The alert e-mail: one per customer per run, at most 10 listings (name, price, reduction, image, link)
+// The alert e-mail: one per customer per run, at most 10 listings (name, price, bedrooms, monthly cost,
+// reduction, image, link)
 // grouped by saved search, a link to the rest, and the one-click unsubscribe headers (RFC 8058).
 import { mailHtml, type MailBlock } from '../mail/mail-layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { AlertKind } from './alert-matcher.ts';
+import { dateInWords } from '../core/date-time-format.ts';
 
 export const MAX_LISTINGS_PER_MAIL = 10;
 
@@ -11,7 +13,11 @@ export interface AlertListing {
   name: string;
   /** "£250,000", "£950 a month", "Price to be announced" */
   price: string;
-  /** the date of the reduction, for price-reduced */
+  /** "2 to 3 bedrooms", "Studio" (null when not known) */
+  bedrooms: string | null;
+  /** what the headline home costs a month to buy, in words (null to rent, where the price is the rent, or when unknown) */
+  monthlyCost: string | null;
+  /** the date of the reduction (YYYY-MM-DD), for price-reduced */
   reducedOn: string | null;
   imageUrl: string | null;
   url: string;
@@ -30,7 +36,11 @@ export interface AlertSection {
 }
 
 
-const line = (l: AlertListing) => `${l.kind === 'price-reduced' ? 'Reduced: ' : 'New: '}${l.name}, ${l.price}${l.reducedOn ? ` (reduced on ${l.reducedOn})` : ''}`;
+const reduced = (l: AlertListing) => (l.reducedOn ? `Reduced on ${dateInWords(l.reducedOn)}` : 'Reduced');
+/** the price, then bedrooms and the monthly cost when known */
+const figures = (l: AlertListing) => [l.price, ...(l.bedrooms ? [l.bedrooms] : []), ...(l.monthlyCost ? [l.monthlyCost] : [])];
+const line = (l: AlertListing) =>
+  [`${l.kind === 'price-reduced' ? 'Reduced' : 'New'}: ${l.name}`, figures(l).join(' · '), ...(l.kind === 'price-reduced' && l.reducedOn ? [reduced(l)] : [])].join('\n  ');
 
 /** names the matches (AlertMatch ids: saved search, listing and event) an e-mail carries, for tracing */
 export const ALERT_MATCHES_HEADER = 'X-Alert-Matches';
@@ -62,8 +72,8 @@ export function alertMail(to: string, firstName: string, sections: AlertSection[
             title: l.name,
             url: l.url,
             imageUrl: l.imageUrl,
-            badge: l.kind === 'price-reduced' ? `Reduced${l.reducedOn ? ` on ${l.reducedOn}` : ''}` : 'New',
-            lines: [l.price],
+            badge: l.kind === 'price-reduced' ? reduced(l) : 'New',
+            lines: figures(l),
           }),
         ),
         ...(s.more ? [{ kind: 'button', label: `See ${s.more} more`, url: s.moreUrl } as MailBlock] : []),

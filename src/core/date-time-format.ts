@@ -44,3 +44,10 @@ export function parseDateTime(text: string): Date | null {
   utc.setUTCHours(hour, minute - offsetMinutes, second, millis);
   return utc;
 }
+
+const DATE_IN_WORDS = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "2027-06-30" -> "30 June 2027" (a calendar day as people write it); any other text as it is. */
+export function dateInWords(isoDate: string): string {
+  return isFullDate(isoDate) ? DATE_IN_WORDS.format(new Date(`${isoDate}T00:00:00Z`)) : isoDate;
+}

@@ -1,12 +1,11 @@
 // What a decision tells the home seeker, in plain English: why a rule failed (with their value and the
 // home's limit), what is still needed, or why they are only considered.
 import { formatPounds } from '../core/number-format.ts';
+import { dateInWords } from '../core/date-time-format.ts';
 
 const money = formatPounds;
 
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** "2027-06-30" -> "30 June 2027" */
-const longDate = (isoDate: string) => LONG_DATE.format(new Date(`${isoDate}T00:00:00Z`));
+const longDate = dateInWords;
 
 /**
  * The home ownership statuses (ids and names as in the lookup list "home-ownership-statuses"; the

@@ -208,8 +208,8 @@ describe('browser: application progress and viewings', function () {
       {
         savedSearchName: 'Two bedrooms near Leeds',
         listings: [
-          { kind: 'price-reduced', name: 'Meadow View', price: 'Shares from £55,000 (full price £220,000)', reducedOn: '2026-11-20', imageUrl: null, url: 'https://portal.example.org/listings/meadow-view' },
-          { kind: 'new-listing', name: 'Canal Wharf', price: '£950 a month', reducedOn: null, imageUrl: null, url: 'https://portal.example.org/listings/canal-wharf' },
+          { kind: 'price-reduced', name: 'Meadow View', price: 'Shares from £55,000 (full price £220,000)', bedrooms: '2 to 3 bedrooms', monthlyCost: 'About £812 a month to buy', reducedOn: '2026-11-20', imageUrl: null, url: 'https://portal.example.org/listings/meadow-view' },
+          { kind: 'new-listing', name: 'Canal Wharf', price: '£950 a month', bedrooms: 'Studio', monthlyCost: null, reducedOn: null, imageUrl: null, url: 'https://portal.example.org/listings/canal-wharf' },
         ],
         more: 3,
         moreUrl: 'https://portal.example.org/account/saved-searches/1',

@@ -8,7 +8,8 @@ import { createAccount, developmentPayload, eventually, listingPayload, property
 import { headersOf, mailsTo, smtpSink, type ReceivedMail } from '../support/smtp-sink.ts';
 import { AlertDelivery } from '../../src/alerts/alert-delivery.ts';
 import { AlertMatcher } from '../../src/alerts/alert-matcher.ts';
-import { londonToInstant, instantToLondon } from '../../src/core/london-time.ts';
+import { londonToInstant, instantToLondon, londonToday } from '../../src/core/london-time.ts';
+import { dateInWords } from '../../src/core/date-time-format.ts';
 import { FILTERS_VERSION } from '../../src/saved-searches/saved-search-criteria.ts';
 
 const SAVED = `${P}/profile/saved-searches`;
@@ -97,7 +98,11 @@ describe('saved-search alerts', function () {
     await runJob();
     const mails = await alertsTo(customer);
     expect(mails).to.have.length(1);
-    expect(mails[0]!.text, mails[0]!.text).to.include(`Reduced: ${listing.name}, Shares from`).and.include('full price £299,000');
+    expect(mails[0]!.text, mails[0]!.text).to.include(`Reduced: ${listing.name}\n  Shares from`).and.include('full price £299,000');
+    // with its bedrooms, what it costs a month to buy, and the day of the cut in words
+    expect(mails[0]!.text).to.match(/· (Studio|\d+ bedrooms?|\d+ to \d+ bedrooms) · About £[\d,]+ a month to buy/);
+    expect(mails[0]!.text).to.include(`Reduced on ${dateInWords(londonToday())}`);
+    expect(mails[0]!.html).to.include(`Reduced on ${dateInWords(londonToday())}`).and.include('<meta charset="utf-8">').and.include('name="viewport"');
     await runJob();
     expect(await alertsTo(customer)).to.have.length(1);
   });
