@@ -63,7 +63,7 @@ export function webhookWorker(config: Config, prisma: PrismaClient, logger: Logg
 
 /** the listing statistics counters: impressions and views added up in memory, written every LISTING_STATS_FLUSH_MS */
 export function listingStatsCounters(config: Config, prisma: PrismaClient, logger: Logger): ListingStats {
-  return new ListingStats(prisma, logger, { enabled: config.LISTING_STATS, flushMs: config.LISTING_STATS_FLUSH_MS });
+  return new ListingStats(prisma, logger, { enabled: config.LISTING_STATS, flushMs: config.LISTING_STATS_FLUSH_MS, visitorKey: config.JWT_SECRET });
 }
 
 /** the alert job: matches indexed listing changes against saved searches and sends the alert e-mails due */

@@ -36,7 +36,7 @@ export interface ListingReadDeps {
   schemes: SchemeService;
   /** sets ctx.state.customerId from an optional bearer token */
   signedIn: Middleware;
-  /** detail views (listing statistics), counted in memory */
+  /** detail views (listing statistics), counted in memory once per visitor and day */
   stats?: Pick<ListingStats, 'detailView'>;
   /** the signed-in customer's home, work and household (distances and affordability) */
   personal: PersonalOf;
@@ -80,7 +80,7 @@ async function load(deps: ListingReadDeps, ctx: Context, key: ListingKey) {
 /** A detail page read by the public counts as a view; a preview with an api_key does not. */
 async function loadDetail(deps: ListingReadDeps, ctx: Context) {
   const loaded = await load(deps, ctx, keyOf(ctx));
-  if (loaded.preview === null) deps.stats?.detailView(loaded.doc.id);
+  if (loaded.preview === null) deps.stats?.detailView(loaded.doc.id, { customerId: customerOf(ctx), address: ctx.ip, userAgent: ctx.get('User-Agent') });
   return loaded;
 }
 

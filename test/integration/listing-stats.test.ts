@@ -8,6 +8,7 @@ import { bearer, passwordCustomer, P } from '../support/customers.ts';
 import { applied, daysFromNow, slotIds } from '../support/applications.ts';
 import { startVariantApp, testApp } from '../support/test-app.ts';
 import { londonToday } from '../../src/core/london-time.ts';
+import { ListingStats } from '../../src/listing-stats/listing-stats-recorder.ts';
 
 interface Day {
   date: string;
@@ -104,13 +105,58 @@ describe('listing performance statistics', function () {
     expect(afterOne.searchImpressions + afterOneSecond.searchImpressions).to.equal(before.searchImpressions + beforeSecond.searchImpressions + 2 + 2 + 1);
   });
 
-  it('counts a detail view for a listing read by id and by slug, not its other reads', async () => {
+  it('counts a detail view for a listing read by id or by slug, not its other reads, once per visitor and day', async () => {
     const before = await today(listing.ref);
-    expect((await api.get(`${P}/listings/${listing.id}`)).status).to.equal(200);
-    expect((await api.get(`${P}/listings/slug/${listing.slug}/full-details`)).status).to.equal(200);
-    expect((await api.get(`${P}/listings/${listing.id}/properties`)).status).to.equal(200);
-    expect((await api.get(`${P}/listings/${listing.id}/similar`)).status).to.equal(200);
-    expect(await today(listing.ref)).to.deep.include({ detailViews: before.detailViews + 2, searchImpressions: before.searchImpressions });
+    const as = (agent: string) => ({ headers: { 'User-Agent': agent } });
+    expect((await api.get(`${P}/listings/${listing.id}/properties`, as('visitor one'))).status).to.equal(200);
+    expect((await api.get(`${P}/listings/${listing.id}/similar`, as('visitor one'))).status).to.equal(200);
+    expect(await today(listing.ref)).to.deep.include({ detailViews: before.detailViews, searchImpressions: before.searchImpressions });
+    // twenty reads of the page by one visitor, by id and by slug, across flushes: one view
+    for (let i = 0; i < 20; i++) {
+      const path = i % 2 ? `${P}/listings/${listing.id}` : `${P}/listings/slug/${listing.slug}/full-details`;
+      expect((await api.get(path, as('visitor one'))).status).to.equal(200);
+      if (i === 10) await flush();
+    }
+    expect(await today(listing.ref)).to.deep.include({ detailViews: before.detailViews + 1 });
+    // another visitor (another browser at the same address), and a signed-in customer there: one each
+    expect((await api.get(`${P}/listings/${listing.id}`, as('visitor two'))).status).to.equal(200);
+    const customer = await passwordCustomer();
+    for (let i = 0; i < 3; i++) expect((await api.get(`${P}/listings/${listing.id}`, { headers: { ...bearer(customer.accessToken).headers, 'User-Agent': `any ${i}` } })).status).to.equal(200);
+    expect(await today(listing.ref)).to.deep.include({ detailViews: before.detailViews + 3 });
+  });
+
+  it('counts a visitor once a day whichever instance sees them, again the next day, and forgets the visitors of older days', async () => {
+    const { prisma, logger } = testApp().runtime;
+    let now = Date.parse('2020-03-10T12:00:00Z');
+    const instance = () => new ListingStats(prisma, logger, { enabled: true, flushMs: 60_000, visitorKey: 'test key', clock: () => now });
+    const [a, b] = [instance(), instance()];
+    const ada = { customerId: null, address: '203.0.113.7', userAgent: 'Firefox' };
+    const grace = { customerId: null, address: '203.0.113.8', userAgent: 'Firefox' };
+    const views = async (date: string) =>
+      (await prisma.listingDailyStat.findUnique({ where: { listingId_date: { listingId: second.id, date: new Date(`${date}T00:00:00Z`) } } }))?.detailViews ?? 0;
+    for (const recorder of [a, b, a]) recorder.detailView(second.id, ada);
+    b.detailView(second.id, grace);
+    await Promise.all([a.flush(), b.flush()]);
+    expect(await views('2020-03-10')).to.equal(2);
+    a.detailView(second.id, grace);
+    await a.flush();
+    expect(await views('2020-03-10')).to.equal(2);
+    // the next UK day, the same visitor counts again
+    now += 86_400_000;
+    b.detailView(second.id, ada);
+    await b.flush();
+    expect(await views('2020-03-11')).to.equal(1);
+    // what is kept of a visitor is an HMAC, never the address or the agent
+    const kept = await prisma.listingDailyVisitor.findMany({ where: { listingId: second.id, date: { lt: new Date('2021-01-01T00:00:00Z') } } });
+    expect(kept).to.have.length(3);
+    for (const row of kept) expect(Buffer.from(row.visitor).toString('latin1')).to.not.include('203.0.113');
+    // two days on, the visitors of the first day are gone; the counts stay
+    now += 2 * 86_400_000;
+    const c = instance();
+    c.detailView(second.id, grace);
+    await c.flush();
+    expect(await prisma.listingDailyVisitor.count({ where: { listingId: second.id, date: new Date('2020-03-10T00:00:00Z') } })).to.equal(0);
+    expect(await views('2020-03-10')).to.equal(2);
   });
 
   it('counts a favourite added, a registration of interest and an appointment booked on the right day', async () => {
