@@ -1,8 +1,9 @@
-// The one place where errors become responses: 422 {message, errors}; anything else {message}.
+// The one place where errors become responses: 422 {message, errors}; anything else {message}. No answer
+// quotes more than a few hundred characters of what was sent (clip()).
 import type { Middleware } from 'koa';
 import { AppError, ValidationError } from './errors.ts';
 import type { RequestState } from './http-context.ts';
-import type { ErrorPayload, ValidationErrorPayload } from './error-payload.ts';
+import { clip, clipErrors, type ErrorPayload, type ValidationErrorPayload } from './error-payload.ts';
 
 interface HttpLikeError {
   status?: number;
@@ -34,7 +35,7 @@ export function errorMiddleware(translations: readonly ErrorTranslation[] = []):
       ctx.remove('Content-Encoding');
       if (err instanceof ValidationError) {
         ctx.status = 422;
-        ctx.body = { message: err.message, errors: err.errors } satisfies ValidationErrorPayload;
+        ctx.body = { message: clip(err.message), errors: clipErrors(err.errors) } satisfies ValidationErrorPayload;
         return;
       }
       // a store's error in the service's words (the database out of reach: one 503, no trace in the log;
@@ -51,7 +52,7 @@ export function errorMiddleware(translations: readonly ErrorTranslation[] = []):
       if (err instanceof AppError) {
         ctx.status = err.status;
         ctx.set(err.headers);
-        ctx.body = { message: err.message } satisfies ErrorPayload;
+        ctx.body = { message: clip(err.message) } satisfies ErrorPayload;
         return;
       }
       // Errors thrown by Koa, the body parser and the router (http-errors): 405, 413, 415, 400 for bad JSON. Only
@@ -62,7 +63,7 @@ export function errorMiddleware(translations: readonly ErrorTranslation[] = []):
       if (status && status >= 400 && status < 500 && httpErr.expose === true) {
         ctx.status = status;
         if (httpErr.headers) ctx.set(httpErr.headers);
-        ctx.body = { message: httpErr.message ?? 'Bad request' } satisfies ErrorPayload;
+        ctx.body = { message: clip(httpErr.message ?? 'Bad request') } satisfies ErrorPayload;
         return;
       }
       ctx.state.log?.error({ err }, 'unhandled error');

@@ -8,6 +8,7 @@ import { collection, pageFields, paginated } from '../core/envelope.ts';
 import { defineRoutes, route, type Route } from '../core/route-table.ts';
 import { dataEnvelope, engineUnavailable, json, pagedEnvelope, ref, validationResponse, type JsonSchema } from '../core/openapi/schema-helpers.ts';
 import { jsonSchemaOf } from '../core/openapi/from-yup.ts';
+import { clip, clipErrors } from '../core/error-payload.ts';
 import { API_KEY_ROUTES } from '../api-accounts/api-key-operations.ts';
 import { apiKeyAuth, premiumOnly, type SyncState } from '../api-accounts/api-key-auth.ts';
 import { bodyOf, premium, stored, type SyncDeps, type WritableResource } from './sync-routes.ts';
@@ -24,9 +25,9 @@ async function settle(externalRef: string | null, work: () => Promise<WriteResul
     changed.push(...result.listingIds);
     return { externalRef, status: result.status, errors: null };
   } catch (err) {
-    if (err instanceof ValidationError) return { externalRef, status: 'failed', errors: err.errors };
+    if (err instanceof ValidationError) return { externalRef, status: 'failed', errors: clipErrors(err.errors) };
     // a store out of reach (503) fails the whole request, with Retry-After, rather than item by item
-    if (err instanceof AppError && err.status !== 503) return { externalRef, status: 'failed', errors: { _: [err.message] } };
+    if (err instanceof AppError && err.status !== 503) return { externalRef, status: 'failed', errors: { _: [clip(err.message)] } };
     throw err;
   }
 }
@@ -35,7 +36,7 @@ async function settle(externalRef: string | null, work: () => Promise<WriteResul
 const BULK_CONCURRENCY = 4;
 
 function refOf(item: Record<string, unknown>): string | null {
-  return typeof item.externalRef === 'string' && item.externalRef !== '' ? item.externalRef : null;
+  return typeof item.externalRef === 'string' && item.externalRef !== '' ? clip(item.externalRef) : null;
 }
 
 const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -56,7 +57,7 @@ function itemInput<I>(schema: yup.AnyObjectSchema, item: Record<string, unknown>
   try {
     return { input: validateBody(schema, item) as I };
   } catch (err) {
-    if (err instanceof ValidationError) return { failed: { externalRef: refOf(item), status: 'failed', errors: err.errors } };
+    if (err instanceof ValidationError) return { failed: { externalRef: refOf(item), status: 'failed', errors: clipErrors(err.errors) } };
     throw err;
   }
 }

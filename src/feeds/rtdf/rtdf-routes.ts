@@ -5,6 +5,7 @@ import type { Middleware } from 'koa';
 import type * as yup from 'yup';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../../core/errors.ts';
 import { validateBody } from '../../core/validation.ts';
+import { clip, MAX_ECHO_CHARS } from '../../core/error-payload.ts';
 import { defineRoutes, route } from '../../core/route-table.ts';
 import { errorResponse, json, ref } from '../../core/openapi/schema-helpers.ts';
 import type { SyncState } from '../../api-accounts/api-key-auth.ts';
@@ -29,6 +30,13 @@ export function rtdfKeyAuth(accounts: ApiAccountService): Middleware<SyncState> 
   };
 }
 
+/** A value an answer quotes back: a long text clipped, a large object or array left out (null). */
+function echoed(value: unknown): unknown {
+  if (typeof value === 'string') return clip(value);
+  if (value === null || typeof value !== 'object') return value;
+  return JSON.stringify(value).length <= MAX_ECHO_CHARS ? value : null;
+}
+
 function valueAt(body: unknown, path: string): unknown {
   let at: unknown = body;
   for (const part of path.replace(/\[(\d+)\]/g, '.$1').split('.').filter(Boolean)) {
@@ -42,14 +50,14 @@ function valueAt(body: unknown, path: string): unknown {
 function read<S extends yup.AnyObjectSchema>(schema: S, body: unknown): { value: yup.InferType<S> | null; problems: RtdfProblems } {
   const problems: RtdfProblems = {
     errors: [],
-    warnings: unknownPaths(body, schema).map((path) => ({ code: 'NOT_USED', description: `${path} is not used here (a field of another RTDF version, or one nothing of ours holds)`, value: valueAt(body, path.replace(/\[\]/g, '[0]')) })),
+    warnings: unknownPaths(body, schema).map((path) => ({ code: 'NOT_USED', description: `${clip(path)} is not used here (a field of another RTDF version, or one nothing of ours holds)`, value: echoed(valueAt(body, path.replace(/\[\]/g, '[0]'))) })),
   };
   try {
     return { value: validateBody(schema, body), problems };
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
     for (const [field, messages] of Object.entries(err.errors)) {
-      for (const message of messages) problems.errors.push({ code: 'INVALID_VALUE', error: { field: field === '' ? 'body' : field, message }, value: valueAt(body, field) });
+      for (const message of messages) problems.errors.push({ code: 'INVALID_VALUE', error: { field: field === '' ? 'body' : clip(field), message: clip(message) }, value: echoed(valueAt(body, field)) });
     }
     return { value: null, problems };
   }
