@@ -2,6 +2,15 @@ import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
 import { useSession } from '../session.ts';
 
+/** Focus on the start of the sorted results (past the search form, the filters and the featured band). */
+function toResults(event: MouseEvent) {
+  const start = document.getElementById('results-start');
+  if (!start) return;
+  event.preventDefault();
+  start.focus();
+  start.scrollIntoView({ block: 'start' });
+}
+
 export function Layout({ children }: { children: ComponentChildren }) {
   const signedIn = useSession();
   const { path } = useLocation();
@@ -11,6 +20,11 @@ export function Layout({ children }: { children: ComponentChildren }) {
       <a class="skip-link" href="#main">
         Skip to main content
       </a>
+      {path === '/search' && (
+        <a class="skip-link" href="#results-start" onClick={toResults}>
+          Skip to the results
+        </a>
+      )}
       <header class="site-header">
         <div class="wrap header-row">
           <a class="brand" href="/">

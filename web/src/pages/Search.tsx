@@ -6,7 +6,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, P, type Customer, type Facet, type ListingItem, type MapListing, type SearchEnvelope } from '../api.ts';
-import { ListingCard } from '../components/ListingCard.tsx';
+import { CompactListingCard, ListingCard } from '../components/ListingCard.tsx';
 import { SearchForm } from '../components/SearchForm.tsx';
 import { ResultsMap, type LatLng } from '../components/ResultsMap.tsx';
 import { SaveSearch } from '../components/SaveSearch.tsx';
@@ -308,6 +308,9 @@ export function Search() {
           {result.data && (
             <>
               <FeaturedBand listings={featuredOf(result.data)} />
+              <h3 id="results-start" class="visually-hidden" tabIndex={-1}>
+                Results, in the order asked
+              </h3>
               <ol class="result-list" aria-busy={result.loading} aria-label={featuredOf(result.data).length ? 'Results, in the order asked' : undefined}>
                 {resultsOf(result.data).map((listing) => (
                   <li key={`${listing.id}-${listing.displayAs}`}>
@@ -708,7 +711,7 @@ function FeaturedBand({ listings }: { listings: ListingItem[] }) {
       <ol class="featured-list">
         {listings.map((listing) => (
           <li key={`${listing.id}-${listing.displayAs}-featured`}>
-            <ListingCard listing={listing} />
+            <CompactListingCard listing={listing} />
           </li>
         ))}
       </ol>
