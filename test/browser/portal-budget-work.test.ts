@@ -78,7 +78,7 @@ describe('browser: near work, within budget', function () {
     expect(await page().getByLabel('Within … of work').isDisabled()).to.equal(true);
 
     await page().getByLabel('Work postcode').fill(WORK);
-    await page().getByRole('button', { name: 'Apply budget and distance' }).click();
+    await page().getByRole('button', { name: 'Apply', exact: true }).click();
     await page().waitForURL(/work_postcode=YO1\+7HH/);
     await card('Easingwold Green').locator('.distances').waitFor();
     const res = await api.get('/api/rest/portal/search', { query: { occupancy_type: 'for-sale', location: 'YO1', radius: 15, work_postcode: WORK } });
@@ -102,7 +102,7 @@ describe('browser: near work, within budget', function () {
     await page().goto(`${testApp().baseUrl}/search?${YORK}`);
     await card('Easingwold Green').waitFor();
     await page().getByLabel('Monthly budget, up to (£)').fill('1100');
-    await page().getByRole('button', { name: 'Apply budget and distance' }).click();
+    await page().getByRole('button', { name: 'Apply', exact: true }).click();
     await page().waitForURL(/max_monthly_cost=1100/);
     await page().locator('#results-summary', { hasText: /^2 developments/ }).waitFor();
     expect((await names()).sort()).to.deep.equal(['Acomb Fields', 'Ouse Quay']);
@@ -110,7 +110,7 @@ describe('browser: near work, within budget', function () {
     await page().getByLabel('Monthly budget, up to (£)').fill('');
     await page().getByLabel('Work postcode').fill(WORK);
     await page().getByLabel('Within … of work').selectOption('5');
-    await page().getByRole('button', { name: 'Apply budget and distance' }).click();
+    await page().getByRole('button', { name: 'Apply', exact: true }).click();
     await page().waitForURL((url) => url.searchParams.get('max_distance_from_work') === '5' && url.searchParams.get('work_postcode') === WORK && !url.searchParams.has('max_monthly_cost'));
     await page().locator('#results-summary', { hasText: /^2 developments/ }).waitFor();
     expect((await names()).sort()).to.deep.equal(['Acomb Fields', 'Ouse Quay']);
@@ -123,14 +123,37 @@ describe('browser: near work, within budget', function () {
     expect(problems).to.deep.equal([]);
   });
 
-  it('says why "only homes I can afford" is not offered to someone not signed in', async () => {
-    const problems = await portalPage(page());
-    await page().goto(`${testApp().baseUrl}/search?${YORK}`);
-    await card('Ouse Quay').waitFor();
-    expect(await page().getByLabel('Only homes I can afford').isDisabled()).to.equal(true);
-    await page().getByText('Sign in and add your household income to your profile to see the homes you can afford.').waitFor();
-    expect(problems).to.deep.equal([]);
-  });
+  for (const [width, height] of [
+    [1366, 768],
+    [375, 812],
+  ] as const) {
+    it(`at ${width} px: a visitor gives an income and savings, sees what each home costs them, and keeps only those they can afford, without signing in`, async () => {
+      const problems = await portalPage(page());
+      await page().setViewportSize({ width, height });
+      await page().goto(`${testApp().baseUrl}/search?${YORK}`);
+      await card('Ouse Quay').waitFor();
+      if (width < 640) await page().getByRole('button', { name: /^Filters/ }).click();
+      // "What can I afford?" heads the filters; the filter waits for an income
+      const legends = await page().locator('#search-filters legend').allInnerTexts();
+      expect(legends[0]).to.equal('What can I afford?');
+      expect(await page().getByLabel('Only homes I can afford').isDisabled()).to.equal(true);
+      await page().getByText('Give your household income above (and your savings) to see the homes you can afford.').waitFor();
+      await page().getByLabel('Household income a year (£)').fill('60000');
+      await page().getByLabel('Savings for a deposit (£)').fill('20000');
+      await page().getByRole('button', { name: 'Apply', exact: true }).click();
+      await page().waitForURL(/household_income=60000/);
+      expect(page().url()).to.include('deposit=20000');
+      await page().getByLabel('Only homes I can afford').check();
+      await page().waitForURL(/affordable_only=1/);
+      await page().locator('#results-summary', { hasText: /^2 developments/ }).waitFor();
+      if (width < 640) await page().getByRole('button', { name: /^Show / }).click();
+      expect((await names()).sort()).to.deep.equal(['Acomb Fields', 'Ouse Quay']);
+      // the same verdict a signed-in customer with these values gets (below), for a visitor
+      expect(await card('Ouse Quay').locator('.affordability .badge').innerText()).to.equal('You can afford this');
+      expect(await seriousAxeViolations(page())).to.deep.equal([]);
+      expect(problems).to.deep.equal([]);
+    });
+  }
 
   it('shows a signed-in customer with an income which homes they can afford, why not, and only those when asked', async () => {
     const problems = await portalPage(page());

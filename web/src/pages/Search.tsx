@@ -248,6 +248,7 @@ export function Search() {
           onClose={() => setSheet(null)}
           closeText={result.data ? `Show ${countsText(total, homes)}` : 'Show the results'}
         >
+          <BudgetAndWork params={params} update={update} work={result.data?.work ?? null} />
           <label class="choice">
             <input
               type="checkbox"
@@ -261,7 +262,6 @@ export function Search() {
           {extras?.facets.map((facet) => (
             <FacetControl key={facet.param} facet={facet} params={params} update={update} />
           ))}
-          <BudgetAndWork params={params} update={update} work={result.data?.work ?? null} />
           <MoreFilters params={params} update={update} forSale={forSale} />
         </Sheet>
 
@@ -361,6 +361,9 @@ const NOT_FILTERS = new Set([
   'east',
   'west',
   'area',
+  // the household's values the filters judge by, not filters themselves
+  'household_income',
+  'deposit',
 ]);
 
 /**
@@ -492,28 +495,33 @@ function BudgetAndWork({ params, update, work }: { params: URLSearchParams; upda
   const profileWork = profile?.workPostcode ?? null;
   const hasIncome = params.has('household_income') || (profile?.annualHouseholdIncome ?? null) !== null;
   const affordableOnly = params.has('affordable_only');
+  const eligibleOnly = params.has('eligible_only');
   // the form's values as typed, until applied (then as the address has them)
+  const [income, setIncome] = useState(params.get('household_income') ?? '');
+  const [savings, setSavings] = useState(params.get('deposit') ?? '');
   const [budget, setBudget] = useState(params.get('max_monthly_cost') ?? '');
   const [workPostcode, setWorkPostcode] = useState(params.get('work_postcode') ?? '');
   const [miles, setMiles] = useState(params.get('max_distance_from_work') ?? '');
   useEffect(() => {
+    setIncome(params.get('household_income') ?? '');
+    setSavings(params.get('deposit') ?? '');
     setBudget(params.get('max_monthly_cost') ?? '');
     setWorkPostcode(params.get('work_postcode') ?? '');
     setMiles(params.get('max_distance_from_work') ?? '');
   }, [params]);
   const knowsWork = workPostcode.trim() !== '' || profileWork !== null;
-  const whyNotAffordable = !signedIn
-    ? 'Sign in and add your household income to your profile to see the homes you can afford.'
-    : profile && !hasIncome
-      ? 'Add your household income (and savings) to your profile to see the homes you can afford.'
-      : null;
+  const whyNotAffordable = hasIncome ? null : 'Give your household income above (and your savings) to see the homes you can afford.';
+  const setOrDelete = (p: URLSearchParams, name: string, value: string) => (value.trim() ? p.set(name, value.trim()) : p.delete(name));
   return (
     <fieldset class="budget-work">
-      <legend>Budget and travel to work</legend>
+      <legend>What can I afford?</legend>
       <form
         onSubmit={(e) => {
           e.preventDefault();
           update((p) => {
+            setOrDelete(p, 'household_income', income);
+            setOrDelete(p, 'deposit', savings);
+            if (!income.trim() && !profile?.annualHouseholdIncome) p.delete('affordable_only');
             if (budget.trim()) p.set('max_monthly_cost', budget.trim());
             else p.delete('max_monthly_cost');
             const postcode = workPostcode.trim();
@@ -526,6 +534,38 @@ function BudgetAndWork({ params, update, work }: { params: URLSearchParams; upda
           });
         }}
       >
+        <div class="field">
+          <label for="filter-household_income">Household income a year (£)</label>
+          <input
+            id="filter-household_income"
+            name="household_income"
+            type="number"
+            min={0}
+            inputMode="numeric"
+            aria-describedby="filter-household_income-hint"
+            placeholder={profile?.annualHouseholdIncome != null ? String(profile.annualHouseholdIncome) : undefined}
+            value={income}
+            onInput={(e) => setIncome((e.target as HTMLInputElement).value)}
+          />
+          <p class="hint" id="filter-household_income-hint">
+            {signedIn && !params.has('household_income') && profile?.annualHouseholdIncome != null
+              ? "Your profile's income is used unless you give another here."
+              : 'Before tax, of everyone buying or renting together. Kept in this page’s address only.'}
+          </p>
+        </div>
+        <div class="field">
+          <label for="filter-deposit">Savings for a deposit (£)</label>
+          <input
+            id="filter-deposit"
+            name="deposit"
+            type="number"
+            min={0}
+            inputMode="numeric"
+            placeholder={profile?.deposit != null ? String(profile.deposit) : undefined}
+            value={savings}
+            onInput={(e) => setSavings((e.target as HTMLInputElement).value)}
+          />
+        </div>
         <div class="field">
           <label for="filter-max_monthly_cost">Monthly budget, up to (£)</label>
           <input
@@ -582,7 +622,7 @@ function BudgetAndWork({ params, update, work }: { params: URLSearchParams; upda
             </p>
           )}
         </div>
-        <button type="submit">Apply budget and distance</button>
+        <button type="submit">Apply</button>
       </form>
       <label class="choice">
         <input
@@ -597,20 +637,20 @@ function BudgetAndWork({ params, update, work }: { params: URLSearchParams; upda
       {whyNotAffordable && (
         <p class="hint" id="affordable-only-why">
           {whyNotAffordable}
-          {!signedIn && (
-            <>
-              {' '}
-              <a href={`/sign-in?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`}>Sign in</a>
-            </>
-          )}
-          {signedIn && (
-            <>
-              {' '}
-              <a href="/account">Your profile</a>
-            </>
-          )}
         </p>
       )}
+      <label class="choice">
+        <input
+          type="checkbox"
+          checked={eligibleOnly}
+          aria-describedby="eligible-only-hint"
+          onChange={(e) => update((p) => ((e.target as HTMLInputElement).checked ? p.set('eligible_only', '1') : p.delete('eligible_only')))}
+        />
+        Only homes whose rules I meet
+      </label>
+      <p class="hint" id="eligible-only-hint">
+        Judged by the income and savings given here{signedIn ? ' and your profile' : ''}; what is not known never rules a home out.
+      </p>
     </fieldset>
   );
 }
