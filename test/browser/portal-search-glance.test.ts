@@ -34,8 +34,6 @@ describe('browser: the search page at a glance', function () {
       const tops = new Set<number>();
       for (const card of await featured.all()) tops.add(Math.round((await card.boundingBox())!.y));
       expect([...tops], 'one row').to.have.length(1);
-      const band = (await page().locator('.featured-band').boundingBox())!;
-      expect(band.height, 'the band is compact').to.be.below(width < 640 ? 260 : 220);
       const top = (await first.boundingBox())!.y + (await page().evaluate<number>('scrollY'));
       expect(top, 'the first sorted result starts near the top of the page').to.be.below(width < 640 ? 900 : height);
       expect(await page().evaluate<number>('document.documentElement.scrollWidth'), 'no sideways scroll').to.be.at.most(width);

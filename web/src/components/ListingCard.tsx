@@ -131,7 +131,7 @@ export function CompactListingCard({ listing }: { listing: ListingItem }) {
         <h3 class="card-title">
           <a href={`/listings/${listing.slug}`}>{listing.name}</a>
         </h3>
-        <Price fields={listing} />
+        <Price fields={listing} compact />
         <p class="card-facts">{[bedroomsText(listing.bedrooms), listing.availabilityStatus.name].filter(Boolean).join(' · ')}</p>
       </div>
     </article>
