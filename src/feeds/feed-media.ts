@@ -119,7 +119,9 @@ export class FeedMedia {
       sharp(input, { limitInputPixels: this.limits.maxPixels })
         .rotate()
         .resize({ width, withoutEnlargement: true })
-        .jpeg({ quality: 80, mozjpeg: true })
+        // libjpeg-turbo's baseline encoder: mozjpeg's made files about a tenth smaller but took three
+        // quarters of a feed import's CPU (three encodes a picture, 140 ms against 40 ms for a 1024x768 photo)
+        .jpeg({ quality: 80, mozjpeg: false, progressive: false })
         .timeout({ seconds: this.limits.timeoutSeconds })
         .toBuffer();
     let sizes: Record<ImageSize, Buffer>;
