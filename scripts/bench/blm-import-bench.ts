@@ -5,11 +5,16 @@
 // ES_INDEX_PREFIX, under a new account, and leaves the homes there. It prints the statements the import
 // sent to PostgreSQL per row (counted on the connections, BEGIN and COMMIT included; the reindex worker's
 // own are not counted) and the process's CPU time; --queries lists the statements by kind, --again imports
-// the same file a second time (a nightly file that changed nothing).
-//   --rows=5000 --concurrency=4 --queries --again
+// the same file a second time (a nightly file that changed nothing). Each row has a photo of its own in
+// the zip (1024x768 JPEG, decoded and sized by the import); --url-photos names photo addresses instead.
+// While the long import runs, a second account's one-row import (with its photo) is submitted and run
+// beside it, as the feed import job would, and its time from upload to done is printed.
+//   --rows=5000 --concurrency=4 --queries --again --url-photos
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
+import AdmZip from 'adm-zip';
 import pg from 'pg';
+import sharp from 'sharp';
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { ApiAccountService } from '../../src/api-accounts/api-account-service.ts';
@@ -27,6 +32,7 @@ const ROWS = Number(args.get('rows') ?? 5000);
 const CONCURRENCY = Number(args.get('concurrency') ?? 4);
 const BY_KIND = args.has('queries');
 const AGAIN = args.has('again');
+const URL_PHOTOS = args.has('url-photos');
 
 // Every statement sent on a connection while the import runs (its async context), by kind.
 const importScope = new AsyncLocalStorage<Map<string, number>>();
@@ -52,7 +58,7 @@ const postcodes = readFileSync(new URL('../../prisma/data/postcodes-sample.csv',
 
 const COLUMNS = ['AGENT_REF', 'BRANCH_ID', 'ADDRESS_1', 'ADDRESS_2', 'TOWN', 'POSTCODE1', 'POSTCODE2', 'DISPLAY_ADDRESS', 'FEATURE1', 'FEATURE2', 'SUMMARY', 'DESCRIPTION', 'STATUS_ID', 'BEDROOMS', 'PRICE', 'PROP_SUB_ID', 'NEW_HOME_FLAG', 'TRANS_TYPE_ID', 'TENURE_TYPE_ID', 'LET_RENT_FREQUENCY', 'UPDATE_DATE', 'PUBLISHED_FLAG', 'MEDIA_IMAGE_00'];
 
-function blmOf(rows: number): Buffer {
+function blmOf(rows: number, photo: (i: number) => string = (i) => `https://images.example.org/bench/${i}.jpg`, branch = '9001'): Buffer {
   const records: string[] = [];
   for (let i = 0; i < rows; i++) {
     const postcode = postcodes[Math.floor(i / 8) % postcodes.length]!;
@@ -62,11 +68,11 @@ function blmOf(rows: number): Buffer {
     const name = inBlock ? `Block ${Math.floor(i / 40)} Court` : `${i} Bench Street`;
     records.push(
       [
-        `B${i}`, '9001', name, 'Bench Street', 'Benchton', pc1, pc2, `${name}, Benchton`, 'Garden', 'Parking',
+        `B${i}`, branch, name, 'Bench Street', 'Benchton', pc1, pc2, `${name}, Benchton`, 'Garden', 'Parking',
         `A ${1 + (i % 4)}-bedroom home.`, `<p>Home number ${i}.</p><p>Kitchen &amp; living room.</p>`, '0', String(1 + (i % 4)),
         forSale ? `${(150 + (i % 300)) * 1000}`.replace(/(\d)(?=(\d{3})+$)/g, '$1,') : String(700 + (i % 900)),
         inBlock ? '8' : String(1 + (i % 4)), inBlock && i % 2 === 0 ? 'Y' : 'N', forSale ? '1' : '2', forSale ? String(1 + (i % 2)) : '', forSale ? '' : '1',
-        '2026-11-20 09:00:00', '1', `https://images.example.org/bench/${i}.jpg`,
+        '2026-11-20 09:00:00', '1', photo(i),
       ].join('|') + '|~',
     );
   }
@@ -74,6 +80,27 @@ function blmOf(rows: number): Buffer {
     `#HEADER#\r\nVersion : 3\r\nEOF : '|'\r\nEOR : '~'\r\nProperty Count : ${rows}\r\n\r\n#DEFINITION#\r\n${COLUMNS.join('|')}|~\r\n\r\n#DATA#\r\n${records.join('\r\n')}\r\n#END#\r\n`,
     'latin1',
   );
+}
+
+// Twelve photo-like pictures (smooth colour, some detail); each row's is one of them with its row number
+// after the end of the JPEG, so that every row has a picture of its own (its own digest) to decode.
+const bases = await Promise.all(
+  Array.from({ length: 12 }, async (_, n) => {
+    const small = await sharp({ create: { width: 48, height: 36, channels: 3, background: { r: 20 * n, g: 120, b: 200 - 10 * n }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    return sharp(small).resize(1024, 768, { kernel: 'cubic' }).jpeg({ quality: 85 }).toBuffer();
+  }),
+);
+const photoOf = (i: number) => Buffer.concat([bases[i % bases.length]!, Buffer.from(`\n${i}\n`)]);
+
+function zipOf(blm: Buffer, rows: number): Buffer {
+  const zip = new AdmZip();
+  zip.addFile('stock.blm', blm);
+  for (let i = 0; i < rows; i++) {
+    zip.addFile(`B${i}.jpg`, photoOf(i));
+    // stored, as JPEGs hardly deflate
+    zip.getEntry(`B${i}.jpg`)!.header.method = 0;
+  }
+  return zip.toBuffer();
 }
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0' });
@@ -89,8 +116,22 @@ const imports = new FeedImportService(prisma, writer, new FeedMedia(new Director
   concurrency: CONCURRENCY,
 });
 
-const file = blmOf(ROWS);
-console.log(`BLM of ${ROWS} rows: ${(file.length / 1024 / 1024).toFixed(1)} MB`);
+const file = URL_PHOTOS ? blmOf(ROWS) : zipOf(blmOf(ROWS, (i) => `B${i}.jpg`), ROWS);
+console.log(`${URL_PHOTOS ? 'BLM' : 'zip'} of ${ROWS} rows${URL_PHOTOS ? ' (photo addresses)' : ', a photo each'}: ${(file.length / 1024 / 1024).toFixed(1)} MB`);
+// the second account, whose one-row import runs beside the long one
+const otherProvider = await prisma.housingProvider.create({ data: { name: `Bench provider ${Date.now()} (one row)`, contactEmail: 'bench@example.org' } });
+const other = (await new ApiAccountService(prisma).createAccount({ name: `BLM bench ${Date.now()} (one row)`, kind: 'provider', tier: 'premium', housingProviderId: otherProvider.id })).account;
+const oneRow = URL_PHOTOS ? blmOf(1, undefined, '9002') : zipOf(blmOf(1, (i) => `B${i}.jpg`, '9002'), 1);
+
+/** The second account's one-row import, from its upload to done, while the long one runs. */
+async function oneRowImport(): Promise<number> {
+  const started = performance.now();
+  const queued = await imports.submit(other, oneRow, { partial: false, mediaBaseUrl: 'http://localhost/media' });
+  const job = (await imports.claim())!;
+  if (job.id !== queued.id) throw new Error('another import was queued on this database: run the benchmark on an idle one');
+  await imports.run(job);
+  return performance.now() - started;
+}
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const cpu = (u: NodeJS.CpuUsage) => `${((u.user + u.system) / 1e6).toFixed(1)} s`;
 
@@ -102,7 +143,13 @@ async function importOnce(): Promise<void> {
   const job = (await imports.claim())!;
   if (job.id !== queued.id) throw new Error('another import was queued on this database: run the benchmark on an idle one');
   const kinds = new Map<string, number>();
-  await importScope.run(kinds, () => imports.run(job));
+  let oneRowMs: Promise<number> | null = null;
+  await importScope.run(kinds, () =>
+    imports.run(job, () => {
+      // once the long import writes homes, the other account uploads its one row
+      oneRowMs ??= importScope.exit(() => oneRowImport());
+    }),
+  );
   const written = performance.now();
   const cpuWritten = process.cpuUsage(cpuAtStart);
   const report = await imports.report(account, queued.id);
@@ -119,6 +166,7 @@ async function importOnce(): Promise<void> {
   for (const row of report.rows) for (const e of row.errors) reasons.set(`${e.field}: ${e.message.replace(/\d+/g, 'N')}`, (reasons.get(`${e.field}: ${e.message.replace(/\d+/g, 'N')}`) ?? 0) + 1);
   if (reasons.size) console.log('refused:', JSON.stringify(Object.fromEntries(reasons)));
   console.log(`read and queued: ${s(read - started)}; written (${CONCURRENCY} at once): ${s(written - read)}; all ${listings} listings indexed: ${s(indexed - started)} after the upload`);
+  if (oneRowMs) console.log(`the other account's one-row import, uploaded while this one ran: done ${s(await oneRowMs)} after its upload`);
   console.log(`rows a second, upload to written: ${Math.round(ROWS / ((written - started) / 1000))}`);
   console.log(`process CPU: ${cpu(cpuWritten)} upload to written, ${cpu(cpuIndexed)} upload to indexed (the reindex worker's too)`);
   const statements = [...kinds.values()].reduce((a, b) => a + b, 0);

@@ -12,6 +12,7 @@ import { readBlmUpload, UploadTooLargeError, type ZipLimits } from './blm/blm-up
 import { groupHomes } from './feed-grouping.ts';
 import { feedRef, SHARED_OWNERSHIP_PRICES, type FeedHome, type FeedRow, type MediaSource, type SharedOwnershipPrice } from './feed-home.ts';
 import { digestOf, isPicture, mediaName, NOT_A_PICTURE, pendingKey, type FeedMedia } from './feed-media.ts';
+import { PictureQueue } from './picture-queue.ts';
 import { isHttpUrl } from './feed-rules.ts';
 import type { FeedWriter, RowOutcome } from './feed-writer.ts';
 
@@ -34,6 +35,12 @@ export interface ImportReport {
   counts: ImportCounts;
   rows: Omit<RowOutcome, 'listingIds'>[];
 }
+
+/** pictures sized at once by one import (sharp spreads each over the cores too) */
+const PICTURES_AT_ONCE = 2;
+
+/** The zip file names of a home's photos and floor plans. */
+const pictureNames = (home: FeedHome): string[] => [...home.images, ...home.floorplans].flatMap((i) => ('file' in i.source ? [mediaName(i.source.file)] : []));
 
 interface ImportInput {
   /** the file's records as read (column → value); their rows are made by the job, off the upload's request */
@@ -213,12 +220,18 @@ export class FeedImportService {
     const homes = rows.flatMap((r) => (r.home ? [r.home] : []));
     const rowOf = new Map<FeedHome, FeedRow>();
     rows.forEach((r) => r.home && rowOf.set(r.home, r));
-    // the three sizes of every kept picture, made before any row is written; else why it is left out
+    const groups = groupHomes(homes);
+    // the three sizes of every picture a home names (else why it is left out), made while homes are
+    // written, in the order the groups need them: a group waits only for its own pictures, so decoding
+    // (CPU) and writing (PostgreSQL) overlap instead of following each other
     const prepared = new Map<string, true | string>();
-    await inOrder(
-      Object.entries(input.media),
-      async ([name, m]) => prepared.set(name, typeof m === 'string' ? m : await this.media.prepare(m.key, m.digest)),
-      2,
+    const pictures = new PictureQueue(
+      groups.flatMap((g) => g.homes.flatMap(pictureNames)),
+      async (name) => {
+        const m = input.media[name];
+        if (m !== undefined) prepared.set(name, typeof m === 'string' ? m : await this.media.prepare(m.key, m.digest));
+      },
+      PICTURES_AT_ONCE,
     );
     const urls = (source: MediaSource) => {
       if ('url' in source) return { largeSize: source.url, mediumSize: source.url, thumbnail: source.url };
@@ -229,23 +242,27 @@ export class FeedImportService {
     };
     const outcomes = new Map<FeedHome, RowOutcome>();
     let done = 0;
-    const groups = groupHomes(homes);
     const file = await this.writer.fileMemo(account, groups);
     const save = async () => {
       const partialRows = [...outcomes.values()];
       await this.prisma.feedImport.update({ where: { id: job.id }, data: { counts: { ...countsOf(partialRows), rows: rows.length } as Prisma.InputJsonValue } });
     };
-    await inOrder(
-      groups,
-      async (group) => {
-        const written = await this.writer.writeGroup(account, group, urls, (home) => rowOf.get(home)?.warnings ?? [], file);
-        group.homes.forEach((home, i) => outcomes.set(home, written[i]!));
-        done += group.homes.length;
-        progress(group.homes.length);
-        if (done % 250 < group.homes.length) await save();
-      },
-      this.options.concurrency,
-    );
+    try {
+      await inOrder(
+        groups,
+        async (group) => {
+          await pictures.ready(group.homes.flatMap(pictureNames));
+          const written = await this.writer.writeGroup(account, group, urls, (home) => rowOf.get(home)?.warnings ?? [], file);
+          group.homes.forEach((home, i) => outcomes.set(home, written[i]!));
+          done += group.homes.length;
+          progress(group.homes.length);
+          if (done % 250 < group.homes.length) await save();
+        },
+        this.options.concurrency,
+      );
+    } finally {
+      await pictures.stop();
+    }
     const report: RowOutcome[] = rows.map((r) =>
       r.home ? outcomes.get(r.home)! : { agentRef: r.agentRef, status: 'rejected', listing: null, errors: r.errors, warnings: r.warnings, listingIds: [] },
     );

@@ -1,0 +1,89 @@
+// How a feed picture is sized (the import's largest cost): one decode, the three widths, upright, and
+// encoded with libjpeg-turbo's baseline encoder (mozjpeg's progressive files cost three times the CPU);
+// and the queue that prepares an import's pictures while its homes are written.
+import { expect } from 'chai';
+import sharp from 'sharp';
+import { FeedMedia, IMAGE_SIZES, sizedKey, type MediaStore } from '../../src/feeds/feed-media.ts';
+import { PictureQueue } from '../../src/feeds/picture-queue.ts';
+
+class MemoryStore implements MediaStore {
+  readonly files = new Map<string, Buffer>();
+  async put(key: string, bytes: Buffer) {
+    this.files.set(key, bytes);
+  }
+  async get(key: string) {
+    return this.files.get(key) ?? null;
+  }
+  async has(key: string) {
+    return this.files.has(key);
+  }
+  async delete(key: string) {
+    this.files.delete(key);
+  }
+}
+
+describe('feeds: picture sizes', () => {
+  it('makes the three widths of a photo turned upright, as baseline JPEGs', async () => {
+    const store = new MemoryStore();
+    const media = new FeedMedia(store, 'http://localhost/media');
+    // 2000 x 1500 as stored, shown 1500 x 2000 (EXIF orientation 6: turned a quarter clockwise)
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#7a5' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    await store.put('feeds/pending/t/1', photo);
+    const digest = 'a'.repeat(64);
+    expect(await media.prepare('feeds/pending/t/1', digest)).to.equal(true);
+    const expected = { largeSize: [1500, 2000], mediumSize: [IMAGE_SIZES.mediumSize, 1067], thumbnail: [IMAGE_SIZES.thumbnail, 427] };
+    for (const [size, [width, height]] of Object.entries(expected)) {
+      const meta = await sharp(store.files.get(sizedKey(digest, size as keyof typeof IMAGE_SIZES))!).metadata();
+      expect({ size, format: meta.format, width: meta.width, height: meta.height, progressive: meta.isProgressive }).to.deep.equal({ size, format: 'jpeg', width, height, progressive: false });
+    }
+  });
+});
+
+describe('feeds: the picture queue of an import', () => {
+  it('prepares in the order given, a few at a time, and lets a group through once its own pictures are ready', async () => {
+    const begun: string[] = [];
+    const finish = new Map<string, () => void>();
+    const queue = new PictureQueue(['a', 'b', 'a', 'c', 'd'], (name) => {
+      begun.push(name);
+      return new Promise<void>((resolve) => finish.set(name, resolve));
+    }, 2);
+    await new Promise((r) => setImmediate(r));
+    expect(begun).to.deep.equal(['a', 'b']);
+    let bReady = false;
+    const waitB = queue.ready(['b']).then(() => (bReady = true));
+    finish.get('a')!();
+    await new Promise((r) => setImmediate(r));
+    expect(begun).to.deep.equal(['a', 'b', 'c']);
+    expect(bReady).to.equal(false);
+    finish.get('b')!();
+    await waitB;
+    expect(bReady).to.equal(true);
+    // a name no home has is no wait
+    await queue.ready(['unknown']);
+    finish.get('c')!();
+    await new Promise((r) => setImmediate(r));
+    finish.get('d')!();
+    await queue.stop();
+    expect(begun).to.deep.equal(['a', 'b', 'c', 'd']);
+  });
+
+  it('throws a failure to the group waiting on that picture; once stopped, begins no more', async () => {
+    const begun: string[] = [];
+    let releaseB = () => {};
+    const queue = new PictureQueue(['a', 'b', 'c', 'd'], async (name) => {
+      begun.push(name);
+      if (name === 'a') throw new Error('store down');
+      if (name === 'b') await new Promise<void>((resolve) => (releaseB = resolve));
+    }, 1);
+    let thrown: unknown = null;
+    await queue.ready(['a']).catch((err: unknown) => (thrown = err));
+    expect(String(thrown)).to.contain('store down');
+    await new Promise((r) => setImmediate(r));
+    const stopped = queue.stop();
+    releaseB();
+    await stopped;
+    expect(begun).to.deep.equal(['a', 'b']);
+    // the skipped ones let their waiters through
+    await queue.ready(['d']);
+  });
+});
