@@ -17,7 +17,8 @@ import { OutboxListener } from '../../src/indexing/outbox-listener.ts';
 import { MAIL_CHANNEL } from '../../src/mail/mail-outbox.ts';
 import { createLogger } from '../../src/core/logger.ts';
 
-const arg = (name: string, fallback: number): number => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const arg = (name: string, fallback: number): number =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const JOBS = arg('jobs', 10_000);
 const IDLE_S = arg('idle-seconds', 10);
 const SAMPLES = arg('latency-samples', 20);
@@ -39,7 +40,8 @@ interface Figures {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? NaN;
+const pct = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? NaN;
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs = 600_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -52,7 +54,11 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 600_00
 /** transactions committed on this database while `idle` waits, a second; CPU of this process, ms a second */
 async function idleCost(admin: pg.Pool): Promise<{ cpu: number; xact: number }> {
   await sleep(2000);
-  const count = async () => Number((await admin.query<{ n: string }>('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0]!.n);
+  const count = async () =>
+    Number(
+      (await admin.query<{ n: string }>('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()'))
+        .rows[0]!.n,
+    );
   await admin.query('SELECT pg_stat_clear_snapshot()');
   const before = await count();
   const cpu = process.cpuUsage();
@@ -103,8 +109,13 @@ async function graphileWorker(prisma: PrismaClient, admin: pg.Pool): Promise<Fig
   const t1 = performance.now();
   await until(() => done >= JOBS);
   const t2 = performance.now();
-  const rolledBack = await rollbackCount(prisma, (tx) => tx.$executeRawUnsafe(`SELECT ${GW_SCHEMA}.add_job('noop', '{"rolledBack":true}'::json)`), () =>
-    admin.query(`SELECT count(*)::int AS n FROM ${GW_SCHEMA}._private_jobs WHERE payload->>'rolledBack' = 'true'`).then((r) => r.rows[0].n as number),
+  const rolledBack = await rollbackCount(
+    prisma,
+    (tx) => tx.$executeRawUnsafe(`SELECT ${GW_SCHEMA}.add_job('noop', '{"rolledBack":true}'::json)`),
+    () =>
+      admin
+        .query(`SELECT count(*)::int AS n FROM ${GW_SCHEMA}._private_jobs WHERE payload->>'rolledBack' = 'true'`)
+        .then((r) => r.rows[0].n as number),
   );
   const latencies: number[] = [];
   for (let s = 0; s < SAMPLES; s += 1) {
@@ -133,25 +144,36 @@ async function pgBoss(prisma: PrismaClient, admin: pg.Pool): Promise<Figures> {
   const t0 = performance.now();
   await prisma.$transaction(
     async (tx) => {
-      const db = { executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }) };
+      const db = {
+        executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
+      };
       for (let i = 0; i < JOBS; i += 1) await boss.send('noop', { i }, { db });
     },
     { timeout: 600_000 },
   );
   const t1 = performance.now();
-  await boss.work('noop', { localConcurrency: 10, batchSize: 10, pollingIntervalSeconds: 2, burstWhenBatchFull: true }, async (jobs: unknown[]) => {
-    started.push(performance.now());
-    done += jobs.length;
-  });
+  await boss.work(
+    'noop',
+    { localConcurrency: 10, batchSize: 10, pollingIntervalSeconds: 2, burstWhenBatchFull: true },
+    async (jobs: unknown[]) => {
+      started.push(performance.now());
+      done += jobs.length;
+    },
+  );
   await until(() => done >= JOBS);
   const t2 = performance.now();
   const rolledBack = await rollbackCount(
     prisma,
     async (tx) => {
-      const db = { executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }) };
+      const db = {
+        executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
+      };
       await boss.send('noop', { rolledBack: true }, { db });
     },
-    () => admin.query(`SELECT count(*)::int AS n FROM ${BOSS_SCHEMA}.job WHERE data->>'rolledBack' = 'true'`).then((r) => r.rows[0].n as number),
+    () =>
+      admin
+        .query(`SELECT count(*)::int AS n FROM ${BOSS_SCHEMA}.job WHERE data->>'rolledBack' = 'true'`)
+        .then((r) => r.rows[0].n as number),
   );
   const latencies: number[] = [];
   for (let s = 0; s < SAMPLES; s += 1) {
@@ -166,7 +188,16 @@ async function pgBoss(prisma: PrismaClient, admin: pg.Pool): Promise<Figures> {
   await boss.stop({ graceful: true });
   const schema = await schemaOf(admin, BOSS_SCHEMA);
   await admin.query(`DROP SCHEMA IF EXISTS ${BOSS_SCHEMA} CASCADE`);
-  return figures('pg-boss 12.38.0 (localConcurrency 10, batches of 10, LISTEN/NOTIFY, poll 2 s)', t0, t1, t2, rolledBack, latencies, idle, schema);
+  return figures(
+    'pg-boss 12.38.0 (localConcurrency 10, batches of 10, LISTEN/NOTIFY, poll 2 s)',
+    t0,
+    t1,
+    t2,
+    rolledBack,
+    latencies,
+    idle,
+    schema,
+  );
 }
 
 class Noop implements OutboxMessage {
@@ -197,8 +228,10 @@ async function handWritten(prisma: PrismaClient, admin: pg.Pool): Promise<Figure
   const t1 = performance.now();
   await delivery.runOnce();
   const t2 = performance.now();
-  const rolledBack = await rollbackCount(prisma, (tx) => outbox.send(tx, 'bench@example.invalid', new Noop()), () =>
-    prisma.outgoingMail.count({ where: { template: 'bench-noop', claimedAt: null } }),
+  const rolledBack = await rollbackCount(
+    prisma,
+    (tx) => outbox.send(tx, 'bench@example.invalid', new Noop()),
+    () => prisma.outgoingMail.count({ where: { template: 'bench-noop', claimedAt: null } }),
   );
   const job = new MailJob(delivery, logger, new OutboxListener(url!, logger, MAIL_CHANNEL));
   job.start();
@@ -215,10 +248,23 @@ async function handWritten(prisma: PrismaClient, admin: pg.Pool): Promise<Figure
   const idle = await idleCost(admin);
   await job.stop();
   await prisma.outgoingMail.deleteMany({ where: { template: 'bench-noop' } });
-  return figures('hand-written e-mail outbox (claims of 10, NOTIFY + 100 ms gather, cron each minute)', t0, t1, t2, rolledBack, latencies, idle, '1 table (OutgoingMail) per kind');
+  return figures(
+    'hand-written e-mail outbox (claims of 10, NOTIFY + 100 ms gather, cron each minute)',
+    t0,
+    t1,
+    t2,
+    rolledBack,
+    latencies,
+    idle,
+    '1 table (OutgoingMail) per kind',
+  );
 }
 
-async function rollbackCount(prisma: PrismaClient, enqueue: (tx: Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]) => Promise<unknown>, waiting: () => Promise<number>): Promise<number> {
+async function rollbackCount(
+  prisma: PrismaClient,
+  enqueue: (tx: Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]) => Promise<unknown>,
+  waiting: () => Promise<number>,
+): Promise<number> {
   const before = await waiting();
   await prisma
     .$transaction(async (tx) => {
@@ -229,7 +275,16 @@ async function rollbackCount(prisma: PrismaClient, enqueue: (tx: Parameters<Para
   return (await waiting()) - before;
 }
 
-function figures(name: string, t0: number, t1: number, t2: number, rolledBack: number, latencies: number[], idle: { cpu: number; xact: number }, schema: string): Figures {
+function figures(
+  name: string,
+  t0: number,
+  t1: number,
+  t2: number,
+  rolledBack: number,
+  latencies: number[],
+  idle: { cpu: number; xact: number },
+  schema: string,
+): Figures {
   return {
     name,
     enqueuePerS: Math.round(JOBS / ((t1 - t0) / 1000)),
@@ -259,12 +314,21 @@ async function main(): Promise<void> {
     await prisma.$disconnect();
     await admin.end();
   }
-  console.log(`load average at the end: ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}; ${JOBS} no-op jobs, one Prisma transaction`);
-  console.log('| queue | enqueued in one transaction (jobs/s) | processed (jobs/s) | left by a rollback | commit → handler, median / p95 (ms) | idle CPU (ms/s) | idle transactions/s | schema |');
+  console.log(
+    `load average at the end: ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${JOBS} no-op jobs, one Prisma transaction`,
+  );
+  console.log(
+    '| queue | enqueued in one transaction (jobs/s) | processed (jobs/s) | left by a rollback | commit → handler, median / p95 (ms) | idle CPU (ms/s) | idle transactions/s | schema |',
+  );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   const shown = (n: number) => (Number.isFinite(n) ? String(n) : '-');
   for (const f of results) {
-    console.log(`| ${f.name} | ${shown(f.enqueuePerS)} | ${shown(f.processPerS)} | ${f.rolledBack} | ${shown(f.latencyMs.median)} / ${shown(f.latencyMs.p95)} | ${f.idleCpuMsPerS} | ${f.idleXactPerS} | ${f.schema} |`);
+    console.log(
+      `| ${f.name} | ${shown(f.enqueuePerS)} | ${shown(f.processPerS)} | ${f.rolledBack} | ${shown(f.latencyMs.median)} / ${shown(f.latencyMs.p95)} | ${f.idleCpuMsPerS} | ${f.idleXactPerS} | ${f.schema} |`,
+    );
   }
 }
 

@@ -25,6 +25,7 @@ export function checkOneHandlerEach(kinds: readonly JobKind[], handlers: readonl
     if (count > 1) faults.push(`job kind ${kind} has ${count} handlers`);
   }
   for (const name of new Set(handlers.map((h) => h.name))) if (!known.has(name)) faults.push(`handler ${name} is of no listed job kind`);
-  for (const name of new Set(kinds.map((k) => k.kind))) if (kinds.filter((k) => k.kind === name).length > 1) faults.push(`job kind ${name} is listed twice`);
+  for (const name of new Set(kinds.map((k) => k.kind)))
+    if (kinds.filter((k) => k.kind === name).length > 1) faults.push(`job kind ${name} is listed twice`);
   if (faults.length) throw new Error(`the background runner cannot start: ${faults.join('; ')}`);
 }

@@ -16,7 +16,8 @@ export interface KindBacklog {
 const LOST_AFTER = '1 hour';
 
 export async function jobBacklog(prisma: Pick<PrismaClient, '$queryRawUnsafe'>): Promise<KindBacklog[]> {
-  const age = (column: string, where: string) => `coalesce(extract(epoch FROM clock_timestamp() - min("${column}") FILTER (WHERE ${where})), 0)::float8`;
+  const age = (column: string, where: string) =>
+    `coalesce(extract(epoch FROM clock_timestamp() - min("${column}") FILTER (WHERE ${where})), 0)::float8`;
   return prisma.$queryRawUnsafe<KindBacklog[]>(`
     SELECT 'reindex-worker' AS kind, count(*) FILTER (WHERE attempts < ${MAX_ATTEMPTS})::int AS backlog,
            ${age('createdAt', `attempts < ${MAX_ATTEMPTS}`)} AS "oldestSeconds",
