@@ -29,6 +29,7 @@ import { MailDelivery } from './mail/mail-delivery.ts';
 import { MailJob } from './mail/mail-job.ts';
 import { MAIL_CHANNEL } from './mail/mail-outbox.ts';
 import { FeedImportJob } from './feeds/feed-import-job.ts';
+import { checkOneHandlerEach, type JobKind } from './core/job-kinds.ts';
 import type { FeedImportService } from './feeds/feed-import-service.ts';
 
 /** the base of the links in e-mails: PUBLIC_BASE_URL, else the service on this machine */
@@ -92,6 +93,23 @@ export function feedImportJob(config: Config, imports: FeedImportService, logger
 }
 
 export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'mail-delivery' | 'feed-import-job';
+
+/**
+ * Every background job kind, with its flag, concurrency and schedule: one row each, one handler each
+ * (`rolesOf` below; the runner refuses to start otherwise, core/job-kinds.ts). docs/operations.md shows
+ * the same table. Each still claims its work with its own ledger; docs/decisions.md ("Background jobs")
+ * says which move onto graphile-worker and why the listing outbox keeps its own.
+ */
+export const JOB_KINDS: readonly JobKind<RoleName>[] = [
+  { kind: 'index-changes', flag: 'SEARCH_MEMO_BOUND_MS (0 turns it off)', concurrency: '1 listener', schedule: 'LISTEN index_changes', queue: 'none (a notification)' },
+  { kind: 'webhook-worker', flag: 'WEBHOOK_WORKER', concurrency: 'WEBHOOK_CONCURRENCY (16), WEBHOOK_PER_ACCOUNT (4)', schedule: `poll every WEBHOOK_POLL_MS (500 ms)`, queue: 'WebhookDelivery (leases, in order per lead)' },
+  { kind: 'listing-stats', flag: null, concurrency: '1', schedule: 'flush every LISTING_STATS_FLUSH_MS (5 s)', queue: 'in memory, then ListingDailyStat' },
+  { kind: 'reindex-worker', flag: 'REINDEX_WORKER', concurrency: '1 batch', schedule: 'LISTEN listing_outbox, poll every REINDEX_POLL_MS (1 s)', queue: 'ListingOutbox (its own ledger: external versions, batches)' },
+  { kind: 'state-job', flag: null, concurrency: '1 across instances', schedule: 'node-cron every minute', queue: 'ScheduledRun tick + advisory lock' },
+  { kind: 'alert-job', flag: 'ALERT_JOB', concurrency: '1 run', schedule: 'each indexed batch, node-cron every minute', queue: 'ListingAlertCheck, AlertMatch' },
+  { kind: 'mail-delivery', flag: 'MAIL_DELIVERY', concurrency: '1 run, claims of 10', schedule: 'LISTEN mail_outbox, node-cron every minute', queue: 'OutgoingMail' },
+  { kind: 'feed-import-job', flag: 'FEED_IMPORT_JOB', concurrency: 'FEED_IMPORTS_AT_ONCE (2)', schedule: 'poll every FEED_IMPORT_POLL_MS (2 s), nudged by an upload', queue: 'FeedImport' },
+];
 
 /**
  * What the roles are started from: the runtime's workers and the app's jobs, as the runtime and the app
@@ -168,7 +186,9 @@ export interface Background {
  * tests run some; a process of the fault run only the workers).
  */
 export function startBackground(runtime: BackgroundHost, app: BackgroundJobs, only?: RoleName[]): Background {
-  const roles = rolesOf(runtime, app).filter((role) => role.enabled && (!only || only.includes(role.name)));
+  const all = rolesOf(runtime, app);
+  checkOneHandlerEach(JOB_KINDS, all);
+  const roles = all.filter((role) => role.enabled && (!only || only.includes(role.name)));
   for (const role of roles) role.start();
   return {
     started: roles.map((role) => role.name),

@@ -12,6 +12,7 @@ import { outboxBacklog } from '../sync/outbox.ts';
 import { webhookBacklog } from '../webhooks/webhook-worker.ts';
 import { mailBacklog } from '../mail/mail-delivery.ts';
 import { MAX_ATTEMPTS } from '../indexing/reindex-worker.ts';
+import { jobBacklog, type KindBacklog } from './job-backlog.ts';
 import type { Metrics } from './metrics-registry.ts';
 import type { FeedImportJob } from '../feeds/feed-import-job.ts';
 
@@ -96,6 +97,29 @@ export function registerAppMetrics({ registry }: Metrics, sources: ScrapeSources
       this.set({ status: 'due' }, depth.due);
     },
   });
+
+  // every job kind's backlog, oldest age and dead letters, from one statement shared by the three series
+  let jobs: Promise<KindBacklog[]> | null = null;
+  const readJobs = () => {
+    jobs ??= jobBacklog(sources.prisma)
+      .catch(() => [])
+      .finally(() => setImmediate(() => (jobs = null)));
+    return jobs;
+  };
+  const jobGauge = (name: string, help: string, read: (k: KindBacklog) => number) =>
+    new Gauge<'kind'>({
+      name,
+      help,
+      labelNames: ['kind'],
+      registers,
+      async collect() {
+        this.reset();
+        for (const row of await readJobs()) this.set({ kind: row.kind }, read(row));
+      },
+    });
+  jobGauge('portal_job_backlog', 'Work of each background job kind waiting to be run', (k) => k.backlog);
+  jobGauge('portal_job_oldest_age_seconds', 'Age of the oldest work waiting, by job kind (0: none; state-job: since its last run)', (k) => k.oldestSeconds);
+  jobGauge('portal_job_dead_letters', 'Work of each job kind that will not run again: given up, refused for good, or claimed over an hour ago by a process that never finished it', (k) => k.dead);
 
   new Gauge<'template'>({
     name: 'portal_mails_waiting',

@@ -8,6 +8,7 @@ import { createAccount, eventually, pushListing, withKey, type TestAccount } fro
 import { P } from '../support/customers.ts';
 import { testApp } from '../support/test-app.ts';
 import { buildApp } from '../../src/app.ts';
+import { JOB_KINDS } from '../../src/background.ts';
 
 interface Sample {
   name: string;
@@ -150,6 +151,31 @@ describe('metrics', function () {
       expect(abandoned.one('portal_outbox_depth')).to.equal(0);
     } finally {
       await prisma.listingOutbox.delete({ where: { id: row.id } });
+    }
+  });
+
+  it('reports the same three figures for every job kind whose work waits in a table', async () => {
+    const queued = JOB_KINDS.map((k) => k.kind).filter((kind) => kind !== 'index-changes' && kind !== 'listing-stats');
+    for (const kind of queued) {
+      for (const series of ['portal_job_backlog', 'portal_job_oldest_age_seconds', 'portal_job_dead_letters']) {
+        expect(after.one(series, { kind })).to.be.at.least(0);
+      }
+    }
+    // an e-mail waiting (no mail delivery runs in the test application) is backlog and ages; one claimed
+    // two hours ago and never sent is a dead letter
+    const { prisma } = testApp().runtime;
+    const base = await scrape();
+    const mail = { template: 'metrics-test', to: 'metrics@example.invalid', subject: 's', text: 't', html: '<p>h</p>' };
+    const waiting = await prisma.outgoingMail.create({ data: { ...mail, createdAt: new Date(Date.now() - 60_000) } });
+    const lost = await prisma.outgoingMail.create({ data: { ...mail, claimedAt: new Date(Date.now() - 2 * 3600_000) } });
+    try {
+      const now = await scrape();
+      const kind = { kind: 'mail-delivery' };
+      expect(now.one('portal_job_backlog', kind)).to.equal(base.one('portal_job_backlog', kind) + 1);
+      expect(now.one('portal_job_oldest_age_seconds', kind)).to.be.at.least(59);
+      expect(now.one('portal_job_dead_letters', kind)).to.equal(base.one('portal_job_dead_letters', kind) + 1);
+    } finally {
+      await prisma.outgoingMail.deleteMany({ where: { id: { in: [waiting.id, lost.id] } } });
     }
   });
 
