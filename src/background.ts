@@ -98,7 +98,7 @@ export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | '
  * Every background job kind, with its flag, concurrency and schedule: one row each, one handler each
  * (`rolesOf` below; the runner refuses to start otherwise, core/job-kinds.ts). docs/operations.md shows
  * the same table. Each still claims its work with its own ledger; docs/decisions.md ("Background jobs")
- * says which move onto graphile-worker and why the listing outbox keeps its own.
+ * says why pg-boss is the queue they are to move onto and why the listing outbox keeps its own.
  */
 export const JOB_KINDS: readonly JobKind<RoleName>[] = [
   { kind: 'index-changes', flag: 'SEARCH_MEMO_BOUND_MS (0 turns it off)', concurrency: '1 listener', schedule: 'LISTEN index_changes', queue: 'none (a notification)' },

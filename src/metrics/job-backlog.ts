@@ -1,6 +1,7 @@
 // The same three figures for every background job kind whose work waits in a table, read at scrape time in
 // one statement: how many wait (backlog), how long the oldest has waited, and how many will never run
 // (dead letters: given up, refused for good, or claimed by a process that died before finishing it).
+// Only unsent and undelivered rows are read (each table keeps its sent rows as a log), by their indexes.
 // Kinds with no waiting work (the index changes listener, the statistics' flush) have no row.
 import type { PrismaClient } from '../db/prisma.ts';
 import { MAX_ATTEMPTS } from '../indexing/reindex-worker.ts';
@@ -24,14 +25,14 @@ export async function jobBacklog(prisma: Pick<PrismaClient, '$queryRawUnsafe'>):
            count(*) FILTER (WHERE attempts >= ${MAX_ATTEMPTS})::int AS dead FROM "ListingOutbox"
     UNION ALL
     SELECT 'mail-delivery', count(*) FILTER (WHERE "claimedAt" IS NULL)::int, ${age('createdAt', '"claimedAt" IS NULL')},
-           count(*) FILTER (WHERE "sentAt" IS NULL AND "claimedAt" < now() - interval '${LOST_AFTER}')::int FROM "OutgoingMail"
+           count(*) FILTER (WHERE "claimedAt" < now() - interval '${LOST_AFTER}')::int FROM "OutgoingMail" WHERE "sentAt" IS NULL
     UNION ALL
     SELECT 'alert-job', (SELECT count(*)::int FROM "ListingAlertCheck") + count(*) FILTER (WHERE "claimedAt" IS NULL AND "sentAt" IS NULL)::int,
            greatest((SELECT coalesce(extract(epoch FROM clock_timestamp() - min("createdAt")), 0)::float8 FROM "ListingAlertCheck"), ${age('createdAt', '"claimedAt" IS NULL AND "sentAt" IS NULL')}),
-           count(*) FILTER (WHERE "sentAt" IS NULL AND "claimedAt" < now() - interval '${LOST_AFTER}')::int FROM "AlertMatch"
+           count(*) FILTER (WHERE "claimedAt" < now() - interval '${LOST_AFTER}')::int FROM "AlertMatch" WHERE "sentAt" IS NULL
     UNION ALL
     SELECT 'webhook-worker', count(*) FILTER (WHERE status = 'pending')::int, ${age('createdAt', `status = 'pending'`)},
-           count(*) FILTER (WHERE status = 'failed')::int FROM "WebhookDelivery"
+           count(*) FILTER (WHERE status = 'failed')::int FROM "WebhookDelivery" WHERE status IN ('pending', 'failed')
     UNION ALL
     SELECT 'feed-import-job', count(*) FILTER (WHERE status = 'queued')::int, ${age('createdAt', `status = 'queued'`)},
            count(*) FILTER (WHERE status = 'failed')::int FROM "FeedImport"
