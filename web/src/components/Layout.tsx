@@ -11,6 +11,21 @@ export function Layout({ children }: { children: ComponentChildren }) {
       <a class="skip-link" href="#main">
         Skip to main content
       </a>
+      {path === '/search' && (
+        <a
+          class="skip-link"
+          href="#results-list"
+          onClick={(e) => {
+            // the router would take the address's query away with a bare fragment
+            e.preventDefault();
+            const list = document.getElementById('results-list');
+            list?.focus();
+            list?.scrollIntoView();
+          }}
+        >
+          Skip to the results
+        </a>
+      )}
       <header class="site-header">
         <div class="wrap header-row">
           <a class="brand" href="/">
