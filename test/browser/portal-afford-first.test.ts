@@ -233,7 +233,7 @@ describe('browser: what can I afford, results first, keyboard first', function (
         await page().getByRole('link', { name: 'Sign in to register interest' }).click();
         await page().getByLabel('Create an account with a password').check();
         await page().getByLabel('Email address').fill(`visitor-${size.width}-${Date.now()}@example.com`);
-        await page().getByLabel('Password').fill('walmgate-yard-2026');
+        await page().getByLabel('Password', { exact: true }).fill('walmgate-yard-2026');
         await page().getByRole('button', { name: 'Create account' }).click();
         await page().getByRole('heading', { name: HOME.name, level: 1 }).waitFor();
         await page().getByRole('button', { name: 'Register interest' }).click();
