@@ -18,8 +18,8 @@ const SIZES = [
   { width: 375, height: 812 },
 ];
 const LEEDS = '/search?location=Leeds';
-// a market sale in York at £100,000: 95,000 × 0.00375 / 0.674657 = £528 a month, within a £34,000 income
-const HOME = { ref: 'af-walmgate', name: 'Walmgate Yard', postcode: 'YO1 9TX', at: [53.9562, -1.0746], price: 100_000 };
+// a market sale in Norwich at £100,000: 95,000 × 0.00375 / 0.674657 = £528 a month, within a £34,000 income
+const HOME = { ref: 'af-elm-hill', name: 'Elm Hill Yard', postcode: 'NR2 1NH', at: [52.6286, 1.2917], price: 100_000 };
 
 /** the search requests the page made to the API */
 function searchRequests(page: Page): URL[] {
@@ -60,8 +60,8 @@ describe('browser: what can I afford, results first, keyboard first', function (
         postcode: HOME.postcode,
         latitude: HOME.at[0],
         longitude: HOME.at[1],
-        displayAddress: `${HOME.name}, York`,
-        localAreaName: 'York',
+        displayAddress: `${HOME.name}, Norwich`,
+        localAreaName: 'Norwich',
       }),
       k,
     );
@@ -211,9 +211,9 @@ describe('browser: what can I afford, results first, keyboard first', function (
         const problems = await portalPage(page());
         await page().setViewportSize(size);
         await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale`);
-        await page().getByRole('combobox', { name: 'Place or postcode' }).fill('YO1 9TX');
+        await page().getByRole('combobox', { name: 'Place or postcode' }).fill('Norwich');
         await page().getByRole('button', { name: 'Search', exact: true }).click();
-        await page().waitForURL(/location=YO1/);
+        await page().waitForURL(/location=Norwich/);
         const box = await affordBox(page());
         await box.getByLabel('Household income a year (£)').fill('34000');
         await box.getByLabel('Savings for a deposit (£)').fill('6000');
@@ -233,7 +233,7 @@ describe('browser: what can I afford, results first, keyboard first', function (
         await page().getByRole('link', { name: 'Sign in to register interest' }).click();
         await page().getByLabel('Create an account with a password').check();
         await page().getByLabel('Email address').fill(`visitor-${size.width}-${Date.now()}@example.com`);
-        await page().getByLabel('Password', { exact: true }).fill('walmgate-yard-2026');
+        await page().getByLabel('Password', { exact: true }).fill('elm-hill-yard-2026');
         await page().getByRole('button', { name: 'Create account' }).click();
         await page().getByRole('heading', { name: HOME.name, level: 1 }).waitFor();
         await page().getByRole('button', { name: 'Register interest' }).click();
