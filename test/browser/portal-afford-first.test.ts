@@ -34,7 +34,7 @@ function searchRequests(page: Page): URL[] {
 /** the "What can I afford?" form, unfolded (a phone folds it until used) */
 async function affordBox(page: Page) {
   const details = page.locator('details.afford-box');
-  if (!(await details.evaluate((el) => (el as HTMLDetailsElement).open))) await details.locator('summary').click();
+  if (!(await details.evaluate((el) => el.hasAttribute('open')))) await details.locator('summary').click();
   return page.getByRole('form', { name: 'What can I afford?' });
 }
 
@@ -43,7 +43,7 @@ const pageTop = (page: Page, selector: string) =>
   page
     .locator(selector)
     .first()
-    .evaluate((el) => el.getBoundingClientRect().top + scrollY);
+    .evaluate((el) => el.getBoundingClientRect().top + (el.ownerDocument.defaultView?.scrollY ?? 0));
 
 describe('browser: what can I afford, results first, keyboard first', function () {
   this.timeout(90_000);
@@ -160,7 +160,7 @@ describe('browser: what can I afford, results first, keyboard first', function (
         expect(new Set(tops).size).to.equal(1);
         expect(await pageTop(page(), '.result-list > li')).to.be.at.most(size.width < 500 ? 900 : size.height);
         // nothing scrolls sideways but the band itself
-        expect(await page().evaluate(() => document.documentElement.scrollWidth <= innerWidth)).to.equal(true);
+        expect(await page().evaluate<boolean>('document.documentElement.scrollWidth <= innerWidth')).to.equal(true);
         expect(await seriousAxeViolations(page())).to.deep.equal([]);
         expect(problems).to.deep.equal([]);
       });
@@ -172,11 +172,11 @@ describe('browser: what can I afford, results first, keyboard first', function (
         const first = page().locator('.result-list > li').first();
         await first.waitFor();
         let tabs = 0;
-        const inFirst = () => first.evaluate((li) => li.contains(document.activeElement));
+        const inFirst = () => first.evaluate((li) => li.contains(li.ownerDocument.activeElement));
         while (tabs < 5 && !(await inFirst())) {
           await page().keyboard.press('Tab');
           tabs++;
-          const text = await page().evaluate(() => document.activeElement?.textContent?.trim());
+          const text = await page().evaluate<string | undefined>('document.activeElement?.textContent?.trim()');
           if (text === 'Skip to the results') await page().keyboard.press('Enter');
         }
         expect(await inFirst(), `after ${tabs} Tabs`).to.equal(true);
@@ -192,7 +192,7 @@ describe('browser: what can I afford, results first, keyboard first', function (
         await page().keyboard.press('Space');
         await page().waitForURL((u) => u.toString() !== url);
         await page().locator('.result-list .listing-card').first().waitFor();
-        expect(await facet.evaluate((el) => el === document.activeElement)).to.equal(true);
+        expect(await facet.evaluate((el) => el === el.ownerDocument.activeElement)).to.equal(true);
         if (size.width < 500) await page().keyboard.press('Escape');
 
         // ArrowDown on the closed sort select does not re-sort; Enter does
