@@ -47,7 +47,11 @@ export function searchHref(query: Record<string, unknown>): string {
 /** A name for a search: its place, else what it covers. */
 export function defaultName(params: URLSearchParams): string {
   if (params.get('area')) return 'Homes in the area drawn';
-  return params.get('location')?.trim() || 'Homes across the UK';
+  const miles = params.get('max_distance_from_work');
+  const nearWork = miles ? `within ${miles} ${miles === '1' ? 'mile' : 'miles'} of work` : null;
+  const place = params.get('location')?.trim();
+  if (place) return nearWork ? `${place}, ${nearWork}` : place;
+  return nearWork ? `Homes ${nearWork}` : 'Homes across the UK';
 }
 
 /** A 422's messages, each with the field it is about ("query.radius", "name"). */

@@ -2,15 +2,6 @@ import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
 import { useSession } from '../session.ts';
 
-/** Focus on the start of the sorted results (past the search form, the filters and the featured band). */
-function toResults(event: MouseEvent) {
-  const start = document.getElementById('results-start');
-  if (!start) return;
-  event.preventDefault();
-  start.focus();
-  start.scrollIntoView({ block: 'start' });
-}
-
 export function Layout({ children }: { children: ComponentChildren }) {
   const signedIn = useSession();
   const { path } = useLocation();
@@ -21,7 +12,17 @@ export function Layout({ children }: { children: ComponentChildren }) {
         Skip to main content
       </a>
       {path === '/search' && (
-        <a class="skip-link" href="#results-start" onClick={toResults}>
+        <a
+          class="skip-link"
+          href="#results-list"
+          onClick={(e) => {
+            // the router would take the address's query away with a bare fragment
+            e.preventDefault();
+            const list = document.getElementById('results-list');
+            list?.focus();
+            list?.scrollIntoView();
+          }}
+        >
           Skip to the results
         </a>
       )}

@@ -114,26 +114,3 @@ function FavouriteHeart({ listing, titleId }: { listing: ListingItem; titleId: s
     </>
   );
 }
-
-/**
- * A featured listing in the band above the sorted results: a small photo, its name, its price and what
- * it is, so that the band keeps to one row; the rest is on its page.
- */
-export function CompactListingCard({ listing }: { listing: ListingItem }) {
-  return (
-    <article class="card listing-card compact is-featured" data-listing-id={listing.id}>
-      {listing.mainImage ? (
-        <img class="card-image" src={listing.mainImage.thumbnail} alt="" loading="lazy" width={96} height={72} />
-      ) : (
-        <div class="card-image no-image" aria-hidden="true" />
-      )}
-      <div class="card-body">
-        <h3 class="card-title">
-          <a href={`/listings/${listing.slug}`}>{listing.name}</a>
-        </h3>
-        <Price fields={listing} compact />
-        <p class="card-facts">{[bedroomsText(listing.bedrooms), listing.availabilityStatus.name].filter(Boolean).join(' · ')}</p>
-      </div>
-    </article>
-  );
-}

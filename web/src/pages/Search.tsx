@@ -6,10 +6,11 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, P, type Customer, type Facet, type ListingItem, type MapListing, type SearchEnvelope } from '../api.ts';
-import { CompactListingCard, ListingCard } from '../components/ListingCard.tsx';
+import { ListingCard } from '../components/ListingCard.tsx';
 import { SearchForm } from '../components/SearchForm.tsx';
 import { ResultsMap, type LatLng } from '../components/ResultsMap.tsx';
 import { SaveSearch } from '../components/SaveSearch.tsx';
+import { AffordBox } from '../components/AffordBox.tsx';
 import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
 import { countsText, homesFound } from '../search-counts.ts';
 import { resultsShown, scrollToResultsWhenShown } from '../scroll.ts';
@@ -91,12 +92,34 @@ function summaryOf(params: URLSearchParams, total: number, homesTotal: number | 
   const kind = params.get('occupancy_type') === 'to-rent' ? 'to rent' : 'for sale';
   const keywords = params.get('keywords')?.trim();
   const homes = `${countsText(total, homesTotal)} ${kind}${keywords ? ` matching \u201c${keywords}\u201d` : ''}`;
-  if (params.get('area')) return `${homes} in the area drawn`;
+  const where = whereOf(params, placeFound, area);
+  const filters = activeFilterNames(params);
+  return `${homes}${where ? ` ${where}` : ''}${filters.length ? `, ${filters.join(', ')}` : ''}`;
+}
+
+/** where the search looks: "within 3 miles of Leeds"; none when only the distance from work bounds it */
+function whereOf(params: URLSearchParams, placeFound: boolean, area: string | null): string | null {
+  if (params.get('area')) return 'in the area drawn';
   const location = params.get('location');
-  if (!location || !placeFound) return `${homes} across the UK`;
+  if (!location || !placeFound) return params.has('max_distance_from_work') ? null : 'across the UK';
   const radius = Number(params.get('radius') ?? 3);
-  if (radius === 0) return `${homes} in ${area ?? location}`;
-  return `${homes} within ${radius} ${radius === 1 ? 'mile' : 'miles'} of ${area ?? location}`;
+  if (radius === 0) return `in ${area ?? location}`;
+  return `within ${radius} ${radius === 1 ? 'mile' : 'miles'} of ${area ?? location}`;
+}
+
+const pounds = (value: string) => `£${Number(value).toLocaleString('en-GB')}`;
+
+/** the budget, work, affordability and eligibility filters in force, in words */
+export function activeFilterNames(params: URLSearchParams): string[] {
+  const names: string[] = [];
+  const miles = params.get('max_distance_from_work');
+  if (miles) names.push(`within ${miles} ${miles === '1' ? 'mile' : 'miles'} of work`);
+  const budget = params.get('max_monthly_cost');
+  if (budget) names.push(`up to ${pounds(budget)} a month`);
+  if (params.has('affordable_only')) names.push('that you can afford');
+  if (params.has('eligible_only')) names.push('that you are eligible for');
+  if (params.has('reduced_only')) names.push('reduced in the last 30 days');
+  return names;
 }
 
 export function Search() {
@@ -141,7 +164,9 @@ export function Search() {
     }
   }, [result.data]);
   // after a failed search, the last search's facets stay, so that the filters can be changed back
-  const extras = firstPage?.key === filterKey || (result.error && firstPage) ? firstPage : null;
+  // the last search's facets stay while a changed one loads, so that the control just toggled keeps its
+  // place and its focus
+  const extras = firstPage;
   const [sheet, setSheet] = useState<'filters' | 'map' | null>(null);
   const resultsRef = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -224,6 +249,7 @@ export function Search() {
           />
         </div>
       </SearchForm>
+      <AffordBox params={params} update={update} />
 
       <div class="phone-bar" role="group" aria-label="Show">
         <button type="button" aria-expanded={sheet === 'filters'} aria-controls="search-filters" onClick={() => setSheet('filters')}>
@@ -240,31 +266,6 @@ export function Search() {
       </div>
 
       <div class={`search-layout${sheet ? ` show-${sheet}` : ''}`}>
-        <Sheet
-          id="search-filters"
-          class="filters"
-          label="Filters"
-          open={sheet === 'filters'}
-          onClose={() => setSheet(null)}
-          closeText={result.data ? `Show ${countsText(total, homes)}` : 'Show the results'}
-        >
-          <BudgetAndWork params={params} update={update} work={result.data?.work ?? null} />
-          <label class="choice">
-            <input
-              type="checkbox"
-              checked={params.has('reduced_only')}
-              onChange={(e) =>
-                update((p) => ((e.target as HTMLInputElement).checked ? p.set('reduced_only', '1') : p.delete('reduced_only')))
-              }
-            />
-            Price reduced in the last 30 days
-          </label>
-          {extras?.facets.map((facet) => (
-            <FacetControl key={facet.param} facet={facet} params={params} update={update} />
-          ))}
-          <MoreFilters params={params} update={update} forSale={forSale} />
-        </Sheet>
-
         <section class="results" aria-labelledby="results-summary" ref={resultsRef}>
           <div class="results-head">
             <h2 id="results-summary" aria-live="polite">
@@ -280,7 +281,7 @@ export function Search() {
               <select
                 id="sort"
                 value={params.get('sort_by') ?? extras?.sortOptions?.[0]?.value ?? ''}
-                onChange={(e) => update((p) => p.set('sort_by', (e.target as HTMLSelectElement).value))}
+                {...committedChange((value) => update((p) => p.set('sort_by', value)))}
               >
                 {(extras?.sortOptions ?? []).map((o) => (
                   <option key={o.value} value={o.value}>
@@ -308,10 +309,13 @@ export function Search() {
           {result.data && (
             <>
               <FeaturedBand listings={featuredOf(result.data)} />
-              <h3 id="results-start" class="visually-hidden" tabIndex={-1}>
-                Results, in the order asked
-              </h3>
-              <ol class="result-list" aria-busy={result.loading} aria-label={featuredOf(result.data).length ? 'Results, in the order asked' : undefined}>
+              <ol
+                id="results-list"
+                tabIndex={-1}
+                class="result-list"
+                aria-busy={result.loading}
+                aria-label={featuredOf(result.data).length ? 'Results, in the order asked' : undefined}
+              >
                 {resultsOf(result.data).map((listing) => (
                   <li key={`${listing.id}-${listing.displayAs}`}>
                     <ListingCard listing={listing} sortedByMonthlyCost={params.get('sort_by') === 'monthly-cost-low-high'} />
@@ -323,6 +327,31 @@ export function Search() {
             </>
           )}
         </section>
+
+        <Sheet
+          id="search-filters"
+          class="filters"
+          label="Filters"
+          open={sheet === 'filters'}
+          onClose={() => setSheet(null)}
+          closeText={result.data ? `Show ${countsText(total, homes)}` : 'Show the results'}
+        >
+          <BudgetAndWork params={params} update={update} work={result.data?.work ?? null} />
+          <label class="choice">
+            <input
+              type="checkbox"
+              checked={params.has('reduced_only')}
+              onChange={(e) =>
+                update((p) => ((e.target as HTMLInputElement).checked ? p.set('reduced_only', '1') : p.delete('reduced_only')))
+              }
+            />
+            Price reduced in the last 30 days
+          </label>
+          {extras?.facets.map((facet) => (
+            <FacetControl key={facet.param} facet={facet} params={params} update={update} />
+          ))}
+          <MoreFilters params={params} update={update} forSale={forSale} />
+        </Sheet>
 
         <Sheet
           id="search-map"
@@ -345,6 +374,31 @@ export function Search() {
   );
 }
 
+/**
+ * A select's choice applied once committed: at once when picked with the pointer, but after arrow keys
+ * on the closed select (which change its value as they go) only on Enter or on leaving it.
+ */
+function committedChange(apply: (value: string) => void) {
+  let keyed = false;
+  let pending: string | null = null;
+  const commit = () => {
+    if (pending !== null) apply(pending);
+    pending = null;
+  };
+  return {
+    onKeyDown: (e: KeyboardEvent) => {
+      keyed = e.key !== 'Enter' && e.key !== 'Tab';
+      if (e.key === 'Enter') commit();
+    },
+    onPointerDown: () => (keyed = false),
+    onChange: (e: Event) => {
+      pending = (e.target as HTMLSelectElement).value;
+      if (!keyed) commit();
+    },
+    onBlur: commit,
+  };
+}
+
 /** parameters that are not filters (not counted on the "Filters" button) */
 const NOT_FILTERS = new Set([
   'occupancy_type',
@@ -361,9 +415,9 @@ const NOT_FILTERS = new Set([
   'east',
   'west',
   'area',
-  // the household's values the filters judge by, not filters themselves
   'household_income',
   'deposit',
+  'work_postcode',
 ]);
 
 /**
@@ -495,33 +549,34 @@ function BudgetAndWork({ params, update, work }: { params: URLSearchParams; upda
   const profileWork = profile?.workPostcode ?? null;
   const hasIncome = params.has('household_income') || (profile?.annualHouseholdIncome ?? null) !== null;
   const affordableOnly = params.has('affordable_only');
-  const eligibleOnly = params.has('eligible_only');
   // the form's values as typed, until applied (then as the address has them)
-  const [income, setIncome] = useState(params.get('household_income') ?? '');
-  const [savings, setSavings] = useState(params.get('deposit') ?? '');
   const [budget, setBudget] = useState(params.get('max_monthly_cost') ?? '');
   const [workPostcode, setWorkPostcode] = useState(params.get('work_postcode') ?? '');
   const [miles, setMiles] = useState(params.get('max_distance_from_work') ?? '');
   useEffect(() => {
-    setIncome(params.get('household_income') ?? '');
-    setSavings(params.get('deposit') ?? '');
     setBudget(params.get('max_monthly_cost') ?? '');
     setWorkPostcode(params.get('work_postcode') ?? '');
     setMiles(params.get('max_distance_from_work') ?? '');
   }, [params]);
   const knowsWork = workPostcode.trim() !== '' || profileWork !== null;
-  const whyNotAffordable = hasIncome ? null : 'Give your household income above (and your savings) to see the homes you can afford.';
-  const setOrDelete = (p: URLSearchParams, name: string, value: string) => (value.trim() ? p.set(name, value.trim()) : p.delete(name));
+  const whyNotAffordable = hasIncome
+    ? null
+    : signedIn && profile
+      ? 'Give your household income under “What can I afford?”, or add it to your profile, to see the homes you can afford.'
+      : 'Give your household income under “What can I afford?” to see the homes you can afford.';
+  const judgedBy = [
+    params.get('household_income') && `income ${pounds(params.get('household_income')!)}`,
+    params.get('deposit') && `savings ${pounds(params.get('deposit')!)}`,
+    params.get('work_postcode') && `work ${params.get('work_postcode')!.toUpperCase()}`,
+  ].filter(Boolean);
   return (
     <fieldset class="budget-work">
-      <legend>What can I afford?</legend>
+      <legend>Budget, affordability and work</legend>
+      {judgedBy.length > 0 && <p class="hint judged-by">Judged by your {judgedBy.join(', ')}.</p>}
       <form
         onSubmit={(e) => {
           e.preventDefault();
           update((p) => {
-            setOrDelete(p, 'household_income', income);
-            setOrDelete(p, 'deposit', savings);
-            if (!income.trim() && !profile?.annualHouseholdIncome) p.delete('affordable_only');
             if (budget.trim()) p.set('max_monthly_cost', budget.trim());
             else p.delete('max_monthly_cost');
             const postcode = workPostcode.trim();
@@ -534,38 +589,6 @@ function BudgetAndWork({ params, update, work }: { params: URLSearchParams; upda
           });
         }}
       >
-        <div class="field">
-          <label for="filter-household_income">Household income a year (£)</label>
-          <input
-            id="filter-household_income"
-            name="household_income"
-            type="number"
-            min={0}
-            inputMode="numeric"
-            aria-describedby="filter-household_income-hint"
-            placeholder={profile?.annualHouseholdIncome != null ? String(profile.annualHouseholdIncome) : undefined}
-            value={income}
-            onInput={(e) => setIncome((e.target as HTMLInputElement).value)}
-          />
-          <p class="hint" id="filter-household_income-hint">
-            {signedIn && !params.has('household_income') && profile?.annualHouseholdIncome != null
-              ? "Your profile's income is used unless you give another here."
-              : 'Before tax, of everyone buying or renting together. Kept in this page’s address only.'}
-          </p>
-        </div>
-        <div class="field">
-          <label for="filter-deposit">Savings for a deposit (£)</label>
-          <input
-            id="filter-deposit"
-            name="deposit"
-            type="number"
-            min={0}
-            inputMode="numeric"
-            placeholder={profile?.deposit != null ? String(profile.deposit) : undefined}
-            value={savings}
-            onInput={(e) => setSavings((e.target as HTMLInputElement).value)}
-          />
-        </div>
         <div class="field">
           <label for="filter-max_monthly_cost">Monthly budget, up to (£)</label>
           <input
@@ -622,7 +645,7 @@ function BudgetAndWork({ params, update, work }: { params: URLSearchParams; upda
             </p>
           )}
         </div>
-        <button type="submit">Apply</button>
+        <button type="submit">Apply budget and distance</button>
       </form>
       <label class="choice">
         <input
@@ -630,7 +653,9 @@ function BudgetAndWork({ params, update, work }: { params: URLSearchParams; upda
           checked={affordableOnly}
           disabled={!affordableOnly && !hasIncome}
           aria-describedby={whyNotAffordable ? 'affordable-only-why' : undefined}
-          onChange={(e) => update((p) => ((e.target as HTMLInputElement).checked ? p.set('affordable_only', '1') : p.delete('affordable_only')))}
+          onChange={(e) =>
+            update((p) => ((e.target as HTMLInputElement).checked ? p.set('affordable_only', '1') : p.delete('affordable_only')))
+          }
         />
         Only homes I can afford
       </label>
@@ -642,14 +667,18 @@ function BudgetAndWork({ params, update, work }: { params: URLSearchParams; upda
       <label class="choice">
         <input
           type="checkbox"
-          checked={eligibleOnly}
+          checked={params.has('eligible_only')}
           aria-describedby="eligible-only-hint"
-          onChange={(e) => update((p) => ((e.target as HTMLInputElement).checked ? p.set('eligible_only', '1') : p.delete('eligible_only')))}
+          onChange={(e) =>
+            update((p) => ((e.target as HTMLInputElement).checked ? p.set('eligible_only', '1') : p.delete('eligible_only')))
+          }
         />
-        Only homes whose rules I meet
+        Only homes I am eligible for
       </label>
       <p class="hint" id="eligible-only-hint">
-        Judged by the income and savings given here{signedIn ? ' and your profile' : ''}; what is not known never rules a home out.
+        {signedIn
+          ? 'Judged by your profile and the income above.'
+          : 'Judged by the income, savings and work postcode above; sign in to use your whole profile.'}
       </p>
     </fieldset>
   );
@@ -738,8 +767,10 @@ function resultCount(page: { data: unknown[]; pagination: { from: number; to: nu
   return total === 0 || from === 0 ? 0 : Math.min(page.data.length, to - from + 1);
 }
 
-const featuredOf = <T,>(page: { data: T[]; pagination: { from: number; to: number; total: number } }): T[] => page.data.slice(0, page.data.length - resultCount(page));
-const resultsOf = <T,>(page: { data: T[]; pagination: { from: number; to: number; total: number } }): T[] => page.data.slice(page.data.length - resultCount(page));
+const featuredOf = <T,>(page: { data: T[]; pagination: { from: number; to: number; total: number } }): T[] =>
+  page.data.slice(0, page.data.length - resultCount(page));
+const resultsOf = <T,>(page: { data: T[]; pagination: { from: number; to: number; total: number } }): T[] =>
+  page.data.slice(page.data.length - resultCount(page));
 
 /** The featured listings of a page, in a band of their own above the sorted results, saying they are apart from the sort. */
 function FeaturedBand({ listings }: { listings: ListingItem[] }) {
@@ -751,7 +782,7 @@ function FeaturedBand({ listings }: { listings: ListingItem[] }) {
       <ol class="featured-list">
         {listings.map((listing) => (
           <li key={`${listing.id}-${listing.displayAs}-featured`}>
-            <CompactListingCard listing={listing} />
+            <ListingCard listing={listing} />
           </li>
         ))}
       </ol>
