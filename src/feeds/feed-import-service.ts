@@ -11,7 +11,7 @@ import { blmHome } from './blm/blm-home.ts';
 import { readBlmUpload, UploadTooLargeError, type ZipLimits } from './blm/blm-upload.ts';
 import { groupHomes } from './feed-grouping.ts';
 import { feedRef, SHARED_OWNERSHIP_PRICES, type FeedHome, type FeedRow, type MediaSource, type SharedOwnershipPrice } from './feed-home.ts';
-import { digestOf, isPicture, mediaName, NOT_A_PICTURE, pendingKey, type FeedMedia } from './feed-media.ts';
+import { digestOf, isPicture, mediaName, NOT_A_PICTURE, pendingKey, type FeedMedia, type StoreFailure } from './feed-media.ts';
 import { isHttpUrl } from './feed-rules.ts';
 import type { FeedWriter, RowOutcome } from './feed-writer.ts';
 
@@ -79,6 +79,16 @@ async function mapInSlices<T, R>(items: T[], map: (item: T) => R, slice = 100): 
     for (const item of items.slice(at, at + slice)) out.push(map(item));
   }
   return out;
+}
+
+/** The row refused when a picture it names could not be read from (or written to) the picture store. */
+function refusedForStore(row: FeedRow, home: FeedHome, prepared: Map<string, true | string | StoreFailure>): FeedRow {
+  const errors = [...home.images, ...home.floorplans].flatMap(({ source }) => {
+    if (!('file' in source)) return [];
+    const ready = prepared.get(mediaName(source.file));
+    return ready !== undefined && typeof ready === 'object' ? [{ field: 'MEDIA', message: `picture ${source.file} ${ready.storeFailed}: the row is not written; send the file again` }] : [];
+  });
+  return errors.length ? { ...row, home: null, errors } : row;
 }
 
 /** A picture of a zip larger than this is not inflated (no photo of a home needs it), and left out. */
@@ -209,23 +219,26 @@ export class FeedImportService {
 
   private async write(job: FeedImport, account: ApiAccount, input: ImportInput, progress: (done: number) => void): Promise<number[]> {
     const meaning = sharedOwnershipPriceOf(account);
-    const rows = input.rows ?? (await mapInSlices((input.records ?? []).map((record, i) => ({ record, nul: input.nul?.[i] ?? [] })), ({ record, nul }) => blmHome(record, meaning, nul)));
-    const homes = rows.flatMap((r) => (r.home ? [r.home] : []));
-    const rowOf = new Map<FeedHome, FeedRow>();
-    rows.forEach((r) => r.home && rowOf.set(r.home, r));
+    const read = input.rows ?? (await mapInSlices((input.records ?? []).map((record, i) => ({ record, nul: input.nul?.[i] ?? [] })), ({ record, nul }) => blmHome(record, meaning, nul)));
     // the three sizes of every kept picture, made before any row is written; else why it is left out
-    const prepared = new Map<string, true | string>();
+    const prepared = new Map<string, true | string | StoreFailure>();
     await inOrder(
       Object.entries(input.media),
       async ([name, m]) => prepared.set(name, typeof m === 'string' ? m : await this.media.prepare(m.key, m.digest)),
       2,
     );
+    // a row with a picture the store could not read is refused, not written without it (its earlier version stays)
+    const rows = read.map((r) => (r.home ? refusedForStore(r, r.home, prepared) : r));
+    const homes = rows.flatMap((r) => (r.home ? [r.home] : []));
+    const rowOf = new Map<FeedHome, FeedRow>();
+    rows.forEach((r) => r.home && rowOf.set(r.home, r));
     const urls = (source: MediaSource) => {
       if ('url' in source) return { largeSize: source.url, mediumSize: source.url, thumbnail: source.url };
       const name = mediaName(source.file);
       const ready = prepared.get(name) ?? 'is not in the zip';
       const m = input.media[name];
-      return ready === true && m && typeof m !== 'string' ? this.media.urls(m.digest, input.mediaBaseUrl) : (ready as string);
+      if (ready === true && m && typeof m !== 'string') return this.media.urls(m.digest, input.mediaBaseUrl);
+      return typeof ready === 'string' ? ready : ready === true ? 'is not in the zip' : ready.storeFailed;
     };
     const outcomes = new Map<FeedHome, RowOutcome>();
     let done = 0;
