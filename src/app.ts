@@ -68,7 +68,8 @@ import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { portalWeb } from './portal-web/portal-web.ts';
 import { mailDeliveryOf } from './portal-web/mail-delivery.ts';
 import { servicePageExistence } from './portal-web/portal-pages.ts';
-import { DirectoryMediaStore, FeedMedia } from './feeds/feed-media.ts';
+import { FeedMedia } from './feeds/feed-media.ts';
+import { mediaStore } from './feeds/media-stores/media-store-of.ts';
 import { FeedWriter } from './feeds/feed-writer.ts';
 import { FeedImportService } from './feeds/feed-import-service.ts';
 import type { FeedImportJob } from './feeds/feed-import-job.ts';
@@ -177,7 +178,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   );
   const mails = mailJob(config, { prisma, mailer: accounts.mailer, logger, metrics });
   const feedWriter = new FeedWriter(prisma, inventory);
-  const feedMedia = new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`, {
+  const feedMedia = new FeedMedia(mediaStore(config, prisma), config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`, {
     maxPixels: config.FEED_PICTURE_MAX_PIXELS,
     timeoutSeconds: config.FEED_PICTURE_TIMEOUT_SECONDS,
   });

@@ -144,8 +144,14 @@ const schema = yup.object({
   FEED_PICTURE_MAX_PIXELS: yup.number().integer().min(1).default(50_000_000),
   /** a feed picture whose three sizes take longer to make is left out, with a row warning */
   FEED_PICTURE_TIMEOUT_SECONDS: yup.number().integer().min(1).default(10),
-  /** the directory the three sizes of the pictures of feed zips are kept in (and pictures of queued imports) */
-  FEED_MEDIA_DIR: yup.string().default('.local/media'),
+  /** where the pictures of feed zips are kept (three sizes, and those of imports until they end): PostgreSQL, or S3-compatible object storage */
+  FEED_MEDIA_STORE: yup.string().oneOf(['postgres', 's3']).default('postgres'),
+  /** FEED_MEDIA_STORE=s3: the bucket (required then), its region, another server than AWS, path-style addressing, a prefix of every key */
+  FEED_MEDIA_S3_BUCKET: yup.string().when('FEED_MEDIA_STORE', { is: 's3', then: (s) => s.required('FEED_MEDIA_S3_BUCKET is required when FEED_MEDIA_STORE=s3') }),
+  FEED_MEDIA_S3_REGION: yup.string().default('us-east-1'),
+  FEED_MEDIA_S3_ENDPOINT: httpUrl().optional(),
+  FEED_MEDIA_S3_PATH_STYLE: yup.boolean().default(false),
+  FEED_MEDIA_S3_PREFIX: yup.string().default(''),
   /** the public URL the pictures are served from (GET /media/... of this service, or an object store's or a CDN's); unset: /media at the request's origin */
   FEED_MEDIA_BASE_URL: httpUrl().optional(),
   // ---------- customer accounts ----------

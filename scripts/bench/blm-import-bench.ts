@@ -23,7 +23,8 @@ import { PropertyService } from '../../src/inventory/property-service.ts';
 import { ListingSyncService } from '../../src/listings/listing-sync-service.ts';
 import { FeedWriter } from '../../src/feeds/feed-writer.ts';
 import { FeedImportService } from '../../src/feeds/feed-import-service.ts';
-import { DirectoryMediaStore, FeedMedia } from '../../src/feeds/feed-media.ts';
+import { FeedMedia } from '../../src/feeds/feed-media.ts';
+import { PostgresMediaStore } from '../../src/feeds/media-stores/postgres-media-store.ts';
 import { outboxBacklog } from '../../src/sync/outbox.ts';
 import { MAX_ATTEMPTS } from '../../src/indexing/reindex-worker.ts';
 
@@ -111,7 +112,7 @@ const { prisma } = runtime;
 const provider = await prisma.housingProvider.create({ data: { name: `Bench provider ${Date.now()}`, contactEmail: 'bench@example.org' } });
 const { account } = await new ApiAccountService(prisma).createAccount({ name: `BLM bench ${Date.now()}`, kind: 'provider', tier: 'premium', housingProviderId: provider.id });
 const writer = new FeedWriter(prisma, { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) });
-const imports = new FeedImportService(prisma, writer, new FeedMedia(new DirectoryMediaStore(config.FEED_MEDIA_DIR), 'http://localhost/media'), {
+const imports = new FeedImportService(prisma, writer, new FeedMedia(new PostgresMediaStore(prisma), 'http://localhost/media'), {
   zip: { maxEntries: 100_000, maxUnzippedBytes: 1024 ** 3, maxRatio: 100 },
   concurrency: CONCURRENCY,
 });

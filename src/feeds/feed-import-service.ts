@@ -11,7 +11,7 @@ import { blmHome } from './blm/blm-home.ts';
 import { readBlmUpload, UploadTooLargeError, type ZipLimits } from './blm/blm-upload.ts';
 import { groupHomes } from './feed-grouping.ts';
 import { feedRef, SHARED_OWNERSHIP_PRICES, type FeedHome, type FeedRow, type MediaSource, type SharedOwnershipPrice } from './feed-home.ts';
-import { digestOf, isPicture, mediaName, NOT_A_PICTURE, pendingKey, type FeedMedia } from './feed-media.ts';
+import { digestOf, isPicture, mediaName, NOT_A_PICTURE, pendingKey, type FeedMedia, type StoreFailure } from './feed-media.ts';
 import { PictureQueue } from './picture-queue.ts';
 import { isHttpUrl } from './feed-rules.ts';
 import type { FeedWriter, RowOutcome } from './feed-writer.ts';
@@ -86,6 +86,16 @@ async function mapInSlices<T, R>(items: T[], map: (item: T) => R, slice = 100): 
     for (const item of items.slice(at, at + slice)) out.push(map(item));
   }
   return out;
+}
+
+/** The row refused when a picture it names could not be read from (or written to) the picture store. */
+function refusedForStore(row: FeedRow, home: FeedHome, prepared: Map<string, true | string | StoreFailure>): FeedRow {
+  const errors = [...home.images, ...home.floorplans].flatMap(({ source }) => {
+    if (!('file' in source)) return [];
+    const ready = prepared.get(mediaName(source.file));
+    return ready !== undefined && typeof ready === 'object' ? [{ field: 'MEDIA', message: `picture ${source.file} ${ready.storeFailed}: the row is not written; send the file again` }] : [];
+  });
+  return errors.length ? { ...row, home: null, errors } : row;
 }
 
 /** A picture of a zip larger than this is not inflated (no photo of a home needs it), and left out. */
@@ -224,7 +234,7 @@ export class FeedImportService {
     // the three sizes of every picture a home names (else why it is left out), made while homes are
     // written, in the order the groups need them: a group waits only for its own pictures, so decoding
     // (CPU) and writing (PostgreSQL) overlap instead of following each other
-    const prepared = new Map<string, true | string>();
+    const prepared = new Map<string, true | string | StoreFailure>();
     const pictures = new PictureQueue(
       groups.flatMap((g) => g.homes.flatMap(pictureNames)),
       async (name) => {
@@ -233,12 +243,15 @@ export class FeedImportService {
       },
       PICTURES_AT_ONCE,
     );
+    /** homes refused for a picture the store could not read: not written, their earlier version kept */
+    const refused = new Map<FeedHome, RowOutcome>();
     const urls = (source: MediaSource) => {
       if ('url' in source) return { largeSize: source.url, mediumSize: source.url, thumbnail: source.url };
       const name = mediaName(source.file);
       const ready = prepared.get(name) ?? 'is not in the zip';
       const m = input.media[name];
-      return ready === true && m && typeof m !== 'string' ? this.media.urls(m.digest, input.mediaBaseUrl) : (ready as string);
+      if (ready === true && m && typeof m !== 'string') return this.media.urls(m.digest, input.mediaBaseUrl);
+      return typeof ready === 'string' ? ready : ready === true ? 'is not in the zip' : ready.storeFailed;
     };
     const outcomes = new Map<FeedHome, RowOutcome>();
     let done = 0;
@@ -252,8 +265,16 @@ export class FeedImportService {
         groups,
         async (group) => {
           await pictures.ready(group.homes.flatMap(pictureNames));
-          const written = await this.writer.writeGroup(account, group, urls, (home) => rowOf.get(home)?.warnings ?? [], file);
-          group.homes.forEach((home, i) => outcomes.set(home, written[i]!));
+          // a home with a picture the store could not read is refused, not written without it
+          const writable = group.homes.filter((home) => {
+            const row = refusedForStore(rowOf.get(home)!, home, prepared);
+            if (row.home) return true;
+            refused.set(home, { agentRef: row.agentRef, status: 'rejected', listing: null, errors: row.errors, warnings: row.warnings, listingIds: [] });
+            return false;
+          });
+          const written = writable.length ? await this.writer.writeGroup(account, { ...group, homes: writable }, urls, (home) => rowOf.get(home)?.warnings ?? [], file) : [];
+          writable.forEach((home, i) => outcomes.set(home, written[i]!));
+          for (const home of group.homes) if (refused.has(home)) outcomes.set(home, refused.get(home)!);
           done += group.homes.length;
           progress(group.homes.length);
           if (done % 250 < group.homes.length) await save();

@@ -1,61 +1,33 @@
 // Photos and floor plans that come inside a feed's zip: kept by the service, content-addressed (the same
 // picture sent again is the same file and the same URL, so an unchanged home stays unchanged), and
-// served in the three sizes listing items name. The store is a directory by default (FEED_MEDIA_DIR);
-// anything with put/get (an object store, docs/operations.md) can stand in for it.
+// served in the three sizes listing items name. The store is one every instance reads: PostgreSQL by
+// default, S3-compatible object storage when FEED_MEDIA_STORE=s3 (docs/scaling.md).
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 
 export interface MediaStore {
   put(key: string, bytes: Buffer): Promise<void>;
-  /** null when the key holds nothing */
-  get(key: string): Promise<Buffer | null>;
-  has(key: string): Promise<boolean>;
+  /** the bytes as a stream; null when the key holds nothing (a store that cannot be read throws) */
+  get(key: string): Promise<Readable | null>;
+  exists(key: string): Promise<boolean>;
   /** nothing when the key holds nothing */
   delete(key: string): Promise<void>;
 }
 
 const KEY = /^[A-Za-z0-9/_.-]+$/;
+export function checkedKey(key: string): string {
+  if (!KEY.test(key) || key.includes('..')) throw new Error(`not a media key: ${key}`);
+  return key;
+}
 
-export class DirectoryMediaStore implements MediaStore {
-  constructor(private readonly root: string) {}
-
-  private file(key: string): string {
-    if (!KEY.test(key) || key.includes('..')) throw new Error(`not a media key: ${key}`);
-    return path.join(this.root, key);
-  }
-
-  async put(key: string, bytes: Buffer): Promise<void> {
-    const file = this.file(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    // written beside and renamed, so that a reader never sees half a file
-    const partial = `${file}.${process.pid}.${Date.now()}.part`;
-    await writeFile(partial, bytes);
-    await rename(partial, file);
-  }
-
-  async get(key: string): Promise<Buffer | null> {
-    try {
-      return await readFile(this.file(key));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
-    }
-  }
-
-  async has(key: string): Promise<boolean> {
-    try {
-      return (await stat(this.file(key))).isFile();
-    } catch {
-      return false;
-    }
-  }
-
-  async delete(key: string): Promise<void> {
-    await rm(this.file(key), { force: true });
-  }
+/** A stream read whole (a picture is a few MB at most: MAX_PICTURE_BYTES). */
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
 /** The widths of the three sizes (never enlarged beyond the original). */
@@ -88,6 +60,11 @@ export interface PictureLimits {
 
 export const PICTURE_LIMITS: PictureLimits = { maxPixels: 50_000_000, timeoutSeconds: 10 };
 
+/** A picture the store could not read or write: its row is refused, never written without it. */
+export interface StoreFailure {
+  storeFailed: string;
+}
+
 export class FeedMedia {
   constructor(
     private readonly store: MediaStore,
@@ -110,9 +87,16 @@ export class FeedMedia {
    * whose sizes exist is not decoded again). True when they are there; else why the picture is left out.
    * The picture is decoded once, to the largest size's pixels, and the three sizes are encoded from them.
    */
-  async prepare(key: string, digest: string): Promise<true | string> {
-    if (await this.store.has(sizedKey(digest, 'largeSize'))) return true;
-    const original = await this.store.get(key);
+  async prepare(key: string, digest: string): Promise<true | string | StoreFailure> {
+    let original: Buffer | null;
+    try {
+      if (await this.store.exists(sizedKey(digest, 'largeSize'))) return true;
+      const stream = await this.store.get(key);
+      original = stream && (await readAll(stream));
+    } catch (err) {
+      return { storeFailed: `could not be read from the picture store (${String((err as Error).message)})` };
+    }
+    // the upload kept every picture its records name: one gone is a warning of its row, not a failure
     if (!original) return 'is not in the zip';
     if (!(await isPicture(original))) return NOT_A_PICTURE;
     const timeout = { seconds: this.limits.timeoutSeconds };
@@ -139,7 +123,11 @@ export class FeedMedia {
       return 'cannot be read as a picture';
     }
     // the largest last: its presence says all three are there
-    for (const size of ['thumbnail', 'mediumSize', 'largeSize'] as const) await this.store.put(sizedKey(digest, size), sizes[size]);
+    try {
+      for (const size of ['thumbnail', 'mediumSize', 'largeSize'] as const) await this.store.put(sizedKey(digest, size), sizes[size]);
+    } catch (err) {
+      return { storeFailed: `could not be written to the picture store (${String((err as Error).message)})` };
+    }
     return true;
   }
 
@@ -149,7 +137,7 @@ export class FeedMedia {
   }
 
   /** A sized picture by digest and size, for GET /media/feeds/{digest}/{size}.jpg; null when unknown. */
-  async sized(digest: string, size: string): Promise<Buffer | null> {
+  async sized(digest: string, size: string): Promise<Readable | null> {
     if (!/^[0-9a-f]{64}$/.test(digest) || !(size in IMAGE_SIZES)) return null;
     return this.store.get(sizedKey(digest, size as ImageSize));
   }

@@ -99,12 +99,12 @@ export const feedRoutes = defineRoutes<FeedDeps, SyncState>([
     responses: { 200: { description: 'The picture', content: { 'image/jpeg': binary } }, 404: errorResponse('No such picture') },
     async handler(ctx, _input, { media }) {
       const [size, ext] = (ctx.params.file ?? '').split('.');
-      const bytes = ext === 'jpg' ? await media.sized(ctx.params.digest ?? '', size ?? '') : null;
-      if (!bytes) throw new NotFoundError('No such picture');
+      const picture = ext === 'jpg' ? await media.sized(ctx.params.digest ?? '', size ?? '') : null;
+      if (!picture) throw new NotFoundError('No such picture');
       ctx.type = 'image/jpeg';
       // content-addressed: a picture at a URL never changes
       ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-      ctx.body = bytes;
+      ctx.body = picture;
     },
   }),
 ]);

@@ -2,6 +2,7 @@
 // through to the decoder (their bytes, not their names). The timing of the same inputs against the
 // running service is in test/integration/feeds-hostile.test.ts.
 import { expect } from 'chai';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { blmHome } from '../../src/feeds/blm/blm-home.ts';
 import { parseBlm } from '../../src/feeds/blm/blm-parser.ts';
@@ -23,9 +24,10 @@ class MemoryStore implements MediaStore {
     this.files.set(key, bytes);
   }
   async get(key: string) {
-    return this.files.get(key) ?? null;
+    const bytes = this.files.get(key);
+    return bytes ? Readable.from([bytes]) : null;
   }
-  async has(key: string) {
+  async exists(key: string) {
     return this.files.has(key);
   }
   async delete(key: string) {
@@ -117,5 +119,14 @@ describe('feeds: pictures reaching the decoder', () => {
     await store.put('feeds/pending/test/big', await sharp({ create: { width: 1001, height: 1000, channels: 3, background: '#369' } }).png().toBuffer());
     expect(await media.prepare('feeds/pending/test/big', 'b'.repeat(64))).to.equal('has more than 1 million pixels');
     expect([...store.files.keys()].filter((k) => !k.startsWith('feeds/pending/'))).to.deep.equal([]);
+  });
+
+  it('tells a picture gone from the store (a row warning) from a store that cannot be read (the row fails)', async () => {
+    const store = new MemoryStore();
+    const media = new FeedMedia(store, 'http://localhost/media', { maxPixels: 1_000_000, timeoutSeconds: 10 });
+    expect(await media.prepare('feeds/pending/test/gone', 'c'.repeat(64))).to.equal('is not in the zip');
+    store.get = () => Promise.reject(new Error('connection reset'));
+    await store.put('feeds/pending/test/held', await sharp({ create: { width: 40, height: 30, channels: 3, background: '#369' } }).jpeg().toBuffer());
+    expect(await media.prepare('feeds/pending/test/held', 'd'.repeat(64))).to.deep.equal({ storeFailed: 'could not be read from the picture store (connection reset)' });
   });
 });

@@ -2,6 +2,7 @@
 // encoded with libjpeg-turbo's baseline encoder (mozjpeg's progressive files cost three times the CPU);
 // and the queue that prepares an import's pictures while its homes are written.
 import { expect } from 'chai';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { FeedMedia, IMAGE_SIZES, sizedKey, type MediaStore } from '../../src/feeds/feed-media.ts';
 import { PictureQueue } from '../../src/feeds/picture-queue.ts';
@@ -12,9 +13,10 @@ class MemoryStore implements MediaStore {
     this.files.set(key, bytes);
   }
   async get(key: string) {
-    return this.files.get(key) ?? null;
+    const bytes = this.files.get(key);
+    return bytes === undefined ? null : Readable.from([bytes]);
   }
-  async has(key: string) {
+  async exists(key: string) {
     return this.files.has(key);
   }
   async delete(key: string) {

@@ -1,0 +1,79 @@
+// The picture stores every instance reads (docs/scaling.md): the same four operations against a real
+// PostgreSQL (the default) and a real S3-compatible server (moto_server, installed from PyPI by
+// scripts/ensure-system-packages.sh). What one instance puts, another instance's client reads.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPrisma } from '../../src/db/prisma.ts';
+import { readAll, type MediaStore } from '../../src/feeds/feed-media.ts';
+import { PostgresMediaStore } from '../../src/feeds/media-stores/postgres-media-store.ts';
+import { S3MediaStore } from '../../src/feeds/media-stores/s3-media-store.ts';
+import { testApp } from '../support/test-app.ts';
+import { freePort } from '../support/free-port.ts';
+
+function storeContract(name: string, open: () => { writer: MediaStore; reader: MediaStore }) {
+  describe(`picture store: ${name}`, () => {
+    it('keeps what it is given for another client to read, as a stream; says what it holds; deletes', async () => {
+      const { writer, reader } = open();
+      const key = `feeds/test/${randomBytes(8).toString('hex')}/largeSize.jpg`;
+      const bytes = randomBytes(300_000);
+      expect(await reader.exists(key)).to.equal(false);
+      expect(await reader.get(key)).to.equal(null);
+      await writer.put(key, bytes);
+      expect(await reader.exists(key)).to.equal(true);
+      const stream = await reader.get(key);
+      expect(stream).to.not.equal(null);
+      expect((await readAll(stream!)).equals(bytes)).to.equal(true);
+      await writer.put(key, Buffer.from('again'));
+      expect((await readAll((await reader.get(key))!)).toString()).to.equal('again');
+      await reader.delete(key);
+      expect(await writer.exists(key)).to.equal(false);
+      expect(await writer.get(key)).to.equal(null);
+      await writer.delete(key);
+    });
+
+    it('refuses a key that could leave its place', async () => {
+      const { writer } = open();
+      let refused: unknown = null;
+      await writer.put('feeds/../../etc/passwd', Buffer.from('x')).catch((err: unknown) => (refused = err));
+      expect(String(refused)).to.match(/not a media key/);
+    });
+  });
+}
+
+describe('picture stores', () => {
+  const other = { prisma: null as ReturnType<typeof createPrisma> | null };
+  after(async () => other.prisma?.$disconnect());
+  storeContract('PostgreSQL', () => {
+    // another instance: its own connection pool to the same database
+    other.prisma ??= createPrisma(testApp().runtime.config.DATABASE_URL, 2);
+    return { writer: new PostgresMediaStore(testApp().runtime.prisma), reader: new PostgresMediaStore(other.prisma) };
+  });
+
+  const s3 = { server: null as ChildProcess | null, endpoint: '' };
+  const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
+  const bucket = 'portal-pictures';
+  before(async function () {
+    this.timeout(60_000);
+    const port = await freePort();
+    s3.endpoint = `http://127.0.0.1:${port}`;
+    s3.server = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+    const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials });
+    for (let tries = 0; ; tries++) {
+      try {
+        await client.send(new CreateBucketCommand({ Bucket: bucket }));
+        break;
+      } catch (err) {
+        if (tries > 100) throw new Error(`moto_server did not start: ${String(err)}`, { cause: err });
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    client.destroy();
+  });
+  after(() => s3.server?.kill('SIGTERM'));
+  storeContract('S3-compatible (moto_server)', () => {
+    const open = () => new S3MediaStore({ bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials, prefix: 'media/' });
+    return { writer: open(), reader: open() };
+  });
+});
