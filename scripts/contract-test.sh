@@ -46,11 +46,12 @@ config() { # $1 name, $2 api key or empty
 rm -rf .local/contract # the outputs of failed passes, of this run only
 SPECIAL='^/api/rest/(portal/revoke-token|account/api-key)'
 failed=0
+# too_slow: the generator's own speed (the RTDF bodies' many constraints on a loaded machine), no check of the service
 pass() { # $1 name, $2 config, then schemathesis arguments
   local name="$1" file="$2"; shift 2
   echo "[contract] pass: $name" >&2
   if ! .venv/bin/schemathesis --config-file "$file" run "$base/openapi.json" --max-examples "$EXAMPLES" $([ "$SEED" = random ] || echo --seed "$SEED") --no-color \
-    --report junit --report-junit-path "$work/$name.xml" "$@" ${CONTRACT_ARGS:-} >"$work/$name.out" 2>&1; then
+    --report junit --report-junit-path "$work/$name.xml" --suppress-health-check=too_slow "$@" ${CONTRACT_ARGS:-} >"$work/$name.out" 2>&1; then
     failed=1
     mkdir -p .local/contract && cp "$work/$name.out" ".local/contract/$name.out" && cp "$work/service.log" .local/contract/service.log
     # the failures themselves first (the test prints the end of this output), then the summary
