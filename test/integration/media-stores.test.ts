@@ -11,6 +11,13 @@ import { PostgresMediaStore } from '../../src/feeds/media-stores/postgres-media-
 import { S3MediaStore } from '../../src/feeds/media-stores/s3-media-store.ts';
 import { testApp } from '../support/test-app.ts';
 import { freePort } from '../support/free-port.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../src/core/project-root.ts';
+
+const LOCAL_MOTO = path.join(PROJECT_ROOT, '.local/moto/bin/moto_server');
+/** npm test's own moto (scripts/ensure-system-packages.sh), else one on the PATH */
+const MOTO_SERVER = existsSync(LOCAL_MOTO) ? LOCAL_MOTO : 'moto_server';
 
 function storeContract(name: string, open: () => { writer: MediaStore; reader: MediaStore }) {
   describe(`picture store: ${name}`, () => {
@@ -58,7 +65,8 @@ describe('picture stores', () => {
     this.timeout(60_000);
     const port = await freePort();
     s3.endpoint = `http://127.0.0.1:${port}`;
-    s3.server = spawn('moto_server', ['-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+    // installed by npm test into .local/moto (scripts/ensure-system-packages.sh)
+    s3.server = spawn(MOTO_SERVER, ['-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
     const client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials });
     for (let tries = 0; ; tries++) {
       try {
