@@ -15,51 +15,12 @@ import {
   passwordCustomer,
   passwordlessCustomer,
   uniqueEmail,
+  CUSTOMER_FIELDS,
 } from '../support/customers.ts';
 import { pushAppListing, type PushedListing } from '../support/applications.ts';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const post = (path: string, body: Record<string, unknown>) => api.post(`${P}/${path}`, body, fromIp(clientIp()));
-
-const CUSTOMER_FIELDS = [
-  'id',
-  'email',
-  'firstName',
-  'lastName',
-  'fullName',
-  'phone',
-  'dateOfBirth',
-  'livingCircumstance',
-  'homeLocalAuthority',
-  'homeAddress',
-  'homePostcode',
-  'workingCircumstance',
-  'workLocalAuthority',
-  'workAddress',
-  'workPostcode',
-  'occupation',
-  'employerName',
-  'annualHouseholdIncome',
-  'deposit',
-  'dependants',
-  'eligibleCitizen',
-  'homeOwnershipStatus',
-  'armedForcesMember',
-  'hasDisability',
-  'keyworker',
-  'housingWaitingList',
-  'remarks',
-  'buyingInterestPeriod',
-  'bestTimeToContactYou',
-  'privacyPolicyAccepted',
-  'newsletterConsent',
-  'newsSurveysConsent',
-  'partnersOffersConsent',
-  'smsConsent',
-  'whatsappConsent',
-  'updatedAt',
-  'createdAt',
-];
 
 describe('conformance: customer accounts', function () {
   this.timeout(60_000);

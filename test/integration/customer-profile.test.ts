@@ -2,49 +2,9 @@ import { expect } from 'chai';
 import { api, request } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { expectMail, smtpSink } from '../support/smtp-sink.ts';
-import { P, bearer, clientIp, fromIp, linkParts, passwordCustomer, passwordlessCustomer, uniqueEmail, type SignedIn } from '../support/customers.ts';
+import { P, bearer, clientIp, fromIp, linkParts, passwordCustomer, passwordlessCustomer, uniqueEmail, CUSTOMER_FIELDS, type SignedIn } from '../support/customers.ts';
 
 const PROFILE = `${P}/profile`;
-
-const CUSTOMER_FIELDS = [
-  'id',
-  'email',
-  'firstName',
-  'lastName',
-  'fullName',
-  'phone',
-  'dateOfBirth',
-  'livingCircumstance',
-  'homeLocalAuthority',
-  'homeAddress',
-  'homePostcode',
-  'workingCircumstance',
-  'workLocalAuthority',
-  'workAddress',
-  'workPostcode',
-  'occupation',
-  'employerName',
-  'annualHouseholdIncome',
-  'deposit',
-  'dependants',
-  'eligibleCitizen',
-  'homeOwnershipStatus',
-  'armedForcesMember',
-  'hasDisability',
-  'keyworker',
-  'housingWaitingList',
-  'remarks',
-  'buyingInterestPeriod',
-  'bestTimeToContactYou',
-  'privacyPolicyAccepted',
-  'newsletterConsent',
-  'newsSurveysConsent',
-  'partnersOffersConsent',
-  'smsConsent',
-  'whatsappConsent',
-  'updatedAt',
-  'createdAt',
-];
 
 const put = (customer: SignedIn, body: unknown) => api.put(PROFILE, body, bearer(customer.accessToken));
 
