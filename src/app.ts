@@ -76,7 +76,7 @@ import type { FeedImportJob } from './feeds/feed-import-job.ts';
 import { BLM_UPLOAD_PATH, MEDIA_PREFIX } from './feeds/feed-routes.ts';
 import { RtdfService } from './feeds/rtdf/rtdf-service.ts';
 
-export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'pool' | 'search' | 'listingIndex' | 'indexChanges' | 'indexer' | 'gazetteer' | 'metrics' | 'listingStats'>;
+export type AppDeps = Pick<Runtime, 'config' | 'logger' | 'prisma' | 'pool' | 'search' | 'listingIndex' | 'indexChanges' | 'indexer' | 'gazetteer' | 'metrics' | 'listingStats' | 'jobs'>;
 
 export interface BuiltApp {
   app: Koa<RequestState>;
@@ -155,7 +155,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const leadEvents = new LeadEvents();
   const calendar = new AppointmentCalendar(config.JWT_SECRET, publicBase);
   // every e-mail a change causes goes through the one outbox, enqueued in the change's transaction
-  const applicationMails = { outbox: new MailOutbox(), links: applicationLinks(publicBase) };
+  const applicationMails = { outbox: new MailOutbox(deps.jobs), links: applicationLinks(publicBase) };
   const applications = new ApplicationService(prisma, accounts.customers, regions, applicationListings, accounts.auth.limits, leadEvents, listingStats, () => indexer.lending(), applicationMails);
   const applicationViews = new ApplicationViews(prisma, applicationListings, accounts.favourites, accounts.customers, calendar);
   // search first: the busiest route, and every router before it tries its own routes on each request
@@ -176,7 +176,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       lending: () => listingSearch.lending(),
     },
   );
-  const mails = mailJob(config, { prisma, mailer: accounts.mailer, logger, metrics });
+  const mails = mailJob({ prisma, mailer: accounts.mailer, logger, metrics, jobs: deps.jobs });
   const feedWriter = new FeedWriter(prisma, inventory);
   const feedMedia = new FeedMedia(mediaStore(config, prisma), config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`, {
     maxPixels: config.FEED_PICTURE_MAX_PIXELS,
@@ -251,7 +251,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
 
   if (metrics) {
     app.use(httpMetrics(metrics));
-    registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses, searchAnswers, feedImports });
+    registerAppMetrics(metrics, { prisma, search, mapListings, searchResponses, searchAnswers, feedImports, jobs: deps.jobs });
   }
   app.use(requestContext(logger, publicBase));
   for (const middleware of securityHeaders()) app.use(middleware);

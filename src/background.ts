@@ -20,14 +20,15 @@ import { RefreshScheduler } from './indexing/refresh-scheduler.ts';
 import { ListingStats } from './listing-stats/listing-stats-recorder.ts';
 import { WebhookSender, WEBHOOK_TIMEOUT_MS } from './webhooks/webhook-sender.ts';
 import { WebhookWorker } from './webhooks/webhook-worker.ts';
-import { indexedDueListings, StateJob } from './jobs/state-job.ts';
+import { indexedDueListings, STATE_KIND, STATE_SCHEDULE, StateJob } from './jobs/state-job.ts';
 import { AlertJob } from './alerts/alert-job.ts';
 import { AlertMatcher } from './alerts/alert-matcher.ts';
 import { AlertDelivery } from './alerts/alert-delivery.ts';
 import { alertLinks } from './alerts/alert-links.ts';
 import { MailDelivery } from './mail/mail-delivery.ts';
 import { MailJob } from './mail/mail-job.ts';
-import { MAIL_CHANNEL } from './mail/mail-outbox.ts';
+import { MAIL_KIND } from './mail/mail-outbox.ts';
+import { JobQueue, type QueueSettings } from './db/job-queue.ts';
 import { FeedImportJob } from './feeds/feed-import-job.ts';
 import { checkOneHandlerEach, type JobKind } from './core/job-kinds.ts';
 import type { FeedImportService } from './feeds/feed-import-service.ts';
@@ -81,10 +82,25 @@ export function alertJob(
   );
 }
 
-/** the mail delivery: sends the e-mail outbox's e-mails, woken by NOTIFY at each commit that enqueued one */
-export function mailJob(config: Config, deps: { prisma: PrismaClient; mailer: Mailer; logger: Logger; metrics: Metrics | null }): MailJob {
-  const { prisma, mailer, logger, metrics } = deps;
-  return new MailJob(new MailDelivery(prisma, mailer, logger, metrics?.mails), logger, new OutboxListener(config.DATABASE_URL, logger, MAIL_CHANNEL));
+/** the mail delivery: sends the e-mail outbox's e-mails, a job each on the job queue */
+export function mailJob(deps: { prisma: PrismaClient; mailer: Mailer; logger: Logger; metrics: Metrics | null; jobs: JobQueue }): MailJob {
+  const { prisma, mailer, logger, metrics, jobs } = deps;
+  return new MailJob(new MailDelivery(prisma, mailer, logger, jobs, metrics?.mails), jobs, logger);
+}
+
+/**
+ * The kinds whose work is a job on the job queue (db/job-queue.ts), with how each is retried. An e-mail:
+ * eleven retries from 15 s, doubling (about eight and a half hours), then a dead letter. The state job: one
+ * running and one waiting at most across instances, one retry (the next minute's run is another).
+ */
+export const QUEUES: Readonly<Record<string, QueueSettings>> = {
+  [MAIL_KIND]: { retryLimit: 11, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
+  [STATE_KIND]: { policy: 'stately', retryLimit: 1, retryDelay: 5, expireInSeconds: 300 },
+};
+
+/** the job queue every instance enqueues on and the roles' workers take from */
+export function jobQueue(config: Config, logger: Logger): JobQueue {
+  return new JobQueue(config.DATABASE_URL, logger, QUEUES);
 }
 
 /** the feed import job: runs the queued BLM imports */
@@ -105,9 +121,9 @@ export const JOB_KINDS: readonly JobKind<RoleName>[] = [
   { kind: 'webhook-worker', flag: 'WEBHOOK_WORKER', concurrency: 'WEBHOOK_CONCURRENCY (16), WEBHOOK_PER_ACCOUNT (4)', schedule: `poll every WEBHOOK_POLL_MS (500 ms)`, queue: 'WebhookDelivery (leases, in order per lead)' },
   { kind: 'listing-stats', flag: null, concurrency: '1', schedule: 'flush every LISTING_STATS_FLUSH_MS (5 s)', queue: 'in memory, then ListingDailyStat' },
   { kind: 'reindex-worker', flag: 'REINDEX_WORKER', concurrency: '1 batch', schedule: 'LISTEN listing_outbox, poll every REINDEX_POLL_MS (1 s)', queue: 'ListingOutbox (its own ledger: external versions, batches)' },
-  { kind: 'state-job', flag: null, concurrency: '1 across instances', schedule: 'node-cron every minute', queue: 'ScheduledRun tick + advisory lock' },
+  { kind: 'state-job', flag: null, concurrency: '1 across instances', schedule: `job queue cron ${STATE_SCHEDULE}, once across instances`, queue: 'job queue (stately: one at a time)' },
   { kind: 'alert-job', flag: 'ALERT_JOB', concurrency: '1 run', schedule: 'each indexed batch, node-cron every minute', queue: 'ListingAlertCheck, AlertMatch' },
-  { kind: 'mail-delivery', flag: 'MAIL_DELIVERY', concurrency: '1 run, claims of 10', schedule: 'LISTEN mail_outbox, node-cron every minute', queue: 'OutgoingMail' },
+  { kind: 'mail-delivery', flag: 'MAIL_DELIVERY', concurrency: '1 a process', schedule: 'the job queue (LISTEN/NOTIFY at each commit that enqueued one)', queue: 'job queue; the rendered e-mail in OutgoingMail' },
   { kind: 'feed-import-job', flag: 'FEED_IMPORT_JOB', concurrency: 'FEED_IMPORTS_AT_ONCE (2)', schedule: 'poll every FEED_IMPORT_POLL_MS (2 s), nudged by an upload', queue: 'FeedImport' },
 ];
 
@@ -126,6 +142,7 @@ export interface BackgroundHost {
   listingStats: ListingStats;
   webhookWorker: WebhookWorker;
   indexChanges: IndexChanges;
+  jobs: JobQueue;
 }
 export interface BackgroundJobs {
   alerts: AlertJob;
@@ -145,6 +162,7 @@ interface Role {
 function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
   const { config, prisma, logger, worker, listingStats } = runtime;
   const state = new StateJob(prisma, logger, indexedDueListings(runtime.search, runtime.listingIndex.alias));
+  const { jobs } = runtime;
   const { alerts, mails, feedImports } = app;
   let unhookAlerts: (() => void) | undefined;
   return [
@@ -155,7 +173,20 @@ function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
     // the counters flush whatever the configuration: with LISTING_STATS=false they hold nothing
     { name: 'listing-stats', enabled: true, start: () => listingStats.start(), stop: () => listingStats.stop() },
     { name: 'reindex-worker', enabled: config.REINDEX_WORKER, start: () => worker.start(), stop: () => worker.stop() },
-    { name: 'state-job', enabled: true, start: () => state.start(), stop: () => state.stop() },
+    {
+      name: 'state-job',
+      enabled: true,
+      start: () => {
+        void Promise.all([
+          jobs.schedule(STATE_KIND, STATE_SCHEDULE),
+          jobs.work(STATE_KIND, 1, async () => {
+            const run = await state.runOnce();
+            if (run.firstDibsCleared || run.listingsReleased || run.mailsForgotten) logger.info(run, 'state job');
+          }),
+        ]).catch((err: unknown) => logger.error({ err: String(err) }, 'the state job could not start'));
+      },
+      stop: () => jobs.offWork(STATE_KIND),
+    },
     {
       name: 'alert-job',
       enabled: config.ALERT_JOB,

@@ -19,7 +19,7 @@ async function start(): Promise<void> {
   }
   const runtime = openRuntime(config);
   const mailbox = await startLocalMailbox(config, runtime.logger);
-  await Promise.all([runtime.listingIndex.ensure(), runtime.gazetteer.warm()]);
+  await Promise.all([runtime.listingIndex.ensure(), runtime.gazetteer.warm(), runtime.jobs.start()]);
   if (!(await runtime.listingIndex.isCurrent())) runtime.logger.warn('the listing index was built with an older mapping: run `npm run reindex`');
   const built = buildApp(runtime);
   const { app, customers, places, warmReference } = built;

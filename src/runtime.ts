@@ -14,7 +14,8 @@ import { lazyGazetteer } from './places/gazetteer.ts';
 import { createMetrics, type Metrics } from './metrics/metrics-registry.ts';
 import type { ListingStats } from './listing-stats/listing-stats-recorder.ts';
 import type { WebhookWorker } from './webhooks/webhook-worker.ts';
-import { listingStatsCounters, reindexWorker, webhookWorker as webhookWorkerOf } from './background.ts';
+import type { JobQueue } from './db/job-queue.ts';
+import { jobQueue, listingStatsCounters, reindexWorker, webhookWorker as webhookWorkerOf } from './background.ts';
 
 export interface Runtime {
   config: Config;
@@ -34,6 +35,8 @@ export interface Runtime {
   listingStats: ListingStats;
   /** posts lead events to the accounts' endpoints (started by src/background.ts unless WEBHOOK_WORKER=false) */
   webhookWorker: WebhookWorker;
+  /** the job queue (db/job-queue.ts): started before the app serves, as its changes enqueue jobs */
+  jobs: JobQueue;
   gazetteer: ReturnType<typeof lazyGazetteer>;
   /** null with METRICS_ENABLED=false */
   metrics: Metrics | null;
@@ -53,6 +56,7 @@ export function openRuntime(config: Config, logger: Logger = createLogger(config
   const worker = reindexWorker(config, { prisma, indexer, alias: listingIndex.alias, logger, metrics });
   const listingStats = listingStatsCounters(config, prisma, logger);
   const webhookWorker = webhookWorkerOf(config, prisma, logger);
+  const jobs = jobQueue(config, logger);
   search.onEngineLost(() => logger.warn('search engine out of reach: requests that need it answer 503 until it is back'));
   search.onEngineBack(() => {
     logger.info('search engine back');
@@ -77,10 +81,11 @@ export function openRuntime(config: Config, logger: Logger = createLogger(config
     worker,
     listingStats,
     webhookWorker,
+    jobs,
     gazetteer: lazyGazetteer(prisma),
     metrics,
     async close() {
-      await Promise.all([worker.stop(), webhookWorker.stop(), listingStats.stop()]);
+      await Promise.all([worker.stop(), webhookWorker.stop(), listingStats.stop(), jobs.stop()]);
       await indexChanges.stop();
       database.stop();
       await Promise.allSettled([prisma.$disconnect(), search.close()]);

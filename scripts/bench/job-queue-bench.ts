@@ -1,6 +1,6 @@
-// npx tsx scripts/bench/job-queue-bench.ts [--jobs=10000] [--idle-seconds=10] [--latency-samples=20]
-// Weighs the PostgreSQL job queues on npm (graphile-worker, pg-boss) against the hand-written e-mail
-// outbox (mail/mail-outbox.ts and mail/mail-delivery.ts) on the database of DATABASE_URL, each in schemas of
+// npx tsx scripts/bench/job-queue-bench.ts [--jobs=10000] [--idle-seconds=10] [--latency-samples=20] [--only=outbox|graphile|pgboss]
+// Weighs the PostgreSQL job queues on npm (graphile-worker, pg-boss) and the project's e-mail outbox on
+// pg-boss (mail/mail-outbox.ts and mail/mail-delivery.ts) on the database of DATABASE_URL, each in schemas of
 // its own (dropped and made again): jobs enqueued inside one Prisma 7 transaction (@prisma/adapter-pg) and
 // processed by a no-op handler, a rolled-back transaction's jobs, the time from a commit to the handler's
 // start when the runner is idle, what an idle runner costs (CPU of this process, transactions a second
@@ -13,8 +13,9 @@ import { createDatabase, type PrismaClient } from '../../src/db/prisma.ts';
 import { MailOutbox, type OutboxMessage } from '../../src/mail/mail-outbox.ts';
 import { MailDelivery } from '../../src/mail/mail-delivery.ts';
 import { MailJob } from '../../src/mail/mail-job.ts';
-import { OutboxListener } from '../../src/indexing/outbox-listener.ts';
-import { MAIL_CHANNEL } from '../../src/mail/mail-outbox.ts';
+import { MAIL_KIND } from '../../src/mail/mail-outbox.ts';
+import { JobQueue } from '../../src/db/job-queue.ts';
+import { QUEUES } from '../../src/background.ts';
 import { createLogger } from '../../src/core/logger.ts';
 
 const arg = (name: string, fallback: number): number =>
@@ -207,8 +208,8 @@ class Noop implements OutboxMessage {
   }
 }
 
-/** the hand-written outbox of today: OutgoingMail rows, woken by NOTIFY (100 ms gather), claimed 10 at a time */
-async function handWritten(prisma: PrismaClient, admin: pg.Pool): Promise<Figures> {
+/** the project's e-mail outbox as it runs: an OutgoingMail row and a job on the job queue (pg-boss) each */
+async function projectOutbox(prisma: PrismaClient, admin: pg.Pool): Promise<Figures> {
   await prisma.outgoingMail.deleteMany({ where: { template: 'bench-noop' } });
   let started: number[] = [];
   const mailer = {
@@ -216,8 +217,10 @@ async function handWritten(prisma: PrismaClient, admin: pg.Pool): Promise<Figure
       started.push(performance.now());
     },
   };
-  const delivery = new MailDelivery(prisma, mailer as never, logger);
-  const outbox = new MailOutbox();
+  const jobs = new JobQueue(url!, logger, { [MAIL_KIND]: QUEUES[MAIL_KIND]! }, { schema: 'bench_outbox' });
+  await jobs.start();
+  const delivery = new MailDelivery(prisma, mailer as never, logger, jobs);
+  const outbox = new MailOutbox(jobs);
   const t0 = performance.now();
   await prisma.$transaction(
     async (tx) => {
@@ -233,7 +236,7 @@ async function handWritten(prisma: PrismaClient, admin: pg.Pool): Promise<Figure
     (tx) => outbox.send(tx, 'bench@example.invalid', new Noop()),
     () => prisma.outgoingMail.count({ where: { template: 'bench-noop', claimedAt: null } }),
   );
-  const job = new MailJob(delivery, logger, new OutboxListener(url!, logger, MAIL_CHANNEL));
+  const job = new MailJob(delivery, jobs, logger);
   job.start();
   await sleep(1000);
   const latencies: number[] = [];
@@ -247,16 +250,18 @@ async function handWritten(prisma: PrismaClient, admin: pg.Pool): Promise<Figure
   }
   const idle = await idleCost(admin);
   await job.stop();
+  await jobs.stop();
+  await admin.query('DROP SCHEMA IF EXISTS bench_outbox CASCADE');
   await prisma.outgoingMail.deleteMany({ where: { template: 'bench-noop' } });
   return figures(
-    'hand-written e-mail outbox (claims of 10, NOTIFY + 100 ms gather, cron each minute)',
+    "the project's e-mail outbox on pg-boss (a row and a job an e-mail, one at a time)",
     t0,
     t1,
     t2,
     rolledBack,
     latencies,
     idle,
-    '1 table (OutgoingMail) per kind',
+    'OutgoingMail + the pg-boss schema',
   );
 }
 
@@ -307,7 +312,7 @@ async function main(): Promise<void> {
       const idle = await idleCost(admin);
       results.push(figures('nothing running (the baseline)', 0, 0, 0, 0, [NaN], idle, '-'));
     }
-    if (!which || which === 'hand') results.push(await handWritten(prisma, admin));
+    if (!which || which === 'outbox') results.push(await projectOutbox(prisma, admin));
     if (!which || which === 'graphile') results.push(await graphileWorker(prisma, admin));
     if (!which || which === 'pgboss') results.push(await pgBoss(prisma, admin));
   } finally {

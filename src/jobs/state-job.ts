@@ -12,12 +12,10 @@
 //     written during a full reindex). Never early: the flag is worked out when a document is built, so a
 //     listing is shown only once its time has passed, and at most one run (a minute) plus the reindex
 //     worker's delay after it (docs/search.md, "Live listings");
-//   - the answers kept for writes sent with an Idempotency-Key: removed after their day.
-// Several instances may run it: each run takes a transaction-scoped PostgreSQL advisory lock with
-// pg_try_advisory_xact_lock and a run that does not get it does nothing; and a scheduled tick runs only
-// when no instance ran the job in the last 50 seconds (`ScheduledRun`), so it runs once a minute
-// whatever the number of instances.
-import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts';
+//   - the answers kept for writes sent with an Idempotency-Key: removed after their day;
+//   - the e-mails sent more than their keeping time ago (mail/mail-delivery.ts).
+// It is the `state-job` kind of the job queue: the queue's cron enqueues one job a minute whatever the
+// number of instances, and its `singleton` policy runs one at a time (src/background.ts).
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Logger } from '../core/logger.ts';
 import { londonToday } from '../core/london-time.ts';
@@ -25,16 +23,16 @@ import { markListingsChanged } from '../sync/outbox.ts';
 import type { SearchClient } from '../search/client.ts';
 import { dueToGoLiveRequest } from '../listing-index/live-listing.ts';
 import { removeExpiredRequests } from '../api-accounts/idempotent-requests.ts';
+import { forgetOldMails } from '../mail/mail-delivery.ts';
 
-/** Arbitrary, fixed: the advisory lock key of this job. */
-const LOCK_KEY = 6_000_001;
-/** A scheduled tick this soon after any instance's run does nothing (a minute's period, less the ticks' spread). */
-const MIN_GAP_MS = 50_000;
+/** The job kind (src/background.ts) and its schedule: every minute. */
+export const STATE_KIND = 'state-job';
+export const STATE_SCHEDULE = '* * * * *';
 
 export interface StateRun {
-  ran: boolean;
   firstDibsCleared: number;
   listingsReleased: number;
+  mailsForgotten: number;
 }
 
 /** The ids of listings the index holds as not live although their publication time has passed by `now`. */
@@ -46,8 +44,6 @@ export function indexedDueListings(search: SearchClient, alias: string, size = 1
 }
 
 export class StateJob {
-  private task: Scheduled | null = null;
-
   constructor(
     private readonly prisma: PrismaClient,
     private readonly logger: Logger,
@@ -64,9 +60,6 @@ export class StateJob {
       return [];
     });
     return this.prisma.$transaction(async (tx) => {
-      const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${LOCK_KEY}) AS locked`;
-      if (!lock?.locked) return { ran: false, firstDibsCleared: 0, listingsReleased: 0 };
-
       const expired = await tx.$queryRaw<{ id: number }[]>`
         UPDATE "Property" SET "firstDibs" = false, "updatedAt" = ${now}
         WHERE "firstDibs" = true AND "firstDibsExpirationDate" < ${today}::date RETURNING id`;
@@ -79,35 +72,8 @@ export class StateJob {
       });
       await markListingsChanged(tx, [...new Set([...ofExpired.map((l) => l.listingId), ...released.map((l) => l.id)])]);
       await removeExpiredRequests(tx, now);
-      return { ran: true, firstDibsCleared: expired.length, listingsReleased: released.length };
+      const mailsForgotten = await forgetOldMails(tx, now);
+      return { firstDibsCleared: expired.length, listingsReleased: released.length, mailsForgotten };
     }, { timeout: 60_000, maxWait: 10_000 });
-  }
-
-  /** Every minute; a run still going when the next is due is not overlapped. */
-  start(expression = EVERY_MINUTE): void {
-    this.task = schedule(
-      'state job',
-      expression,
-      async () => {
-        if (!(await this.claimTick(new Date()))) return;
-        const run = await this.runOnce();
-        if (run.firstDibsCleared || run.listingsReleased) this.logger.info(run, 'state job');
-      },
-      this.logger,
-    );
-  }
-
-  /** Whether no instance ran the job in the last MIN_GAP_MS: then this one claims the run. */
-  async claimTick(now: Date): Promise<boolean> {
-    const claimed = await this.prisma.$queryRaw<{ name: string }[]>`
-      INSERT INTO "ScheduledRun" (name, "lastRunAt") VALUES ('state-job', ${now})
-      ON CONFLICT (name) DO UPDATE SET "lastRunAt" = EXCLUDED."lastRunAt" WHERE "ScheduledRun"."lastRunAt" <= ${new Date(now.getTime() - MIN_GAP_MS)}
-      RETURNING name`;
-    return claimed.length > 0;
-  }
-
-  async stop(): Promise<void> {
-    await this.task?.stop();
-    this.task = null;
   }
 }

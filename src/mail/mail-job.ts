@@ -1,63 +1,33 @@
-// The mail delivery's role: woken at the commit of each change that enqueued an e-mail (NOTIFY on the
-// outbox's channel, through a listener the assembly gives it), and every minute as the safety net. Never
-// two runs at once in a process; several processes are safe (mail-delivery.ts).
-import { CoalescedRun } from '../core/coalesced-run.ts';
-import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts';
+// The mail-delivery role: this instance's worker of the `mail-delivery` job kind on the job queue, which
+// wakes it at the commit of each change that enqueued an e-mail (LISTEN/NOTIFY) and shares the jobs among
+// the instances that run the role. E-mails go one at a time per instance, in the order they were enqueued.
 import type { Logger } from '../core/logger.ts';
+import type { JobQueue } from '../db/job-queue.ts';
 import type { MailDelivery } from './mail-delivery.ts';
-
-/** what wakes the job at each commit that enqueued an e-mail */
-export interface MailWakeUps {
-  start(onChange: () => void): void;
-  stop(): Promise<void>;
-}
-
-/** a wake-up waits this long, so that a burst of e-mails goes out in one run */
-const WAKE_DELAY_MS = 100;
+import { MAIL_KIND, type MailJobData } from './mail-outbox.ts';
 
 export class MailJob {
-  private task: Scheduled | null = null;
-  private wakeTimer: NodeJS.Timeout | null = null;
+  private working = false;
 
   constructor(
     readonly delivery: MailDelivery,
+    private readonly jobs: JobQueue,
     private readonly logger: Logger,
-    private readonly wakeUps?: MailWakeUps,
   ) {}
 
-  /** Runs soon, once the job is started (a process that does not run it leaves the e-mails to another). */
-  wake(): void {
-    if (!this.task || this.wakeTimer) return;
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = null;
-      void this.runs.run();
-    }, WAKE_DELAY_MS);
-  }
-
-  start(expression = EVERY_MINUTE): void {
-    this.task = schedule('e-mails', expression, () => this.runs.run(), this.logger);
-    this.wakeUps?.start(() => this.wake());
+  start(): void {
+    this.working = true;
+    void this.jobs
+      .work<MailJobData>(MAIL_KIND, 1, async (data) => {
+        await this.delivery.deliver(data);
+      })
+      .then(() => this.delivery.enqueueStrays())
+      .catch((err: unknown) => this.logger.error({ err: String(err) }, 'the mail-delivery worker could not start'));
   }
 
   async stop(): Promise<void> {
-    const task = this.task;
-    this.task = null;
-    await this.wakeUps?.stop();
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
-    this.wakeTimer = null;
-    await task?.stop();
-    await this.runs.current;
+    if (!this.working) return;
+    this.working = false;
+    await this.jobs.offWork(MAIL_KIND);
   }
-
-  private readonly runs = new CoalescedRun(
-    async () => {
-      try {
-        const run = await this.delivery.runOnce();
-        if (run.emails || run.failed) this.logger.info(run, 'e-mails');
-      } catch (err) {
-        this.logger.warn({ err: String(err) }, 'e-mails failed; they are tried again next minute');
-      }
-    },
-    () => this.task !== null,
-  );
 }

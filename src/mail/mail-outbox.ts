@@ -1,12 +1,19 @@
 // The one e-mail outbox. A change that causes an e-mail enqueues it in its own transaction with one call,
 // `mails.send(tx, to, message)`: the message (one class per e-mail, in its domain, as a template) is
-// rendered there and then, so what goes out is what was true when the change committed, and a change
-// rolled back sends nothing. NOTIFY on MAIL_CHANNEL, which PostgreSQL delivers at commit, wakes the
-// delivery (mail-delivery.ts), which sends each row once.
+// rendered there and then into a row of its own, so what goes out is what was true when the change
+// committed, and a change rolled back sends nothing. The same transaction enqueues a job of the
+// `mail-delivery` kind on the job queue (db/job-queue.ts), whose handler (mail-delivery.ts) sends the row
+// at most once.
 import type { Prisma } from '../generated/prisma/client.ts';
+import type { JobQueue } from '../db/job-queue.ts';
 
-/** The channel the outbox notifies on at each commit that enqueued an e-mail. */
-export const MAIL_CHANNEL = 'mail_outbox';
+/** The job kind that sends the outbox's e-mails (src/background.ts lists it). */
+export const MAIL_KIND = 'mail-delivery';
+
+/** A mail-delivery job: the outbox row to send (a bigint, as text). */
+export interface MailJobData {
+  mail: string;
+}
 
 export interface MailAttachment {
   filename: string;
@@ -32,10 +39,12 @@ export interface OutboxMessage {
 }
 
 export class MailOutbox {
+  constructor(private readonly jobs: JobQueue) {}
+
   /** Enqueues the message for `to` in the transaction of the change that causes it. */
   async send(tx: Prisma.TransactionClient, to: string, message: OutboxMessage): Promise<void> {
     const { subject, text, html, headers, attachments } = message.render();
-    await tx.outgoingMail.create({
+    const row = await tx.outgoingMail.create({
       data: {
         template: message.template,
         to,
@@ -45,7 +54,8 @@ export class MailOutbox {
         ...(headers ? { headers } : {}),
         ...(attachments?.length ? { attachments: attachments as unknown as Prisma.InputJsonValue } : {}),
       },
+      select: { id: true },
     });
-    await tx.$executeRaw`SELECT pg_notify(${MAIL_CHANNEL}, '')`;
+    await this.jobs.enqueue(tx, MAIL_KIND, { mail: String(row.id) } satisfies MailJobData);
   }
 }

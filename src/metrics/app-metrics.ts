@@ -12,7 +12,8 @@ import { outboxBacklog } from '../sync/outbox.ts';
 import { webhookBacklog } from '../webhooks/webhook-worker.ts';
 import { mailBacklog } from '../mail/mail-delivery.ts';
 import { MAX_ATTEMPTS } from '../indexing/reindex-worker.ts';
-import { jobBacklog, type KindBacklog } from './job-backlog.ts';
+import { tableBacklog, type KindBacklog } from './job-backlog.ts';
+import type { JobQueue } from '../db/job-queue.ts';
 import type { Metrics } from './metrics-registry.ts';
 import type { FeedImportJob } from '../feeds/feed-import-job.ts';
 
@@ -23,6 +24,7 @@ export interface ScrapeSources {
   searchResponses: SearchResponseMemo;
   searchAnswers: KeptAnswers;
   feedImports: FeedImportJob;
+  jobs: JobQueue;
 }
 
 /** a scrape waits at most this long for each dependency (Prometheus' own scrape timeout is 10 s) */
@@ -98,11 +100,11 @@ export function registerAppMetrics({ registry }: Metrics, sources: ScrapeSources
     },
   });
 
-  // every job kind's backlog, oldest age and dead letters, from one statement shared by the three series
+  // every job kind's backlog, oldest age, failures and dead letters, read once for the four series
   let jobs: Promise<KindBacklog[]> | null = null;
   const readJobs = () => {
-    jobs ??= jobBacklog(sources.prisma)
-      .catch(() => [])
+    jobs ??= Promise.all([tableBacklog(sources.prisma).catch(() => []), sources.jobs.counts().catch(() => [])])
+      .then(([tables, queued]) => [...tables, ...queued])
       .finally(() => setImmediate(() => (jobs = null)));
     return jobs;
   };
@@ -118,8 +120,9 @@ export function registerAppMetrics({ registry }: Metrics, sources: ScrapeSources
       },
     });
   jobGauge('portal_job_backlog', 'Work of each background job kind waiting to be run', (k) => k.backlog);
-  jobGauge('portal_job_oldest_age_seconds', 'Age of the oldest work waiting, by job kind (0: none; state-job: since its last run)', (k) => k.oldestSeconds);
-  jobGauge('portal_job_dead_letters', 'Work of each job kind that will not run again: given up, refused for good, or claimed over an hour ago by a process that never finished it', (k) => k.dead);
+  jobGauge('portal_job_oldest_age_seconds', 'Age of the oldest work waiting, by job kind (0: none)', (k) => k.oldestSeconds);
+  jobGauge('portal_job_failures', 'Work of each job kind that failed and waits to be tried again (on the job queue: failed jobs still kept)', (k) => k.failed);
+  jobGauge('portal_job_dead_letters', "Work of each job kind that will not run again: given up, refused for good, claimed over an hour ago by a process that never finished it, or in the job queue's dead letters", (k) => k.dead);
 
   new Gauge<'template'>({
     name: 'portal_mails_waiting',

@@ -1,41 +1,38 @@
-// The same three figures for every background job kind whose work waits in a table, read at scrape time in
-// one statement: how many wait (backlog), how long the oldest has waited, and how many will never run
-// (dead letters: given up, refused for good, or claimed by a process that died before finishing it).
-// Only unsent and undelivered rows are read (each table keeps its sent rows as a log), by their indexes.
-// Kinds with no waiting work (the index changes listener, the statistics' flush) have no row.
+// The same four figures for every background job kind whose work waits, read at scrape time: how many
+// wait (backlog), how long the oldest has waited, how many failed and wait for a retry, and how many will
+// never run (dead letters: given up, refused for good, or claimed by a process that died before finishing
+// it). The kinds on the job queue are counted by it (db/job-queue.ts); those that still keep a table of
+// their own in one statement here, reading only unsent and undelivered rows (each table keeps its sent
+// rows as a log), by their indexes. Kinds with no waiting work (the index changes listener, the
+// statistics' flush) have no row.
 import type { PrismaClient } from '../db/prisma.ts';
+import type { QueueCounts } from '../db/job-queue.ts';
 import { MAX_ATTEMPTS } from '../indexing/reindex-worker.ts';
 
-export interface KindBacklog {
-  kind: string;
-  backlog: number;
-  oldestSeconds: number;
-  dead: number;
-}
+export type KindBacklog = QueueCounts;
 
 /** a claim older than this that never finished counts as lost with its process */
 const LOST_AFTER = '1 hour';
 
-export async function jobBacklog(prisma: Pick<PrismaClient, '$queryRawUnsafe'>): Promise<KindBacklog[]> {
+/** The kinds that keep a table of their own. */
+export async function tableBacklog(prisma: Pick<PrismaClient, '$queryRawUnsafe'>): Promise<KindBacklog[]> {
   const age = (column: string, where: string) =>
     `coalesce(extract(epoch FROM clock_timestamp() - min("${column}") FILTER (WHERE ${where})), 0)::float8`;
   return prisma.$queryRawUnsafe<KindBacklog[]>(`
     SELECT 'reindex-worker' AS kind, count(*) FILTER (WHERE attempts < ${MAX_ATTEMPTS})::int AS backlog,
            ${age('createdAt', `attempts < ${MAX_ATTEMPTS}`)} AS "oldestSeconds",
+           count(*) FILTER (WHERE attempts > 0 AND attempts < ${MAX_ATTEMPTS})::int AS failed,
            count(*) FILTER (WHERE attempts >= ${MAX_ATTEMPTS})::int AS dead FROM "ListingOutbox"
-    UNION ALL
-    SELECT 'mail-delivery', count(*) FILTER (WHERE "claimedAt" IS NULL)::int, ${age('createdAt', '"claimedAt" IS NULL')},
-           count(*) FILTER (WHERE "claimedAt" < now() - interval '${LOST_AFTER}')::int FROM "OutgoingMail" WHERE "sentAt" IS NULL
     UNION ALL
     SELECT 'alert-job', (SELECT count(*)::int FROM "ListingAlertCheck") + count(*) FILTER (WHERE "claimedAt" IS NULL AND "sentAt" IS NULL)::int,
            greatest((SELECT coalesce(extract(epoch FROM clock_timestamp() - min("createdAt")), 0)::float8 FROM "ListingAlertCheck"), ${age('createdAt', '"claimedAt" IS NULL AND "sentAt" IS NULL')}),
+           0,
            count(*) FILTER (WHERE "claimedAt" < now() - interval '${LOST_AFTER}')::int FROM "AlertMatch" WHERE "sentAt" IS NULL
     UNION ALL
     SELECT 'webhook-worker', count(*) FILTER (WHERE status = 'pending')::int, ${age('createdAt', `status = 'pending'`)},
+           count(*) FILTER (WHERE status = 'pending' AND attempts > 0)::int,
            count(*) FILTER (WHERE status = 'failed')::int FROM "WebhookDelivery" WHERE status IN ('pending', 'failed')
     UNION ALL
     SELECT 'feed-import-job', count(*) FILTER (WHERE status = 'queued')::int, ${age('createdAt', `status = 'queued'`)},
-           count(*) FILTER (WHERE status = 'failed')::int FROM "FeedImport"
-    UNION ALL
-    SELECT 'state-job', 0, coalesce(extract(epoch FROM clock_timestamp() - max("lastRunAt")), 0)::float8, 0 FROM "ScheduledRun" WHERE name = 'state-job'`);
+           0, count(*) FILTER (WHERE status = 'failed')::int FROM "FeedImport"`);
 }

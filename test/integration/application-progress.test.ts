@@ -19,7 +19,7 @@ const lead = (id: number) => `/api/rest/leads/${id}`;
 /** A delivery of its own, as a restarted (or another) worker process would have. */
 function freshDelivery(): MailDelivery {
   const { runtime, built } = testApp();
-  return new MailDelivery(runtime.prisma, built.customers.mailer, runtime.logger);
+  return new MailDelivery(runtime.prisma, built.customers.mailer, runtime.logger, runtime.jobs);
 }
 
 const progressMails = async (c: SignedIn) => (await mailsTo(c.email)).filter((m) => m.subject.startsWith('Your application for'));

@@ -3,9 +3,11 @@ import { api } from '../support/api.ts';
 import { createAccount, eventually, type TestAccount } from '../support/factories.ts';
 import { testApp } from '../support/test-app.ts';
 import { pushAppListing } from '../support/applications.ts';
-import { indexedDueListings, StateJob } from '../../src/jobs/state-job.ts';
+import { indexedDueListings, STATE_KIND, STATE_SCHEDULE, StateJob } from '../../src/jobs/state-job.ts';
+import { jobQueue } from '../../src/background.ts';
+import { JOB_SCHEMA } from '../../src/db/job-queue.ts';
 
-describe('state job (node-cron)', () => {
+describe('state job (the job queue)', () => {
   let account: TestAccount;
   let job: StateJob;
 
@@ -22,7 +24,6 @@ describe('state job (node-cron)', () => {
     expect((await api.get(`/api/rest/portal/listings/${ended.id}`)).body.firstDibs).to.equal(true);
 
     const run = await job.runOnce();
-    expect(run.ran).to.equal(true);
     expect(run.firstDibsCleared).to.be.at.least(1);
     expect((await prisma.property.findUniqueOrThrow({ where: { id: ended.propertyIds[0]! } })).firstDibs).to.equal(false);
     expect((await prisma.property.findUniqueOrThrow({ where: { id: running.propertyIds[0]! } })).firstDibs).to.equal(true);
@@ -58,42 +59,26 @@ describe('state job (node-cron)', () => {
     await eventually(async () => expect((await api.get(`/api/rest/portal/listings/${scheduled.id}`)).status).to.equal(200));
   });
 
-  it("does nothing while another instance holds the job's lock", async () => {
-    const { prisma } = testApp().runtime;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = prisma.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT pg_advisory_xact_lock(6000001)::text AS held`;
-        locked();
-        await held;
-      },
-      { timeout: 20_000 },
-    );
-    await isLocked;
-    try {
-      expect((await job.runOnce()).ran).to.equal(false);
-    } finally {
-      release();
-      await holder;
-    }
-    expect((await job.runOnce()).ran).to.equal(true);
-  });
-
-  it('runs once a minute whatever the number of instances: a tick within 50 s of any instance\'s run does nothing', async () => {
+  it('is scheduled once whatever the number of instances, and runs one at a time (the job queue)', async () => {
     const { prisma, logger } = testApp().runtime;
-    const instances = [job, new StateJob(prisma, logger), new StateJob(prisma, logger)];
-    const t0 = new Date(Date.now() + 10 * 60_000); // after any run of the test application's own schedule
-    // three instances whose ticks come a few seconds apart: the first claims the minute, the others skip it
-    const claimed = [];
-    for (const [i, instance] of instances.entries()) claimed.push(await instance.claimTick(new Date(t0.getTime() + i * 3_000)));
-    expect(claimed).to.deep.equal([true, false, false]);
-    // the next minute's ticks: again exactly one
-    const next = [];
-    for (const [i, instance] of [...instances].reverse().entries()) next.push(await instance.claimTick(new Date(t0.getTime() + 60_000 + i * 3_000)));
-    expect(next).to.deep.equal([true, false, false]);
-    await prisma.scheduledRun.deleteMany({ where: { name: 'state-job' } });
+    const config = testApp().runtime.config;
+    // three instances start the role: one schedule, and at most one job waiting however often they enqueue
+    const instances = [testApp().runtime.jobs, jobQueue(config, logger), jobQueue(config, logger)];
+    try {
+      await Promise.all(instances.map((jobs) => jobs.schedule(STATE_KIND, STATE_SCHEDULE)));
+      const [schedules] = await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.schedule WHERE name = $1`, STATE_KIND);
+      expect(schedules!.n).to.equal(1);
+      for (let i = 0; i < 3; i += 1) await Promise.all(instances.map((jobs) => jobs.enqueue(null, STATE_KIND, {})));
+      const [waiting] = await prisma.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry')`,
+        STATE_KIND,
+      );
+      expect(waiting!.n).to.equal(1);
+      const ran = await testApp().runtime.jobs.drain(STATE_KIND, () => job.runOnce().then(() => undefined));
+      expect(ran).to.equal(1);
+    } finally {
+      await Promise.all(instances.slice(1).map((jobs) => jobs.stop()));
+      await prisma.$executeRawUnsafe(`DELETE FROM ${JOB_SCHEMA}.schedule WHERE name = $1`, STATE_KIND);
+    }
   });
 });

@@ -2,6 +2,7 @@
 // values that follow from what the test did. Counters are compared between two scrapes (the other
 // tests of the run have moved them too).
 import { expect } from 'chai';
+import { JOB_SCHEMA } from '../../src/db/job-queue.ts';
 import type { AddressInfo } from 'node:net';
 import { api } from '../support/api.ts';
 import { createAccount, eventually, pushListing, withKey, type TestAccount } from '../support/factories.ts';
@@ -154,28 +155,29 @@ describe('metrics', function () {
     }
   });
 
-  it('reports the same three figures for every job kind whose work waits in a table', async () => {
+  it('reports the same four figures for every job kind whose work waits', async () => {
     const queued = JOB_KINDS.map((k) => k.kind).filter((kind) => kind !== 'index-changes' && kind !== 'listing-stats');
     for (const kind of queued) {
-      for (const series of ['portal_job_backlog', 'portal_job_oldest_age_seconds', 'portal_job_dead_letters']) {
+      for (const series of ['portal_job_backlog', 'portal_job_oldest_age_seconds', 'portal_job_failures', 'portal_job_dead_letters']) {
         expect(after.one(series, { kind })).to.be.at.least(0);
       }
     }
-    // an e-mail waiting (no mail delivery runs in the test application) is backlog and ages; one claimed
-    // two hours ago and never sent is a dead letter
-    const { prisma } = testApp().runtime;
+    // an e-mail job waiting (no mail delivery runs in the test application) is backlog and ages; one in the
+    // kind's dead letters counts there
+    const { prisma, jobs } = testApp().runtime;
     const base = await scrape();
-    const mail = { template: 'metrics-test', to: 'metrics@example.invalid', subject: 's', text: 't', html: '<p>h</p>' };
-    const waiting = await prisma.outgoingMail.create({ data: { ...mail, createdAt: new Date(Date.now() - 60_000) } });
-    const lost = await prisma.outgoingMail.create({ data: { ...mail, claimedAt: new Date(Date.now() - 2 * 3600_000) } });
+    const kind = { kind: 'mail-delivery' };
+    await jobs.enqueue(null, 'mail-delivery', { mail: '0', metricsTest: true });
+    await jobs.enqueue(null, 'mail-delivery.dead', { mail: '0', metricsTest: true });
+    await prisma.$executeRawUnsafe(`UPDATE ${JOB_SCHEMA}.job SET created_on = now() - interval '1 minute' WHERE data->>'metricsTest' = 'true'`);
     try {
       const now = await scrape();
-      const kind = { kind: 'mail-delivery' };
       expect(now.one('portal_job_backlog', kind)).to.equal(base.one('portal_job_backlog', kind) + 1);
       expect(now.one('portal_job_oldest_age_seconds', kind)).to.be.at.least(59);
       expect(now.one('portal_job_dead_letters', kind)).to.equal(base.one('portal_job_dead_letters', kind) + 1);
+      expect(now.one('portal_job_failures', kind)).to.be.at.least(0);
     } finally {
-      await prisma.outgoingMail.deleteMany({ where: { id: { in: [waiting.id, lost.id] } } });
+      await prisma.$executeRawUnsafe(`DELETE FROM ${JOB_SCHEMA}.job WHERE data->>'metricsTest' = 'true'`);
     }
   });
 

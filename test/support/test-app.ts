@@ -57,6 +57,7 @@ export async function startTestApp(): Promise<void> {
   // the port it listens on, so that the links of its e-mails (PUBLIC_BASE_URL unset) lead to it
   const config = loadConfig({ ...process.env, ...TEST_ENV, ...testPortalOrigins(port) });
   const runtime = openRuntime(config);
+  await runtime.jobs.start();
   const built = buildApp(runtime);
   built.customers.mailer.useSmtp(mailbox.smtp);
   const { server, baseUrl } = await listen(built, port);

@@ -1,0 +1,172 @@
+// The engine room's queue: pg-boss over the project's PostgreSQL (docs/decisions.md, "Background jobs").
+// A job is enqueued in the transaction of the change that causes it (`enqueue(tx, …)`: a change rolled
+// back leaves no job), claimed with SKIP LOCKED by whichever instance runs its kind, retried with backoff
+// when its handler throws, and given up into the kind's dead-letter queue after its last retry. A job
+// whose process died is failed once its heartbeat has stopped for HEARTBEAT_SECONDS (seen by a
+// supervisor pass, every SUPERVISE_SECONDS on some instance) and retried on another instance after the
+// kind's retry delay. Cron schedules run once across instances. pg-boss keeps its tables in a schema of its own,
+// migrated by the library at start-up under its own lock.
+import { PgBoss, type Job, type QueuePolicy } from 'pg-boss';
+import type { Prisma } from '../generated/prisma/client.ts';
+import type { Logger } from '../core/logger.ts';
+
+/** the schema pg-boss keeps its tables in */
+export const JOB_SCHEMA = 'pgboss';
+/** a worker touches its active jobs this often; a job not touched for this long is retried elsewhere (pg-boss's minimum) */
+export const HEARTBEAT_SECONDS = 10;
+/** how often an instance's supervisor fails the jobs of dead processes (pg-boss's default is a minute) */
+export const SUPERVISE_SECONDS = 10;
+
+/** How one kind's jobs are queued and retried. */
+export interface QueueSettings {
+  /** `standard`, or `singleton` for one job at a time across instances, `key_strict_fifo` for order per key */
+  policy?: QueuePolicy;
+  /** retries after the first attempt, then the job goes to the dead letters */
+  retryLimit: number;
+  /** seconds before the first retry; doubled at each one with `retryBackoff` */
+  retryDelay: number;
+  retryBackoff?: boolean;
+  /** the longest a handler may run before its job is failed and retried */
+  expireInSeconds: number;
+}
+
+/** What the /metrics page shows of each kind. */
+export interface QueueCounts {
+  kind: string;
+  backlog: number;
+  oldestSeconds: number;
+  /** failed and waiting to be tried again */
+  failed: number;
+  dead: number;
+}
+
+/** A transaction's executor for pg-boss: its statements then commit or roll back with the change. */
+function inTransaction(tx: Prisma.TransactionClient) {
+  return { executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }) };
+}
+
+export const deadLetterOf = (kind: string) => `${kind}.dead`;
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly schema: string;
+  private started: Promise<unknown> | null = null;
+
+  constructor(
+    databaseUrl: string,
+    private readonly logger: Logger,
+    private readonly queues: Readonly<Record<string, QueueSettings>>,
+    options: { schema?: string; max?: number } = {},
+  ) {
+    this.schema = options.schema ?? JOB_SCHEMA;
+    this.boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: this.schema,
+      max: options.max ?? 3,
+      useListenNotify: true,
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
+      application_name: 'portal-jobs',
+    });
+    this.boss.on('error', (err: unknown) => this.logger.warn({ err: String(err) }, 'job queue'));
+  }
+
+  /** Migrates the queue's schema and creates every kind's queue and dead-letter queue; before any enqueue. */
+  start(): Promise<unknown> {
+    this.started ??= (async () => {
+      await this.boss.start();
+      const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
+      for (const [kind, settings] of Object.entries(this.queues)) {
+        const dead = deadLetterOf(kind);
+        if (!existing.has(dead)) await this.boss.createQueue(dead, { retentionSeconds: 14 * 86_400 });
+        const { policy, ...retries } = settings;
+        if (!existing.has(kind)) await this.boss.createQueue(kind, { ...(policy ? { policy } : {}), ...retries, heartbeatSeconds: HEARTBEAT_SECONDS, deadLetter: dead, notify: true });
+        else await this.boss.updateQueue(kind, { ...retries, deadLetter: dead });
+      }
+    })();
+    return this.started;
+  }
+
+  /** Enqueues a job of `kind` in the transaction `tx` (no transaction: at once). */
+  async enqueue(tx: Prisma.TransactionClient | null, kind: string, data: object, options: { singletonKey?: string; startAfter?: Date } = {}): Promise<void> {
+    await this.start();
+    await this.boss.send(kind, data, { ...options, ...(tx ? { db: inTransaction(tx) } : {}) });
+  }
+
+  /** Runs `handler` on this instance for each job of `kind`, `concurrency` at a time. */
+  async work<T extends object>(kind: string, concurrency: number, handler: (data: T, job: Job<T>) => Promise<void>): Promise<void> {
+    await this.start();
+    await this.boss.work<T>(kind, { localConcurrency: concurrency, batchSize: 1, burstWhenBatchFull: true, notifyPollingIntervalSeconds: 10 }, async ([job]) => {
+      if (job) await handler(job.data, job);
+    });
+  }
+
+  /** Stops taking jobs of `kind`; the jobs running finish first. */
+  async offWork(kind: string): Promise<void> {
+    if (this.started) await this.boss.offWork(kind, { wait: true });
+  }
+
+  /** Enqueues a job of `kind` on a cron expression, once across instances. */
+  async schedule(kind: string, cron: string, data: object = {}): Promise<void> {
+    await this.start();
+    await this.boss.schedule(kind, cron, data, { tz: 'Europe/London' });
+  }
+
+  /** Fails now the active jobs whose process stopped beating (the supervisor does so every SUPERVISE_SECONDS). */
+  async supervise(kind: string): Promise<void> {
+    await this.start();
+    await this.boss.supervise(kind);
+  }
+
+  /**
+   * Takes the jobs of `kind` waiting now and runs `handler` on each, here and now (a test's or a script's
+   * run; a job whose handler throws is failed into its retries as a worker's would be; `retriesToo` takes
+   * the retries whose delay has not passed as well). Returns how many ran.
+   */
+  async drain<T extends object>(kind: string, handler: (data: T) => Promise<void>, options: { retriesToo?: boolean } = {}): Promise<number> {
+    await this.start();
+    let ran = 0;
+    for (;;) {
+      // one at a time: the queue's order (by creation), which a batch's rows would not keep
+      const jobs = await this.boss.fetch<T>(kind, { batchSize: 1, ...(options.retriesToo ? { ignoreStartAfter: true } : {}) });
+      if (jobs.length === 0) return ran;
+      for (const job of jobs) {
+        ran += 1;
+        try {
+          await handler(job.data);
+          await this.boss.complete(kind, job.id);
+        } catch (err) {
+          await this.boss.fail(kind, job.id, { message: String(err) });
+        }
+      }
+    }
+  }
+
+  /** Each kind's waiting jobs, the age of the oldest, those waiting for a retry after failing, and its dead letters. */
+  async counts(): Promise<QueueCounts[]> {
+    await this.start();
+    const kinds = Object.keys(this.queues);
+    const rows = await this.boss.getDb().executeSql(
+      `SELECT name, count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS backlog,
+              coalesce(extract(epoch FROM now() - min(created_on) FILTER (WHERE state IN ('created', 'retry'))), 0)::float8 AS "oldestSeconds",
+              count(*) FILTER (WHERE state = 'retry')::int AS failed
+       FROM ${this.schema}.job WHERE name = ANY($1) AND state IN ('created', 'retry') GROUP BY name`,
+      [[...kinds, ...kinds.map(deadLetterOf)]],
+    );
+    const byName = new Map((rows.rows as { name: string; backlog: number; oldestSeconds: number; failed: number }[]).map((r) => [r.name, r]));
+    return kinds.map((kind) => ({
+      kind,
+      backlog: byName.get(kind)?.backlog ?? 0,
+      oldestSeconds: byName.get(kind)?.oldestSeconds ?? 0,
+      failed: byName.get(kind)?.failed ?? 0,
+      dead: byName.get(deadLetterOf(kind))?.backlog ?? 0,
+    }));
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    await this.started.catch(() => undefined);
+    await this.boss.stop({ graceful: true, close: true, timeout: 15_000 });
+    this.started = null;
+  }
+}

@@ -1,0 +1,105 @@
+// The engine room's fault test, the same for every kind on the job queue: an instance takes a job and is
+// killed with SIGKILL inside the handler; the job is not lost with it. Once its heartbeat has stopped, a
+// supervisor pass fails it and another instance runs it again, and its effect happens once: an e-mail
+// claimed by the dead instance is never sent twice (at most once), one it had not claimed is sent once.
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { testApp } from '../support/test-app.ts';
+import { mailsTo, smtpSink } from '../support/smtp-sink.ts';
+import { HEARTBEAT_SECONDS, JOB_SCHEMA, SUPERVISE_SECONDS } from '../../src/db/job-queue.ts';
+import { QUEUES } from '../../src/background.ts';
+import { MAIL_KIND, MailOutbox, type OutboxMessage } from '../../src/mail/mail-outbox.ts';
+import { STATE_KIND, StateJob } from '../../src/jobs/state-job.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A child instance working `kind`; resolves with the data of the job it died inside. */
+async function killedInside(kind: string, enqueue: () => Promise<void>): Promise<{ victim: ChildProcess; data: unknown }> {
+  const victim = spawn(process.execPath, ['--import', 'tsx', 'test/support/job-victim.ts', kind], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines: string[] = [];
+  let wake = () => {};
+  createInterface({ input: victim.stdout! }).on('line', (line) => {
+    lines.push(line);
+    wake();
+  });
+  const read = async (prefix: string) => {
+    for (;;) {
+      const at = lines.findIndex((l) => l.startsWith(prefix));
+      if (at >= 0) return lines.splice(at, 1)[0]!.slice(prefix.length);
+      if (victim.exitCode !== null) throw new Error(`the child instance ended before printing ${prefix}`);
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, 200);
+      });
+    }
+  };
+  await read('working');
+  await enqueue();
+  const data = JSON.parse(await read('inside '));
+  victim.kill('SIGKILL');
+  await once(victim, 'exit');
+  return { victim, data };
+}
+
+/** Supervisor passes until the dead instance's job is no longer active (a pass claims a queue once every SUPERVISE_SECONDS across instances). */
+async function failedOver(kind: string): Promise<void> {
+  await sleep((HEARTBEAT_SECONDS + 1) * 1000);
+  for (let i = 0; i <= SUPERVISE_SECONDS * 2; i += 1) {
+    await testApp().runtime.jobs.supervise(kind);
+    if ((await activeJobs(kind)) === 0) return;
+    await sleep(1000);
+  }
+  throw new Error(`the ${kind} job of the killed instance is still active`);
+}
+
+async function activeJobs(kind: string): Promise<number> {
+  const [row] = await testApp().runtime.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'active'`, kind);
+  return row!.n;
+}
+
+class Note implements OutboxMessage {
+  readonly template = 'takeover-test';
+  constructor(private readonly subject: string) {}
+  render() {
+    return { subject: this.subject, text: 'the job outlived its instance', html: '<p>the job outlived its instance</p>' };
+  }
+}
+
+describe('a job whose instance is killed inside its handler (the job queue)', function () {
+  this.timeout(90_000);
+
+  it('lists every kind of the job queue here', () => {
+    expect(Object.keys(QUEUES).sort()).to.deep.equal([MAIL_KIND, STATE_KIND].sort());
+  });
+
+  it(`${MAIL_KIND}: taken over after the heartbeat stops, the e-mail sent once`, async () => {
+    const { runtime, built } = testApp();
+    await smtpSink();
+    await built.mails.delivery.runOnce();
+    const to = `takeover-${Date.now()}@example.org`;
+    const { data } = await killedInside(MAIL_KIND, () =>
+      runtime.prisma.$transaction((tx) => new MailOutbox(runtime.jobs).send(tx, to, new Note('Sent once after a crash'))),
+    );
+    expect(data).to.have.property('mail');
+    expect(await activeJobs(MAIL_KIND)).to.be.at.least(1);
+    await failedOver(MAIL_KIND);
+    const run = await built.mails.delivery.runOnce({ retriesToo: true });
+    expect(run.emails).to.be.at.least(1);
+    expect(await mailsTo(to)).to.have.length(1);
+    expect((await built.mails.delivery.runOnce({ retriesToo: true })).emails).to.equal(0);
+    expect(await mailsTo(to)).to.have.length(1);
+  });
+
+  it(`${STATE_KIND}: taken over after the heartbeat stops, and run`, async () => {
+    const { runtime } = testApp();
+    const state = new StateJob(runtime.prisma, runtime.logger);
+    await runtime.jobs.drain(STATE_KIND, () => state.runOnce().then(() => undefined));
+    await killedInside(STATE_KIND, () => runtime.jobs.enqueue(null, STATE_KIND, {}));
+    await failedOver(STATE_KIND);
+    let ran = 0;
+    await runtime.jobs.drain(STATE_KIND, () => state.runOnce().then(() => void (ran += 1)), { retriesToo: true });
+    expect(ran).to.equal(1);
+  });
+});
