@@ -5,7 +5,9 @@
 // imported; one instance is killed with SIGKILL in the middle and started again. Passes when every
 // acknowledged write is stored and indexed, a write is seen through every instance within VISIBLE_BOUND_MS,
 // the import ends `done` with its pictures served by every instance, and few requests failed while the
-// instance died. `--short` runs the same in about a minute.
+// instance died. A provider moves its leads along meanwhile: each acknowledged change e-mails its
+// customer through the e-mail outbox and the job queue, and no e-mail may be sent twice, nor lost
+// unless the killed instance had claimed it (at most once). `--short` runs the same in about a minute.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -17,6 +19,9 @@ import { ApiAccountService } from '../../src/api-accounts/api-account-service.ts
 import { feedFixture, picture, zipOf } from '../support/feeds.ts';
 import { freePort } from '../support/free-port.ts';
 import { digestOf, sizedKey } from '../../src/feeds/feed-media.ts';
+import { startTestMailbox } from '../support/smtp-sink.ts';
+import { JOB_SCHEMA } from '../../src/db/job-queue.ts';
+import { MAIL_KIND } from '../../src/mail/mail-outbox.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SHORT = process.argv.includes('--short');
@@ -25,6 +30,8 @@ const KILL_AT_SECONDS = SECONDS / 3;
 const RESTART_AFTER_SECONDS = 3;
 const READERS = 6;
 const WRITERS = 2;
+/** leads moved along under load, each change e-mailed to its customer */
+const LEADS = 8;
 /** a write through one instance is seen through every other one within this (docs/scaling.md) */
 const VISIBLE_BOUND_MS = 2000;
 /** requests that may fail while an instance dies: those it held when killed (HAProxy retries only failed connections) */
@@ -44,8 +51,8 @@ interface Instance {
   log: string;
 }
 
-async function start(instance: Instance, publicBase: string): Promise<void> {
-  const env = { ...process.env, PORT: String(instance.port), HOST: '127.0.0.1', APP_ENV: 'test', LOG_LEVEL: 'warn', PUBLIC_BASE_URL: publicBase };
+async function start(instance: Instance, publicBase: string, smtpPort: number): Promise<void> {
+  const env = { ...process.env, PORT: String(instance.port), HOST: '127.0.0.1', APP_ENV: 'test', LOG_LEVEL: 'warn', PUBLIC_BASE_URL: publicBase, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = createWriteStream(instance.log, { flags: 'a' });
   child.stdout!.pipe(log);
@@ -76,6 +83,8 @@ frontend portal
 backend instances
   balance roundrobin
   option httpchk GET /ready
+  # a killed instance refuses the check's connection at once; a busy one may take a while to answer it
+  timeout check 3s
   default-server inter 500ms fall 2 rise 2
 ${instances.map((instance, i) => `  server i${i} 127.0.0.1:${instance.port} check`).join('\n')}
 `;
@@ -94,13 +103,24 @@ async function main(): Promise<number> {
   const byAccount = owned.filter((l) => l.accountId === owned[0]?.accountId);
   if (byAccount.length === 0) throw new Error('no listings: scripts/test-instances.sh seeds them');
   const ownerKey = await accounts.rotateKey(byAccount[0]!.accountId);
+  const mailbox = await startTestMailbox();
+  const smtpPort = mailbox.smtp.port;
+  if (!smtpPort) throw new Error("the drill's mailbox has no SMTP port");
+  // customers who applied for the owner's homes: their leads are moved along under load
+  const stamp = Date.now();
+  const leads: number[] = [];
+  for (const [i, listing] of byAccount.slice(0, LEADS).entries()) {
+    const customer = await prisma.customer.create({ data: { email: `drill-${stamp}-${i}@example.org`, createdVia: 'password', emailProvenAt: new Date(), firstName: 'Drill' } });
+    const app = await prisma.application.create({ data: { customerId: customer.id, listingId: listing.id, eligibilityStatus: 'passed', listingSnapshot: { item: { name: `Drill home ${i}` } } } });
+    leads.push(app.id);
+  }
 
   const haproxyFile = path.join(work, 'haproxy.cfg');
   writeFileSync(haproxyFile, haproxyConfig(lbPort, instances));
   const failures: string[] = [];
   let haproxy: ChildProcess | null = null;
   try {
-    await Promise.all(instances.map((instance) => start(instance, base)));
+    await Promise.all(instances.map((instance) => start(instance, base, smtpPort)));
     haproxy = spawn('haproxy', ['-f', haproxyFile, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
     haproxy.stderr!.pipe(createWriteStream(path.join(work, 'haproxy.log')));
     for (let i = 0; !(await fetch(`${base}/ready`).then((r) => r.ok, () => false)); i++) {
@@ -114,6 +134,8 @@ async function main(): Promise<number> {
     const acknowledged = new Map<number, string>();
     const failedWrites: { at: number; what: string }[] = [];
     let killedAt = 0;
+    let killedWall = new Date();
+    const loadStarted = new Date();
     let restartedAt = 0;
 
     const reader = async () => {
@@ -141,13 +163,32 @@ async function main(): Promise<number> {
         await res?.arrayBuffer().catch(() => undefined);
       }
     };
+    // the provider moves its leads along, each change with a note of its own that its e-mail carries
+    const notes: string[] = [];
+    const failedMoves: { at: number; what: string }[] = [];
+    const mover = async () => {
+      for (let n = 0; performance.now() < deadline; n++) {
+        const note = `drill-change-${stamp}-${n}-end`;
+        const res = await fetch(`${base}/api/rest/leads/${leads[n % leads.length]}?api_key=${ownerKey}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ stage: 'in-review', position: null, note }),
+          signal: AbortSignal.timeout(10_000),
+        }).catch(() => null);
+        if (res?.status === 200) notes.push(note);
+        else failedMoves.push({ at: performance.now() - started, what: `lead -> ${res?.status ?? 'no answer'}` });
+        await res?.arrayBuffer().catch(() => undefined);
+        await sleep(100);
+      }
+    };
     const victim = instances[1]!;
     const killer = async () => {
       await sleep(KILL_AT_SECONDS * 1000);
       victim.child!.kill('SIGKILL');
       killedAt = performance.now() - started;
+      killedWall = new Date();
       await sleep(RESTART_AFTER_SECONDS * 1000);
-      await start(victim, base);
+      await start(victim, base, smtpPort);
       restartedAt = performance.now() - started;
     };
     // a zip with pictures, uploaded through the balancer before the kill: whichever instance runs it, every instance serves its pictures
@@ -171,7 +212,7 @@ async function main(): Promise<number> {
     };
 
     console.log(`instances: ${SECONDS} s of load through HAProxy on :${lbPort} to three instances, ${READERS} searching clients, ${WRITERS} writers; instance :${victim.port} killed (SIGKILL) at +${KILL_AT_SECONDS.toFixed(0)} s, started again ${RESTART_AFTER_SECONDS} s later`);
-    const [, imported] = await Promise.all([Promise.all([...Array.from({ length: READERS }, reader), ...Array.from({ length: WRITERS }, (_, w) => writer(w)), killer()]), importer()]);
+    const [, imported] = await Promise.all([Promise.all([...Array.from({ length: READERS }, reader), ...Array.from({ length: WRITERS }, (_, w) => writer(w)), mover(), killer()]), importer()]);
 
     // every acknowledged write stored and indexed
     const stored = await prisma.listing.findMany({ where: { id: { in: [...acknowledged.keys()] } }, select: { id: true, name: true } });
@@ -216,15 +257,39 @@ async function main(): Promise<number> {
       }
     }
 
-    const failedNearKill = [...failedReads, ...failedWrites].filter((f) => f.at >= killedAt - 1000);
+    // every change's e-mail: once, or lost only if the killed instance had claimed it; the jobs it held taken over
+    const mailJobsLeft = async () =>
+      (await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`, MAIL_KIND))[0]!.n;
+    const drainStarted = performance.now();
+    while ((await mailJobsLeft()) > 0 && performance.now() - drainStarted < 120_000) await sleep(500);
+    const left = await mailJobsLeft();
+    const received = await mailbox.received();
+    const copies = notes.map((note) => received.filter((m) => m.text.includes(note)).length);
+    const twice = copies.filter((c) => c > 1).length;
+    const lostMails = copies.filter((c) => c === 0).length;
+    const claimedUnsent = await prisma.outgoingMail.count({ where: { template: 'application-progress', to: { startsWith: `drill-${stamp}-` }, claimedAt: { not: null }, sentAt: null } });
+    const [takenOver] = await prisma.$queryRawUnsafe<{ n: number; lastSeconds: number | null }[]>(
+      `SELECT count(*)::int AS n, extract(epoch FROM max(completed_on) - $3::timestamptz)::float8 AS "lastSeconds" FROM ${JOB_SCHEMA}.job WHERE name = $1 AND retry_count > 0 AND created_on >= $2::timestamptz`,
+      MAIL_KIND,
+      loadStarted,
+      killedWall,
+    );
+
+    const failedNearKill = [...failedReads, ...failedWrites, ...failedMoves].filter((f) => f.at >= killedAt - 1000);
     console.log(`  searches:  ${reads}, failed ${failedReads.length}${failedReads.length ? ` (${failedReads.slice(0, 3).map((f) => f.what).join(', ')})` : ''}`);
     console.log(`  writes:    ${acknowledged.size} listings renamed and acknowledged, ${failedWrites.length} failed${failedWrites.length ? ` (${failedWrites.slice(0, 3).map((f) => f.what).join(', ')})` : ''}`);
     console.log(`  kill:      requests failed while the instance died: ${failedNearKill.length}; killed at +${seconds(killedAt)}, ready again at +${seconds(restartedAt)}`);
     console.log(`  lost:      ${lostInDb} acknowledged writes not in the database, ${lostInIndex} not in the index`);
     console.log(`  visible:   a write through every instance after p50 ${percentile(visibleMs, 50).toFixed(0)} ms, max ${(visibleMs.at(-1) ?? 0).toFixed(0)} ms (bound ${VISIBLE_BOUND_MS} ms)`);
+    console.log(`  e-mails:   ${notes.length} lead changes acknowledged, ${failedMoves.length} failed; e-mails sent twice: ${twice}; not received: ${lostMails} (claimed and never recorded sent, by the killed instance: ${claimedUnsent}); jobs left: ${left}`);
+    console.log(`  take-over: ${takenOver!.n} e-mail jobs run again after their instance died${takenOver!.n ? `, the last done ${(takenOver!.lastSeconds ?? 0).toFixed(1)} s after the kill` : ''}`);
     console.log(`  import:    ${imported.status} after ${seconds(imported.ms)}; pictures left out: ${imported.pictures.length}; ${urls.length} picture URLs, served by every instance ${served} of ${served + notServed} times`);
 
-    if (failedReads.length + failedWrites.length > MAX_FAILED) failures.push(`${failedReads.length + failedWrites.length} requests failed (limit ${MAX_FAILED})`);
+    if (failedReads.length + failedWrites.length + failedMoves.length > MAX_FAILED) failures.push(`${failedReads.length + failedWrites.length + failedMoves.length} requests failed (limit ${MAX_FAILED})`);
+    if (notes.length === 0) failures.push('no lead change was acknowledged');
+    if (twice) failures.push(`${twice} e-mails sent twice`);
+    if (lostMails > claimedUnsent) failures.push(`${lostMails - claimedUnsent} e-mails never sent that no instance had claimed`);
+    if (left) failures.push(`${left} e-mail jobs still waiting 2 minutes after the load`);
     if (lostInDb || lostInIndex) failures.push(`acknowledged writes lost: ${lostInDb} in the database, ${lostInIndex} in the index`);
     if ((visibleMs.at(-1) ?? Infinity) > VISIBLE_BOUND_MS) failures.push(`a write took ${(visibleMs.at(-1) ?? 0).toFixed(0)} ms to show through every instance`);
     if (imported.status !== 'done') failures.push(`the import ended ${imported.status}`);
@@ -233,6 +298,7 @@ async function main(): Promise<number> {
   } finally {
     haproxy?.kill('SIGTERM');
     for (const instance of instances) instance.child?.kill('SIGTERM');
+    await mailbox.stop();
     await runtime.close();
   }
   for (const failure of failures) console.log(`  FAILED: ${failure}`);
