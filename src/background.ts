@@ -123,7 +123,7 @@ export const JOB_KINDS: readonly JobKind<RoleName>[] = [
   { kind: 'reindex-worker', flag: 'REINDEX_WORKER', concurrency: '1 batch', schedule: 'LISTEN listing_outbox, poll every REINDEX_POLL_MS (1 s)', queue: 'ListingOutbox (its own ledger: external versions, batches)' },
   { kind: 'state-job', flag: null, concurrency: '1 across instances', schedule: `job queue cron ${STATE_SCHEDULE}, once across instances`, queue: 'job queue (stately: one at a time)' },
   { kind: 'alert-job', flag: 'ALERT_JOB', concurrency: '1 run', schedule: 'each indexed batch, node-cron every minute', queue: 'ListingAlertCheck, AlertMatch' },
-  { kind: 'mail-delivery', flag: 'MAIL_DELIVERY', concurrency: '1 a process', schedule: 'the job queue (LISTEN/NOTIFY at each commit that enqueued one)', queue: 'job queue; the rendered e-mail in OutgoingMail' },
+  { kind: 'mail-delivery', flag: 'MAIL_DELIVERY', concurrency: '1 batch of up to 10 a process', schedule: 'the job queue (LISTEN/NOTIFY at each commit that enqueued one)', queue: 'job queue; the rendered e-mail in OutgoingMail' },
   { kind: 'feed-import-job', flag: 'FEED_IMPORT_JOB', concurrency: 'FEED_IMPORTS_AT_ONCE (2)', schedule: 'poll every FEED_IMPORT_POLL_MS (2 s), nudged by an upload', queue: 'FeedImport' },
 ];
 
@@ -179,7 +179,7 @@ function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
       start: () => {
         void Promise.all([
           jobs.schedule(STATE_KIND, STATE_SCHEDULE),
-          jobs.work(STATE_KIND, 1, async () => {
+          jobs.work(STATE_KIND, { concurrency: 1 }, async () => {
             const run = await state.runOnce();
             if (run.firstDibsCleared || run.listingsReleased || run.mailsForgotten) logger.info(run, 'state job');
           }),

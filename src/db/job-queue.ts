@@ -6,7 +6,7 @@
 // supervisor pass, every SUPERVISE_SECONDS on some instance) and retried on another instance after the
 // kind's retry delay. Cron schedules run once across instances. pg-boss keeps its tables in a schema of its own,
 // migrated by the library at start-up under its own lock.
-import { PgBoss, type Job, type QueuePolicy } from 'pg-boss';
+import { PgBoss, type Job, type JobResult, type QueuePolicy } from 'pg-boss';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Logger } from '../core/logger.ts';
 
@@ -46,6 +46,30 @@ function inTransaction(tx: Prisma.TransactionClient) {
 }
 
 export const deadLetterOf = (kind: string) => `${kind}.dead`;
+
+export interface WorkOptions<T> {
+  /** batches run at once by this instance */
+  concurrency: number;
+  /** jobs fetched at once (1 by default) */
+  batch?: number;
+  /** the order a batch runs in (a batch's rows come back in no order) */
+  order?: (data: T) => bigint;
+}
+
+/** Runs a batch's jobs one after the other, each completed or failed on its own. */
+async function runInTurn<T extends object>(jobs: Job<T>[], handler: (data: T) => Promise<void>, order?: (data: T) => bigint): Promise<JobResult[]> {
+  const inTurn = order ? [...jobs].sort((a, b) => (order(a.data) < order(b.data) ? -1 : 1)) : jobs;
+  const results: JobResult[] = [];
+  for (const job of inTurn) {
+    try {
+      await handler(job.data);
+      results.push({ id: job.id, status: 'completed' });
+    } catch (err) {
+      results.push({ id: job.id, status: 'failed', output: { message: String(err) } });
+    }
+  }
+  return results;
+}
 
 export class JobQueue {
   private readonly boss: PgBoss;
@@ -93,12 +117,17 @@ export class JobQueue {
     await this.boss.send(kind, data, { ...options, ...(tx ? { db: inTransaction(tx) } : {}) });
   }
 
-  /** Runs `handler` on this instance for each job of `kind`, `concurrency` at a time. */
-  async work<T extends object>(kind: string, concurrency: number, handler: (data: T, job: Job<T>) => Promise<void>): Promise<void> {
+  /**
+   * Runs `handler` on this instance for each job of `kind`: up to `batch` jobs fetched at once (one round
+   * trip) and run one after the other, in `order` when given (else as fetched), `concurrency` batches at once.
+   */
+  async work<T extends object>(kind: string, options: WorkOptions<T>, handler: (data: T) => Promise<void>): Promise<void> {
     await this.start();
-    await this.boss.work<T>(kind, { localConcurrency: concurrency, batchSize: 1, burstWhenBatchFull: true, notifyPollingIntervalSeconds: 10 }, async ([job]) => {
-      if (job) await handler(job.data, job);
-    });
+    await this.boss.work<T>(
+      kind,
+      { localConcurrency: options.concurrency, batchSize: options.batch ?? 1, burstWhenBatchFull: true, notifyPollingIntervalSeconds: 10, perJobResults: true },
+      (jobs) => runInTurn(jobs, handler, options.order),
+    );
   }
 
   /** Stops taking jobs of `kind`; the jobs running finish first. */
@@ -121,23 +150,19 @@ export class JobQueue {
   /**
    * Takes the jobs of `kind` waiting now and runs `handler` on each, here and now (a test's or a script's
    * run; a job whose handler throws is failed into its retries as a worker's would be; `retriesToo` takes
-   * the retries whose delay has not passed as well). Returns how many ran.
+   * the retries whose delay has not passed as well; without `order`, one job a fetch, in the queue's
+   * order of creation). Returns how many ran.
    */
-  async drain<T extends object>(kind: string, handler: (data: T) => Promise<void>, options: { retriesToo?: boolean } = {}): Promise<number> {
+  async drain<T extends object>(kind: string, handler: (data: T) => Promise<void>, options: { retriesToo?: boolean; order?: (data: T) => bigint } = {}): Promise<number> {
     await this.start();
     let ran = 0;
     for (;;) {
-      // one at a time: the queue's order (by creation), which a batch's rows would not keep
-      const jobs = await this.boss.fetch<T>(kind, { batchSize: 1, ...(options.retriesToo ? { ignoreStartAfter: true } : {}) });
+      const jobs = await this.boss.fetch<T>(kind, { batchSize: options.order ? 10 : 1, ...(options.retriesToo ? { ignoreStartAfter: true } : {}) });
       if (jobs.length === 0) return ran;
-      for (const job of jobs) {
-        ran += 1;
-        try {
-          await handler(job.data);
-          await this.boss.complete(kind, job.id);
-        } catch (err) {
-          await this.boss.fail(kind, job.id, { message: String(err) });
-        }
+      ran += jobs.length;
+      for (const result of await runInTurn(jobs, handler, options.order)) {
+        if (result.status === 'completed') await this.boss.complete(kind, result.id);
+        else await this.boss.fail(kind, result.id, result.output);
       }
     }
   }

@@ -10,7 +10,7 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import type { JobQueue } from '../db/job-queue.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Mailer } from './mailer.ts';
-import { MAIL_KIND, type MailAttachment, type MailJobData } from './mail-outbox.ts';
+import { MAIL_KIND, mailOrder, type MailAttachment, type MailJobData } from './mail-outbox.ts';
 
 /** how long a claimed e-mail is kept (for tracing) before the state job deletes it */
 export const KEEP_DAYS = 30;
@@ -101,7 +101,7 @@ export class MailDelivery {
         run.failed += 1;
         throw err;
       }
-    }, options);
+    }, { ...options, order: mailOrder });
     return run;
   }
 

@@ -1,10 +1,11 @@
 // The mail-delivery role: this instance's worker of the `mail-delivery` job kind on the job queue, which
 // wakes it at the commit of each change that enqueued an e-mail (LISTEN/NOTIFY) and shares the jobs among
-// the instances that run the role. E-mails go one at a time per instance, in the order they were enqueued.
+// the instances that run the role. An instance takes up to ten at a time and sends them one after the
+// other, in the order they were enqueued.
 import type { Logger } from '../core/logger.ts';
 import type { JobQueue } from '../db/job-queue.ts';
 import type { MailDelivery } from './mail-delivery.ts';
-import { MAIL_KIND, type MailJobData } from './mail-outbox.ts';
+import { MAIL_KIND, mailOrder, type MailJobData } from './mail-outbox.ts';
 
 export class MailJob {
   private working = false;
@@ -18,7 +19,7 @@ export class MailJob {
   start(): void {
     this.working = true;
     void this.jobs
-      .work<MailJobData>(MAIL_KIND, 1, async (data) => {
+      .work<MailJobData>(MAIL_KIND, { concurrency: 1, batch: 10, order: mailOrder }, async (data) => {
         await this.delivery.deliver(data);
       })
       .then(() => this.delivery.enqueueStrays())

@@ -15,6 +15,9 @@ export interface MailJobData {
   mail: string;
 }
 
+/** E-mails go in the order they were enqueued: their rows' ids. */
+export const mailOrder = (data: MailJobData): bigint => BigInt(data.mail);
+
 export interface MailAttachment {
   filename: string;
   /** e.g. `text/calendar; charset=utf-8; method=PUBLISH` */

@@ -7,7 +7,7 @@ import { createLogger } from '../../src/core/logger.ts';
 
 const kind = process.argv[2]!;
 const jobs = new JobQueue(process.env.DATABASE_URL!, createLogger('silent'), QUEUES);
-await jobs.work(kind, 1, async (data) => {
+await jobs.work(kind, { concurrency: 1 }, async (data) => {
   process.stdout.write(`inside ${JSON.stringify(data)}\n`);
   await new Promise(() => {});
 });
