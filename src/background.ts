@@ -27,7 +27,7 @@ import { AlertDelivery } from './alerts/alert-delivery.ts';
 import { alertLinks } from './alerts/alert-links.ts';
 import { MailDelivery } from './mail/mail-delivery.ts';
 import { MailJob } from './mail/mail-job.ts';
-import { MAIL_KIND } from './mail/mail-outbox.ts';
+import { MAIL_KIND, type MailOutbox } from './mail/mail-outbox.ts';
 import { JobQueue, type QueueSettings } from './db/job-queue.ts';
 import { FeedImportJob } from './feeds/feed-import-job.ts';
 import { checkOneHandlerEach, type JobKind } from './core/job-kinds.ts';
@@ -68,16 +68,16 @@ export function listingStatsCounters(config: Config, prisma: PrismaClient, logge
   return new ListingStats(prisma, logger, { enabled: config.LISTING_STATS, flushMs: config.LISTING_STATS_FLUSH_MS, visitorKey: config.JWT_SECRET });
 }
 
-/** the alert job: matches indexed listing changes against saved searches and sends the alert e-mails due */
+/** the alert job: matches indexed listing changes against saved searches and enqueues the alert e-mails due on the e-mail outbox */
 export function alertJob(
   config: Config,
-  deps: { prisma: PrismaClient; search: SearchClient; alias: string; logger: Logger; mailer: Mailer },
+  deps: { prisma: PrismaClient; search: SearchClient; alias: string; logger: Logger; outbox: MailOutbox },
   matching: ConstructorParameters<typeof AlertMatcher>[1],
 ): AlertJob {
-  const { prisma, search, alias, logger, mailer } = deps;
+  const { prisma, search, alias, logger, outbox } = deps;
   return new AlertJob(
     new AlertMatcher(prisma, matching),
-    new AlertDelivery(prisma, search, alias, mailer, alertLinks(publicBaseUrlOf(config)), logger),
+    new AlertDelivery(prisma, search, alias, outbox, alertLinks(publicBaseUrlOf(config)), logger),
     logger,
   );
 }

@@ -1,20 +1,18 @@
-// Sends the alert e-mails that are due (alert-schedule.ts): one per customer per run, holding every due
-// match of the customer's saved searches whose alerts are on for that kind of event (at most 10 listings
-// shown, a link to the rest). Set-based: the customers with due matches are taken a page at a time, in id
-// order. Each page's due matches are claimed in one short transaction that holds the page's per-customer
-// advisory locks (customers another instance holds are left to it) and marks them claimed; then, with no
-// transaction held, the page's customers and listings are read with a query each (a listing once a run)
-// and the e-mails go out side by side over the mailer's pool of SMTP connections; then one statement
-// marks sent the matches of every e-mail the mail server took and releases the others (due again at the
-// next run). That record is retried while the database is out of reach: the e-mails are already out.
-// A claimed match is never due again, so no match is e-mailed twice, with several instances or across
-// crashes; should the process die between a claim and its record, that page's e-mails are not sent again
-// (at most once: the contract's "never the same listing twice for the same saved search and event").
+// Enqueues the alert e-mails that are due (alert-schedule.ts) on the one e-mail outbox
+// (mail/mail-outbox.ts): one per customer per run, holding every due match of the customer's saved
+// searches whose alerts are on for that kind of event (at most 10 listings shown, a link to the rest).
+// Set-based: the customers with due matches are taken a page at a time, in id order, two pages at once.
+// Each page is one transaction: it takes the page's per-customer advisory locks (customers another
+// instance holds are left to it), marks their due matches sent, reads the page's customers and listings
+// (a listing once a run) and enqueues each customer's e-mail. A page whose transaction fails leaves its
+// matches due for the next run; one that commits has handed its e-mails to the outbox, which sends each
+// at most once. So no match is e-mailed twice, with several instances or across crashes (the contract's
+// "never the same listing twice for the same saved search and event").
 import type { PrismaClient } from '../db/prisma.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { SearchClient } from '../search/client.ts';
 import type { Logger } from '../core/logger.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { StoredItem } from '../listing-index/document/listing-item-field.ts';
 import { readItems } from '../listing-index/hit-readers.ts';
 import { liveItemsByIdsRequest } from '../listing-index/by-ids-requests.ts';
@@ -23,7 +21,7 @@ import type { StoredListing } from '../listings/listing-view.ts';
 import { formatPounds as pounds } from '../core/number-format.ts';
 import { bedroomsText, monthlyCostText } from '../listings/listing-words.ts';
 import { cutoffs, type Cutoffs } from './alert-schedule.ts';
-import { alertMail, MAX_LISTINGS_PER_MAIL, type AlertListing, type AlertSection } from './alert-mail.ts';
+import { MAX_LISTINGS_PER_MAIL, SavedSearchAlertMail, type AlertListing, type AlertSection } from './alert-mail.ts';
 import type { AlertKind } from './alert-matcher.ts';
 import type { AlertLinks } from './alert-links.ts';
 
@@ -31,16 +29,10 @@ import type { AlertLinks } from './alert-links.ts';
 const LOCK_KEY = 6_000_002;
 /** customers a page serves */
 const PAGE = 200;
-/** pages served at once (each holds a database connection while its e-mails are sent) */
+/** pages served at once (each holds a database connection while its e-mails are enqueued) */
 const CONCURRENT_PAGES = 2;
-/** e-mails of a page handed to the mailer at once (it sends them over its pool of connections) */
-const CONCURRENT_EMAILS = 16;
 /** listings read from the index at once */
 const ITEMS_PER_READ = 1000;
-/** how long the record of a page's e-mails is retried while the database is out of reach */
-const RECORD_FOR_MS = 10 * 60_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface DeliveryRun {
   emails: number;
@@ -65,21 +57,12 @@ const dueCondition = (c: Cutoffs) => Prisma.sql`
     OR (s."alertFrequency" = 'daily' AND m."createdAt" < ${c.daily})
     OR (s."alertFrequency" = 'weekly' AND m."createdAt" < ${c.weekly}))`;
 
-/** Runs `work` on every item, `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 export class AlertDelivery {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly search: SearchClient,
     private readonly alias: string,
-    private readonly mailer: Mailer,
+    private readonly outbox: MailOutbox,
     private readonly links: AlertLinks,
     private readonly logger: Logger,
   ) {}
@@ -126,91 +109,49 @@ export class AlertDelivery {
   }
 
   private async deliverPage(page: number[], due: Cutoffs, now: Date, items: Map<number, StoredItem | null>, run: DeliveryRun): Promise<void> {
-    const matches = await this.claim(page, due, now);
-    if (matches.length === 0) return;
-    // e-mailed, or nothing to e-mail (the customer disabled, the listings no longer live); the rest is released
-    const sent = new Set<bigint>();
-    let failure: unknown = null;
-    try {
-      const customerIds = [...new Set(matches.map((m) => m.customerId))];
-      const customers = new Map(
-        (await this.prisma.customer.findMany({ where: { id: { in: customerIds } }, select: { id: true, email: true, firstName: true, disabledAt: true } })).map((c) => [c.id, c]),
-      );
-      await this.readLiveItems(items, [...new Set(matches.map((m) => m.listingId))]);
-      const byCustomer = new Map<number, DueMatch[]>();
-      for (const m of matches) {
-        const list = byCustomer.get(m.customerId);
-        if (list) list.push(m);
-        else byCustomer.set(m.customerId, [m]);
-      }
-      await eachLimited([...byCustomer], CONCURRENT_EMAILS, async ([customerId, theirs]) => {
-        const customer = customers.get(customerId);
-        const sections = customer && !customer.disabledAt ? this.sections(theirs, items) : [];
-        try {
-          if (sections.length) {
-            const carried = theirs.filter((m) => items.get(m.listingId)).map((m) => m.id);
-            await this.mailer.send(alertMail(customer!.email, customer!.firstName ?? 'there', sections, carried));
-            run.emails += 1;
-          }
-          for (const m of theirs) sent.add(m.id);
-        } catch (err) {
-          run.failed += 1;
-          this.logger.warn({ err, customerId }, 'alert e-mail not sent; it stays due');
-        }
-      });
-    } catch (err) {
-      // the customers or the listings could not be read: nothing of the page went out
-      failure = err;
-    }
-    await this.record(
-      [...sent],
-      matches.filter((m) => !sent.has(m.id)).map((m) => m.id),
-      now,
-    );
-    if (failure) throw failure;
-  }
-
-  /** The page's due matches, claimed (committed) under its customers' advisory locks; in customer and match order. */
-  private async claim(page: number[], due: Cutoffs, now: Date): Promise<DueMatch[]> {
-    const claimed = await this.prisma.$transaction(
+    const emails = await this.prisma.$transaction(
       async (tx) => {
-        const locked = (await tx.$queryRaw<{ id: number }[]>`
-          SELECT id FROM unnest(${page}::int[]) AS id WHERE pg_try_advisory_xact_lock(${LOCK_KEY}::int, id)`).map((r) => r.id);
-        if (locked.length === 0) return [];
-        return tx.$queryRaw<(DueMatch & { createdAt: Date })[]>`
-          UPDATE "AlertMatch" m SET "claimedAt" = ${now}
-          FROM "SavedSearch" s
-          WHERE s.id = m."savedSearchId" AND m."customerId" = ANY(${locked}::int[]) AND ${dueCondition(due)}
-          RETURNING m.id, m."customerId", m."savedSearchId", m."listingId", m.kind, m."eventKey", m."createdAt", s.name, s."unsubscribeToken"`;
+        const matches = await this.take(tx, page, due, now);
+        if (matches.length === 0) return 0;
+        const customerIds = [...new Set(matches.map((m) => m.customerId))];
+        const customers = new Map(
+          (await tx.customer.findMany({ where: { id: { in: customerIds } }, select: { id: true, email: true, firstName: true, disabledAt: true } })).map((c) => [c.id, c]),
+        );
+        await this.readLiveItems(items, [...new Set(matches.map((m) => m.listingId))]);
+        const byCustomer = new Map<number, DueMatch[]>();
+        for (const m of matches) {
+          const list = byCustomer.get(m.customerId);
+          if (list) list.push(m);
+          else byCustomer.set(m.customerId, [m]);
+        }
+        let enqueued = 0;
+        // a disabled customer, or listings no longer live: their matches are done with nothing to e-mail
+        for (const [customerId, theirs] of byCustomer) {
+          const customer = customers.get(customerId);
+          const sections = customer && !customer.disabledAt ? this.sections(theirs, items) : [];
+          if (!customer || sections.length === 0) continue;
+          const carried = theirs.filter((m) => items.get(m.listingId)).map((m) => m.id);
+          await this.outbox.send(tx, customer.email, new SavedSearchAlertMail(customer.firstName ?? 'there', sections, carried));
+          enqueued += 1;
+        }
+        return enqueued;
       },
       { timeout: 60_000, maxWait: 10_000 },
     );
-    return claimed.sort((a, b) => a.customerId - b.customerId || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    run.emails += emails;
   }
 
-  /**
-   * Marks `sent` sent and releases `released` (due again), in one statement; retried while the database
-   * is out of reach, for RECORD_FOR_MS: the e-mails are out, and a claim left unrecorded is never sent again.
-   */
-  private async record(sent: bigint[], released: bigint[], now: Date): Promise<void> {
-    const started = Date.now();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.prisma.$executeRaw`
-          UPDATE "AlertMatch" SET
-            "sentAt" = CASE WHEN id = ANY(${sent}::bigint[]) THEN ${now} ELSE "sentAt" END,
-            "claimedAt" = CASE WHEN id = ANY(${sent}::bigint[]) THEN "claimedAt" ELSE NULL END
-          WHERE id = ANY(${[...sent, ...released]}::bigint[])`;
-        return;
-      } catch (err) {
-        if (Date.now() - started > RECORD_FOR_MS) {
-          this.logger.error({ err, sent: sent.length, released: released.length }, 'alert e-mails could not be recorded; their matches stay claimed and are not sent again');
-          return;
-        }
-        if (attempt === 0) this.logger.warn({ err: String(err) }, 'alert e-mails sent but not yet recorded; retrying until the database is back');
-        await sleep(Math.min(5_000, 100 * 2 ** attempt));
-      }
-    }
+  /** The page's due matches, marked sent under its customers' advisory locks; in customer and match order. */
+  private async take(tx: Prisma.TransactionClient, page: number[], due: Cutoffs, now: Date): Promise<DueMatch[]> {
+    const locked = (await tx.$queryRaw<{ id: number }[]>`
+      SELECT id FROM unnest(${page}::int[]) AS id WHERE pg_try_advisory_xact_lock(${LOCK_KEY}::int, id)`).map((r) => r.id);
+    if (locked.length === 0) return [];
+    const taken = await tx.$queryRaw<(DueMatch & { createdAt: Date })[]>`
+      UPDATE "AlertMatch" m SET "claimedAt" = ${now}, "sentAt" = ${now}
+      FROM "SavedSearch" s
+      WHERE s.id = m."savedSearchId" AND m."customerId" = ANY(${locked}::int[]) AND ${dueCondition(due)}
+      RETURNING m.id, m."customerId", m."savedSearchId", m."listingId", m.kind, m."eventKey", m."createdAt", s.name, s."unsubscribeToken"`;
+    return taken.sort((a, b) => a.customerId - b.customerId || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   /** Per saved search, in order of the matches; listings no longer live are left out. */

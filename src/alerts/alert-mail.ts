@@ -3,6 +3,7 @@
 // grouped by saved search, a link to the rest, and the one-click unsubscribe headers (RFC 8058).
 import { mailHtml, type MailBlock } from '../mail/mail-layout.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import type { OutboxMessage, RenderedMail } from '../mail/mail-outbox.ts';
 import type { AlertKind } from './alert-matcher.ts';
 import { dateInWords } from '../core/date-time-format.ts';
 
@@ -95,4 +96,19 @@ export function alertMail(to: string, firstName: string, sections: AlertSection[
       ...(matchIds.length ? { [ALERT_MATCHES_HEADER]: matchIds.join(' ') } : {}),
     },
   };
+}
+
+/** The alert e-mail as a template of the e-mail outbox (mail/mail-outbox.ts). */
+export class SavedSearchAlertMail implements OutboxMessage {
+  readonly template = 'saved-search-alert';
+  constructor(
+    private readonly firstName: string,
+    private readonly sections: AlertSection[],
+    private readonly matchIds: readonly bigint[] = [],
+  ) {}
+
+  render(): RenderedMail {
+    const { subject, text, html, headers } = alertMail('', this.firstName, this.sections, this.matchIds);
+    return { subject, text, html, ...(headers ? { headers } : {}) };
+  }
 }

@@ -155,9 +155,11 @@ export class JobQueue {
    */
   async drain<T extends object>(kind: string, handler: (data: T) => Promise<void>, options: { retriesToo?: boolean; order?: (data: T) => bigint } = {}): Promise<number> {
     await this.start();
+    // retries made due now: a job that fails again in this run waits for its next delay, not tried again here
+    if (options.retriesToo) await this.boss.getDb().executeSql(`UPDATE ${this.schema}.job SET start_after = now() WHERE name = $1 AND state = 'retry'`, [kind]);
     let ran = 0;
     for (;;) {
-      const jobs = await this.boss.fetch<T>(kind, { batchSize: options.order ? 10 : 1, ...(options.retriesToo ? { ignoreStartAfter: true } : {}) });
+      const jobs = await this.boss.fetch<T>(kind, { batchSize: options.order ? 10 : 1 });
       if (jobs.length === 0) return ran;
       ran += jobs.length;
       for (const result of await runInTurn(jobs, handler, options.order)) {

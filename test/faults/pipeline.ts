@@ -471,10 +471,13 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
     // alert e-mails: once the matcher and the delivery have nothing left (the job runs every minute at least)
     const customerIds = (await runtime.prisma.customer.findMany({ where: { email: { startsWith: `fault-${run}-` } }, select: { id: true } })).map((c) => c.id);
     const scope = o.scoped ? { listingId: { gte: firstListingId } } : {};
-    await waitFor('the alert job', 240, async () => {
+    const customerEmails = (await runtime.prisma.customer.findMany({ where: { id: { in: customerIds } }, select: { email: true } })).map((c) => c.email);
+    const alertMails = { template: 'saved-search-alert', to: { in: customerEmails } };
+    await waitFor('the alert job and the e-mail outbox', 240, async () => {
       const checks = await runtime.prisma.listingAlertCheck.count({ where: scope });
       const due = await runtime.prisma.alertMatch.count({ where: { customerId: { in: customerIds }, sentAt: null, claimedAt: null } });
-      return checks === 0 && due === 0;
+      const unsent = await runtime.prisma.outgoingMail.count({ where: { ...alertMails, claimedAt: null } });
+      return checks === 0 && due === 0 && unsent === 0;
     });
     await sleep(1000);
     const carried = new Map<string, number>();
@@ -486,7 +489,8 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
     }
     figures.alerts.matches = carried.size;
     figures.alerts.duplicates = [...carried.values()].filter((n) => n > 1).length;
-    figures.alerts.unrecorded = await runtime.prisma.alertMatch.count({ where: { customerId: { in: customerIds }, sentAt: null, claimedAt: { not: null } } });
+    // claimed by a delivery that died before recording it: not sent again (at most once)
+    figures.alerts.unrecorded = await runtime.prisma.outgoingMail.count({ where: { ...alertMails, claimedAt: { not: null }, sentAt: null } });
     figures.alerts.due = await runtime.prisma.alertMatch.count({ where: { customerId: { in: customerIds } } });
 
     const k = figures.kills;

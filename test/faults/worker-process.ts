@@ -1,6 +1,7 @@
 // The background work alone in a process of its own, so that the fault run can kill it mid-batch: the
-// reindex worker, the lead webhook worker and the alert job (woken by each indexed batch, as the entry
-// point wires it, and every minute), which e-mails over the SMTP server of SMTP_HOST/SMTP_PORT.
+// reindex worker, the lead webhook worker, the alert job (woken by each indexed batch, as the entry
+// point wires it, and every minute), which enqueues its e-mails on the e-mail outbox, and the mail
+// delivery, which sends them over the SMTP server of SMTP_HOST/SMTP_PORT.
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
 import { buildApp } from '../../src/app.ts';
@@ -8,7 +9,7 @@ import { startBackground } from '../../src/background.ts';
 
 const runtime = openRuntime(loadConfig());
 const built = buildApp(runtime);
-const background = startBackground(runtime, built, ['reindex-worker', 'webhook-worker', 'alert-job']);
+const background = startBackground(runtime, built, ['reindex-worker', 'webhook-worker', 'alert-job', 'mail-delivery']);
 process.on('SIGTERM', () =>
   void background
     .stop()

@@ -6,6 +6,8 @@ import { testApp } from '../support/test-app.ts';
 import { P, bearer, passwordCustomer, type SignedIn } from '../support/customers.ts';
 import { createAccount, developmentPayload, eventually, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
 import { headersOf, mailsTo, smtpSink, type ReceivedMail } from '../support/smtp-sink.ts';
+import { MailOutbox } from '../../src/mail/mail-outbox.ts';
+import { startBackground } from '../../src/background.ts';
 import { AlertDelivery } from '../../src/alerts/alert-delivery.ts';
 import { AlertMatcher } from '../../src/alerts/alert-matcher.ts';
 import { londonToInstant, instantToLondon, londonToday } from '../../src/core/london-time.ts';
@@ -28,8 +30,13 @@ describe('saved-search alerts', function () {
   });
 
   const job = () => testApp().built.alerts;
-  /** Matching, then delivery, as the job does each minute. */
-  const runJob = (now = new Date()) => job().runOnce(now);
+  /** Sends the outbox's e-mails, the alerts among them (the mail-delivery role's work), refused ones too. */
+  const sendMails = () => testApp().built.mails.delivery.runOnce({ retriesToo: true });
+  /** Matching, then delivery, as the job does each minute, then the outbox's e-mails sent. */
+  const runJob = async (now = new Date()) => {
+    await job().runOnce(now);
+    await sendMails();
+  };
 
   /** A live listing of one new property in Brighton, pushed through the sync API. */
   async function publish(property: Record<string, unknown> = {}, listing: Record<string, unknown> = {}) {
@@ -219,8 +226,9 @@ describe('saved-search alerts', function () {
     const twice = await runtime.prisma.savedSearch.findFirstOrThrow({ where: { customerId: customer.id } });
     expect(await runtime.prisma.alertMatch.count({ where: { listingId: listing.id, savedSearchId: twice.id } })).to.equal(1);
     const delivery = built.alerts.delivery as unknown as Record<string, unknown>;
-    const otherDelivery = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, built.customers.mailer, delivery.links as never, runtime.logger);
+    const otherDelivery = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, new MailOutbox(runtime.jobs), delivery.links as never, runtime.logger);
     await Promise.all([built.alerts.delivery.runOnce(), otherDelivery.runOnce()]);
+    await sendMails();
     expect(await alertsTo(customer)).to.have.length(1);
   });
 
@@ -263,9 +271,10 @@ describe('saved-search alerts', function () {
     await prisma.alertMatch.createMany({ data: searches.map((s) => ({ savedSearchId: s.id, customerId: s.customerId, listingId: listing.id, kind: 'new-listing', eventKey: stamp })) });
 
     const delivery = built.alerts.delivery as unknown as Record<string, unknown>;
-    const other = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, built.customers.mailer, delivery.links as never, runtime.logger);
+    const other = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, new MailOutbox(runtime.jobs), delivery.links as never, runtime.logger);
     const runs = await Promise.all([built.alerts.delivery.runOnce(), other.runOnce()]);
     expect(runs[0].emails + runs[1].emails).to.be.at.least(450);
+    await sendMails();
     const received = (await (await smtpSink()).received()).filter((m) => m.to.some((to) => to.startsWith(`${stamp}-`)));
     expect(received).to.have.length(450);
     expect(new Set(received.map((m) => m.to[0])).size).to.equal(450);
@@ -284,8 +293,10 @@ describe('saved-search alerts', function () {
   it('matches a listing as soon as the index holds it: woken by the indexed batch, not by its minute', async () => {
     const { built, runtime } = testApp();
     // as src/background.ts wires it: each indexed batch wakes the alert job; its minute is not scheduled
-    // in the tests, so the wake-up alone can match the listing and send the e-mail
+    // in the tests, so the wake-up alone can match the listing and enqueue the e-mail, which the
+    // mail-delivery role's worker sends as soon as it is enqueued
     const unsubscribe = runtime.worker.onIndexed(() => built.alerts.wake());
+    const mailRole = startBackground(runtime, built, ['mail-delivery']);
     try {
       const { customer } = await customerWith([{ name: 'Brighton at once', query: { ...brighton, max_full_value: 300000 } }]);
       const started = performance.now();
@@ -299,6 +310,7 @@ describe('saved-search alerts', function () {
       console.log(`      newMatches counted the listing ${(counted / 1000).toFixed(1)} s after its write, the e-mail was in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } finally {
       unsubscribe();
+      await mailRole.stop();
     }
   });
 });

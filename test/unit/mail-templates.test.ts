@@ -8,6 +8,7 @@ import type { OutboxMessage } from '../../src/mail/mail-outbox.ts';
 import { InterestRegisteredMail } from '../../src/applications/interest-registered-mail.ts';
 import { ProgressMail } from '../../src/applications/progress-mail.ts';
 import { ViewingBookedMail } from '../../src/appointments/viewing-booked-mail.ts';
+import { SavedSearchAlertMail } from '../../src/alerts/alert-mail.ts';
 
 const URL_OF_APPLICATION = 'https://portal.example.org/account/applications#application-7';
 
@@ -93,6 +94,26 @@ const CASES: { name: string; message: OutboxMessage }[] = [
       changeId: 13,
     }),
   },
+  {
+    name: 'saved-search-alert',
+    message: new SavedSearchAlertMail(
+      'Ada',
+      [
+        {
+          savedSearchName: 'Leeds up to £250,000',
+          listings: [
+            { kind: 'new-listing', name: 'Canal Wharf', price: 'Shares from £62,500 (full price £250,000)', bedrooms: '2 bedrooms', monthlyCost: '£1,012 a month', reducedOn: null, imageUrl: 'https://portal.example.org/media/a.jpg', url: 'https://portal.example.org/listings/canal-wharf' },
+            { kind: 'price-reduced', name: 'Meadow View', price: '£240,000', bedrooms: 'Studio', monthlyCost: null, reducedOn: '2026-11-28', imageUrl: null, url: 'https://portal.example.org/listings/meadow-view' },
+          ],
+          more: 3,
+          moreUrl: 'https://portal.example.org/account/saved-searches/4',
+          unsubscribeUrl: 'https://portal.example.org/api/rest/portal/saved-searches/unsubscribe/t0k3n',
+          unsubscribePageUrl: 'https://portal.example.org/unsubscribe/t0k3n',
+        },
+      ],
+      [41n, 42n],
+    ),
+  },
 ];
 
 const fixture = (name: string, part: string) => new URL(`fixtures/mails/${name}.${part}`, import.meta.url);
@@ -123,6 +144,6 @@ describe('e-mail templates (snapshots in fixtures/mails/)', () => {
   });
 
   it('names each template once', () => {
-    expect(new Set(CASES.map((c) => c.message.template))).to.deep.equal(new Set(['interest-registered', 'viewing-booked', 'application-progress']));
+    expect(new Set(CASES.map((c) => c.message.template))).to.deep.equal(new Set(['interest-registered', 'viewing-booked', 'application-progress', 'saved-search-alert']));
   });
 });
