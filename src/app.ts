@@ -40,6 +40,7 @@ import { customerSearchContext } from './customer-search-context.ts';
 import { MapListingCache } from './listing-search/map-listing-cache.ts';
 import { optionalCustomer, optionalCustomerAlongside } from './auth/bearer.ts';
 import { ListingReadService } from './listing-reads/listing-read-service.ts';
+import { ListingPageViews } from './listing-index/document/listing-page-views.ts';
 import { PreviewLinks } from './listing-reads/preview-links.ts';
 import { AreaPageService } from './areas/area-page-service.ts';
 import { AreaPageWriter } from './areas/area-page-writer.ts';
@@ -109,11 +110,12 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const app = new Koa<RequestState>({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
   app.silent = true;
 
+  const pageViews = new ListingPageViews(prisma);
   const inventory = { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) };
   const sync: SyncDeps = {
     accounts: new ApiAccountService(prisma),
     ...inventory,
-    marketplace: new MarketplaceService(search, listingIndex.alias),
+    marketplace: new MarketplaceService(search, listingIndex.alias, pageViews),
     schemes: new SchemeService(prisma),
     visibility: new ListingVisibility(prisma, indexer, listingIndex.alias),
   };
@@ -144,14 +146,14 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const places = new PlaceSuggestionService(prisma, gazetteer);
   const searchResponses = new SearchResponseMemo(Math.round(config.SEARCH_RESPONSE_CACHE_MB * 1024 * 1024));
   const searchAnswers = new KeptAnswers(Math.round(config.SEARCH_ANSWER_CACHE_MB * 1024 * 1024));
-  const listingReads = new ListingReadService(search, listingIndex.alias);
+  const listingReads = new ListingReadService(search, listingIndex.alias, pageViews);
   const previews = new PreviewLinks(prisma, config.JWT_SECRET);
   // every absolute link starts here, never at the request's Host header
   const publicBase = publicBaseUrlOf(config);
   const contentReads = new ContentReadService(prisma);
   const areaPages = new AreaPageService(prisma, listingReads);
   const contentFamilies = new FamilyWriter(prisma);
-  const applicationListings = new ApplicationListings(search, listingIndex.alias);
+  const applicationListings = new ApplicationListings(search, listingIndex.alias, pageViews);
   const leadEvents = new LeadEvents();
   const calendar = new AppointmentCalendar(config.JWT_SECRET, publicBase);
   // every e-mail a change causes goes through the one outbox, enqueued in the change's transaction

@@ -1,10 +1,11 @@
-// The listings of applications, read from the search index (current, while live) with the snapshot an
-// application keeps of its listing for the time after the listing leaves the marketplace.
+// The listings of applications, read from the search index (current, while live) with their pages'
+// views (listing-page-views.ts), and the snapshot an application keeps of its listing for the time
+// after the listing leaves the marketplace.
 import type { SearchClient } from '../search/client.ts';
-import type { ListingDocument } from '../listing-index/document/listing-document.ts';
+import type { IndexedListingDocument, ListingDocument } from '../listing-index/document/listing-document.ts';
+import { withPageView, type ListingPageViews } from '../listing-index/document/listing-page-views.ts';
 import type { ListingEligibility } from '../eligibility/listing-eligibility.ts';
 import { liveDocumentsByIdsRequest } from '../listing-index/by-ids-requests.ts';
-import { sourcesById } from '../listing-index/hit-readers.ts';
 import { presentListingItem } from '../listings/listing-presenter.ts';
 import type { ListingItemPayload } from '../listings/listing-item-payload.ts';
 import type { PropertyDetailsPayload } from '../listings/property-details-payload.ts';
@@ -50,13 +51,17 @@ export class ApplicationListings {
   constructor(
     private readonly search: SearchClient,
     private readonly alias: string,
+    private readonly views: Pick<ListingPageViews, 'read'>,
   ) {}
 
-  /** The live documents among these listing ids (any portal). */
+  /** The live documents among these listing ids (any portal), with their pages' views. */
   async live(ids: number[]): Promise<Map<number, ListingDocument>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const res = await this.search.search<ListingDocument>({ index: this.alias, ...liveDocumentsByIdsRequest(unique) });
-    return sourcesById(res.hits.hits);
+    const stored = this.views.read(unique);
+    stored.catch(() => undefined); // awaited below, unless the engine fails first
+    const res = await this.search.search<IndexedListingDocument>({ index: this.alias, ...liveDocumentsByIdsRequest(unique) });
+    const views = await stored;
+    return new Map(res.hits.hits.map((h) => [Number(h._id), withPageView(h._source!, h._version ?? undefined, views.get(Number(h._id)))]));
   }
 }

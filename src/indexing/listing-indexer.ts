@@ -4,10 +4,14 @@
 // before, and of those it writes: listing-index/index-footprint.ts) and, on an index without
 // replicas, how to tell when it is searchable (its documents found at their versions by a search),
 // so that kept search answers it cannot touch stay good (search/index-changes.ts).
+// The listing pages' view of each listing is kept in PostgreSQL, not in the index: it is committed
+// before the documents are sent, and removed only after the engine removed the document
+// (listing-index/document/listing-page-views.ts says why that order keeps pages no older than search).
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import { loadListings, type LoadedListing } from '../listing-index/document/listing-loader.ts';
-import { buildListingDocument } from '../listing-index/document/listing-document.ts';
+import { buildListingDocument, indexedDocumentOf } from '../listing-index/document/listing-document.ts';
+import { ListingPageViews, type PageViewRemoval, type PageViewWrite } from '../listing-index/document/listing-page-views.ts';
 import { DEFAULT_PORTAL_ID, PortalService } from '../portals/portal-settings.ts';
 import { DEFAULT_LENDING, type LendingAssumptions } from '../affordability/lending.ts';
 import { FOOTPRINT_FIELDS, footprintOf, type FootprintSource } from '../listing-index/index-footprint.ts';
@@ -30,6 +34,10 @@ export interface PreparedWrite {
   opListing: number[];
   written: WrittenDocument[];
   refresh: boolean | 'wait_for';
+  /** the pages' views of the documents written, committed before they are sent */
+  views: PageViewWrite[];
+  /** the views of the documents removed, removed once the engine has removed them */
+  removals: PageViewRemoval[];
 }
 
 export interface IndexerOptions {
@@ -45,6 +53,7 @@ export interface IndexOptions {
 export class ListingIndexer {
   private readonly portals: PortalService;
   private readonly watch: SearchableWatch | null;
+  private readonly pageViews: ListingPageViews;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -53,6 +62,7 @@ export class ListingIndexer {
   ) {
     this.portals = new PortalService(prisma);
     this.watch = options.checkSearchable ? new SearchableWatch(search) : null;
+    this.pageViews = new ListingPageViews(prisma);
   }
 
   /** The lending assumptions monthly costs are indexed with: the default portal's (docs/search.md). */
@@ -88,10 +98,15 @@ export class ListingIndexer {
     const operations: object[] = [];
     const opListing: number[] = [];
     const written: WrittenDocument[] = [];
+    const views: PageViewWrite[] = [];
+    const removals: PageViewRemoval[] = [];
     for (const id of ids) {
       const listing = byId.get(id);
-      const doc = listing ? buildListingDocument(listing, lending) : null;
+      const built = listing ? buildListingDocument(listing, lending) : null;
+      const doc = built ? indexedDocumentOf(built) : null;
       const version = listing ? Number(listing.indexVersion) : null;
+      if (built) views.push({ listingId: id, version: version!, view: built.view });
+      else removals.push({ listingId: id, version });
       for (const index of options.targets) {
         if (doc && listing) {
           operations.push({ index: { _index: index, _id: String(id), version, version_type: 'external' } }, doc);
@@ -104,13 +119,15 @@ export class ListingIndexer {
         written.push({ index, id: String(id), doc, version });
       }
     }
-    return { operations, opListing, written, refresh: options.refresh ?? false };
+    return { operations, opListing, written, refresh: options.refresh ?? false, views, removals };
   }
 
   /** Sends prepared operations in one bulk request (the engine's part). */
   async send(prepared: PreparedWrite): Promise<IndexResult> {
     const { operations, opListing } = prepared;
     const indexWrite = await this.notesOf(prepared.written);
+    // committed before the engine may show the documents: a page's view is never older than search's
+    await this.pageViews.write(prepared.views);
     const response = await this.search.bulk({ operations, refresh: prepared.refresh }, { context: { indexWrite } });
     const failed = new Map<number, string>();
     let conflicts = 0;
@@ -122,6 +139,8 @@ export class ListingIndexer {
       if (result.status === 409 || (item.delete && result.status === 404)) return;
       failed.set(opListing[i]!, `${result.error.type}: ${result.error.reason ?? ''}`);
     });
+    // a refused removal is retried from the outbox, its view removed then
+    await this.pageViews.remove(prepared.removals.filter((r) => !failed.has(r.listingId)));
     return { failed, conflicts };
   }
 

@@ -9,9 +9,9 @@ export function liveItemsByIdsRequest(ids: readonly number[]): Record<string, un
   return { size: ids.length, query: { bool: { filter: [idsClause(ids), ...liveListingClauses()] } }, ...ITEM_ONLY };
 }
 
-/** The whole documents of the live listings among `ids`, on any portal. */
+/** The whole documents of the live listings among `ids`, on any portal, with their versions (listing-page-views.ts). */
 export function liveDocumentsByIdsRequest(ids: readonly number[]): Record<string, unknown> {
-  return { size: ids.length, query: { bool: { filter: [idsClause(ids), ...liveListingClauses()] } } };
+  return { size: ids.length, version: true, query: { bool: { filter: [idsClause(ids), ...liveListingClauses()] } } };
 }
 
 /** An mget of these listings' presented items (readPresentedItem), whatever their state. */

@@ -5,9 +5,9 @@ import { idClause, slugClause } from './listing-clauses.ts';
 
 export type ListingKey = { id: number } | { slug: string };
 
-/** The listing's whole document, by id or slug. */
+/** The listing's whole document, by id or slug, with its version (listing-page-views.ts). */
 export function listingByKeyRequest(key: ListingKey): Record<string, unknown> {
-  return { size: 1, query: { bool: { filter: ['id' in key ? idClause(key.id) : slugClause(key.slug)] } } };
+  return { size: 1, version: true, query: { bool: { filter: ['id' in key ? idClause(key.id) : slugClause(key.slug)] } } };
 }
 
 /** A count request: 1 when the listing is live on the portal, else 0. */

@@ -1,5 +1,6 @@
 // The marketplace pull: a page of every live listing (any portal), by id, with the total; each hit's
-// stored item, and from its source whether it advertises one property and its properties' details.
+// stored item and version (its properties' details come from its pages' view, listing-page-views.ts;
+// an index of an older mapping still holds them in its source).
 import { hitsWindow } from '../search/result-window.ts';
 import { liveListingClauses } from './live-listing.ts';
 import { ITEM_ONLY } from './field-selections.ts';
@@ -12,6 +13,7 @@ export function marketplacePageRequest(from: number, size: number): Record<strin
     track_total_hits: true,
     query: { bool: { filter: liveListingClauses() } },
     sort: [{ id: 'asc' }],
+    version: true,
     ...ITEM_ONLY,
     _source: MARKETPLACE_SOURCE,
   };

@@ -71,10 +71,15 @@ const keyOf = (ctx: Context): ListingKey => {
 };
 
 async function load(deps: ListingReadDeps, ctx: Context, key: ListingKey) {
-  const portal = await portalFromHeaders(ctx.headers, deps.portals);
-  const preview = await previewRight(ctx.query, ctx.headers, { accounts: deps.accounts, previewListing: (token) => deps.previews.listingOf(token) });
+  const { portal, preview } = await visibility(deps, ctx);
   const doc = await deps.reads.find(key, portal.id, preview);
   return { doc, portal, preview };
+}
+
+async function visibility(deps: ListingReadDeps, ctx: Context) {
+  const portal = await portalFromHeaders(ctx.headers, deps.portals);
+  const preview = await previewRight(ctx.query, ctx.headers, { accounts: deps.accounts, previewListing: (token) => deps.previews.listingOf(token) });
+  return { portal, preview };
 }
 
 /** A detail page read by the public counts as a view; a preview with an api_key does not. */
@@ -171,7 +176,8 @@ function listingRoutes(v: 'slug' | 'id', base: string): ReadRoute[] {
       responses: withItems('ListingItem'),
       async handler(ctx, input, deps) {
         const { size } = input.query();
-        const { doc, portal } = await load(deps, ctx, keyOf(ctx));
+        const { portal, preview } = await visibility(deps, ctx);
+        const doc = await deps.reads.findIndexed(keyOf(ctx), portal.id, preview);
         ctx.body = collection(await items(deps, ctx, await deps.reads.similar(doc, size, portal.id)));
       },
     }),

@@ -1,9 +1,11 @@
 // Listing pages read from the search index: by id or slug, the live listing on the portal, or any
-// listing the caller may preview. Similar and home-featured listings come from the index as well. The
-// requests are the listing index's (listing-index/).
+// listing the caller may preview, with its pages' view from PostgreSQL (listing-page-views.ts: never
+// older than the document). Similar and home-featured listings come from the index alone. The requests
+// are the listing index's (listing-index/).
 import type { SearchClient } from '../search/client.ts';
 import { NotFoundError } from '../core/errors.ts';
-import type { ListingDocument } from '../listing-index/document/listing-document.ts';
+import type { IndexedListingDocument, ListingDocument } from '../listing-index/document/listing-document.ts';
+import { withPageView, type ListingPageViews } from '../listing-index/document/listing-page-views.ts';
 import type { StoredItem } from '../listing-index/document/listing-item-field.ts';
 import { readItems } from '../listing-index/hit-readers.ts';
 import { listingByKeyRequest, liveOnPortalCountRequest, type ListingKey } from '../listing-index/listing-page-requests.ts';
@@ -19,16 +21,37 @@ export class ListingReadService {
   constructor(
     private readonly search: SearchClient,
     private readonly alias: string,
+    private readonly views: Pick<ListingPageViews, 'read'>,
   ) {}
 
+  /** The listing's document with its pages' view: read beside the engine's when the id is known, else beside the live check. */
   async find(key: ListingKey, portalId: number, preview: PreviewRight | null): Promise<ListingDocument> {
-    const res = await this.search.search<ListingDocument>({ index: this.alias, ...listingByKeyRequest(key) });
-    const doc = res.hits.hits[0]?._source;
-    const missing = () => new NotFoundError(`Listing ${'id' in key ? key.id : key.slug} was not found`);
-    if (!doc) throw missing();
-    const mayPreview = preview !== null && (preview.all || preview.accountId === doc.accountId || preview.listingId === doc.id);
-    if (!mayPreview && !(await this.isLive(doc.id, portalId))) throw missing();
+    const early = 'id' in key ? this.views.read([key.id]) : null;
+    early?.catch(() => undefined); // awaited below, unless the listing is not found
+    const { doc, version } = await this.lookup(key);
+    const views = early ?? this.views.read([doc.id]);
+    views.catch(() => undefined); // awaited below, unless the listing is not visible
+    await this.checkVisible(key, doc, portalId, preview);
+    return withPageView(doc, version, (await views).get(doc.id));
+  }
+
+  /** The listing's document as the index holds it, without its pages' view (similar listings). */
+  async findIndexed(key: ListingKey, portalId: number, preview: PreviewRight | null): Promise<IndexedListingDocument> {
+    const { doc } = await this.lookup(key);
+    await this.checkVisible(key, doc, portalId, preview);
     return doc;
+  }
+
+  private async lookup(key: ListingKey): Promise<{ doc: IndexedListingDocument; version: number | undefined }> {
+    const res = await this.search.search<IndexedListingDocument>({ index: this.alias, ...listingByKeyRequest(key) });
+    const hit = res.hits.hits[0];
+    if (!hit?._source) throw missing(key);
+    return { doc: hit._source, version: hit._version ?? undefined };
+  }
+
+  private async checkVisible(key: ListingKey, doc: IndexedListingDocument, portalId: number, preview: PreviewRight | null): Promise<void> {
+    const mayPreview = preview !== null && (preview.all || preview.accountId === doc.accountId || preview.listingId === doc.id);
+    if (!mayPreview && !(await this.isLive(doc.id, portalId))) throw missing(key);
   }
 
   private async isLive(id: number, portalId: number): Promise<boolean> {
@@ -45,7 +68,7 @@ export class ListingReadService {
    * Same occupancy type, near, comparable price and bedrooms; never the listing itself. `narrow` adds
    * clauses of the caller's (recommendations: listing-index/similar-request.ts recommendationNarrowing).
    */
-  similar(doc: ListingDocument, size: number, portalId: number, narrow: SimilarNarrowing = {}): Promise<StoredItem[]> {
+  similar(doc: IndexedListingDocument, size: number, portalId: number, narrow: SimilarNarrowing = {}): Promise<StoredItem[]> {
     return this.items(similarListingsRequest(doc, size, portalId, narrow));
   }
 
@@ -61,3 +84,5 @@ export class ListingReadService {
     return readPriceRange(res.aggregations);
   }
 }
+
+const missing = (key: ListingKey) => new NotFoundError(`Listing ${'id' in key ? key.id : key.slug} was not found`);

@@ -19,7 +19,6 @@ function doc(p: (typeof places)[number]) {
     location: { lat: p.lat, lon: p.lon },
     bedrooms: p.bedrooms,
     properties: p.bedrooms.map((bedrooms, i) => ({ id: p.id * 10 + i, bedrooms, fullMarketPrice: 200_000 + bedrooms * 50_000 })),
-    view: { anything: ['is', 'stored', { not: 'indexed' }] },
   };
 }
 

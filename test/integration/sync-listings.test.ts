@@ -3,13 +3,16 @@ import { api, request } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { createAccount, developmentPayload, listingPayload, propertyPayload, pushListing, withKey, type TestAccount } from '../support/factories.ts';
 import type { ListingDocument } from '../../src/listing-index/document/listing-document.ts';
+import { ListingPageViews } from '../../src/listing-index/document/listing-page-views.ts';
 
 const LISTINGS = '/api/rest/listings';
 
+/** The listing's document as the index holds it, with its pages' view as PostgreSQL holds it (listing-page-views.ts). */
 async function indexed(id: number): Promise<ListingDocument | null> {
-  const { search, listingIndex } = testApp().runtime;
+  const { search, listingIndex, prisma } = testApp().runtime;
   const res = await search.get<ListingDocument>({ index: listingIndex.alias, id: String(id) }, { ignore: [404] });
-  return res.found ? res._source! : null;
+  const stored = (await new ListingPageViews(prisma).read([id])).get(id);
+  return res.found && stored ? { ...res._source!, view: stored.view } : null;
 }
 
 describe('synchronisation interfaces: listings', () => {

@@ -5,6 +5,7 @@ const INVENTORY_TABLES = [
   'Appointment',
   'Application',
   'ListingOutbox',
+  'ListingPageView',
   'ListingAlertCheck',
   'ListingAlertState',
   'SearchReindex',

@@ -17,8 +17,8 @@ const ITEM_ONLY = { _source: false, stored_fields: ['item', 'itemFacts'] };
 
 describe('listing index: reads of listing pages, featured, similar and area listings', () => {
   it('reads a listing by id or slug, whatever its state, and counts it live on the portal', () => {
-    expect(listingByKeyRequest({ id: 9 })).to.deep.equal({ size: 1, query: { bool: { filter: [{ term: { id: 9 } }] } } });
-    expect(listingByKeyRequest({ slug: 'x-9' })).to.deep.equal({ size: 1, query: { bool: { filter: [{ term: { slug: 'x-9' } }] } } });
+    expect(listingByKeyRequest({ id: 9 })).to.deep.equal({ size: 1, version: true, query: { bool: { filter: [{ term: { id: 9 } }] } } });
+    expect(listingByKeyRequest({ slug: 'x-9' })).to.deep.equal({ size: 1, version: true, query: { bool: { filter: [{ term: { slug: 'x-9' } }] } } });
     expect(liveOnPortalCountRequest(9, 2)).to.deep.equal({ query: { bool: { filter: [{ term: { id: 9 } }, ...LIVE, ON_PORTAL_2] } } });
   });
 
@@ -111,7 +111,7 @@ describe('listing index: reads of listing pages, featured, similar and area list
 describe('listing index: reads by ids and the marketplace pull', () => {
   it('reads the live ones among given listings as items (favourites, alert e-mails) or whole documents (applications)', () => {
     expect(liveItemsByIdsRequest([4, 5])).to.deep.equal({ size: 2, query: { bool: { filter: [{ ids: { values: ['4', '5'] } }, ...LIVE] } }, ...ITEM_ONLY });
-    expect(liveDocumentsByIdsRequest([4])).to.deep.equal({ size: 1, query: { bool: { filter: [{ ids: { values: ['4'] } }, ...LIVE] } } });
+    expect(liveDocumentsByIdsRequest([4])).to.deep.equal({ size: 1, version: true, query: { bool: { filter: [{ ids: { values: ['4'] } }, ...LIVE] } } });
   });
 
   it('fetches items by id whatever their state (mget)', () => {
@@ -120,7 +120,7 @@ describe('listing index: reads by ids and the marketplace pull', () => {
   });
 
   it('pulls a page of every live listing by id, with the total, within the result window', () => {
-    expect(marketplacePageRequest(40, 20)).to.deep.equal({ from: 40, size: 20, track_total_hits: true, query: { bool: { filter: LIVE } }, sort: [{ id: 'asc' }], ...ITEM_ONLY, _source: ['view.listing.singleProperty', 'view.properties'] });
+    expect(marketplacePageRequest(40, 20)).to.deep.equal({ from: 40, size: 20, track_total_hits: true, query: { bool: { filter: LIVE } }, sort: [{ id: 'asc' }], version: true, ...ITEM_ONLY, _source: ['view.listing.singleProperty', 'view.properties'] });
     expect(marketplacePageRequest(LISTING_RESULT_WINDOW, 20)).to.include({ from: 0, size: 0 });
   });
 });

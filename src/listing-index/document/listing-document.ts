@@ -1,7 +1,8 @@
-// The one builder of the denormalised listing document: what search filters on, plus a `view` (stored,
-// not indexed) holding every field the listing item, listing details and property details present
-// (storedViewOf), and the stored fields a search reads its items from. Both are made from the same
-// parts of the listing (listing-parts.ts).
+// The one builder of the denormalised listing document: what search filters on, the stored fields a
+// search reads its items from, and a `view` holding every field the listing item, listing details and
+// property details present (storedViewOf). Both are made from the same parts of the listing
+// (listing-parts.ts). The `view` is not sent to the index (indexedDocumentOf): the indexer keeps it in
+// PostgreSQL (listing-page-views.ts), where listing pages read it.
 import type { LoadedListing } from './listing-loader.ts';
 import type { ListingView, StoredListing } from '../../listings/listing-view.ts';
 import type { StoredPropertyDetails } from '../../listings/property-details-payload.ts';
@@ -126,6 +127,7 @@ export interface ListingDocument {
   poolShares: ShareOption[];
   createdAt: string;
   updatedAt: string;
+  /** the listing pages' view: built with the document, kept in PostgreSQL, not in the index (listing-page-views.ts) */
   view: ListingView;
   /** the listing-item slice of the view as JSON, also kept as a stored field (listing-item-field.ts) */
   item?: string;
@@ -139,6 +141,14 @@ export interface ListingDocument {
   mapDigest: number;
   /** the texts that `keywords` search, as prepared tokens (keyword-text.ts) */
   keywordText: string[];
+}
+
+/** The document as the index holds it: without its pages' view. */
+export type IndexedListingDocument = Omit<ListingDocument, 'view'> & { view?: ListingView };
+
+export function indexedDocumentOf(doc: ListingDocument): Omit<ListingDocument, 'view'> {
+  const { view: _view, ...indexed } = doc;
+  return indexed;
 }
 
 /** Each property's details as property details show them (less the household's affordability). */
