@@ -289,7 +289,7 @@ describe('browser: error summaries, the home page, decisions and account message
         await page().goto(`${testApp().baseUrl}/account/applications`);
         const application = page().locator('article.application');
         await application.getByRole('button', { name: /^Book 10:00/ }).click();
-        const confirmation = application.locator('.booked-viewing');
+        const confirmation = application.getByRole('status').filter({ hasText: 'You are booked for the open day on' });
         await confirmation.waitFor();
         // the application is shown again with its next viewing: the confirmation stays
         await page().getByText('Loading…').waitFor({ state: 'detached' });
@@ -300,12 +300,12 @@ describe('browser: error summaries, the home page, decisions and account message
         const href = (await calendar.getAttribute('href'))!;
         const file = await page().request.get(new URL(href, testApp().baseUrl).href);
         expect(file.headers()['content-type']).to.match(/^text\/calendar/);
-        expect(await focused(page(), 'booked-viewing')).to.include('booked-viewing');
+        expect(await confirmation.evaluate((el) => el === el.ownerDocument.activeElement)).to.equal(true);
         expect(await seriousAxeViolations(page())).to.deep.equal([]);
         expect(problems).to.deep.equal([]);
       });
 
-      it('says a confirmation link was sent at sign-up, that other sessions ended at a reset, and that a used reset link was used', async () => {
+      it('says at a password sign-up that a link to confirm the address was sent', async () => {
         const problems = await portalPage(page());
         await page().setViewportSize(size);
         const email = uniqueEmail('signup');
@@ -315,14 +315,19 @@ describe('browser: error summaries, the home page, decisions and account message
         await page().getByLabel('Password', { exact: true }).fill('a long enough passphrase');
         await page().getByRole('button', { name: 'Create account' }).click();
         await page().waitForURL('**/account');
-        const notice = page().locator('.notice');
+        const notice = page().getByRole('status').filter({ hasText: 'confirm your email address' });
         await notice.waitFor();
         expect(await notice.innerText()).to.include(`We sent a link to ${email} to confirm your email address`);
         // once: not on the next page
         await page().getByRole('link', { name: 'Favourites' }).click();
         await page().getByRole('heading', { name: 'Favourites' }).waitFor();
         expect(await notice.count()).to.equal(0);
+        expect(problems).to.deep.equal([]);
+      });
 
+      it('says that other sessions ended at a password reset, and that a used reset link was used, with a way to a new one', async () => {
+        const problems = await portalPage(page());
+        await page().setViewportSize(size);
         const customer = await passwordCustomer();
         const forgot = await api.post(
           `${P}/forgot-password`,
