@@ -111,7 +111,9 @@ describe('browser: the portal account', function () {
     const eligibleLine = said.split('\n').find((line) => /eligible for other homes|also eligible for/.test(line)) ?? '';
     // the other available homes the customer qualifies for; not the chosen one, nor a sold or under-offer one
     expect(eligibleLine).to.equal('You are eligible for other homes here: Flat 1, Flat 5.');
-    expect(said).to.not.match(/Flat 2|Flat 3|Flat 4/);
+    // the home applied for is named as such, and nowhere else
+    expect(said).to.include('You applied for Flat 2 (2 bedrooms):');
+    expect(said.replace('You applied for Flat 2', '')).to.not.match(/Flat 2|Flat 3|Flat 4/);
 
     // back on the page: the interest registered, not a blank form
     await page().reload();

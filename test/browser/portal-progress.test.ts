@@ -134,7 +134,8 @@ describe('browser: application progress and viewings', function () {
         await page().getByLabel('Message to the provider (optional)').fill('A long message. '.repeat(30));
         const [request] = await Promise.all([page().waitForRequest((r) => r.url().includes('/register-interest') && r.method() === 'POST'), submit.click()]);
         const sent = JSON.parse(request.postData() ?? '{}') as Record<string, unknown>;
-        expect(Object.keys(sent).sort()).to.deep.equal(['additionalInfo', 'deposit']);
+        // of the profile, only what changed (beside the message, and the one home to be had: the listing's)
+        expect(Object.keys(sent).sort()).to.deep.equal(['additionalInfo', 'deposit', 'property']);
         expect(sent.deposit).to.equal(45000);
 
         await page().locator('.decision').waitFor();

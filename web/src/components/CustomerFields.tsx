@@ -148,7 +148,7 @@ export function CustomerFields({ fields, values, onChange, errors = {}, required
         );
         if (spec.kind === 'boolean') {
           return (
-            <fieldset class="field" key={name} aria-describedby={describedBy}>
+            <fieldset class="field" key={name} id={id} aria-describedby={describedBy}>
               <legend>{label}</legend>
               {[true, false].map((choice) => (
                 <label class="choice inline" key={String(choice)}>
@@ -169,7 +169,7 @@ export function CustomerFields({ fields, values, onChange, errors = {}, required
         if (spec.kind === 'multi') {
           const chosen = new Set((value as number[] | null) ?? []);
           return (
-            <fieldset class="field" key={name}>
+            <fieldset class="field" key={name} id={id}>
               <legend>{label}</legend>
               {(lists[spec.list!] ?? []).map((item) => (
                 <label class="choice inline" key={item.id}>

@@ -10,13 +10,32 @@ const HEADLINE: Record<EligibilityFigures['status'], string> = {
   unknown: 'We need more about you to check the rules',
 };
 
-/** "You meet this home's rules", or the decision's reasons (why not, why only considered, what is missing). */
-export function EligibilityLine({ eligibility }: { eligibility: EligibilityFigures | null | undefined }) {
+/**
+ * "You meet this home's rules", or the decision's reasons (why not, why only considered, what is missing).
+ * Reasons the page gives elsewhere (`given`, e.g. the decision of register interest, at `givenAt`) are
+ * not given twice: the line links to them instead.
+ */
+export function EligibilityLine({
+  eligibility,
+  given = [],
+  givenAt,
+}: {
+  eligibility: EligibilityFigures | null | undefined;
+  given?: readonly string[];
+  givenAt?: string;
+}) {
   if (!eligibility) return null;
-  const { status, reasons } = eligibility;
+  const { status } = eligibility;
+  const reasons = eligibility.reasons.filter((r) => !given.includes(r));
+  const elsewhere = reasons.length < eligibility.reasons.length && givenAt;
   return (
     <div class={`eligibility is-${status}`}>
-      {status === 'passed' || reasons.length !== 1 ? <p class="eligibility-status">{HEADLINE[status]}</p> : null}
+      {status === 'passed' || reasons.length !== 1 || elsewhere ? <p class="eligibility-status">{HEADLINE[status]}</p> : null}
+      {elsewhere && (
+        <p class="eligibility-reason">
+          <a href={givenAt}>{reasons.length ? 'More reasons with your interest registered' : 'Why: see your interest registered'}</a>
+        </p>
+      )}
       {reasons.length === 1 && <p class="eligibility-reason">{reasons[0]}</p>}
       {reasons.length > 1 && (
         <ul class="eligibility-reasons">

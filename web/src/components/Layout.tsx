@@ -1,10 +1,15 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { useSession } from '../session.ts';
+import { notice } from '../notice.ts';
 
 export function Layout({ children }: { children: ComponentChildren }) {
   const signedIn = useSession();
   const { path } = useLocation();
+  // a message left for this page by the one before (notice.ts), shown until the next page
+  const [said, setSaid] = useState<string | null>(null);
+  useEffect(() => setSaid(notice.take()), [path]);
   const current = (prefix: string) => (path === prefix || (prefix !== '/' && path.startsWith(prefix)) ? 'page' : undefined);
   return (
     <>
@@ -57,6 +62,13 @@ export function Layout({ children }: { children: ComponentChildren }) {
         </div>
       </header>
       <main id="main" tabIndex={-1}>
+        {said && (
+          <div class="wrap">
+            <p class="panel success notice" role="status">
+              {said}
+            </p>
+          </div>
+        )}
         {children}
       </main>
       <footer class="site-footer">

@@ -6,13 +6,20 @@ import { PlaceInput } from './PlaceInput.tsx';
 
 export type Occupancy = 'for-sale' | 'to-rent';
 
+const OCCUPANCIES: readonly (readonly [value: string, label: string])[] = [
+  ['for-sale', 'Buy'],
+  ['to-rent', 'Rent'],
+];
+
 export interface SearchFormProps {
   class: string;
   /** the radios' name */
   occupancyName: string;
   /** the radio of this value is checked (none for a value the search does not know) */
   occupancy: string;
-  onOccupancy: (occupancy: Occupancy) => void;
+  /** the choices offered, value and label (by default buy or rent: the occupancy types) */
+  choices?: readonly (readonly [value: string, label: string])[];
+  onOccupancy: (occupancy: string) => void;
   placeId: string;
   place: string;
   onPlace: (place: string) => void;
@@ -38,10 +45,16 @@ export function SearchForm(props: SearchFormProps) {
     >
       <fieldset class="occupancy">
         <legend>Looking to</legend>
-        {(['for-sale', 'to-rent'] as const).map((type) => (
-          <label key={type} class="choice">
-            <input type="radio" name={props.occupancyName} value={type} checked={props.occupancy === type} onChange={() => props.onOccupancy(type)} />
-            {type === 'for-sale' ? ' Buy' : ' Rent'}
+        {(props.choices ?? OCCUPANCIES).map(([value, label]) => (
+          <label key={value} class="choice">
+            <input
+              type="radio"
+              name={props.occupancyName}
+              value={value}
+              checked={props.occupancy === value}
+              onChange={() => props.onOccupancy(value)}
+            />
+            {` ${label}`}
           </label>
         ))}
       </fieldset>

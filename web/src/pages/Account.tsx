@@ -16,9 +16,10 @@ import {
 import { session, useSession } from '../session.ts';
 import { CustomerFields, valuesOf, type Values } from '../components/CustomerFields.tsx';
 import { ListingGrid } from '../components/ListingCard.tsx';
-import { OpenDays } from '../components/OpenDays.tsx';
+import { BookedViewing, OpenDays } from '../components/OpenDays.tsx';
 import { ProgressStepper } from '../components/ProgressStepper.tsx';
 import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
+import { ErrorSummary, summaryErrors } from '../components/ErrorSummary.tsx';
 import { dateTimeText, dayText } from '../format.ts';
 import { OneSavedSearch, SavedSearches } from './SavedSearches.tsx';
 
@@ -130,6 +131,11 @@ function Profile() {
       <h2 id="profile-title">Profile</h2>
       <p>Signed in as {profile.data?.email}</p>
       <form onSubmit={save} noValidate class="profile-form">
+        <ErrorSummary
+          errors={summaryErrors(failure, (name) => (ALL_FIELDS.includes(name) ? `profile-${name}` : undefined))}
+          shown={failure}
+          title="Your profile was not saved"
+        />
         {PROFILE_GROUPS.map(([title, fields]) => (
           <fieldset class="group" key={title}>
             <legend>{title}</legend>
@@ -147,7 +153,6 @@ function Profile() {
             />
           </fieldset>
         ))}
-        {failure ? <Problem error={failure} title="Your profile was not saved" /> : null}
         <p role="status">{status === 'saved' ? 'Your profile is saved.' : ''}</p>
         <button type="submit" class="primary" disabled={status === 'saving' || changed.size === 0}>
           Save profile
@@ -210,6 +215,8 @@ function ApplicationCard({ application, onChange }: { application: Application; 
   const [info, setInfo] = useState(application.additionalInfo ?? '');
   const [failure, setFailure] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
+  // the viewing just booked here: its confirmation stays once the application shows its next viewing
+  const [booked, setBooked] = useState<Appointment | null>(null);
   const headingId = `application-${application.id}`;
   const act = async (action: () => Promise<unknown>) => {
     setFailure(null);
@@ -240,7 +247,11 @@ function ApplicationCard({ application, onChange }: { application: Application; 
           </ul>
         )}
         <ProgressStepper progress={application.progress} eligibilityStatus={application.eligibilityStatus} id={`progress-${application.id}`} />
-        {application.nextAppointmentDateTime && <p>Next viewing: {dateTimeText(application.nextAppointmentDateTime)}</p>}
+        {booked ? (
+          <BookedViewing appointment={booked} />
+        ) : (
+          application.nextAppointmentDateTime && <p>Next viewing: {dateTimeText(application.nextAppointmentDateTime)}</p>
+        )}
         {!application.isArchived && (
           <>
             <form
@@ -264,7 +275,15 @@ function ApplicationCard({ application, onChange }: { application: Application; 
               <button type="submit">Update application</button>
               <span role="status">{saved ? ' Saved.' : ''}</span>
             </form>
-            {!application.nextAppointmentDateTime && <OpenDays application={application} onBooked={onChange} />}
+            {!application.nextAppointmentDateTime && !booked && (
+              <OpenDays
+                application={application}
+                onBooked={(appointment) => {
+                  setBooked(appointment);
+                  onChange();
+                }}
+              />
+            )}
             <button
               type="button"
               class="danger"

@@ -2,20 +2,40 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, P, type ListingItem, type Schemas } from '../api.ts';
 import { ListingGrid } from '../components/ListingCard.tsx';
-import { SearchForm, type Occupancy } from '../components/SearchForm.tsx';
+import { SearchForm } from '../components/SearchForm.tsx';
+import { AffordBox } from '../components/AffordBox.tsx';
 import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
 import { CardGrid, ContentCard } from '../components/CardGrid.tsx';
+
+/** The hero's choices: what each asks of the search (its own parameters) */
+const CHOICES = {
+  buy: { label: 'Buy', params: { occupancy_type: 'for-sale' } },
+  rent: { label: 'Rent', params: { occupancy_type: 'to-rent' } },
+  'shared-ownership': { label: 'Shared ownership', params: { occupancy_type: 'for-sale', 'schemes[]': 'shared-ownership' } },
+} as const;
+type Choice = keyof typeof CHOICES;
+const CHOICE_LIST = Object.entries(CHOICES).map(([value, c]) => [value, c.label] as const);
+/** the home page has no search of its own: "What can I afford?" starts from nothing */
+const NO_PARAMS = new URLSearchParams();
 
 export function Home() {
   useTitle('Find a home');
   const { route } = useLocation();
   const [place, setPlace] = useState('');
-  const [occupancy, setOccupancy] = useState<Occupancy>('for-sale');
+  const [choice, setChoice] = useState<Choice>('buy');
   const featured = useLoad(() => api<{ data: ListingItem[] }>(`${P}/home-featured-listings`, { query: { size: 6 } }), []);
   const content = useLoad(() => api<{ data: Schemas['ContentListItem'][] }>(`${P}/contents`, { query: { size: 4 } }), []);
   const areas = useLoad(() => api<{ data: Schemas['SchemeAreas'][] }>(`${P}/scheme-areas`), []);
-  const search = (location: string) =>
-    route(`/search?occupancy_type=${occupancy}&location=${encodeURIComponent(location)}&radius=3`);
+  /** to the search page with the choice, the place (if any) and what `change` adds (the affordability box's values) */
+  const search = (location: string, change?: (p: URLSearchParams) => void) => {
+    const p = new URLSearchParams(CHOICES[choice].params);
+    if (location) {
+      p.set('location', location);
+      p.set('radius', '3');
+    }
+    change?.(p);
+    route(`/search?${p.toString()}`);
+  };
 
   return (
     <div class="home">
@@ -23,18 +43,22 @@ export function Home() {
         <div class="wrap">
           <h1>Find a home you can afford</h1>
           <p>Shared ownership, First Homes, rent to buy and homes to rent from housing associations across the UK.</p>
-          <SearchForm
-            class="hero-search"
-            occupancyName="home-occupancy"
-            occupancy={occupancy}
-            onOccupancy={setOccupancy}
-            placeId="home-place"
-            place={place}
-            onPlace={setPlace}
-            onChoose={(p) => search(p.location)}
-            onSearch={() => search(place.trim())}
-            submitText="Search homes"
-          />
+          <div class="hero-forms">
+            <SearchForm
+              class="hero-search"
+              occupancyName="home-occupancy"
+              occupancy={choice}
+              choices={CHOICE_LIST}
+              onOccupancy={(value) => setChoice(value as Choice)}
+              placeId="home-place"
+              place={place}
+              onPlace={setPlace}
+              onChoose={(p) => search(p.location)}
+              onSearch={() => search(place.trim())}
+              submitText="Search homes"
+            />
+            <AffordBox params={NO_PARAMS} update={(change) => search(place.trim(), change)} />
+          </div>
         </div>
       </section>
       <div class="wrap">

@@ -49,6 +49,8 @@ export function Listing({ slug }: { slug: string }) {
   const previewToken = query.preview ?? null;
   const signedIn = useSession();
   const loaded = useLoad((signal) => loadListing(slug, previewToken, signal), [slug, previewToken, signedIn]);
+  // the reasons the side panel's decision gives (register interest's): the heading's line leaves them to it
+  const [decided, setDecided] = useState<string[]>([]);
   useTitle(loaded.data?.details.listing.titleTag || loaded.data?.details.listing.name);
 
   const waiting = notReady(
@@ -82,7 +84,7 @@ export function Listing({ slug }: { slug: string }) {
           <Price fields={listing} />
           <MonthlyCost amount={listing.monthlyCost} />
           <Distances fromWork={listing.distanceFromWork} fromHome={listing.distanceFromHome} />
-          <EligibilityLine eligibility={listing.eligibility} />
+          <EligibilityLine eligibility={listing.eligibility} givenAt={decided.length ? '#register-decision' : undefined} given={decided} />
           {rentTerms(listing).length > 0 && <p class="card-terms">{rentTerms(listing).join(' · ')}</p>}
           {firstHomesWithoutFigures(listing) && (
             <p class="card-terms">First Homes: at least 30% below the market value</p>
@@ -145,7 +147,7 @@ export function Listing({ slug }: { slug: string }) {
         </div>
 
         <aside class="listing-side">
-          <RegisterInterest listing={listing} properties={all} signedIn={signedIn} />
+          <RegisterInterest listing={listing} properties={all} signedIn={signedIn} onReasons={setDecided} />
         </aside>
       </div>
 
@@ -375,10 +377,13 @@ function RegisterInterest({
   listing,
   properties,
   signedIn,
+  onReasons,
 }: {
   listing: ListingDetails;
   properties: PropertyDetails[];
   signedIn: boolean;
+  /** the decision's messages the panel shows (none while it shows the form) */
+  onReasons: (messages: string[]) => void;
 }) {
   const fields = useLoad(
     () => api<Schemas['RegisterInterestFields']>(`${P}/listings/slug/${listing.slug}/register-interest-fields`),
@@ -447,9 +452,24 @@ function RegisterInterest({
       </section>
     );
   }
-  if (application) return <Decision application={application} properties={properties} />;
+  // the homes applied for already: never offered as "also eligible"
+  const appliedFor = (earlier.data ?? []).flatMap((a) => (a.property ? [a.property.id] : []));
+  if (application)
+    return (
+      <Decision application={application} properties={properties} offered={offered} appliedBefore={appliedFor} onReasons={onReasons} />
+    );
   if (earlier.loading && !earlier.data) return <Loading />;
-  if (earlier.data?.length && !again) return <Registered applications={earlier.data} onAgain={() => setAgain(true)} />;
+  if (earlier.data?.length && !again)
+    return (
+      <Registered
+        applications={earlier.data}
+        onAgain={() => {
+          onReasons([]);
+          setAgain(true);
+        }}
+        onReasons={onReasons}
+      />
+    );
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -460,7 +480,9 @@ function RegisterInterest({
       const profileValues = valuesOf(profile.data, [...changed]);
       const sent = [...changed].filter((name) => JSON.stringify(values[name] ?? null) !== JSON.stringify(profileValues[name] ?? null));
       const body: Values = { ...Object.fromEntries(sent.map((name) => [name, values[name]])), additionalInfo: additionalInfo || undefined };
+      // one home to be had: the interest is in it (the decision then names it, and offers it as no other)
       if (property) body.property = Number(property);
+      else if (offered.length === 1) body.property = offered[0]!.id;
       setApplication(await api<Application>(`${P}/listings/slug/${listing.slug}/register-interest`, { method: 'POST', body }));
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) setErrors(err.errors);
@@ -538,20 +560,34 @@ const isOffered = (p: PropertyDetails) => p.availabilityStatus.code === 'availab
  * The other homes of the listing the customer is eligible for: never the home chosen (the decision
  * is about it) nor one that cannot be had any more.
  */
-export function otherEligibleHomes(application: Application, properties: PropertyDetails[]): PropertyDetails[] {
-  const chosen = application.property?.id;
+export function otherEligibleHomes(
+  application: Application,
+  properties: PropertyDetails[],
+  appliedBefore: number[] = [],
+): PropertyDetails[] {
+  const applied = new Set([application.property?.id, ...appliedBefore]);
   return (application.decision?.successfulProperties ?? [])
-    .filter((id) => id !== chosen)
+    .filter((id) => !applied.has(id))
     .map((id) => properties.find((p) => p.id === id))
     .filter((p): p is PropertyDetails => !!p && isOffered(p));
 }
 
 /** The customer's earlier interest in this listing: when, in which home, and where it stands. */
-function Registered({ applications, onAgain }: { applications: Application[]; onAgain: () => void }) {
+function Registered({
+  applications,
+  onAgain,
+  onReasons,
+}: {
+  applications: Application[];
+  onAgain: () => void;
+  onReasons: (messages: string[]) => void;
+}) {
   const latest = [...applications].sort((a, b) => b.enquiryDate.localeCompare(a.enquiryDate))[0]!;
   const status = latest.decision?.status ?? latest.eligibilityStatus;
+  const messages = latest.decision?.messages ?? [];
+  useEffect(() => onReasons(messages), [messages.join('\n')]);
   return (
-    <section class={`panel decision decision-${status}`} aria-labelledby="registered-title">
+    <section class={`panel decision decision-${status}`} aria-labelledby="registered-title" id="register-decision">
       <h2 id="registered-title">You registered interest on {dayText(latest.enquiryDate)}</h2>
       {latest.property && <p>In {latest.property.propertyNumber}.</p>}
       <p class="decision-status">
@@ -577,11 +613,27 @@ function Registered({ applications, onAgain }: { applications: Application[]; on
   );
 }
 
-function Decision({ application, properties }: { application: Application; properties: PropertyDetails[] }) {
+function Decision({
+  application,
+  properties,
+  offered,
+  appliedBefore,
+  onReasons,
+}: {
+  application: Application;
+  properties: PropertyDetails[];
+  /** the homes that could be chosen */
+  offered: PropertyDetails[];
+  appliedBefore: number[];
+  onReasons: (messages: string[]) => void;
+}) {
   const decision = application.decision;
   const status = decision?.status ?? application.eligibilityStatus;
-  const others = otherEligibleHomes(application, properties);
+  const others = otherEligibleHomes(application, properties, appliedBefore);
+  // the home applied for, with the listing page's own figures (its price and monthly cost)
+  const home = application.property ? (properties.find((p) => p.id === application.property!.id) ?? application.property) : null;
   const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => onReasons(decision?.messages ?? []), []);
   // the result replaces the form, which may have been long: bring it into view and put focus on it
   // (on a phone it would otherwise be far above the screen, with focus lost on the page)
   useEffect(() => {
@@ -591,10 +643,21 @@ function Decision({ application, properties }: { application: Application; prope
     h.closest('section')?.scrollIntoView({ block: 'nearest' });
   }, []);
   return (
-    <section class={`panel decision decision-${status}`} aria-labelledby="decision-title" role="status">
+    <section class={`panel decision decision-${status}`} aria-labelledby="decision-title" role="status" id="register-decision">
       <h2 id="decision-title" tabIndex={-1} ref={heading}>
         Interest registered
       </h2>
+      {home ? (
+        <div class="applied-home">
+          <p>
+            You applied for <strong>{home.propertyNumber}</strong> ({bedroomsText(home.bedrooms)}):
+          </p>
+          <Price fields={home} />
+          <MonthlyCost amount={home.monthlyCostFrom} />
+        </div>
+      ) : (
+        <p class="applied-home">You applied for {offered.length > 1 ? 'any available home in this development' : 'this development'}.</p>
+      )}
       <p class="decision-status">
         <strong>{STATUS_TEXT[status] ?? status}</strong>
       </p>
@@ -607,7 +670,7 @@ function Decision({ application, properties }: { application: Application; prope
       )}
       {others.length > 0 && (
         <p>
-          {status === 'failed' ? 'You are eligible for other homes here' : 'You are also eligible for'}:{' '}
+          {status === 'failed' ? 'You are eligible for other homes here' : home ? 'You are also eligible for' : 'You are eligible for'}:{' '}
           {others.map((p) => p.propertyNumber).join(', ')}.
         </p>
       )}

@@ -6,6 +6,9 @@ import { useLocation } from 'preact-iso';
 import { ApiError, api, P, type Schemas } from '../api.ts';
 import { session } from '../session.ts';
 import { Loading, Problem, useTitle } from '../components/common.tsx';
+import { ErrorSummary, summaryErrors, type SummaryError } from '../components/ErrorSummary.tsx';
+import { fieldSentence } from '../messages.ts';
+import { notice } from '../notice.ts';
 import { mailDelivery, mailbox } from '../settings.ts';
 
 const NEXT_KEY = 'portal.next';
@@ -28,26 +31,67 @@ function useRun() {
   return { busy, failure, setFailure, run };
 }
 
-function EmailField({ id, value, onInput }: { id: string; value: string; onInput: (email: string) => void }) {
+/** a field's problem in a failed request, as a sentence (a 422's message for that parameter) */
+const fieldProblem = (failure: unknown, name: string) =>
+  failure instanceof ApiError ? fieldSentence(name, failure.errors[name]) : undefined;
+
+/** The error of a field, under its label's control, and the attributes that tie it to the control. */
+function FieldError({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <p class="field-error" id={`${id}-error`}>
+      {text}
+    </p>
+  ) : null;
+}
+const invalid = (id: string, text: string | undefined, hint?: string) => ({
+  'aria-invalid': text ? true : undefined,
+  'aria-describedby': [hint, text ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
+});
+
+function EmailField({ id, value, onInput, error }: { id: string; value: string; onInput: (email: string) => void; error?: string }) {
   return (
     <div class="field">
       <label for={id}>Email address</label>
-      <input id={id} type="email" autocomplete="email" required value={value} onInput={(e) => onInput((e.target as HTMLInputElement).value)} />
+      <input
+        id={id}
+        type="email"
+        autocomplete="email"
+        required
+        {...invalid(id, error)}
+        value={value}
+        onInput={(e) => onInput((e.target as HTMLInputElement).value)}
+      />
+      <FieldError id={id} text={error} />
     </div>
   );
 }
 
-/** An e-mailed link that failed (used already, or older than 30 minutes), and where to ask for another. */
-function FailedLink({ failure, title, again }: { failure: unknown; title: string; again: string }) {
+/**
+ * A link that did not work: a 404 is a link used already or past its time (the API does not tell
+ * which), said so, with the way to a new one; anything else as its problem.
+ */
+function LinkProblem({ failure, title, again, againText }: { failure: unknown; title: string; again: string; againText: string }) {
+  if (failure instanceof ApiError && failure.status === 404) {
+    return (
+      <div class="problem" role="alert">
+        <strong>{title}</strong>
+        <p>This link was used already or has expired: a link works once, for 30 minutes.</p>
+        <p>
+          <a href={again}>{againText}</a>
+        </p>
+      </div>
+    );
+  }
   return (
     <>
       <Problem error={failure} title={title} />
       <p>
-        A link works once, for 30 minutes. <a href={again}>Ask for a new one</a>.
+        A link works once, for 30 minutes. <a href={again}>{againText}</a>.
       </p>
     </>
   );
 }
+
 /** only the portal's own pages */
 const safeNext = (next: string | undefined) => (next && next.startsWith('/') && !next.startsWith('//') ? next : '/account');
 
@@ -61,9 +105,11 @@ export function SignIn() {
   const [sent, setSent] = useState<Schemas['LinkSent'] | null>(null);
   const { busy, failure, setFailure, run } = useRun();
 
-  const login = async () => {
+  /** `said`: a message for the page the customer goes on to */
+  const login = async (said?: string) => {
     const tokens = await api<Schemas['LoginTokens']>(`${P}/password-login`, { method: 'POST', body: { email, password }, anonymous: true });
     session.set({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresAt: tokens.expires_at });
+    if (said) notice.set(said);
     route(next);
   };
 
@@ -84,12 +130,24 @@ export function SignIn() {
     if (mode === 'register') {
       return run(async () => {
         // the service mails a link to confirm the address, pointing back at this portal's link page
-        await api(`${P}/password-register`, { method: 'POST', body: { email, password, url: `${location.origin}/sign-in/link` }, anonymous: true });
-        await login();
+        await api(`${P}/password-register`, {
+          method: 'POST',
+          body: { email, password, url: `${location.origin}/sign-in/link` },
+          anonymous: true,
+        });
+        await login(confirmationSentText(email));
       });
     }
-    return run(login);
+    return run(() => login());
   };
+
+  // the summary's links go to the fields; a wrong email or password to the email address
+  const errors: SummaryError[] =
+    failure instanceof ApiError && failure.status === 401
+      ? [{ text: 'The email address or the password is not right.', field: 'email' }]
+      : summaryErrors(failure, (name) => (name === 'email' || (name === 'password' && mode !== 'link') ? name : undefined));
+  const emailError = fieldProblem(failure, 'email');
+  const passwordError = mode === 'link' ? undefined : fieldProblem(failure, 'password');
 
   const tab = (value: typeof mode, text: string) => (
     <label class="choice inline">
@@ -101,14 +159,15 @@ export function SignIn() {
   return (
     <div class="wrap narrow">
       <h1>Sign in or create an account</h1>
-      <form class="panel" onSubmit={submit}>
+      <form class="panel" onSubmit={submit} noValidate>
+        <ErrorSummary errors={errors} shown={failure} />
         <fieldset class="field">
           <legend>How would you like to sign in?</legend>
           {tab('link', 'Email me a sign-in link')}
           {tab('password', 'With my password')}
           {tab('register', 'Create an account with a password')}
         </fieldset>
-        <EmailField id="email" value={email} onInput={setEmail} />
+        <EmailField id="email" value={email} onInput={setEmail} error={emailError} />
         {mode !== 'link' && (
           <div class="field">
             <label for="password">Password</label>
@@ -118,10 +177,16 @@ export function SignIn() {
               autocomplete={mode === 'register' ? 'new-password' : 'current-password'}
               minLength={mode === 'register' ? 6 : undefined}
               required
+              {...invalid('password', passwordError, mode === 'register' ? 'password-hint' : undefined)}
               value={password}
               onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
             />
-            {mode === 'register' && <p class="hint">At least 6 characters, and not one of the most common passwords.</p>}
+            {mode === 'register' && (
+              <p class="hint" id="password-hint">
+                At least 6 characters, and not one of the most common passwords.
+              </p>
+            )}
+            <FieldError id="password" text={passwordError} />
             {mode === 'password' && (
               <p class="forgot">
                 <a href={`/sign-in/forgot-password${email ? `?email=${encodeURIComponent(email)}` : ''}`}>Forgot password?</a>
@@ -129,12 +194,6 @@ export function SignIn() {
             )}
           </div>
         )}
-        {failure ? (
-          <Problem
-            error={failure}
-            title={failure instanceof ApiError && failure.status === 401 ? 'Wrong email or password' : 'That did not work'}
-          />
-        ) : null}
         <button type="submit" class="primary" disabled={busy}>
           {mode === 'link' ? 'Email me a link' : mode === 'register' ? 'Create account' : 'Sign in'}
         </button>
@@ -142,6 +201,15 @@ export function SignIn() {
       {sent && <LinkSentPanel email={email} magicLink={sent.magicLink} />}
     </div>
   );
+}
+
+/** Said on the page a new password account goes on to: where the link to confirm its address went. */
+function confirmationSentText(email: string): string {
+  if (mailDelivery === 'not-sent')
+    return `You are signed in. This is a test environment: no e-mail is sent to ${email}, where the link to confirm your email address would go.`;
+  if (mailDelivery === 'local-mailbox')
+    return `You are signed in. The e-mail to ${email} with a link to confirm your email address is kept in the local mailbox of this development machine (${mailbox}).`;
+  return `You are signed in. We sent a link to ${email} to confirm your email address: open it to prove the address is yours.`;
 }
 
 /**
@@ -204,7 +272,12 @@ export function MagicLink({ id, token }: { id: string; token: string }) {
     <div class="wrap narrow">
       <h1>Signing you in</h1>
       {failure ? (
-        <FailedLink failure={failure} title="This sign-in link does not work any more" again="/sign-in" />
+        <LinkProblem
+          failure={failure}
+          title="This sign-in link does not work any more"
+          again="/sign-in"
+          againText="Send me a new sign-in link"
+        />
       ) : (
         <Loading what="Signing you in" />
       )}
@@ -234,10 +307,10 @@ export function ForgotPassword() {
   return (
     <div class="wrap narrow">
       <h1>Reset your password</h1>
-      <form class="panel" onSubmit={submit}>
+      <form class="panel" onSubmit={submit} noValidate>
+        <ErrorSummary errors={summaryErrors(failure, (name) => (name === 'email' ? 'forgot-email' : undefined))} shown={failure} />
         <p>Give the e-mail address of your account: we send a link to choose a new password there.</p>
-        <EmailField id="forgot-email" value={email} onInput={setEmail} />
-        {failure ? <Problem error={failure} title="That did not work" /> : null}
+        <EmailField id="forgot-email" value={email} onInput={setEmail} error={fieldProblem(failure, 'email')} />
         <button type="submit" class="primary" disabled={busy}>
           Send me a reset link
         </button>
@@ -278,6 +351,9 @@ export function ResetPassword({ id, token }: { id: string; token: string }) {
   const [password, setPassword] = useState('');
   const [done, setDone] = useState(false);
   const { busy, failure, run } = useRun();
+  // the link itself failed (used, expired, or the account disabled), not the password chosen
+  const linkFailed = !!failure && !(failure instanceof ApiError && failure.status === 422);
+  const passwordError = fieldProblem(failure, 'newPassword');
   const submit = (e: Event) => {
     e.preventDefault();
     return run(async () => {
@@ -295,6 +371,7 @@ export function ResetPassword({ id, token }: { id: string; token: string }) {
         <h1>Choose a new password</h1>
         <div class="panel success" role="status">
           <p>Your password is changed.</p>
+          <p>For your safety, every session signed in to your account, on this device and on any other, has been signed out.</p>
           <p>
             <a href="/sign-in">Sign in with it</a>
           </p>
@@ -305,7 +382,10 @@ export function ResetPassword({ id, token }: { id: string; token: string }) {
   return (
     <div class="wrap narrow">
       <h1>Choose a new password</h1>
-      <form class="panel" onSubmit={submit}>
+      <form class="panel" onSubmit={submit} noValidate>
+        {linkFailed ? null : (
+          <ErrorSummary errors={summaryErrors(failure, (name) => (name === 'newPassword' ? 'new-password' : undefined))} shown={failure} />
+        )}
         <div class="field">
           <label for="new-password">New password</label>
           <input
@@ -314,15 +394,23 @@ export function ResetPassword({ id, token }: { id: string; token: string }) {
             autocomplete="new-password"
             minLength={6}
             required
-            aria-describedby="new-password-hint"
+            {...invalid('new-password', passwordError, 'new-password-hint')}
             value={password}
             onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
           />
           <p class="hint" id="new-password-hint">
             At least 6 characters.
           </p>
+          <FieldError id="new-password" text={passwordError} />
         </div>
-        {failure ? <FailedLink failure={failure} title="The password was not changed" again="/sign-in/forgot-password" /> : null}
+        {linkFailed ? (
+          <LinkProblem
+            failure={failure}
+            title="The password was not changed"
+            again="/sign-in/forgot-password"
+            againText="Send me a new reset link"
+          />
+        ) : null}
         <button type="submit" class="primary" disabled={busy}>
           Change my password
         </button>
