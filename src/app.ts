@@ -187,8 +187,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const feedImportService = new FeedImportService(prisma, feedWriter, feedMedia, {
     zip: { maxEntries: config.FEED_ZIP_MAX_FILES, maxUnzippedBytes: config.FEED_UNZIPPED_LIMIT_MB * 1024 * 1024, maxRatio: config.FEED_ZIP_MAX_RATIO },
     concurrency: config.FEED_IMPORT_CONCURRENCY,
-  });
-  const feedImports = feedImportJob(config, feedImportService, logger);
+  }, deps.jobs);
+  const feedImports = feedImportJob(config, feedImportService, deps.jobs, logger);
   const routeDeps: RouteTableDeps = {
     // search checks a token beside its engine request rather than before it
     search: { searches: searchResponder, portals, signedIn: optionalCustomerAlongside(accounts.accessTokens) },
@@ -202,7 +202,6 @@ export function buildApp(deps: AppDeps): BuiltApp {
       accounts: sync.accounts,
       imports: feedImportService,
       media: feedMedia,
-      queued: () => feedImports.nudge(),
       uploadLimitBytes: config.FEED_UPLOAD_LIMIT_MB * 1024 * 1024,
       mediaBaseUrl: config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`,
     },

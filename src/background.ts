@@ -31,7 +31,7 @@ import { MAIL_KIND, type MailOutbox } from './mail/mail-outbox.ts';
 import { JobQueue, type QueueSettings } from './db/job-queue.ts';
 import { FeedImportJob } from './feeds/feed-import-job.ts';
 import { checkOneHandlerEach, type JobKind } from './core/job-kinds.ts';
-import type { FeedImportService } from './feeds/feed-import-service.ts';
+import { FEED_IMPORT_KIND, type FeedImportService } from './feeds/feed-import-service.ts';
 
 /** the base of the links in e-mails: PUBLIC_BASE_URL, else the service on this machine */
 
@@ -91,11 +91,13 @@ export function mailJob(deps: { prisma: PrismaClient; mailer: Mailer; logger: Lo
 /**
  * The kinds whose work is a job on the job queue (db/job-queue.ts), with how each is retried. An e-mail:
  * eleven retries from 15 s, doubling (about eight and a half hours), then a dead letter. The state job: one
- * running and one waiting at most across instances, one retry (the next minute's run is another).
+ * running and one waiting at most across instances, one retry (the next minute's run is another). A
+ * feed import: in order per account, an hour at most, three retries (an instance that died).
  */
 export const QUEUES: Readonly<Record<string, QueueSettings>> = {
   [MAIL_KIND]: { retryLimit: 11, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
   [STATE_KIND]: { policy: 'stately', retryLimit: 1, retryDelay: 5, expireInSeconds: 300 },
+  [FEED_IMPORT_KIND]: { policy: 'key_strict_fifo', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 },
 };
 
 /** the job queue every instance enqueues on and the roles' workers take from */
@@ -104,8 +106,8 @@ export function jobQueue(config: Config, logger: Logger): JobQueue {
 }
 
 /** the feed import job: runs the queued BLM imports */
-export function feedImportJob(config: Config, imports: FeedImportService, logger: Logger): FeedImportJob {
-  return new FeedImportJob(imports, logger, config.FEED_IMPORT_POLL_MS, config.FEED_IMPORTS_AT_ONCE);
+export function feedImportJob(config: Config, imports: FeedImportService, jobs: JobQueue, logger: Logger): FeedImportJob {
+  return new FeedImportJob(imports, jobs, logger, config.FEED_IMPORTS_AT_ONCE);
 }
 
 export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'mail-delivery' | 'feed-import-job';
@@ -124,7 +126,7 @@ export const JOB_KINDS: readonly JobKind<RoleName>[] = [
   { kind: 'state-job', flag: null, concurrency: '1 across instances', schedule: `job queue cron ${STATE_SCHEDULE}, once across instances`, queue: 'job queue (stately: one at a time)' },
   { kind: 'alert-job', flag: 'ALERT_JOB', concurrency: '1 run', schedule: 'each indexed batch, node-cron every minute', queue: 'ListingAlertCheck, AlertMatch' },
   { kind: 'mail-delivery', flag: 'MAIL_DELIVERY', concurrency: '1 batch of up to 10 a process', schedule: 'the job queue (LISTEN/NOTIFY at each commit that enqueued one)', queue: 'job queue; the rendered e-mail in OutgoingMail' },
-  { kind: 'feed-import-job', flag: 'FEED_IMPORT_JOB', concurrency: 'FEED_IMPORTS_AT_ONCE (2)', schedule: 'poll every FEED_IMPORT_POLL_MS (2 s), nudged by an upload', queue: 'FeedImport' },
+  { kind: 'feed-import-job', flag: 'FEED_IMPORT_JOB', concurrency: 'FEED_IMPORTS_AT_ONCE (2)', schedule: 'the job queue, woken at each upload', queue: 'job queue (key_strict_fifo: in order per account); the import in FeedImport' },
 ];
 
 /**

@@ -126,8 +126,6 @@ const schema = yup.object({
   // ---------- feeds (BLM files and RTDF pushes, docs/feeds.md) ----------
   /** run the feed import job in this process (any number of processes may run it; each import is run by one) */
   FEED_IMPORT_JOB: yup.boolean().default(true),
-  /** how often an idle feed import job looks for queued imports (a new upload wakes it at once) */
-  FEED_IMPORT_POLL_MS: yup.number().integer().min(10).default(2000),
   /** homes of one import written at once */
   FEED_IMPORT_CONCURRENCY: yup.number().integer().min(1).max(32).default(4),
   /** the largest BLM or zip upload, in MB (larger is 413) */

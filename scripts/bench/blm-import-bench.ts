@@ -106,7 +106,7 @@ function zipOf(blm: Buffer, rows: number): Buffer {
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0' });
 const runtime = openRuntime(config);
-await runtime.listingIndex.ensure();
+await Promise.all([runtime.listingIndex.ensure(), runtime.jobs.start()]);
 runtime.worker.start();
 const { prisma } = runtime;
 const provider = await prisma.housingProvider.create({ data: { name: `Bench provider ${Date.now()}`, contactEmail: 'bench@example.org' } });
@@ -115,7 +115,7 @@ const writer = new FeedWriter(prisma, { developments: new DevelopmentService(pri
 const imports = new FeedImportService(prisma, writer, new FeedMedia(new PostgresMediaStore(prisma), 'http://localhost/media'), {
   zip: { maxEntries: 100_000, maxUnzippedBytes: 1024 ** 3, maxRatio: 100 },
   concurrency: CONCURRENCY,
-});
+}, runtime.jobs);
 
 const file = URL_PHOTOS ? blmOf(ROWS) : zipOf(blmOf(ROWS, (i) => `B${i}.jpg`), ROWS);
 console.log(`${URL_PHOTOS ? 'BLM' : 'zip'} of ${ROWS} rows${URL_PHOTOS ? ' (photo addresses)' : ', a photo each'}: ${(file.length / 1024 / 1024).toFixed(1)} MB`);
@@ -128,8 +128,8 @@ const oneRow = URL_PHOTOS ? blmOf(1, undefined, '9002') : zipOf(blmOf(1, (i) => 
 async function oneRowImport(): Promise<number> {
   const started = performance.now();
   const queued = await imports.submit(other, oneRow, { partial: false, mediaBaseUrl: 'http://localhost/media' });
-  const job = (await imports.claim())!;
-  if (job.id !== queued.id) throw new Error('another import was queued on this database: run the benchmark on an idle one');
+  // run here, not by a worker: the job its upload enqueued then finds it ended
+  const job = (await imports.begin(queued.id))!;
   await imports.run(job);
   return performance.now() - started;
 }
@@ -141,8 +141,7 @@ async function importOnce(): Promise<void> {
   const cpuAtStart = process.cpuUsage();
   const queued = await imports.submit(account, file, { partial: false, mediaBaseUrl: 'http://localhost/media' });
   const read = performance.now();
-  const job = (await imports.claim())!;
-  if (job.id !== queued.id) throw new Error('another import was queued on this database: run the benchmark on an idle one');
+  const job = (await imports.begin(queued.id))!;
   const kinds = new Map<string, number>();
   let oneRowMs: Promise<number> | null = null;
   await importScope.run(kinds, () =>

@@ -1,68 +1,39 @@
-// The feed import job: runs queued imports in this process, up to `atOnce` at a time and never two of
-// one account (any number of processes may run it; each import is claimed by one), woken when an import
-// is queued and every few seconds. One account's long file never makes another account's wait for it.
+// The feed import job's role: this instance's worker of the `feed-import-job` kind on the job queue,
+// up to `atOnce` imports at a time. The kind's key_strict_fifo policy runs an account's imports one after
+// another, in the order they came, on whichever instance takes them, and never holds another account's
+// back. An import whose instance died is run again elsewhere once the job's heartbeat stops.
 import type { Logger } from '../core/logger.ts';
+import type { JobQueue } from '../db/job-queue.ts';
 import type { FeedImport } from '../generated/prisma/client.ts';
-import type { FeedImportService } from './feed-import-service.ts';
+import { FEED_IMPORT_KIND, type FeedImportJobData, type FeedImportService } from './feed-import-service.ts';
 
 export class FeedImportJob {
-  private timer: NodeJS.Timeout | null = null;
-  private claiming: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
-  private readonly running = new Set<Promise<void>>();
+  private working = false;
   /** rows written by this process since it started (the job's progress in /metrics) */
   rowsWritten = 0;
   importsRun = 0;
 
   constructor(
     private readonly imports: FeedImportService,
+    private readonly jobs: JobQueue,
     private readonly logger: Logger,
-    private readonly pollMs: number,
     private readonly atOnce = 2,
     /** hears of the listings an import changed */
     private readonly onListings: (ids: number[]) => void = () => {},
   ) {}
 
   start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.nudge(), this.pollMs);
-    this.timer.unref();
-    this.nudge();
+    this.working = true;
+    void this.jobs
+      .work<FeedImportJobData>(FEED_IMPORT_KIND, { concurrency: this.atOnce }, async ({ import: id }) => {
+        const job = await this.imports.begin(id);
+        if (job) await this.runOne(job);
+      })
+      .then(() => this.imports.enqueueStrays())
+      .catch((err: unknown) => this.logger.error({ err: String(err) }, 'the feed import worker could not start'));
   }
 
-  /** Claims queued imports now, as many as there are free places (or right after the claims under way). */
-  nudge(): void {
-    if (this.stopped) return;
-    if (this.claiming) {
-      this.again = true;
-      return;
-    }
-    this.claiming = this.fill().finally(() => {
-      this.claiming = null;
-      if (this.again) {
-        this.again = false;
-        this.nudge();
-      }
-    });
-  }
-
-  private async fill(): Promise<void> {
-    while (!this.stopped && this.running.size < this.atOnce) {
-      const job = await this.imports.claim().catch((err: unknown) => {
-        this.logger.warn({ err }, 'feed import job: could not claim an import');
-        return null;
-      });
-      if (!job) return;
-      const run: Promise<void> = this.runOne(job).finally(() => {
-        this.running.delete(run);
-        // a place is free, and an account's next import may now be taken
-        this.nudge();
-      });
-      this.running.add(run);
-    }
-  }
-
+  /** An import's own failure ends it as failed (its report says so) and completes its job: sending the file again is the provider's remedy. */
   private async runOne(job: FeedImport): Promise<void> {
     const started = Date.now();
     try {
@@ -77,9 +48,8 @@ export class FeedImportJob {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.claiming;
-    await Promise.all(this.running);
+    if (!this.working) return;
+    this.working = false;
+    await this.jobs.offWork(FEED_IMPORT_KIND);
   }
 }

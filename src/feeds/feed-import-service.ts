@@ -1,9 +1,12 @@
 // BLM imports: a file is read and checked whole when it arrives (a malformed one is refused before
-// anything is written), queued as an import with its records and the media they name, and run by the
-// feed import job; its report tells each row's fate.
+// anything is written), stored as an import with its records and the media they name, and a job of the
+// `feed-import-job` kind enqueued in the same transaction (keyed by the account, so that an account's
+// imports run one after another in the order they came); the job's handler (feed-import-job.ts) runs it.
+// Its report tells each row's fate.
 import { inOrder } from '../core/in-order.ts';
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../db/prisma.ts';
+import type { JobQueue } from '../db/job-queue.ts';
 import type { ApiAccount, FeedImport, Prisma } from '../generated/prisma/client.ts';
 import { AppError, NotFoundError, ValidationError } from '../core/errors.ts';
 import { BlmFormatError, parseBlm } from './blm/blm-parser.ts';
@@ -17,6 +20,16 @@ import { isHttpUrl } from './feed-rules.ts';
 import type { FeedWriter, RowOutcome } from './feed-writer.ts';
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+/** The job kind that runs the imports (src/background.ts lists it), and its jobs' data. */
+export const FEED_IMPORT_KIND = 'feed-import-job';
+export interface FeedImportJobData {
+  import: string;
+}
+/** an account's imports run one after another: the key of their jobs */
+const accountKey = (accountId: number) => `account-${accountId}`;
+/** a queued import this old with no job (queued before the job queue) gets one when the role starts */
+const STRAY_AFTER_MS = 2 * 60_000;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export interface ImportCounts {
@@ -121,6 +134,7 @@ export class FeedImportService {
     private readonly writer: FeedWriter,
     private readonly media: FeedMedia,
     private readonly options: { zip: ZipLimits; concurrency: number },
+    private readonly jobs: JobQueue,
   ) {}
 
   /**
@@ -161,8 +175,12 @@ export class FeedImportService {
         media[name] = { key, digest: digestOf(picture) };
       });
       const input: ImportInput = { ...withoutNul(blm.records), media, fileWarnings: blm.warnings, mediaBaseUrl: opts.mediaBaseUrl };
-      const created = await this.prisma.feedImport.create({
-        data: { id, accountId: account.id, format: 'blm', partial: opts.partial, input: input as unknown as Prisma.InputJsonValue, counts: { ...EMPTY_COUNTS, rows: blm.records.length } },
+      const created = await this.prisma.$transaction(async (tx) => {
+        const row = await tx.feedImport.create({
+          data: { id, accountId: account.id, format: 'blm', partial: opts.partial, input: input as unknown as Prisma.InputJsonValue, counts: { ...EMPTY_COUNTS, rows: blm.records.length } },
+        });
+        await this.jobs.enqueue(tx, FEED_IMPORT_KIND, { import: id } satisfies FeedImportJobData, { singletonKey: accountKey(account.id) });
+        return row;
       });
       return { id: created.id, status: created.status as ImportStatus };
     } catch (err) {
@@ -188,30 +206,28 @@ export class FeedImportService {
   }
 
   /**
-   * Takes the oldest queued import of an account that has none running (one process each, SKIP LOCKED)
-   * and marks it running; null when none waits. An account's imports run one after another, in the
-   * order they came, and never hold another account's back. An import left running for an hour (its
-   * process stopped) is taken again: its writes are idempotent, so running it twice changes nothing the
-   * first run wrote.
+   * Marks the import of a job running and answers it; null when it has ended already (a job run again,
+   * or a second job for one import). An import run again after its instance died starts over: its
+   * writes are idempotent, so running it twice changes nothing the first run wrote.
    */
-  async claim(): Promise<FeedImport | null> {
-    const [claimed] = await this.prisma.$queryRaw<{ id: string }[]>`
-      UPDATE "FeedImport" SET status = 'running', "startedAt" = now()
-      WHERE id = (
-        SELECT q.id FROM "FeedImport" q
-        WHERE (q.status = 'queued' OR (q.status = 'running' AND q."startedAt" < now() - interval '1 hour'))
-          AND NOT EXISTS (
-            SELECT 1 FROM "FeedImport" r
-            WHERE r."accountId" = q."accountId" AND r.id <> q.id AND r.status = 'running' AND r."startedAt" >= now() - interval '1 hour')
-          AND NOT EXISTS (
-            SELECT 1 FROM "FeedImport" e
-            WHERE e."accountId" = q."accountId" AND e.status = 'queued' AND e."createdAt" < q."createdAt")
-        ORDER BY q."createdAt" FOR UPDATE SKIP LOCKED LIMIT 1)
-      RETURNING id`;
-    return claimed ? this.prisma.feedImport.findUnique({ where: { id: claimed.id } }) : null;
+  async begin(id: string): Promise<FeedImport | null> {
+    const [begun] = await this.prisma.$queryRaw<{ id: string }[]>`
+      UPDATE "FeedImport" SET status = 'running', "startedAt" = now() WHERE id = ${id} AND status IN ('queued', 'running') RETURNING id`;
+    return begun ? this.prisma.feedImport.findUnique({ where: { id: begun.id } }) : null;
   }
 
-  /** Runs a claimed import to its end; `progress` hears of every group written. Returns the listings it changed. */
+  /** Gives a job to each import queued STRAY_AFTER_MS ago or more and not yet begun (a second job of one import finds it ended). */
+  async enqueueStrays(now = new Date()): Promise<number> {
+    const strays = await this.prisma.feedImport.findMany({
+      where: { status: 'queued', createdAt: { lt: new Date(now.getTime() - STRAY_AFTER_MS) } },
+      select: { id: true, accountId: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    for (const s of strays) await this.jobs.enqueue(null, FEED_IMPORT_KIND, { import: s.id } satisfies FeedImportJobData, { singletonKey: accountKey(s.accountId) });
+    return strays.length;
+  }
+
+  /** Runs a begun import to its end; `progress` hears of every group written. Returns the listings it changed. */
   async run(job: FeedImport, progress: (done: number) => void = () => {}): Promise<number[]> {
     const account = await this.prisma.apiAccount.findUniqueOrThrow({ where: { id: job.accountId } });
     const input = job.input as unknown as ImportInput;

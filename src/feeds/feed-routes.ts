@@ -18,8 +18,6 @@ export interface FeedDeps {
   accounts: ApiAccountService;
   imports: FeedImportService;
   media: FeedMedia;
-  /** wakes the import job once an import is queued */
-  queued: () => void;
   uploadLimitBytes: number;
   /** where pictures are served from; null: this service's /media at the request's origin */
   mediaBaseUrl: string | null;
@@ -70,7 +68,6 @@ export const feedRoutes = defineRoutes<FeedDeps, SyncState>([
         partial: query.partial === '1' || query.partial === 'true',
         mediaBaseUrl: deps.mediaBaseUrl ?? `${ctx.state.url.origin}${MEDIA_PREFIX}`,
       });
-      deps.queued();
       ctx.status = 202;
       ctx.body = presentQueuedImport(queued);
     },

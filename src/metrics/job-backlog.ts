@@ -31,8 +31,5 @@ export async function tableBacklog(prisma: Pick<PrismaClient, '$queryRawUnsafe'>
     UNION ALL
     SELECT 'webhook-worker', count(*) FILTER (WHERE status = 'pending')::int, ${age('createdAt', `status = 'pending'`)},
            count(*) FILTER (WHERE status = 'pending' AND attempts > 0)::int,
-           count(*) FILTER (WHERE status = 'failed')::int FROM "WebhookDelivery" WHERE status IN ('pending', 'failed')
-    UNION ALL
-    SELECT 'feed-import-job', count(*) FILTER (WHERE status = 'queued')::int, ${age('createdAt', `status = 'queued'`)},
-           0, count(*) FILTER (WHERE status = 'failed')::int FROM "FeedImport"`);
+           count(*) FILTER (WHERE status = 'failed')::int FROM "WebhookDelivery" WHERE status IN ('pending', 'failed')`);
 }

@@ -12,6 +12,9 @@ import { HEARTBEAT_SECONDS, JOB_SCHEMA, SUPERVISE_SECONDS } from '../../src/db/j
 import { QUEUES } from '../../src/background.ts';
 import { MAIL_KIND, MailOutbox, type OutboxMessage } from '../../src/mail/mail-outbox.ts';
 import { STATE_KIND, StateJob } from '../../src/jobs/state-job.ts';
+import { FEED_IMPORT_KIND } from '../../src/feeds/feed-import-service.ts';
+import { createAccount } from '../support/factories.ts';
+import { feedFixture, importReport, uploadBlm } from '../support/feeds.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -71,7 +74,7 @@ describe('a job whose instance is killed inside its handler (the job queue)', fu
   this.timeout(90_000);
 
   it('lists every kind of the job queue here', () => {
-    expect(Object.keys(QUEUES).sort()).to.deep.equal([MAIL_KIND, STATE_KIND].sort());
+    expect(Object.keys(QUEUES).sort()).to.deep.equal([MAIL_KIND, STATE_KIND, FEED_IMPORT_KIND].sort());
   });
 
   it(`${MAIL_KIND}: taken over after the heartbeat stops, the e-mail sent once`, async () => {
@@ -101,5 +104,27 @@ describe('a job whose instance is killed inside its handler (the job queue)', fu
     let ran = 0;
     await runtime.jobs.drain(STATE_KIND, () => state.runOnce().then(() => void (ran += 1)), { retriesToo: true });
     expect(ran).to.equal(1);
+  });
+
+  it(`${FEED_IMPORT_KIND}: taken over after the heartbeat stops, the import done`, async () => {
+    const { built } = testApp();
+    const account = await createAccount({ tier: 'premium' });
+    // this instance's own worker stands aside, so that the doomed one takes the import
+    await built.feedImports.stop();
+    let id = '';
+    try {
+      const { data } = await killedInside(FEED_IMPORT_KIND, async () => {
+        const queued = await uploadBlm(account, feedFixture('ashford-sales.blm'));
+        expect(queued.status).to.equal(202);
+        id = queued.body.id;
+      });
+      expect(data).to.deep.equal({ import: id });
+      await failedOver(FEED_IMPORT_KIND);
+    } finally {
+      built.feedImports.start();
+    }
+    const report = await importReport(account, id);
+    expect(report.status).to.equal('done');
+    expect(report.counts.created).to.be.above(0);
   });
 });
