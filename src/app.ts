@@ -166,7 +166,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // the jobs the app's services feed and its routes wake, built where every background role is (background.ts)
   const alerts = alertJob(
     config,
-    { prisma, search, alias: listingIndex.alias, logger, outbox: applicationMails.outbox },
+    { prisma, search, alias: listingIndex.alias, logger, outbox: applicationMails.outbox, personalOf: personal },
     {
       pool,
       search,

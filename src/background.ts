@@ -25,6 +25,7 @@ import { AlertJob } from './alerts/alert-job.ts';
 import { AlertMatcher } from './alerts/alert-matcher.ts';
 import { AlertDelivery } from './alerts/alert-delivery.ts';
 import { alertLinks } from './alerts/alert-links.ts';
+import type { PersonalOf } from './listing-search/personal-fields.ts';
 import { MailDelivery } from './mail/mail-delivery.ts';
 import { MailJob } from './mail/mail-job.ts';
 import { MAIL_KIND, type MailOutbox } from './mail/mail-outbox.ts';
@@ -71,13 +72,13 @@ export function listingStatsCounters(config: Config, prisma: PrismaClient, logge
 /** the alert job: matches indexed listing changes against saved searches and enqueues the alert e-mails due on the e-mail outbox */
 export function alertJob(
   config: Config,
-  deps: { prisma: PrismaClient; search: SearchClient; alias: string; logger: Logger; outbox: MailOutbox },
+  deps: { prisma: PrismaClient; search: SearchClient; alias: string; logger: Logger; outbox: MailOutbox; personalOf: PersonalOf },
   matching: ConstructorParameters<typeof AlertMatcher>[1],
 ): AlertJob {
-  const { prisma, search, alias, logger, outbox } = deps;
+  const { prisma, search, alias, logger, outbox, personalOf } = deps;
   return new AlertJob(
     new AlertMatcher(prisma, matching),
-    new AlertDelivery(prisma, search, alias, outbox, alertLinks(publicBaseUrlOf(config)), logger),
+    new AlertDelivery(prisma, search, alias, outbox, alertLinks(publicBaseUrlOf(config)), logger, personalOf),
     logger,
   );
 }

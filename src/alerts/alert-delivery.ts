@@ -19,7 +19,8 @@ import { liveItemsByIdsRequest } from '../listing-index/by-ids-requests.ts';
 import { recentReduction } from '../listings/price-reductions.ts';
 import type { StoredListing } from '../listings/listing-view.ts';
 import { formatPounds as pounds } from '../core/number-format.ts';
-import { bedroomsText, monthlyCostText } from '../listings/listing-words.ts';
+import { affordabilityText, bedroomsText, monthlyCostText } from '../listings/listing-words.ts';
+import { personalOfItem, type Personal, type PersonalOf } from '../listing-search/personal-fields.ts';
 import { cutoffs, type Cutoffs } from './alert-schedule.ts';
 import { MAX_LISTINGS_PER_MAIL, SavedSearchAlertMail, type AlertListing, type AlertSection } from './alert-mail.ts';
 import type { AlertKind } from './alert-matcher.ts';
@@ -65,6 +66,8 @@ export class AlertDelivery {
     private readonly outbox: MailOutbox,
     private readonly links: AlertLinks,
     private readonly logger: Logger,
+    /** a signed-in customer's household (their profile), for the affordability of each home shown */
+    private readonly personalOf: PersonalOf = () => Promise.resolve(null),
   ) {}
 
   async runOnce(now = new Date()): Promise<DeliveryRun> {
@@ -128,8 +131,9 @@ export class AlertDelivery {
         // a disabled customer, or listings no longer live: their matches are done with nothing to e-mail
         for (const [customerId, theirs] of byCustomer) {
           const customer = customers.get(customerId);
-          const sections = customer && !customer.disabledAt ? this.sections(theirs, items) : [];
-          if (!customer || sections.length === 0) continue;
+          if (!customer || customer.disabledAt || !theirs.some((m) => items.get(m.listingId))) continue;
+          const sections = this.sections(theirs, items, await this.personalOf(customerId));
+          if (sections.length === 0) continue;
           const carried = theirs.filter((m) => items.get(m.listingId)).map((m) => m.id);
           await this.outbox.send(tx, customer.email, new SavedSearchAlertMail(customer.firstName ?? 'there', sections, carried));
           enqueued += 1;
@@ -155,13 +159,13 @@ export class AlertDelivery {
   }
 
   /** Per saved search, in order of the matches; listings no longer live are left out. */
-  private sections(matches: DueMatch[], items: Map<number, StoredItem | null>): AlertSection[] {
+  private sections(matches: DueMatch[], items: Map<number, StoredItem | null>, personal: Personal | null): AlertSection[] {
     const bySearch = new Map<number, { name: string; token: string; listings: AlertListing[] }>();
     for (const m of matches) {
       const item = items.get(m.listingId);
       if (!item) continue;
       const section = bySearch.get(m.savedSearchId) ?? { name: m.name, token: m.unsubscribeToken, listings: [] };
-      section.listings.push(this.listingOf(m, item));
+      section.listings.push(this.listingOf(m, item, personal));
       bySearch.set(m.savedSearchId, section);
     }
     let room = MAX_LISTINGS_PER_MAIL;
@@ -179,8 +183,9 @@ export class AlertDelivery {
     });
   }
 
-  private listingOf(m: DueMatch, item: StoredItem): AlertListing {
+  private listingOf(m: DueMatch, item: StoredItem, personal: Personal | null): AlertListing {
     const l = item.view.listing;
+    const affordability = l.forSale === false ? null : affordabilityText(personalOfItem(item.facts, personal)?.affordability);
     const image = l.mainImage;
     return {
       kind: m.kind,
@@ -188,6 +193,7 @@ export class AlertDelivery {
       price: priceText(l),
       bedrooms: bedroomsText(l.bedrooms as number[] | undefined),
       monthlyCost: l.forSale === false ? null : monthlyCostText(l.monthlyCost),
+      affordability,
       reducedOn: m.kind === 'price-reduced' ? (recentReduction(l.priceReducedOn) ?? m.eventKey) : null,
       imageUrl: image?.mediumSize ?? image?.largeSize ?? null,
       url: this.links.listing(String(l.slug ?? item.id)),

@@ -18,6 +18,8 @@ export interface AlertListing {
   bedrooms: string | null;
   /** what the headline home costs a month to buy, in words (null to rent, where the price is the rent, or when unknown) */
   monthlyCost: string | null;
+  /** the customer's affordability of the home, in words (null when their profile cannot tell) */
+  affordability?: string | null;
   /** the date of the reduction (YYYY-MM-DD), for price-reduced */
   reducedOn: string | null;
   imageUrl: string | null;
@@ -41,7 +43,12 @@ const reduced = (l: AlertListing) => (l.reducedOn ? `Reduced on ${dateInWords(l.
 /** the price, then bedrooms and the monthly cost when known */
 const figures = (l: AlertListing) => [l.price, ...(l.bedrooms ? [l.bedrooms] : []), ...(l.monthlyCost ? [l.monthlyCost] : [])];
 const line = (l: AlertListing) =>
-  [`${l.kind === 'price-reduced' ? 'Reduced' : 'New'}: ${l.name}`, figures(l).join(' · '), ...(l.kind === 'price-reduced' && l.reducedOn ? [reduced(l)] : [])].join('\n  ');
+  [
+    `${l.kind === 'price-reduced' ? 'Reduced' : 'New'}: ${l.name}`,
+    figures(l).join(' · '),
+    ...(l.affordability ? [l.affordability] : []),
+    ...(l.kind === 'price-reduced' && l.reducedOn ? [reduced(l)] : []),
+  ].join('\n  ');
 
 /** names the matches (AlertMatch ids: saved search, listing and event) an e-mail carries, for tracing */
 export const ALERT_MATCHES_HEADER = 'X-Alert-Matches';
@@ -74,7 +81,7 @@ export function alertMail(to: string, firstName: string, sections: AlertSection[
             url: l.url,
             imageUrl: l.imageUrl,
             badge: l.kind === 'price-reduced' ? reduced(l) : 'New',
-            lines: figures(l),
+            lines: [...figures(l), ...(l.affordability ? [l.affordability] : [])],
           }),
         ),
         ...(s.more ? [{ kind: 'button', label: `See ${s.more} more`, url: s.moreUrl } as MailBlock] : []),

@@ -16,3 +16,10 @@ export function bedroomsText(bedrooms: readonly number[] | null | undefined): st
 export function monthlyCostText(monthlyCost: unknown): string | null {
   return typeof monthlyCost === 'number' && Number.isFinite(monthlyCost) ? `About ${formatPounds(monthlyCost)} a month to buy` : null;
 }
+
+/** A household's verdict on a listing in the e-mails' words; null when it cannot be told (no income known, figures missing). */
+export function affordabilityText(a: { status: 'affordable' | 'unaffordable' | 'unknown'; monthlyCost: number | null } | null | undefined): string | null {
+  if (!a || a.status === 'unknown') return null;
+  if (a.status === 'unaffordable') return 'Not affordable for you on your profile\'s income and savings';
+  return a.monthlyCost !== null ? `You can afford this: about ${formatPounds(a.monthlyCost)} a month` : 'You can afford this';
+}

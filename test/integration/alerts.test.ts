@@ -94,6 +94,28 @@ describe('saved-search alerts', function () {
     expect(saved.newMatches).to.equal(1);
   });
 
+  it("tells a signed-in customer whether each home is affordable on their profile, as the listing's own affordability says", async () => {
+    const { customer: comfortable } = await customerWith([{ name: 'Brighton, comfortable', query: brighton }], { annualHouseholdIncome: 55000, deposit: 40000 });
+    const { customer: stretched } = await customerWith([{ name: 'Brighton, stretched', query: brighton }], { annualHouseholdIncome: 12000, deposit: 1000 });
+    const { customer: unknown } = await customerWith([{ name: 'Brighton, no income given', query: brighton }]);
+    const listing = await publish();
+    await runUntilMatched(listing.id);
+    await runJob();
+    for (const [customer, status] of [[comfortable, 'affordable'], [stretched, 'unaffordable']] as const) {
+      // the API's verdict for the same customer and listing: its item in their search
+      const found = await api.get(`${P}/search`, { query: { ...brighton, min_full_value: 250000, max_full_value: 250000, size: 100 }, ...bearer(customer.accessToken) });
+      const item = found.body.data.find((i: { id: number }) => i.id === listing.id);
+      expect(item?.affordability?.status, customer.email).to.equal(status);
+      const [mail] = await alertsTo(customer);
+      const words = status === 'affordable' ? 'You can afford this' : 'Not affordable for you';
+      expect(mail!.text, customer.email).to.include(words);
+      expect(mail!.html, customer.email).to.include(words);
+    }
+    // no income known: nothing said of affordability rather than a guess
+    const [mail] = await alertsTo(unknown);
+    expect(mail!.text).to.include(listing.name).and.not.match(/afford/i);
+  });
+
   it('e-mails a price cut made through the sync API, once; a same-price write adds nothing', async () => {
     const listing = await publish({ fullMarketPrice: 320000 });
     await runUntilMatched(listing.id);

@@ -1,6 +1,6 @@
 // A listing's figures in e-mail words, and calendar days in words, by hand-worked cases.
 import { expect } from 'chai';
-import { bedroomsText, monthlyCostText } from '../../src/listings/listing-words.ts';
+import { affordabilityText, bedroomsText, monthlyCostText } from '../../src/listings/listing-words.ts';
 import { dateInWords } from '../../src/core/date-time-format.ts';
 import { alertMail } from '../../src/alerts/alert-mail.ts';
 
@@ -18,6 +18,16 @@ describe('listing words for e-mails', () => {
     [[-1, 1.5, 4], '4 bedrooms'],
   ];
   for (const [counts, text] of bedrooms) it(`writes ${JSON.stringify(counts)} as ${JSON.stringify(text)}`, () => expect(bedroomsText(counts)).to.equal(text));
+
+  const verdicts: [Parameters<typeof affordabilityText>[0], string | null][] = [
+    [null, null],
+    [undefined, null],
+    [{ status: 'unknown', monthlyCost: 900 }, null],
+    [{ status: 'affordable', monthlyCost: 1011.6 }, 'You can afford this: about £1,012 a month'],
+    [{ status: 'affordable', monthlyCost: null }, 'You can afford this'],
+    [{ status: 'unaffordable', monthlyCost: 2400 }, "Not affordable for you on your profile's income and savings"],
+  ];
+  for (const [verdict, text] of verdicts) it(`says ${JSON.stringify(verdict)} as ${JSON.stringify(text)}`, () => expect(affordabilityText(verdict)).to.equal(text));
 
   it('writes the monthly cost to the pound, and nothing for an unknown cost (never £0)', () => {
     expect(monthlyCostText(812.4)).to.equal('About £812 a month to buy');

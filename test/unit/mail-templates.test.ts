@@ -102,7 +102,7 @@ const CASES: { name: string; message: OutboxMessage }[] = [
         {
           savedSearchName: 'Leeds up to £250,000',
           listings: [
-            { kind: 'new-listing', name: 'Canal Wharf', price: 'Shares from £62,500 (full price £250,000)', bedrooms: '2 bedrooms', monthlyCost: '£1,012 a month', reducedOn: null, imageUrl: 'https://portal.example.org/media/a.jpg', url: 'https://portal.example.org/listings/canal-wharf' },
+            { kind: 'new-listing', name: 'Canal Wharf', price: 'Shares from £62,500 (full price £250,000)', bedrooms: '2 bedrooms', monthlyCost: '£1,012 a month', affordability: 'You can afford this: about £1,012 a month', reducedOn: null, imageUrl: 'https://portal.example.org/media/a.jpg', url: 'https://portal.example.org/listings/canal-wharf' },
             { kind: 'price-reduced', name: 'Meadow View', price: '£240,000', bedrooms: 'Studio', monthlyCost: null, reducedOn: '2026-11-28', imageUrl: null, url: 'https://portal.example.org/listings/meadow-view' },
           ],
           more: 3,
