@@ -98,6 +98,16 @@ describe('browser: the search page, the cards and the listing page read true', f
       name: 'Exe Shared Two',
       schemes: ['shared-ownership'],
     });
+    // a one-bedroom home still for sale beside a sold three-bedroom one
+    await listing(
+      account,
+      'pf-mixed',
+      [
+        { ...sale, fullMarketPrice: 150_000, bedrooms: 1 },
+        { ...sale, fullMarketPrice: 300_000, bedrooms: 3, availabilityStatus: 'closed' },
+      ],
+      { name: 'Exe Mixed Court', schemes: ['market-sale'] },
+    );
     // a studio to rent in every furnishing, one feature under two names, a photo that does not load
     await listing(
       account,
@@ -207,6 +217,17 @@ describe('browser: the search page, the cards and the listing page read true', f
         expect(features).to.include('Allocated parking space');
         expect(features.replace('Allocated parking space', '')).to.not.include('Allocated parking');
         expect(await seriousAxeViolations(page())).to.deep.equal([]);
+        expect(problems).to.deep.equal([]);
+      });
+
+      it('gives a listing page the bedrooms of the homes still to be had', async () => {
+        const problems = await portalPage(page());
+        await page().setViewportSize(size);
+        await page().goto(`${testApp().baseUrl}/listings/exe-mixed-court`);
+        await page().getByRole('heading', { name: 'Exe Mixed Court', level: 1 }).waitFor();
+        const head = await page().locator('.listing-head').innerText();
+        expect(head).to.include('1 bedroom');
+        expect(head).to.not.include('1 to 3 bedrooms');
         expect(problems).to.deep.equal([]);
       });
 

@@ -2,7 +2,7 @@
 // pages and gaps, a studio said once, furnishing only when it narrows, a feature under one name, and
 // no second monthly figure beside a rent.
 import { expect } from 'chai';
-import { distinctFeatures, homeKindParts, monthlyCostRepeatsRent, rentTerms } from '../../web/src/format.ts';
+import { distinctFeatures, homeKindParts, monthlyCostRepeatsRent, openBedrooms, rentTerms } from '../../web/src/format.ts';
 import { pagerItems } from '../../web/src/pager.ts';
 
 describe('portal card words', () => {
@@ -56,5 +56,13 @@ describe('portal card words', () => {
     expect(monthlyCostRepeatsRent({ forSale: false, monthlyRent: 800 }, 900)).to.equal(false);
     expect(monthlyCostRepeatsRent({ forSale: true, monthlyRent: null }, 800)).to.equal(false);
     expect(monthlyCostRepeatsRent({ forSale: false, monthlyRent: null }, null)).to.equal(false);
+  });
+
+  it('counts the bedrooms of the homes still to be had, all of them only when every home is sold or let', () => {
+    const home = (bedrooms: number, code: string) => ({ bedrooms, availabilityStatus: { code } });
+    expect(openBedrooms([1, 3], [home(1, 'available'), home(3, 'closed')])).to.deep.equal([1]);
+    expect(openBedrooms([1, 2, 3], [home(3, 'under-offer'), home(1, 'coming-soon'), home(2, 'closed')])).to.deep.equal([1, 3]);
+    expect(openBedrooms([1, 3], [home(1, 'closed'), home(3, 'closed')])).to.deep.equal([1, 3]);
+    expect(openBedrooms([2], [])).to.deep.equal([2]);
   });
 });

@@ -161,6 +161,18 @@ export function distinctFeatures(
     .filter((f) => f.values.length > 0);
 }
 
+/**
+ * The bedroom counts of the homes still to be had: a sold or let home's ("closed") count only when
+ * every home is sold or let (the listing's own counts take in every home).
+ */
+export function openBedrooms(
+  all: readonly number[],
+  homes: readonly { bedrooms: number; availabilityStatus: { code: string } }[],
+): number[] {
+  const open = homes.filter((h) => h.availabilityStatus.code !== 'closed').map((h) => h.bedrooms);
+  return open.length ? [...new Set(open)].sort((a, b) => a - b) : [...all];
+}
+
 /** "Studio", "2 bedrooms", "1 to 3 bedrooms" */
 export function bedroomsText(bedrooms: readonly number[] | number): string {
   const counts = (typeof bedrooms === 'number' ? [bedrooms] : [...bedrooms]).sort((a, b) => a - b);

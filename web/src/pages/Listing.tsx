@@ -26,6 +26,7 @@ import {
   homeKindParts,
   money,
   monthlyCostRepeatsRent,
+  openBedrooms,
   rentTerms,
 } from '../format.ts';
 
@@ -102,7 +103,8 @@ export function Listing({ slug }: { slug: string }) {
           <p>
             {/* tenure is a buyer's matter: not shown to renters */}
             {[
-              ...homeKindParts(listing.bedrooms, listing.propertyType),
+              // the bedrooms of the homes still to be had, not of those sold or let
+              ...homeKindParts(openBedrooms(listing.bedrooms, all), listing.propertyType),
               listing.forSale ? listing.tenure : null,
               listing.availabilityStatus.name,
             ]
