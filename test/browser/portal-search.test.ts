@@ -192,7 +192,7 @@ describe('browser: the portal search page', function () {
     expect(problem).to.not.match(/max_full_value|min_full_value/);
     // the filters are still there: clearing the minimum searches again
     await page().getByLabel('Minimum price (£)').fill('');
-    await page().getByRole('button', { name: 'Apply filters' }).click();
+    await page().getByRole('button', { name: 'Apply price' }).click();
     await page()
       .locator('#results-summary', { hasText: /for sale within 5 miles of Leeds$/ })
       .waitFor();

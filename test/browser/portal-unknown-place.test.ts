@@ -34,13 +34,15 @@ describe('browser: the portal search page with an unknown place', function () {
     expect(problems).to.deep.equal([]);
   });
 
-  it('finds Yorkshire, a region: the homes in it for "This area only", within miles of it for a radius', async () => {
+  it('finds Yorkshire, a region, and searches all of it: no radius around a region', async () => {
     const problems = await portalPage(page());
     await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Yorkshire&radius=0`);
     await page().locator('#results-summary', { hasText: /for sale in Yorkshire and The Humber$/ }).waitFor();
-    await page().getByLabel('Within', { exact: true }).selectOption('3');
-    await page().locator('#results-summary', { hasText: /for sale within 3 miles of Yorkshire and The Humber$/ }).waitFor();
-    expect(new URL(page().url()).searchParams.get('radius')).to.equal('3');
+    expect(await page().getByLabel('Within', { exact: true }).isDisabled()).to.equal(true);
+    // a radius asked in the address is replaced by the region itself
+    await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Yorkshire&radius=3`);
+    await page().waitForURL((url) => url.searchParams.get('radius') === '0');
+    await page().locator('#results-summary', { hasText: /for sale in Yorkshire and The Humber$/ }).waitFor();
     expect(await page().getByText('We could not find').count()).to.equal(0);
     expect(problems).to.deep.equal([]);
   });

@@ -1,5 +1,5 @@
 // The portal's price rules (web/src/format.ts): null prices are "to be announced", shared ownership
-// shows the share, its price and the rent on the rest, rent shows per month and per week.
+// shows the share, its price and the rent on the rest, rent shows a month and a week (one wording everywhere).
 import { expect } from 'chai';
 import { bedroomsText, firstHomesWithoutFigures, priceText, ratingBand, TO_BE_ANNOUNCED, type PriceFields } from '../../web/src/format.ts';
 
@@ -55,16 +55,16 @@ describe('portal price text', () => {
       ),
     ).to.deep.equal({
       main: '£45,000',
-      details: ['for a 25% share of £180,000', 'plus £309.38 per month rent on the rest'],
+      details: ['for a 25% share of £180,000', 'plus £309.38 a month rent on the rest'],
     });
   });
 
-  it('shows rent per month and per week, computing the week when it is not given', () => {
+  it('shows rent a month and a week, computing the week when it is not given', () => {
     expect(priceText(sale({ forSale: false, monthlyRent: 1300, weeklyRent: 300 }))).to.deep.equal({
-      main: '£1,300 per month',
-      details: ['£300 per week'],
+      main: '£1,300 a month',
+      details: ['£300 a week'],
     });
-    expect(priceText(sale({ forSale: false, monthlyRent: 950 })).details).to.deep.equal(['£219.23 per week']);
+    expect(priceText(sale({ forSale: false, monthlyRent: 950 })).details).to.deep.equal(['£219.23 a week']);
   });
 
   it('says "price to be announced" for null prices of every kind', () => {

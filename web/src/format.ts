@@ -1,6 +1,6 @@
 // How the portal writes prices, bedrooms and dates. Prices follow the interface's price rules: any
 // price may be null ("to be announced"); shared ownership shows the share, its price and the rent on
-// the rest; rent shows per month and per week.
+// the rest; rent shows a month and a week. Money over time is always written "a month", "a week", "a year".
 
 /** the price fields of listing items, listing details and property details */
 export interface PriceFields {
@@ -51,7 +51,7 @@ export function priceText(p: PriceFields): PriceText {
   if (!p.forSale) {
     if (p.monthlyRent === null) return { main: TO_BE_ANNOUNCED, details: [] };
     const weekly = p.weeklyRent ?? weeklyFromMonthly(p.monthlyRent);
-    return { main: `${money(p.monthlyRent)} per month`, details: [`${money(weekly)} per week`] };
+    return { main: `${money(p.monthlyRent)} a month`, details: [`${money(weekly)} a week`] };
   }
   if (p.isSharedOwnership) {
     if (p.minShareValue === null) {
@@ -60,14 +60,18 @@ export function priceText(p: PriceFields): PriceText {
     const details: string[] = [];
     const share = p.minSharePercentage !== null ? `${p.minSharePercentage}% share` : 'share';
     details.push(p.fullMarketPrice !== null ? `for a ${share} of ${money(p.fullMarketPrice)}` : `for a ${share}`);
-    if (p.subsidisedMonthlyRent != null) details.push(`plus ${money(p.subsidisedMonthlyRent)} per month rent on the rest`);
+    if (p.subsidisedMonthlyRent != null) details.push(`plus ${money(p.subsidisedMonthlyRent)} a month rent on the rest`);
     return { main: money(p.minShareValue), details };
   }
   if (p.fullMarketPrice === null) return { main: TO_BE_ANNOUNCED, details: [] };
   // the deposit by the one rule (which takes in a deposit the provider states), never a second figure beside it
   const details = p.depositNeeded != null ? [`Deposit ${money(p.depositNeeded)}`] : [];
   if (p.openMarketValue != null && p.discountPercentage != null && p.discountPercentage > 0) {
-    return { main: money(p.fullMarketPrice), qualifier: `${p.discountPercentage}% below the market value of ${money(p.openMarketValue)}`, details };
+    return {
+      main: money(p.fullMarketPrice),
+      qualifier: `${p.discountPercentage}% below the market value of ${money(p.openMarketValue)}`,
+      details,
+    };
   }
   return { main: money(p.fullMarketPrice), details };
 }
@@ -76,7 +80,11 @@ export function priceText(p: PriceFields): PriceText {
  * First Homes are sold at a discount of at least 30% on the market value (the scheme's own rule): said in
  * those words only when no figures are given (else the price names the discount and the value).
  */
-export function firstHomesWithoutFigures(p: { forSale: boolean; discountPercentage?: number | null; schemes: readonly { text: string }[] }): boolean {
+export function firstHomesWithoutFigures(p: {
+  forSale: boolean;
+  discountPercentage?: number | null;
+  schemes: readonly { text: string }[];
+}): boolean {
   return p.forSale && p.discountPercentage == null && p.schemes.some((s) => /^first homes$/i.test(s.text));
 }
 
@@ -107,11 +115,62 @@ export function rentTerms(p: RentTermFields): string[] {
   const kinds = (typeof p.furnitureStatus === 'string' ? [p.furnitureStatus] : [...(p.furnitureStatus ?? [])])
     .map((k) => FURNISHING[k] ?? k)
     .filter((k, i, all) => all.indexOf(k) === i);
-  if (kinds.length) {
+  // every kind allowed says nothing a renter can use
+  if (kinds.length && kinds.length < Object.keys(FURNISHING).length) {
     const text = kinds.join(' or ');
     lines.push(text.charAt(0).toUpperCase() + text.slice(1));
   }
   return lines;
+}
+
+/**
+ * A home's size and kind, once: "2 bedrooms", "Apartment"; a studio whose kind already says so is
+ * "Studio apartment" alone (never "Studio · Studio apartment").
+ */
+export function homeKindParts(bedrooms: readonly number[] | number, propertyType: string | null | undefined): string[] {
+  const rooms = bedroomsText(bedrooms);
+  const type = propertyType?.trim() ?? '';
+  if (rooms === 'Studio' && /\bstudio\b/i.test(type)) return [type.charAt(0).toUpperCase() + type.slice(1)];
+  return [rooms, type].filter(Boolean);
+}
+
+/** a rent's or a price's headline is the monthly cost already: no second "£950 a month" beside "£950 a month" */
+export const monthlyCostRepeatsRent = (p: { forSale: boolean; monthlyRent: number | null }, monthlyCost: number | null | undefined) =>
+  !p.forSale && monthlyCost != null && p.monthlyRent != null && Math.round(monthlyCost) === Math.round(p.monthlyRent);
+
+/**
+ * Features once each: a value another value of the list spells out in full ("Allocated parking" beside
+ * "Allocated parking space") or repeats in other letters' case is left out; sections left empty go.
+ */
+export function distinctFeatures(
+  features: readonly { section: string; values: readonly string[] }[],
+): { section: string; values: string[] }[] {
+  const norm = (v: string) => v.trim().toLowerCase().replace(/\s+/g, ' ');
+  const all = features.flatMap((f) => f.values.map(norm));
+  const seen = new Set<string>();
+  return features
+    .map((f) => ({
+      section: f.section,
+      values: f.values.filter((v) => {
+        const n = norm(v);
+        if (seen.has(n) || all.some((other) => other !== n && other.startsWith(`${n} `))) return false;
+        seen.add(n);
+        return true;
+      }),
+    }))
+    .filter((f) => f.values.length > 0);
+}
+
+/**
+ * The bedroom counts of the homes still to be had: a sold or let home's ("closed") count only when
+ * every home is sold or let (the listing's own counts take in every home).
+ */
+export function openBedrooms(
+  all: readonly number[],
+  homes: readonly { bedrooms: number; availabilityStatus: { code: string } }[],
+): number[] {
+  const open = homes.filter((h) => h.availabilityStatus.code !== 'closed').map((h) => h.bedrooms);
+  return open.length ? [...new Set(open)].sort((a, b) => a - b) : [...all];
 }
 
 /** "Studio", "2 bedrooms", "1 to 3 bedrooms" */
@@ -166,7 +225,9 @@ export const monthlyCostText = (amount: number | null | undefined): string | nul
 /** "2.5 miles from work · 0.4 miles from home" (items' distanceFromWork, distanceFromHome), else nothing */
 export function distancesText(fromWork: number | null | undefined, fromHome: number | null | undefined): string | null {
   const miles = (d: number) => `${d} ${d === 1 ? 'mile' : 'miles'}`;
-  const parts = [fromWork != null ? `${miles(fromWork)} from work` : '', fromHome != null ? `${miles(fromHome)} from home` : ''].filter(Boolean);
+  const parts = [fromWork != null ? `${miles(fromWork)} from work` : '', fromHome != null ? `${miles(fromHome)} from home` : ''].filter(
+    Boolean,
+  );
   return parts.length ? parts.join(' · ') : null;
 }
 
@@ -221,7 +282,8 @@ const monthlyFigure = (a: AffordabilityFigures): number | null => a.breakdown?.t
 export function verdictHomeText(a: AffordabilityFigures): string | null {
   const home = a.property;
   if (!home) return a.propertyNumber ?? null;
-  const price = home.fullMarketPrice != null ? money(home.fullMarketPrice) : home.monthlyRent != null ? `${money(home.monthlyRent)} a month` : null;
+  const price =
+    home.fullMarketPrice != null ? money(home.fullMarketPrice) : home.monthlyRent != null ? `${money(home.monthlyRent)} a month` : null;
   const text = [home.name, price].filter(Boolean).join(', ');
   return text || null;
 }
@@ -238,7 +300,8 @@ export function affordableText(a: AffordabilityFigures, named = true): string | 
   if (monthly === null) return null;
   const home = named ? verdictHomeText(a) : null;
   const shared = a.share != null && a.share < 100;
-  const savings = a.deposit != null && a.depositNeeded != null && a.deposit > a.depositNeeded ? ` with your ${money(a.deposit)} savings` : '';
+  const savings =
+    a.deposit != null && a.depositNeeded != null && a.deposit > a.depositNeeded ? ` with your ${money(a.deposit)} savings` : '';
   const income = a.costToIncomePercent !== null ? `, ${a.costToIncomePercent}% of your income` : '';
   const cost = `${shared ? `a ${a.share}% share at ` : ''}${money(monthly)} a month${savings}${income}`;
   return home ? `${home}: ${cost}` : `${cost.charAt(0).toUpperCase()}${cost.slice(1)}`;

@@ -1,15 +1,26 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, P, type ListingItem } from '../api.ts';
 import { useSession } from '../session.ts';
-import { bedroomsText, dayText, firstHomesWithoutFigures, rentTerms } from '../format.ts';
+import { dayText, firstHomesWithoutFigures, homeKindParts, monthlyCostRepeatsRent, rentTerms } from '../format.ts';
 import { Price, SchemeTags } from './common.tsx';
 import { AffordabilityBadge, Distances, MonthlyCost, MonthlyCostFrom } from './Affordability.tsx';
 import { EligibilityLine } from './Eligibility.tsx';
 import { CardGrid } from './CardGrid.tsx';
+import { Picture } from './Picture.tsx';
 
 /** Listings as a grid of cards: featured, similar, favourites, an area's, a saved search's matches. */
-export function ListingGrid({ listings, keyOf }: { listings: readonly ListingItem[] | undefined; keyOf?: (listing: ListingItem) => string | number }) {
-  return <CardGrid items={listings} keyOf={keyOf}>{(listing) => <ListingCard listing={listing} />}</CardGrid>;
+export function ListingGrid({
+  listings,
+  keyOf,
+}: {
+  listings: readonly ListingItem[] | undefined;
+  keyOf?: (listing: ListingItem) => string | number;
+}) {
+  return (
+    <CardGrid items={listings} keyOf={keyOf}>
+      {(listing) => <ListingCard listing={listing} />}
+    </CardGrid>
+  );
 }
 
 /**
@@ -17,14 +28,22 @@ export function ListingGrid({ listings, keyOf }: { listings: readonly ListingIte
  * is sorted by `monthlyCostFrom`, the pool's lowest monthly cost, which may be another home's than the
  * headline's: the card then says it, in a line of its own, so that the list reads in its order.
  */
-export function ListingCard({ listing, headingLevel = 3, sortedByMonthlyCost = false }: { listing: ListingItem; headingLevel?: 2 | 3; sortedByMonthlyCost?: boolean }) {
+export function ListingCard({
+  listing,
+  headingLevel = 3,
+  sortedByMonthlyCost = false,
+}: {
+  listing: ListingItem;
+  headingLevel?: 2 | 3;
+  sortedByMonthlyCost?: boolean;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const marked = listing.displayAs === 'featured' || listing.displayAs === 'premium';
   const terms = rentTerms(listing);
   return (
     <article class={`card listing-card${marked ? ` is-${listing.displayAs}` : ''}`} data-listing-id={listing.id}>
       {listing.mainImage ? (
-        <img class="card-image" src={listing.mainImage.thumbnail} alt="" loading="lazy" width={360} height={203} />
+        <Picture class="card-image" src={listing.mainImage.thumbnail} alt="" loading="lazy" width={360} height={203} />
       ) : (
         <div class="card-image no-image" aria-hidden="true" />
       )}
@@ -39,13 +58,13 @@ export function ListingCard({ listing, headingLevel = 3, sortedByMonthlyCost = f
         <p class="card-address">{listing.displayAddress}</p>
         {/* every money line follows the home the price is of (the pool's headline home) */}
         <Price fields={listing} />
-        <MonthlyCost amount={listing.monthlyCost} />
+        {!monthlyCostRepeatsRent(listing, listing.monthlyCost) && <MonthlyCost amount={listing.monthlyCost} />}
         {sortedByMonthlyCost && <MonthlyCostFrom from={listing.monthlyCostFrom} own={listing.monthlyCost} />}
         {terms.length > 0 && <p class="card-terms">{terms.join(' · ')}</p>}
         {firstHomesWithoutFigures(listing) && <p class="card-terms">First Homes: at least 30% below the market value</p>}
         {listing.priceReducedOn && <p class="reduced">Reduced on {dayText(listing.priceReducedOn)}</p>}
         <p class="card-facts">
-          {[bedroomsText(listing.bedrooms), listing.propertyType, listing.availabilityStatus.name].filter(Boolean).join(' · ')}
+          {[...homeKindParts(listing.bedrooms, listing.propertyType), listing.availabilityStatus.name].filter(Boolean).join(' · ')}
         </p>
         <Distances fromWork={listing.distanceFromWork} fromHome={listing.distanceFromHome} />
         <EligibilityLine eligibility={listing.eligibility} />

@@ -17,13 +17,31 @@ export function MaterialInformation({ info, forSale }: { info: Material; forSale
   const rows: [string, string][] = [
     ['Council tax band', info.councilTaxBand ? `Band ${info.councilTaxBand}` : ASK],
     ['EPC rating', info.epcBand ? `Band ${info.epcBand}` : ASK],
-    ['Tenure', info.tenure === 'leasehold' ? `Leasehold${info.leaseYears ? `, ${info.leaseYears} years` : ''}` : info.tenure === 'freehold' ? 'Freehold' : ASK],
-    ['Floor area', info.floorArea !== null ? `${info.floorArea.toLocaleString('en-GB')} m² (${Math.round(info.floorArea * SQ_FT_PER_M2).toLocaleString('en-GB')} sq ft)` : ASK],
+    // a renter does not buy the tenure: shown to buyers only (below)
+    [
+      'Tenure',
+      info.tenure === 'leasehold'
+        ? `Leasehold${info.leaseYears ? `, ${info.leaseYears} years` : ''}`
+        : info.tenure === 'freehold'
+          ? 'Freehold'
+          : ASK,
+    ],
+    [
+      'Floor area',
+      info.floorArea !== null
+        ? `${info.floorArea.toLocaleString('en-GB')} m² (${Math.round(info.floorArea * SQ_FT_PER_M2).toLocaleString('en-GB')} sq ft)`
+        : ASK,
+    ],
     ['Broadband', info.broadbandMbps !== null ? broadbandText(info.broadbandMbps) : ASK],
   ];
+  if (!forSale) rows.splice(2, 1);
   if (forSale) {
-    rows.splice(3, 0, ['Service charge', info.monthlyServiceCharge !== null ? `${money(info.monthlyServiceCharge)} per month` : info.tenure === 'freehold' ? 'None' : ASK]);
-    if (info.tenure === 'leasehold') rows.splice(4, 0, ['Ground rent', info.annualGroundRent !== null ? `${money(info.annualGroundRent)} per year` : ASK]);
+    rows.splice(3, 0, [
+      'Service charge',
+      info.monthlyServiceCharge !== null ? `${money(info.monthlyServiceCharge)} a month` : info.tenure === 'freehold' ? 'None' : ASK,
+    ]);
+    if (info.tenure === 'leasehold')
+      rows.splice(4, 0, ['Ground rent', info.annualGroundRent !== null ? `${money(info.annualGroundRent)} a year` : ASK]);
     if (info.pricePerSquareMetre !== null) rows.push(['Price per m²', money(info.pricePerSquareMetre)]);
   }
   return (

@@ -37,6 +37,30 @@ export function useTitle(title: string | undefined): void {
   }, [title]);
 }
 
+/**
+ * The page's own description (what a search engine or a shared link shows) and its canonical address;
+ * both go back to the site's when the page is left.
+ */
+export function usePageMeta(description: string | null | undefined, canonicalPath: string | null | undefined): void {
+  useEffect(() => {
+    if (!description && !canonicalPath) return;
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    const before = meta?.content;
+    if (meta && description) meta.content = description;
+    let link: HTMLLinkElement | null = null;
+    if (canonicalPath) {
+      link = document.createElement('link');
+      link.rel = 'canonical';
+      link.href = new URL(canonicalPath, location.origin).href;
+      document.head.appendChild(link);
+    }
+    return () => {
+      if (meta && before !== undefined) meta.content = before;
+      link?.remove();
+    };
+  }, [description, canonicalPath]);
+}
+
 export function Loading({ what = 'Loading' }: { what?: string }) {
   return (
     <p class="loading" role="status">

@@ -68,9 +68,12 @@ export function ContentPage({ slug }: { slug: string }) {
       )}
       {content.tags.length > 0 && (
         <ul class="tags" aria-label="Tags">
+          {/* each tag opens the index of what else carries it (the content list's tag_slug) */}
           {content.tags.map((tag) => (
             <li class="tag" key={tag.slug}>
-              {tag.name}
+              <a href={`${location.pathname.startsWith('/guides') ? '/guides' : '/news'}?tag=${encodeURIComponent(tag.slug)}`}>
+                {tag.name}
+              </a>
             </li>
           ))}
         </ul>

@@ -10,14 +10,27 @@ const PAGE_SIZE = 12;
 type ContentList = { data: Schemas['ContentListItem'][]; pagination: Schemas['Pagination'] };
 
 function ContentIndex({ sitemap, title, intro }: { sitemap: 'news' | 'guides'; title: string; intro: string }) {
-  useTitle(title);
   const { query, path } = useLocation();
   const page = Math.max(1, Number.parseInt(query.page ?? '1', 10) || 1);
-  const list = useLoad(() => api<ContentList>(`${P}/contents`, { query: { sitemap_code: sitemap, page, size: PAGE_SIZE } }), [sitemap, page]);
+  // a tag chip of a content page opens this index narrowed to its tag
+  const tag = query.tag || null;
+  const list = useLoad(
+    () => api<ContentList>(`${P}/contents`, { query: { sitemap_code: sitemap, page, size: PAGE_SIZE, ...(tag ? { tag_slug: tag } : {}) } }),
+    [sitemap, page, tag],
+  );
+  const tagName = tag ? (list.data?.data.flatMap((item) => item.tags).find((t) => t.slug === tag)?.name ?? tag) : null;
+  const heading = tagName ? `${title}: ${tagName}` : title;
+  useTitle(heading);
+  const pageHref = (n: number) => `${path}?${tag ? `tag=${encodeURIComponent(tag)}&` : ''}page=${n}`;
   const pagination = list.data?.pagination;
   return (
     <div class="wrap">
-      <h1>{title}</h1>
+      <h1>{heading}</h1>
+      {tag && (
+        <p>
+          <a href={path}>All {title.toLowerCase()}</a>
+        </p>
+      )}
       <p>{intro}</p>
       {list.loading && <Loading />}
       {list.error ? <Problem error={list.error} /> : null}
@@ -25,11 +38,11 @@ function ContentIndex({ sitemap, title, intro }: { sitemap: 'news' | 'guides'; t
       <CardGrid items={list.data?.data}>{(item) => <ContentCard item={item} heading="h2" />}</CardGrid>
       {pagination && pagination.lastPage > 1 && (
         <nav class="pager" aria-label={`Pages of ${title.toLowerCase()}`}>
-          {page > 1 && <a href={`${path}?page=${page - 1}`}>Newer</a>}
+          {page > 1 && <a href={pageHref(page - 1)}>Newer</a>}
           <span>
             Page {pagination.currentPage} of {pagination.lastPage}
           </span>
-          {page < pagination.lastPage && <a href={`${path}?page=${page + 1}`}>Older</a>}
+          {page < pagination.lastPage && <a href={pageHref(page + 1)}>Older</a>}
         </nav>
       )}
     </div>

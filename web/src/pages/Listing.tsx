@@ -13,10 +13,22 @@ import { EpcBadge, MaterialInformation } from '../components/MaterialInformation
 import { CustomerFields, lookup, valuesOf, type Values } from '../components/CustomerFields.tsx';
 import { OpenDays } from '../components/OpenDays.tsx';
 import { ProgressStepper } from '../components/ProgressStepper.tsx';
+import { Picture } from '../components/Picture.tsx';
 import { AffordabilityBadge, Distances, MonthlyCost } from '../components/Affordability.tsx';
 import { EligibilityLine } from '../components/Eligibility.tsx';
-import { Loading, notReady, Price, Problem, SchemeTags, Section, useLoad, useTitle } from '../components/common.tsx';
-import { bedroomsText, dayText, firstHomesWithoutFigures, money, rentTerms } from '../format.ts';
+import { Loading, notReady, Price, Problem, SchemeTags, Section, useLoad, usePageMeta, useTitle } from '../components/common.tsx';
+import {
+  bedroomsText,
+  dayText,
+  distinctFeatures,
+  priceText,
+  firstHomesWithoutFigures,
+  homeKindParts,
+  money,
+  monthlyCostRepeatsRent,
+  openBedrooms,
+  rentTerms,
+} from '../format.ts';
 
 type FullDetails = Schemas['FullDetails'];
 interface GalleryImage {
@@ -52,6 +64,8 @@ export function Listing({ slug }: { slug: string }) {
   // the reasons the side panel's decision gives (register interest's): the heading's line leaves them to it
   const [decided, setDecided] = useState<string[]>([]);
   useTitle(loaded.data?.details.listing.titleTag || loaded.data?.details.listing.name);
+  const shown = loaded.data?.details.listing;
+  usePageMeta(shown ? listingDescription(shown) : null, shown && !previewToken ? `/listings/${shown.slug}` : null);
 
   const waiting = notReady(
     loaded,
@@ -82,16 +96,20 @@ export function Listing({ slug }: { slug: string }) {
         </div>
         <div class="listing-price">
           <Price fields={listing} />
-          <MonthlyCost amount={listing.monthlyCost} />
+          {!monthlyCostRepeatsRent(listing, listing.monthlyCost) && <MonthlyCost amount={listing.monthlyCost} />}
           <Distances fromWork={listing.distanceFromWork} fromHome={listing.distanceFromHome} />
           <EligibilityLine eligibility={listing.eligibility} givenAt={decided.length ? '#register-decision' : undefined} given={decided} />
           {rentTerms(listing).length > 0 && <p class="card-terms">{rentTerms(listing).join(' · ')}</p>}
-          {firstHomesWithoutFigures(listing) && (
-            <p class="card-terms">First Homes: at least 30% below the market value</p>
-          )}
+          {firstHomesWithoutFigures(listing) && <p class="card-terms">First Homes: at least 30% below the market value</p>}
           {listing.priceReducedOn && <p class="reduced">Reduced on {dayText(listing.priceReducedOn)}</p>}
           <p>
-            {[bedroomsText(listing.bedrooms), listing.propertyType, listing.tenure, listing.availabilityStatus.name]
+            {/* tenure is a buyer's matter: not shown to renters */}
+            {[
+              // the bedrooms of the homes still to be had, not of those sold or let
+              ...homeKindParts(openBedrooms(listing.bedrooms, all), listing.propertyType),
+              listing.forSale ? listing.tenure : null,
+              listing.availabilityStatus.name,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </p>
@@ -151,7 +169,7 @@ export function Listing({ slug }: { slug: string }) {
         </aside>
       </div>
 
-      <Similar slug={slug} />
+      <Similar slug={slug} schemes={listing.schemes} />
     </div>
   );
 }
@@ -164,7 +182,7 @@ function Gallery({ images, fallback, name }: { images: GalleryImage[]; fallback:
   return (
     <section class="gallery" aria-label="Photos">
       <figure>
-        <img src={image.largeSize} alt={image.alternativeText || `Photo ${shown + 1} of ${name}`} width={1080} height={608} />
+        <Picture src={image.largeSize} alt={image.alternativeText || `Photo ${shown + 1} of ${name}`} width={1080} height={608} />
         {image.caption && <figcaption>{image.caption}</figcaption>}
       </figure>
       {all.length > 1 && (
@@ -172,7 +190,7 @@ function Gallery({ images, fallback, name }: { images: GalleryImage[]; fallback:
           {all.map((img, i) => (
             <li key={img.thumbnail}>
               <button type="button" aria-pressed={i === shown} onClick={() => setShown(i)}>
-                <img
+                <Picture
                   src={img.thumbnail}
                   alt={`Show photo ${i + 1}${img.alternativeText ? `: ${img.alternativeText}` : ''}`}
                   width={120}
@@ -191,7 +209,7 @@ function Gallery({ images, fallback, name }: { images: GalleryImage[]; fallback:
 function Features({ features }: { features: { section: string; values: string[] }[] }) {
   return (
     <dl class="features">
-      {features.map((f) => (
+      {distinctFeatures(features).map((f) => (
         <div key={f.section}>
           <dt>{f.section}</dt>
           <dd>{f.values.join(', ')}</dd>
@@ -201,14 +219,22 @@ function Features({ features }: { features: { section: string; values: string[] 
   );
 }
 
+/** "2 bedrooms apartment", "Studio apartment" (a studio said once) */
+function kindLine(bedrooms: number, propertyType: string): string {
+  const [first = '', ...rest] = homeKindParts(bedrooms, propertyType);
+  return [first, rest.join(' ').toLowerCase()].filter(Boolean).join(' ');
+}
+
 function PropertyBlock({ property, single }: { property: PropertyDetails; single: boolean }) {
   const body = (
     <>
       <Price fields={property} />
-      <MonthlyCost amount={property.monthlyCostFrom} />
+      {!monthlyCostRepeatsRent(property, property.monthlyCostFrom) && <MonthlyCost amount={property.monthlyCostFrom} />}
       {rentTerms(property).length > 0 && <p class="card-terms">{rentTerms(property).join(' · ')}</p>}
       {/* a standard sale's price line says its deposit (the same figure) */}
-      {property.depositNeeded != null && property.isSharedOwnership && <p class="deposit-needed">Deposit needed {money(property.depositNeeded)}</p>}
+      {property.depositNeeded != null && property.isSharedOwnership && (
+        <p class="deposit-needed">Deposit needed {money(property.depositNeeded)}</p>
+      )}
       {/* a sold or let home is not for this household to afford: no verdict on it */}
       {property.availabilityStatus.code !== 'closed' && <AffordabilityBadge affordability={property.affordability} named={false} />}
       <dl class="facts">
@@ -261,7 +287,7 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
             {property.floorplans.map((plan) => (
               <li key={plan.url}>
                 <a href={plan.url}>
-                  <img src={plan.thumbnailUrl} alt={plan.alternativeText || 'Floorplan'} width={180} height={120} loading="lazy" />
+                  <Picture src={plan.thumbnailUrl} alt={plan.alternativeText || 'Floorplan'} width={180} height={120} loading="lazy" />
                 </a>
                 {plan.caption && <p class="muted">{plan.caption}</p>}
               </li>
@@ -308,7 +334,7 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
                 <td>{dayText(entry.date)}</td>
                 <td>
                   {money(entry.price)}
-                  {property.forSale ? '' : ' per month'}
+                  {property.forSale ? '' : ' a month'}
                 </td>
                 <td>{entry.change === 'added' ? 'First advertised' : entry.change === 'reduced' ? 'Reduced' : 'Increased'}</td>
               </tr>
@@ -323,8 +349,7 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
   return (
     <details class="property">
       <summary>
-        {property.propertyNumber} – {bedroomsText(property.bedrooms)} {property.propertyType.toLowerCase()},{' '}
-        {property.availabilityStatus.name.toLowerCase()}
+        {property.propertyNumber} – {kindLine(property.bedrooms, property.propertyType)}, {property.availabilityStatus.name.toLowerCase()}
       </summary>
       {body}
     </details>
@@ -415,9 +440,10 @@ function RegisterInterest({
 
   const asked = fields.data?.eligibilityFields ?? [];
   // a work postcode is not needed of someone not in work: ask whether they work beside it
-  const eligibility = asked.includes('workPostcode') && !asked.includes('workingCircumstance')
-    ? asked.flatMap((f) => (f === 'workPostcode' ? ['workingCircumstance', f] : [f]))
-    : asked;
+  const eligibility =
+    asked.includes('workPostcode') && !asked.includes('workingCircumstance')
+      ? asked.flatMap((f) => (f === 'workPostcode' ? ['workingCircumstance', f] : [f]))
+      : asked;
   const priority = (fields.data?.priorityFields ?? []).filter((f) => !eligibility.includes(f));
   const notInWork = working.data?.find((w) => w.id === values.workingCircumstance)?.working === false;
   const required = new Set(asked.filter((f) => !(f === 'workPostcode' && notInWork)));
@@ -682,12 +708,33 @@ function Decision({
   );
 }
 
-function Similar({ slug }: { slug: string }) {
-  const similar = useLoad(() => api<{ data: ListingItem[] }>(`${P}/listings/slug/${slug}/similar`, { query: { size: 3 } }), [slug]);
-  if (!similar.data?.data.length) return null;
+/** how many similar listings are asked for, to find three of the listing's own schemes among them */
+const SIMILAR_ASKED = 24;
+
+/**
+ * Similar homes of the listing's own schemes: a shared ownership home's are shared ownership homes.
+ * The similar endpoint takes only a size, so more are asked for and those sharing a scheme kept.
+ */
+function Similar({ slug, schemes }: { slug: string; schemes: readonly { text: string }[] }) {
+  const similar = useLoad(
+    () => api<{ data: ListingItem[] }>(`${P}/listings/slug/${slug}/similar`, { query: { size: SIMILAR_ASKED } }),
+    [slug],
+  );
+  const own = new Set(schemes.map((s) => s.text));
+  const shown = (similar.data?.data ?? []).filter((l) => own.size === 0 || l.schemes.some((s) => own.has(s.text))).slice(0, 3);
+  if (!shown.length) return null;
   return (
     <Section title="Similar homes" id="similar">
-      <ListingGrid listings={similar.data.data} />
+      <ListingGrid listings={shown} />
     </Section>
   );
+}
+
+/** the listing's own meta description, else one line of what it is, where and from what price */
+function listingDescription(listing: ListingDetails): string {
+  if (listing.metaDescription?.trim()) return listing.metaDescription.trim();
+  const kind = homeKindParts(listing.bedrooms, listing.propertyType).join(' ').toLowerCase();
+  const price = priceText(listing);
+  const schemes = listing.schemes.map((s) => s.text).join(', ');
+  return `${listing.name}: ${kind ? `${kind} ` : ''}${listing.forSale ? 'for sale' : 'to rent'} in ${listing.displayAddress}${schemes ? ` (${schemes})` : ''}, ${price.main}.`;
 }

@@ -11,10 +11,11 @@ import { SearchForm } from '../components/SearchForm.tsx';
 import { ResultsMap, type LatLng } from '../components/ResultsMap.tsx';
 import { SaveSearch } from '../components/SaveSearch.tsx';
 import { AffordBox } from '../components/AffordBox.tsx';
-import { Loading, Problem, useLoad, useTitle } from '../components/common.tsx';
+import { Loading, Problem, useLoad, usePageMeta, useTitle } from '../components/common.tsx';
 import { countsText, homesFound } from '../search-counts.ts';
 import { resultsShown, scrollToResultsWhenShown } from '../scroll.ts';
 import { useSession } from '../session.ts';
+import { pagerItems } from '../pager.ts';
 
 const RADII = [0, 1, 3, 5, 10, 15];
 /** "within N miles of work" (max_distance_from_work) */
@@ -35,17 +36,22 @@ const TYPE_BOUND = [
 /** the form's number filters, per occupancy type */
 const RANGE_FILTERS: Record<'for-sale' | 'to-rent', [string, string][]> = {
   'for-sale': [
-    ['min_full_value', 'Minimum price (£)'],
-    ['min_share_value', 'Minimum share price (£)'],
-    ['min_deposit', 'Minimum deposit (£)'],
     ['min_floor_area', 'Floor area from (m²)'],
     ['max_service_charge', 'Service charge up to (£ per month)'],
   ],
-  'to-rent': [
-    ['min_monthly_rent', 'Minimum rent per month (£)'],
-    ['min_floor_area', 'Floor area from (m²)'],
-  ],
+  'to-rent': [['min_floor_area', 'Floor area from (m²)']],
 };
+/** each money range, its minimum (a form filter) and its maximum (a facet) side by side: [legend, min, its label, max, its label] */
+const MONEY_RANGES: Record<'for-sale' | 'to-rent', [string, string, string, string, string][]> = {
+  'for-sale': [
+    ['Price', 'min_full_value', 'Minimum price (£)', 'max_full_value', 'Maximum price (£)'],
+    ['Share price', 'min_share_value', 'Minimum share price (£)', 'max_share_value', 'Maximum share price (£)'],
+    ['Deposit', 'min_deposit', 'Minimum deposit (£)', 'max_deposit', 'Maximum deposit (£)'],
+  ],
+  'to-rent': [['Rent a month', 'min_monthly_rent', 'Minimum rent a month (£)', 'max_monthly_rent', 'Maximum rent a month (£)']],
+};
+const RANGE_MAXIMUMS = new Set(Object.values(MONEY_RANGES).flatMap((ranges) => ranges.map((r) => r[3])));
+
 const ROOM_FILTERS: [string, string][] = [
   ['min_bedrooms', 'Bedrooms from'],
   ['max_bedrooms', 'Bedrooms up to'],
@@ -62,16 +68,24 @@ export function parseArea(text: string | null): LatLng[] | null {
 const areaText = (area: LatLng[]) => area.map(([lat, lng]) => `${lat},${lng}`).join(';');
 
 /** the search's parameters, as the address has them */
-function useSearchParams(): [URLSearchParams, (change: (p: URLSearchParams) => void, keepPage?: boolean) => void] {
+function useSearchParams(): [URLSearchParams, (change: (p: URLSearchParams) => void, keepPage?: boolean, replace?: boolean) => void] {
   const location = useLocation();
   const params = useMemo(() => new URLSearchParams(location.url.split('?')[1] ?? ''), [location.url]);
-  const update = (change: (p: URLSearchParams) => void, keepPage = false) => {
+  const update = (change: (p: URLSearchParams) => void, keepPage = false, replace = false) => {
     const next = new URLSearchParams(params);
     change(next);
     if (!keepPage) next.delete('page');
-    location.route(`/search?${next.toString()}`);
+    location.route(`/search?${next.toString()}`, replace);
   };
   return [params, update];
+}
+
+/** the search's canonical address: what it finds, not how the page is sorted, sized or who asks */
+function canonicalQuery(params: URLSearchParams): string {
+  const personal = ['sort_by', 'size', 'household_income', 'deposit', 'work_postcode', 'affordable_only', 'eligible_only'];
+  const query = new URLSearchParams([...params].filter(([k]) => !personal.includes(k)));
+  if (query.get('page') === '1') query.delete('page');
+  return query.toString();
 }
 
 function apiQuery(params: URLSearchParams, overrides: Record<string, string> = {}): string {
@@ -82,6 +96,8 @@ function apiQuery(params: URLSearchParams, overrides: Record<string, string> = {
 
 /** The kinds of place the service searches as the listings of their local authorities when the radius is 0 ("This area only"). */
 const AREA_TYPES = ['region', 'county', 'local_authority'];
+/** the places too large for a radius around them to mean anything: searched as themselves */
+const WHOLE_AREA_TYPES = ['region', 'county'];
 
 /**
  * "3 developments, 12 homes for sale within 3 miles of Leeds", or with radius 0 "in Leeds", and "in
@@ -183,14 +199,28 @@ export function Search() {
   const homes = firstPage?.key === filterKey ? homesFound(firstPage.facets, (param) => params.getAll(`${param}[]`)) : null;
   const understood = result.data?.place;
   const areaName = understood && AREA_TYPES.includes(understood.type) ? understood.name : null;
+  // a drawn area, or a region or county searched as itself, has no radius around it
+  const wholeArea = understood != null && WHOLE_AREA_TYPES.includes(understood.type) && params.get('radius') === '0';
+  const radiusApplies = !area && !wholeArea;
+  useEffect(() => {
+    // a region or county typed rather than chosen: searched as itself, as a chosen one is
+    if (understood && WHOLE_AREA_TYPES.includes(understood.type) && params.get('radius') !== '0' && !area)
+      update((p) => p.set('radius', '0'), true, true);
+  }, [understood?.type, understood?.name]);
   const summary = result.data ? summaryOf(params, total, homes, result.data.clearLocation !== false, areaName) : undefined;
   useTitle(result.error ? 'The search did not work' : summary ? `${summary}` : 'Search homes');
+  usePageMeta(
+    summary ? `${summary}. Compare prices, monthly costs and schemes, and register interest.` : null,
+    `/search?${canonicalQuery(params)}`,
+  );
   const activeFilters = [...params.keys()].filter((k) => !NOT_FILTERS.has(k)).length;
 
   // the place and the keywords typed beside it go into the address together
-  const setLocation = (location: string) =>
+  const setLocation = (location: string, kind?: string) =>
     update((p) => {
       p.set('location', location);
+      // a region or county is searched as itself: no radius around it
+      if (kind && WHOLE_AREA_TYPES.includes(kind)) p.set('radius', '0');
       p.delete('area');
       for (const k of ['lat', 'lng', 'north', 'south', 'east', 'west']) p.delete(k);
       const words = keywords.trim();
@@ -219,7 +249,7 @@ export function Search() {
         placeId="place"
         place={place}
         onPlace={setPlace}
-        onChoose={(p) => (setPlace(p.location), setLocation(p.location))}
+        onChoose={(p) => (setPlace(p.location), setLocation(p.location, p.type))}
         onSearch={() => setLocation(place.trim())}
         submitText="Search"
       >
@@ -227,7 +257,9 @@ export function Search() {
           <label for="radius">Within</label>
           <select
             id="radius"
-            value={params.get('radius') ?? '3'}
+            value={radiusApplies ? (params.get('radius') ?? '3') : '0'}
+            disabled={!radiusApplies}
+            aria-describedby={radiusApplies ? undefined : 'radius-why'}
             onChange={(e) => update((p) => p.set('radius', (e.target as HTMLSelectElement).value))}
           >
             {RADII.map((r) => (
@@ -236,6 +268,11 @@ export function Search() {
               </option>
             ))}
           </select>
+          {!radiusApplies && (
+            <p class="hint" id="radius-why">
+              {area ? 'The area drawn on the map is searched.' : `All of ${areaName ?? params.get('location')} is searched.`}
+            </p>
+          )}
         </div>
         <div class="field keywords">
           <label for="keywords">Keywords</label>
@@ -322,7 +359,7 @@ export function Search() {
                   </li>
                 ))}
               </ol>
-              {result.data.data.length === 0 && <p>No homes match. Try a larger radius or fewer filters.</p>}
+              {result.data.data.length === 0 && <NoMatches params={params} update={update} radiusApplies={radiusApplies} />}
               <Pagination pagination={result.data.pagination} params={params} />
             </>
           )}
@@ -347,9 +384,29 @@ export function Search() {
             />
             Price reduced in the last 30 days
           </label>
-          {extras?.facets.map((facet) => (
-            <FacetControl key={facet.param} facet={facet} params={params} update={update} />
-          ))}
+          {/* the price or rent always; the share price and deposit when the facets offer them or they are set */}
+          {MONEY_RANGES[forSale ? 'for-sale' : 'to-rent']
+            .filter(
+              (range, i) =>
+                i === 0 ||
+                params.has(range[1]) ||
+                params.has(range[3]) ||
+                extras?.facets.some((f) => f.param === range[3] && f.options.length > 0),
+            )
+            .map((range) => (
+              <MoneyRange
+                key={range[1]}
+                range={range}
+                facet={extras?.facets.find((f) => f.param === range[3])}
+                params={params}
+                update={update}
+              />
+            ))}
+          {extras?.facets
+            .filter((facet) => !RANGE_MAXIMUMS.has(facet.param))
+            .map((facet) => (
+              <FacetControl key={facet.param} facet={facet} params={params} update={update} />
+            ))}
           <MoreFilters params={params} update={update} forSale={forSale} />
         </Sheet>
 
@@ -684,6 +741,75 @@ function BudgetAndWork({ params, update, work }: { params: URLSearchParams; upda
   );
 }
 
+/**
+ * A money range with its two ends together: the minimum typed, the maximum chosen from the facet's
+ * options with their counts (typed when the facet is not there, as after a failed search). Choosing a
+ * maximum applies both.
+ */
+function MoneyRange({
+  range,
+  facet,
+  params,
+  update,
+}: {
+  range: [string, string, string, string, string];
+  facet: Facet | undefined;
+  params: URLSearchParams;
+  update: Update;
+}) {
+  const [legend, min, minLabel, max, maxLabel] = range;
+  const form = useRef<HTMLFormElement>(null);
+  const apply = () => {
+    const data = new FormData(form.current!);
+    update((p) => {
+      for (const name of [min, max]) {
+        const value = String(data.get(name) ?? '').trim();
+        if (value) p.set(name, value);
+        else p.delete(name);
+      }
+    });
+  };
+  const current = params.get(max) ?? '';
+  const options = facet?.options ?? [];
+  return (
+    <fieldset class="money-range" id={`range-${min}`}>
+      <legend>{legend}</legend>
+      <form
+        ref={form}
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply();
+        }}
+      >
+        <div class="field">
+          <label for={`filter-${min}`}>{minLabel}</label>
+          <input id={`filter-${min}`} name={min} type="number" min={0} inputMode="numeric" value={params.get(min) ?? ''} />
+        </div>
+        <div class="field">
+          <label for={`filter-${max}`}>{maxLabel}</label>
+          {options.length > 0 ? (
+            <select id={`filter-${max}`} name={max} value={current} onChange={apply}>
+              <option value="">Any</option>
+              {options.map((option) => (
+                <option
+                  key={String(option.value)}
+                  value={String(option.value)}
+                  disabled={option.count === 0 && current !== String(option.value)}
+                >
+                  {option.text} ({option.count})
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input id={`filter-${max}`} name={max} type="number" min={0} inputMode="numeric" value={current} />
+          )}
+        </div>
+        <button type="submit">Apply {legend.toLowerCase()}</button>
+      </form>
+    </fieldset>
+  );
+}
+
 /** The form's own number filters (minimums and room counts), applied together. */
 function MoreFilters({ params, update, forSale }: { params: URLSearchParams; update: Update; forSale: boolean }) {
   const fields = [...RANGE_FILTERS[forSale ? 'for-sale' : 'to-rent'], ...ROOM_FILTERS];
@@ -718,13 +844,67 @@ function MoreFilters({ params, update, forSale }: { params: URLSearchParams; upd
   );
 }
 
+/** the filters a home seeker can take off in one click when nothing matches, by the name the form gives them */
+const REMOVABLE: [string, string][] = [
+  ['keywords', 'the keywords'],
+  ['max_monthly_cost', 'the monthly budget'],
+  ['max_distance_from_work', 'the distance from work'],
+  ['affordable_only', '“only homes I can afford”'],
+  ['eligible_only', '“only homes I am eligible for”'],
+  ['reduced_only', '“price reduced”'],
+  ['min_full_value', 'the minimum price'],
+  ['max_full_value', 'the maximum price'],
+  ['min_monthly_rent', 'the minimum rent'],
+  ['max_monthly_rent', 'the maximum rent'],
+  ['min_bedrooms', 'the fewest bedrooms'],
+  ['max_bedrooms', 'the most bedrooms'],
+];
+
+/**
+ * Nothing matches: the remedies that apply to this search, each one click: take off a named filter
+ * (or a facet's choices), widen the radius (around a point only), or start again.
+ */
+function NoMatches({ params, update, radiusApplies }: { params: URLSearchParams; update: Update; radiusApplies: boolean }) {
+  const radius = Number(params.get('radius') ?? 3);
+  const wider = RADII.find((r) => r > radius);
+  const facetParams = [...new Set([...params.keys()].filter((k) => k.endsWith('[]')))];
+  const remedies: { text: string; apply: (p: URLSearchParams) => void }[] = [
+    ...REMOVABLE.filter(([k]) => params.has(k)).map(([k, name]) => ({
+      text: `Remove ${name}`,
+      apply: (p: URLSearchParams) => p.delete(k),
+    })),
+    ...facetParams.map((k) => ({ text: `Remove the ${facetName(k)} choices`, apply: (p: URLSearchParams) => p.delete(k) })),
+  ];
+  if (radiusApplies && params.get('location') && wider !== undefined)
+    remedies.push({ text: `Search within ${wider} miles`, apply: (p) => p.set('radius', String(wider)) });
+  return (
+    <div class="no-matches">
+      <p>No homes match this search.</p>
+      {remedies.length > 0 && (
+        <ul>
+          {remedies.map((r) => (
+            <li key={r.text}>
+              <button type="button" class="link-button" onClick={() => update(r.apply)}>
+                {r.text}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <a href={`/search?occupancy_type=${params.get('occupancy_type') ?? 'for-sale'}`}>Start a new search</a>
+      </p>
+    </div>
+  );
+}
+
+/** "bedrooms[]" → "bedrooms", "property_types[]" → "property types" */
+const facetName = (param: string) => param.replace(/\[\]$/, '').replace(/_/g, ' ');
+
 function Pagination({ pagination, params }: { pagination: SearchEnvelope['pagination']; params: URLSearchParams }) {
   const { currentPage, lastPage, from, to, total } = pagination;
   if (lastPage <= 1) return null;
   const href = (page: number) => `/search?${apiQuery(params, { page: String(page) })}`;
-  const pages = [...new Set([1, currentPage - 1, currentPage, currentPage + 1, lastPage])]
-    .filter((n) => n >= 1 && n <= lastPage)
-    .sort((a, b) => a - b);
   return (
     <nav class="pagination" aria-label="Pages of results">
       <p>
@@ -738,14 +918,20 @@ function Pagination({ pagination, params }: { pagination: SearchEnvelope['pagina
             </a>
           </li>
         )}
-        {pages.map((n) => (
-          <li key={n}>
-            <a href={href(n)} aria-current={n === currentPage ? 'page' : undefined} onClick={scrollToResultsWhenShown}>
-              <span class="visually-hidden">Page </span>
-              {n}
-            </a>
-          </li>
-        ))}
+        {pagerItems(currentPage, lastPage).map((n, i) =>
+          n === 'gap' ? (
+            <li key={`gap-${i}`} class="pager-gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <a href={href(n)} aria-current={n === currentPage ? 'page' : undefined} onClick={scrollToResultsWhenShown}>
+                <span class="visually-hidden">Page </span>
+                {n}
+              </a>
+            </li>
+          ),
+        )}
         {currentPage < lastPage && (
           <li>
             <a href={href(currentPage + 1)} rel="next" onClick={scrollToResultsWhenShown}>
