@@ -176,6 +176,37 @@ describe('browser: the search page, the cards and the listing page read true', f
         expect(problems).to.deep.equal([]);
       });
 
+      it('asks for the map’s listings with the results where the map shows beside them, and on a phone only once the map is opened', async () => {
+        const problems = await portalPage(page());
+        await page().setViewportSize(size);
+        const asked: string[] = [];
+        page().on('request', (r) => {
+          const url = new URL(r.url());
+          if (url.pathname.startsWith('/api/rest/portal/search')) asked.push(`${url.pathname}?${url.searchParams.toString()}`);
+        });
+        await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Exeter&radius=5`);
+        await page().locator('.result-list .listing-card').first().waitFor();
+        const search = asked.find((u) => u.startsWith('/api/rest/portal/search?'));
+        expect(search, asked.join(' ')).to.be.a('string');
+        const mapAsked = () => asked.filter((u) => u.startsWith('/api/rest/portal/search/map-listings?'));
+        if (size.width > 760) {
+          expect(search).to.not.include('without_map');
+          expect(mapAsked()).to.deep.equal([]);
+        } else {
+          expect(search).to.include('without_map=1');
+          expect(mapAsked()).to.deep.equal([]);
+          await Promise.all([
+            page().waitForRequest((r) => r.url().includes('/api/rest/portal/search/map-listings?')),
+            page().getByRole('button', { name: /^Map/ }).click(),
+          ]);
+          expect(mapAsked()).to.have.length(1);
+        }
+        // either way the map shows the search's homes
+        await page().locator('.map-pin').first().waitFor();
+        expect(Number((await page().locator('.map[role="region"]').getAttribute('aria-label'))!.replace(/\D/g, ''))).to.be.at.least(PLOTS);
+        expect(problems).to.deep.equal([]);
+      });
+
       it('says a studio, its rent, its furnishing and its features once each, and no tenure to a renter', async () => {
         const problems = await portalPage(page());
         await page().setViewportSize(size);

@@ -94,6 +94,8 @@ function apiQuery(params: URLSearchParams, overrides: Record<string, string> = {
   return query.toString();
 }
 
+/** the width up to which the map is a sheet of its own (styles.css) */
+const PHONE = '(max-width: 760px)';
 /** The kinds of place the service searches as the listings of their local authorities when the radius is 0 ("This area only"). */
 const AREA_TYPES = ['region', 'county', 'local_authority'];
 /** the places too large for a radius around them to mean anything: searched as themselves */
@@ -142,7 +144,11 @@ export function Search() {
   const [params, update] = useSearchParams();
   const forSale = params.get('occupancy_type') !== 'to-rent';
   const query = params.toString();
-  const result = useLoad((signal) => api<SearchEnvelope>(`${P}/search?${query}`, { signal }), [query]);
+  // a phone shows the map only in its sheet: the results come without it, and the map's listings are
+  // asked for (GET search/map-listings) once the sheet opens
+  const [phone] = useState(() => matchMedia(PHONE).matches);
+  const withoutMap = phone ? '&without_map=1' : '';
+  const result = useLoad((signal) => api<SearchEnvelope>(`${P}/search?${query}${withoutMap}`, { signal }), [query]);
 
   // Facets, the map and the searched rectangle come with the first page only: kept for the same search
   // on its other pages, or asked for once when a later page is opened first.
@@ -166,7 +172,7 @@ export function Search() {
         rect: data.rectBounds,
       });
     } else if (firstPage?.key !== filterKey) {
-      api<SearchEnvelope>(`${P}/search?${apiQuery(params, { page: '1', size: '1' })}`).then(
+      api<SearchEnvelope>(`${P}/search?${apiQuery(params, { page: '1', size: '1' })}${withoutMap}`).then(
         (first) =>
           setFirstPage({
             key: filterKey,
@@ -184,6 +190,15 @@ export function Search() {
   // place and its focus
   const extras = firstPage;
   const [sheet, setSheet] = useState<'filters' | 'map' | null>(null);
+  const [phoneMap, setPhoneMap] = useState<{ key: string; listings: MapListing[] } | null>(null);
+  useEffect(() => {
+    if (!phone || sheet !== 'map' || phoneMap?.key === filterKey) return;
+    api<{ data: MapListing[] }>(`${P}/search/map-listings?${apiQuery(params, { page: '1' })}`).then(
+      (map) => setPhoneMap({ key: filterKey, listings: map.data }),
+      () => undefined,
+    );
+  }, [sheet, filterKey]);
+  const mapListings = phone ? (phoneMap?.key === filterKey ? phoneMap.listings : []) : (extras?.map ?? []);
   const resultsRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (result.data && !result.loading) resultsShown(resultsRef.current);
@@ -419,7 +434,7 @@ export function Search() {
           closeText="Show the list"
         >
           <ResultsMap
-            listings={extras?.map ?? []}
+            listings={mapListings}
             items={result.data?.data ?? []}
             bounds={extras?.rect ?? result.data?.rectBounds}
             area={area}
