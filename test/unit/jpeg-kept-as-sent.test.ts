@@ -2,7 +2,7 @@
 // EXIF (a GPS position), comments and bytes after the end of the image must not survive; the pixels must.
 import { expect } from 'chai';
 import sharp, { type JpegOptions } from 'sharp';
-import { keptAsSent } from '../../src/feeds/jpeg-kept-as-sent.ts';
+import { keptAsSent, MAX_KEPT_BYTES } from '../../src/feeds/jpeg-kept-as-sent.ts';
 
 const SECRET = 'GPS 51.50072N 0.12462W';
 const photo = (width: number, height: number, options: JpegOptions = {}) =>
@@ -34,7 +34,7 @@ describe('feeds: a JPEG kept as sent', () => {
     expect(after.equals(before)).to.equal(true);
   });
 
-  it('leaves to the decoder a picture wider than the largest size, past the pixel limit, progressive, cut short or not a JPEG', async () => {
+  it('leaves to the decoder a picture wider than the largest size, past the pixel limit, progressive, cut short, too large to walk or not a JPEG', async () => {
     const wide = await photo(1700, 100);
     expect(keptAsSent(wide, 1600, 50_000_000)).to.equal(null);
     const tall = await photo(1000, 3000);
@@ -44,6 +44,9 @@ describe('feeds: a JPEG kept as sent', () => {
     expect(keptAsSent(progressive, 1600, 50_000_000)).to.equal(null);
     const whole = await photo(800, 600);
     expect(keptAsSent(whole.subarray(0, whole.length - 200), 1600, 50_000_000)).to.equal(null);
+    // a file too large to walk on the event loop within its budget
+    expect(keptAsSent(whole, 1600, 50_000_000)).to.not.equal(null);
+    expect(keptAsSent(Buffer.concat([whole, Buffer.alloc(MAX_KEPT_BYTES)]), 1600, 50_000_000)).to.equal(null);
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } }).png().toBuffer();
     expect(keptAsSent(png, 1600, 50_000_000)).to.equal(null);
   });
