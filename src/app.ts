@@ -180,7 +180,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   );
   const mails = mailJob({ prisma, mailer: accounts.mailer, logger, metrics, jobs: deps.jobs });
   const feedWriter = new FeedWriter(prisma, inventory);
-  const feedMedia = new FeedMedia(mediaStore(config, prisma), config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`, {
+  const feedMedia = new FeedMedia(mediaStore(config, pool), config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`, {
     maxPixels: config.FEED_PICTURE_MAX_PIXELS,
     timeoutSeconds: config.FEED_PICTURE_TIMEOUT_SECONDS,
   });

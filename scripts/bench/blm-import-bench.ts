@@ -112,7 +112,7 @@ const { prisma } = runtime;
 const provider = await prisma.housingProvider.create({ data: { name: `Bench provider ${Date.now()}`, contactEmail: 'bench@example.org' } });
 const { account } = await new ApiAccountService(prisma).createAccount({ name: `BLM bench ${Date.now()}`, kind: 'provider', tier: 'premium', housingProviderId: provider.id });
 const writer = new FeedWriter(prisma, { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) });
-const imports = new FeedImportService(prisma, writer, new FeedMedia(new PostgresMediaStore(prisma), 'http://localhost/media'), {
+const imports = new FeedImportService(prisma, writer, new FeedMedia(new PostgresMediaStore(runtime.pool), 'http://localhost/media'), {
   zip: { maxEntries: 100_000, maxUnzippedBytes: 1024 ** 3, maxRatio: 100 },
   concurrency: CONCURRENCY,
 }, runtime.jobs);

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { createPrisma } from '../../src/db/prisma.ts';
+import { createDatabase } from '../../src/db/prisma.ts';
 import { readAll, type MediaStore } from '../../src/feeds/feed-media.ts';
 import { PostgresMediaStore } from '../../src/feeds/media-stores/postgres-media-store.ts';
 import { S3MediaStore } from '../../src/feeds/media-stores/s3-media-store.ts';
@@ -50,12 +50,12 @@ function storeContract(name: string, open: () => { writer: MediaStore; reader: M
 }
 
 describe('picture stores', () => {
-  const other = { prisma: null as ReturnType<typeof createPrisma> | null };
-  after(async () => other.prisma?.$disconnect());
+  const other = { db: null as ReturnType<typeof createDatabase> | null };
+  after(async () => other.db?.prisma.$disconnect());
   storeContract('PostgreSQL', () => {
     // another instance: its own connection pool to the same database
-    other.prisma ??= createPrisma(testApp().runtime.config.DATABASE_URL, 2);
-    return { writer: new PostgresMediaStore(testApp().runtime.prisma), reader: new PostgresMediaStore(other.prisma) };
+    other.db ??= createDatabase(testApp().runtime.config.DATABASE_URL, 2);
+    return { writer: new PostgresMediaStore(testApp().runtime.pool), reader: new PostgresMediaStore(other.db.pool) };
   });
 
   const s3 = { server: null as ChildProcess | null, endpoint: '' };

@@ -39,6 +39,26 @@ describe('feeds: picture sizes', () => {
       expect({ size, format: meta.format, width: meta.width, height: meta.height, progressive: meta.isProgressive }).to.deep.equal({ size, format: 'jpeg', width, height, progressive: false });
     }
   });
+
+  it('keeps an upright baseline JPEG within the largest size as sent, without its EXIF, and makes the two smaller from it', async () => {
+    const store = new MemoryStore();
+    const media = new FeedMedia(store, 'http://localhost/media');
+    const secret = 'GPS 51.50072N 0.12462W';
+    const small = await sharp({ create: { width: 48, height: 36, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const photo = await sharp(small).resize(1024, 768).jpeg({ quality: 85 }).withExif({ IFD0: { Copyright: secret } }).toBuffer();
+    await store.put('feeds/pending/t/2', photo);
+    const digest = 'b'.repeat(64);
+    expect(await media.prepare('feeds/pending/t/2', digest)).to.equal(true);
+    const largest = store.files.get(sizedKey(digest, 'largeSize'))!;
+    expect(largest.includes(secret)).to.equal(false);
+    // not encoded again: the same pixels as sent, bit for bit
+    expect((await sharp(largest).raw().toBuffer()).equals(await sharp(photo).raw().toBuffer())).to.equal(true);
+    const expected = { largeSize: [1024, 768], mediumSize: [800, 600], thumbnail: [320, 240] };
+    for (const [size, [width, height]] of Object.entries(expected)) {
+      const meta = await sharp(store.files.get(sizedKey(digest, size as keyof typeof IMAGE_SIZES))!).metadata();
+      expect({ size, width: meta.width, height: meta.height, exif: meta.exif }).to.deep.equal({ size, width, height, exif: undefined });
+    }
+  });
 });
 
 describe('feeds: the picture queue of an import', () => {

@@ -1,12 +1,13 @@
 // The picture store the configuration names (FEED_MEDIA_STORE).
 import type { Config } from '../../config.ts';
-import type { PrismaClient } from '../../db/prisma.ts';
+import type pg from 'pg';
 import type { MediaStore } from '../feed-media.ts';
 import { PostgresMediaStore } from './postgres-media-store.ts';
 import { S3MediaStore } from './s3-media-store.ts';
 
-export function mediaStore(config: Config, prisma: PrismaClient): MediaStore {
-  if (config.FEED_MEDIA_STORE !== 's3') return new PostgresMediaStore(prisma);
+/** `pool`: the node-postgres pool under Prisma (db/prisma.ts), which the PostgreSQL store writes through */
+export function mediaStore(config: Config, pool: Pick<pg.Pool, 'query'>): MediaStore {
+  if (config.FEED_MEDIA_STORE !== 's3') return new PostgresMediaStore(pool);
   return new S3MediaStore({
     bucket: config.FEED_MEDIA_S3_BUCKET!,
     region: config.FEED_MEDIA_S3_REGION,
