@@ -34,6 +34,8 @@ const PAGE = 200;
 const CONCURRENT_PAGES = 2;
 /** listings read from the index at once */
 const ITEMS_PER_READ = 1000;
+/** customers' profiles read at once (for their affordability) */
+const PROFILES_AT_ONCE = 4;
 
 export interface DeliveryRun {
   emails: number;
@@ -112,6 +114,8 @@ export class AlertDelivery {
   }
 
   private async deliverPage(page: number[], due: Cutoffs, now: Date, items: Map<number, StoredItem | null>, run: DeliveryRun): Promise<void> {
+    // read before the page's transaction, which must not wait on the pool for a connection of its own
+    const personal = await this.personalOfEach(page);
     const emails = await this.prisma.$transaction(
       async (tx) => {
         const matches = await this.take(tx, page, due, now);
@@ -132,7 +136,7 @@ export class AlertDelivery {
         for (const [customerId, theirs] of byCustomer) {
           const customer = customers.get(customerId);
           if (!customer || customer.disabledAt || !theirs.some((m) => items.get(m.listingId))) continue;
-          const sections = this.sections(theirs, items, await this.personalOf(customerId));
+          const sections = this.sections(theirs, items, personal.get(customerId) ?? null);
           if (sections.length === 0) continue;
           const carried = theirs.filter((m) => items.get(m.listingId)).map((m) => m.id);
           await this.outbox.send(tx, customer.email, new SavedSearchAlertMail(customer.firstName ?? 'there', sections, carried));
@@ -143,6 +147,18 @@ export class AlertDelivery {
       { timeout: 60_000, maxWait: 10_000 },
     );
     run.emails += emails;
+  }
+
+  /** The households of the page's customers whose profile gives an income (for the affordability of each home), a few at a time. */
+  private async personalOfEach(page: number[]): Promise<Map<number, Personal | null>> {
+    const withIncome = await this.prisma.customer.findMany({ where: { id: { in: page }, annualHouseholdIncome: { not: null } }, select: { id: true } });
+    const found = new Map<number, Personal | null>();
+    for (let i = 0; i < withIncome.length; i += PROFILES_AT_ONCE) {
+      const chunk = withIncome.slice(i, i + PROFILES_AT_ONCE);
+      const read = await Promise.all(chunk.map((c) => this.personalOf(c.id)));
+      chunk.forEach((c, k) => found.set(c.id, read[k]!));
+    }
+    return found;
   }
 
   /** The page's due matches, marked sent under its customers' advisory locks; in customer and match order. */

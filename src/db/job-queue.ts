@@ -99,13 +99,18 @@ export class JobQueue {
   start(): Promise<unknown> {
     this.started ??= (async () => {
       await this.boss.start();
-      const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
+      const existing = new Map((await this.boss.getQueues()).map((q) => [q.name, q]));
+      // creating a queue that exists does nothing (pg-boss, under its own lock): instances may start together
       for (const [kind, settings] of Object.entries(this.queues)) {
         const dead = deadLetterOf(kind);
         if (!existing.has(dead)) await this.boss.createQueue(dead, { retentionSeconds: 14 * 86_400 });
         const { policy, ...retries } = settings;
-        if (!existing.has(kind)) await this.boss.createQueue(kind, { ...(policy ? { policy } : {}), ...retries, heartbeatSeconds: HEARTBEAT_SECONDS, deadLetter: dead, notify: true });
+        const made = existing.get(kind);
+        if (!made) await this.boss.createQueue(kind, { ...(policy ? { policy } : {}), ...retries, heartbeatSeconds: HEARTBEAT_SECONDS, deadLetter: dead, notify: true });
         else await this.boss.updateQueue(kind, { ...retries, deadLetter: dead });
+        // a queue's policy is fixed when it is made: a changed one needs the queue deleted and made again
+        if (made && (made.policy ?? 'standard') !== (policy ?? 'standard'))
+          this.logger.error({ kind, policy: made.policy, wanted: policy ?? 'standard' }, 'a job queue was made with another policy: delete it (its jobs done) so that the next start makes it again');
       }
     })();
     return this.started;
