@@ -99,11 +99,21 @@ describe('a job whose instance is killed inside its handler (the job queue)', fu
     const { runtime } = testApp();
     const state = new StateJob(runtime.prisma, runtime.logger);
     await runtime.jobs.drain(STATE_KIND, () => state.runOnce().then(() => undefined));
+    const since = new Date();
     await killedInside(STATE_KIND, () => runtime.jobs.enqueue(null, STATE_KIND, {}));
     await failedOver(STATE_KIND);
     let ran = 0;
     await runtime.jobs.drain(STATE_KIND, () => state.runOnce().then(() => void (ran += 1)), { retriesToo: true });
-    expect(ran).to.equal(1);
+    // (a schedule left by another process of the run may have added the minute's job: at least the one killed)
+    expect(ran).to.be.at.least(1);
+    const [jobs] = await runtime.prisma.$queryRawUnsafe<{ retried: number; open: number }[]>(
+      `SELECT count(*) FILTER (WHERE state = 'completed' AND retry_count > 0 AND completed_on >= $2::timestamptz)::int AS retried,
+              count(*) FILTER (WHERE state IN ('retry', 'active'))::int AS open
+       FROM ${JOB_SCHEMA}.job WHERE name = $1`,
+      STATE_KIND,
+      since,
+    );
+    expect(jobs, 'the killed job, run again to its end').to.deep.equal({ retried: 1, open: 0 });
   });
 
   it(`${FEED_IMPORT_KIND}: taken over after the heartbeat stops, the import done`, async () => {
