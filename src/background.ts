@@ -91,12 +91,13 @@ export function mailJob(deps: { prisma: PrismaClient; mailer: Mailer; logger: Lo
 
 /**
  * The kinds whose work is a job on the job queue (db/job-queue.ts), with how each is retried. An e-mail:
- * eleven retries from 15 s, doubling (about eight and a half hours), then a dead letter. The state job: one
+ * twenty retries from 5 s, doubling up to half an hour (about six hours in all: a short outage of the
+ * database or the mail server delays it seconds, not minutes), then a dead letter. The state job: one
  * running and one waiting at most across instances, one retry (the next minute's run is another). A
  * feed import: in order per account, an hour at most, three retries (an instance that died).
  */
 export const QUEUES: Readonly<Record<string, QueueSettings>> = {
-  [MAIL_KIND]: { retryLimit: 11, retryDelay: 15, retryBackoff: true, expireInSeconds: 120 },
+  [MAIL_KIND]: { retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
   [STATE_KIND]: { policy: 'stately', retryLimit: 1, retryDelay: 5, expireInSeconds: 300 },
   [FEED_IMPORT_KIND]: { policy: 'key_strict_fifo', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 },
 };

@@ -26,6 +26,8 @@ export interface QueueSettings {
   /** seconds before the first retry; doubled at each one with `retryBackoff` */
   retryDelay: number;
   retryBackoff?: boolean;
+  /** with `retryBackoff`, the longest wait between two attempts (seconds) */
+  retryDelayMax?: number;
   /** the longest a handler may run before its job is failed and retried */
   expireInSeconds: number;
 }
@@ -75,6 +77,7 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly schema: string;
   private started: Promise<unknown> | null = null;
+  private stopping = false;
 
   constructor(
     databaseUrl: string,
@@ -95,7 +98,10 @@ export class JobQueue {
     this.boss.on('error', (err: unknown) => this.logger.warn({ err: String(err) }, 'job queue'));
   }
 
-  /** Migrates the queue's schema and creates every kind's queue and dead-letter queue; before any enqueue. */
+  /**
+   * Migrates the queue's schema and creates every kind's queue and dead-letter queue; before any enqueue.
+   * A start that failed (the database out of reach) is tried again by the next call.
+   */
   start(): Promise<unknown> {
     this.started ??= (async () => {
       await this.boss.start();
@@ -113,7 +119,25 @@ export class JobQueue {
           this.logger.error({ kind, policy: made.policy, wanted: policy ?? 'standard' }, 'a job queue was made with another policy: delete it (its jobs done) so that the next start makes it again');
       }
     })();
-    return this.started;
+    const starting = this.started;
+    starting.catch(() => {
+      if (this.started === starting) this.started = null;
+    });
+    return starting;
+  }
+
+  /** Starts the queue, trying again every few seconds while the database is out of reach (a role's start). */
+  private async ready(): Promise<void> {
+    for (let wait = 1000; ; wait = Math.min(wait * 2, 30_000)) {
+      try {
+        await this.start();
+        return;
+      } catch (err) {
+        if (this.stopping) throw err;
+        this.logger.warn({ err: String(err), retryInMs: wait }, 'job queue not started; trying again');
+        await new Promise((resolve) => setTimeout(resolve, wait).unref());
+      }
+    }
   }
 
   /** Enqueues a job of `kind` in the transaction `tx` (no transaction: at once). */
@@ -127,7 +151,7 @@ export class JobQueue {
    * trip) and run one after the other, in `order` when given (else as fetched), `concurrency` batches at once.
    */
   async work<T extends object>(kind: string, options: WorkOptions<T>, handler: (data: T) => Promise<void>): Promise<void> {
-    await this.start();
+    await this.ready();
     await this.boss.work<T>(
       kind,
       { localConcurrency: options.concurrency, batchSize: options.batch ?? 1, burstWhenBatchFull: true, notifyPollingIntervalSeconds: 10, perJobResults: true },
@@ -142,7 +166,7 @@ export class JobQueue {
 
   /** Enqueues a job of `kind` on a cron expression, once across instances. */
   async schedule(kind: string, cron: string, data: object = {}): Promise<void> {
-    await this.start();
+    await this.ready();
     await this.boss.schedule(kind, cron, data, { tz: 'Europe/London' });
   }
 
@@ -196,6 +220,7 @@ export class JobQueue {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     if (!this.started) return;
     await this.started.catch(() => undefined);
     await this.boss.stop({ graceful: true, close: true, timeout: 15_000 });

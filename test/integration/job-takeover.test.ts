@@ -15,6 +15,8 @@ import { STATE_KIND, StateJob } from '../../src/jobs/state-job.ts';
 import { FEED_IMPORT_KIND } from '../../src/feeds/feed-import-service.ts';
 import { createAccount } from '../support/factories.ts';
 import { feedFixture, importReport, uploadBlm } from '../support/feeds.ts';
+import { CuttableLink } from '../support/tcp-proxy.ts';
+import { JobQueue } from '../../src/db/job-queue.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -136,5 +138,32 @@ describe('a job whose instance is killed inside its handler (the job queue)', fu
     const report = await importReport(account, id);
     expect(report.status).to.equal('done');
     expect(report.counts.created).to.be.above(0);
+  });
+
+  it('starts once the database is back when it was out of reach at the start (a role is never left without its worker)', async () => {
+    const { runtime } = testApp();
+    const url = new URL(runtime.config.DATABASE_URL);
+    const link = new CuttableLink(url);
+    await link.open();
+    await link.cut();
+    const through = new URL(url);
+    through.host = `127.0.0.1:${link.port}`;
+    const jobs = new JobQueue(through.toString(), runtime.logger, { [STATE_KIND]: QUEUES[STATE_KIND]! });
+    try {
+      let failed = false;
+      await jobs.start().catch(() => (failed = true));
+      expect(failed, 'the first start fails while the database is out of reach').to.equal(true);
+      let ran = 0;
+      const working = jobs.work(STATE_KIND, { concurrency: 1 }, async () => void (ran += 1));
+      await sleep(1500);
+      await link.restore();
+      await working;
+      await jobs.enqueue(null, STATE_KIND, { startRetried: Date.now() });
+      for (let i = 0; i < 100 && ran === 0; i += 1) await sleep(100);
+      expect(ran).to.be.at.least(1);
+    } finally {
+      await jobs.stop();
+      await link.cut();
+    }
   });
 });
