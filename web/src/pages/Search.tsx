@@ -330,17 +330,12 @@ export function Search() {
             )}
             <div class="field sort">
               <label for="sort">Sort by</label>
-              <select
+              <CommittedSelect
                 id="sort"
                 value={params.get('sort_by') ?? extras?.sortOptions?.[0]?.value ?? ''}
-                {...committedChange((value) => update((p) => p.set('sort_by', value)))}
-              >
-                {(extras?.sortOptions ?? []).map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.text}
-                  </option>
-                ))}
-              </select>
+                options={extras?.sortOptions ?? []}
+                onCommit={(value) => update((p) => p.set('sort_by', value))}
+              />
             </div>
             <div class="save-search-slot" data-slot="save-search">
               <SaveSearch params={params} />
@@ -447,28 +442,45 @@ export function Search() {
 }
 
 /**
- * A select's choice applied once committed: at once when picked with the pointer, but after arrow keys
- * on the closed select (which change its value as they go) only on Enter or on leaving it.
+ * A select whose choice is applied once committed: at once when picked with the pointer, but after arrow
+ * keys on the closed select (which change its value as they go) only on Enter or on leaving it. The
+ * choice not yet committed is state of its own, so a render in between (results arriving) keeps it.
  */
-function committedChange(apply: (value: string) => void) {
-  let keyed = false;
-  let pending: string | null = null;
-  const commit = () => {
-    if (pending !== null) apply(pending);
-    pending = null;
+function CommittedSelect(props: {
+  id: string;
+  value: string;
+  options: { value: string; text: string }[];
+  onCommit: (value: string) => void;
+}) {
+  const [pending, setPending] = useState<string | null>(null);
+  const keyed = useRef(false);
+  const commit = (value: string | null) => {
+    if (value !== null && value !== props.value) props.onCommit(value);
+    setPending(null);
   };
-  return {
-    onKeyDown: (e: KeyboardEvent) => {
-      keyed = e.key !== 'Enter' && e.key !== 'Tab';
-      if (e.key === 'Enter') commit();
-    },
-    onPointerDown: () => (keyed = false),
-    onChange: (e: Event) => {
-      pending = (e.target as HTMLSelectElement).value;
-      if (!keyed) commit();
-    },
-    onBlur: commit,
-  };
+  return (
+    <select
+      id={props.id}
+      value={pending ?? props.value}
+      onKeyDown={(e) => {
+        keyed.current = e.key !== 'Enter' && e.key !== 'Tab';
+        if (e.key === 'Enter') commit(pending ?? (e.target as HTMLSelectElement).value);
+      }}
+      onPointerDown={() => (keyed.current = false)}
+      onChange={(e) => {
+        const value = (e.target as HTMLSelectElement).value;
+        if (keyed.current) setPending(value);
+        else commit(value);
+      }}
+      onBlur={() => commit(pending)}
+    >
+      {props.options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.text}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 /** parameters that are not filters (not counted on the "Filters" button) */
