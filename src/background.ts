@@ -123,7 +123,7 @@ export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | '
 export const JOB_KINDS: readonly JobKind<RoleName>[] = [
   { kind: 'index-changes', flag: 'SEARCH_MEMO_BOUND_MS (0 turns it off)', concurrency: '1 listener', schedule: 'LISTEN index_changes', queue: 'none (a notification)' },
   { kind: 'webhook-worker', flag: 'WEBHOOK_WORKER', concurrency: 'WEBHOOK_CONCURRENCY (16), WEBHOOK_PER_ACCOUNT (4)', schedule: `poll every WEBHOOK_POLL_MS (500 ms)`, queue: 'WebhookDelivery (leases, in order per lead)' },
-  { kind: 'listing-stats', flag: null, concurrency: '1', schedule: 'flush every LISTING_STATS_FLUSH_MS (5 s)', queue: 'in memory, then ListingDailyStat' },
+  { kind: 'listing-stats', flag: null, concurrency: '1', schedule: 'flush every LISTING_STATS_FLUSH_MS (1 s)', queue: 'in memory, then ListingDailyStat' },
   { kind: 'reindex-worker', flag: 'REINDEX_WORKER', concurrency: '1 batch', schedule: 'LISTEN listing_outbox, poll every REINDEX_POLL_MS (1 s)', queue: 'ListingOutbox (its own ledger: external versions, batches)' },
   { kind: 'state-job', flag: null, concurrency: '1 across instances', schedule: `job queue cron ${STATE_SCHEDULE}, once across instances`, queue: 'job queue (stately: one at a time)' },
   { kind: 'alert-job', flag: 'ALERT_JOB', concurrency: '1 run', schedule: 'each indexed batch, node-cron every minute', queue: 'ListingAlertCheck, AlertMatch' },

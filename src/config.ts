@@ -112,7 +112,7 @@ const schema = yup.object({
   /** count listing performance (search impressions, detail views, favourites, registrations, appointments) */
   LISTING_STATS: yup.boolean().default(true),
   /** how often impressions and views counted in memory are written to the database */
-  LISTING_STATS_FLUSH_MS: yup.number().integer().min(100).default(5000),
+  LISTING_STATS_FLUSH_MS: yup.number().integer().min(100).default(1000),
   /** run the webhook delivery worker in this process (any number of processes may run it) */
   WEBHOOK_WORKER: yup.boolean().default(true),
   /** how often an idle webhook worker looks for due deliveries */
