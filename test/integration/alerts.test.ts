@@ -14,6 +14,7 @@ import { londonToInstant, instantToLondon, londonToday } from '../../src/core/lo
 import { dateInWords } from '../../src/core/date-time-format.ts';
 import { FILTERS_VERSION } from '../../src/saved-searches/saved-search-criteria.ts';
 import { alertChecksOpen } from '../support/alert-checks.ts';
+import { AlertChecks } from '../../src/alerts/alert-checks.ts';
 
 const SAVED = `${P}/profile/saved-searches`;
 const PROPERTIES = '/api/rest/inventory/properties';
@@ -235,6 +236,32 @@ describe('saved-search alerts', function () {
     }
     await runJob();
     expect(await alertsTo(customer)).to.have.length(1);
+  });
+
+  it("queues one check a listing with the write that changes it: none for a write rolled back, one however often it is written before its check runs", async () => {
+    const { runtime } = testApp();
+    const checks = new AlertChecks(runtime.jobs);
+    const first = await publish();
+    const second = await publish();
+    await runUntilMatched(first.id);
+    await runUntilMatched(second.id);
+    expect([await alertChecksOpen(first.id), await alertChecksOpen(second.id)]).to.deep.equal([0, 0]);
+    await runtime.prisma
+      .$transaction(async (tx) => {
+        await checks.listingsChanged(tx, [first.id, second.id]);
+        throw new Error('the write fails after its checks were queued');
+      })
+      .catch(() => undefined);
+    expect([await alertChecksOpen(first.id), await alertChecksOpen(second.id)], 'rolled back with the write').to.deep.equal([0, 0]);
+    // two writes of the first listing through the sync API, then one transaction naming both twice
+    for (const price of [240000, 230000]) {
+      const res = await api.patch(`${PROPERTIES}/${first.ref}`, { fullMarketPrice: price }, withKey(account));
+      expect(res.status).to.equal(200);
+    }
+    await runtime.prisma.$transaction((tx) => checks.listingsChanged(tx, [second.id, first.id, second.id]));
+    expect([await alertChecksOpen(first.id), await alertChecksOpen(second.id)]).to.deep.equal([1, 1]);
+    await runUntilMatched(first.id);
+    await runUntilMatched(second.id);
   });
 
   it('sends each alert once when two instances run the jobs at once', async () => {
