@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { openRuntime } from '../src/runtime.ts';
 import { londonToday } from '../src/core/london-time.ts';
 import { seedBenchmark, seedDemo, type SeedResult } from '../src/demo/seed-runner.ts';
+import { AlertChecks } from '../src/alerts/alert-checks.ts';
 import { LISTING_DISTRIBUTIONS, type ListingDistribution } from '../src/demo/bench-market.ts';
 import { SAVED_SEARCH_DISTRIBUTIONS, seedSavedSearches, type SavedSearchDistribution } from '../src/demo/saved-search-seed.ts';
 
@@ -59,8 +60,10 @@ try {
   } else {
     const today = londonToday();
     const progress = (line: string) => console.log(line);
+    // the seeded listings' alert checks, queued as the service's writes queue them
+    const checks = new AlertChecks(runtime.jobs);
     const result =
-      listings === null ? await seedDemo(runtime.prisma, today, progress) : await seedBenchmark(runtime.prisma, listings, distribution, today, progress);
+      listings === null ? await seedDemo(runtime.prisma, today, progress, checks) : await seedBenchmark(runtime.prisma, listings, distribution, today, progress, checks);
     for (const k of result.accounts.newKeys) console.log(`new ${k.kind} account "${k.name}": API key ${k.apiKey} (shown once)`);
     const pending = await runtime.prisma.listingOutbox.count();
     console.log(summary(result, (Date.now() - started) / 1000, pending));

@@ -63,7 +63,9 @@ import { WebhookService } from './webhooks/webhook-service.ts';
 import { ListingStatsService } from './listing-stats/listing-stats-service.ts';
 import { SavedSearchService } from './saved-searches/saved-search-service.ts';
 import type { AlertJob } from './alerts/alert-job.ts';
-import { alertJob, feedImportJob, mailJob } from './background.ts';
+import { alertCheckJob, alertJob, feedImportJob, mailJob } from './background.ts';
+import { AlertChecks } from './alerts/alert-checks.ts';
+import type { AlertCheckJob } from './alerts/alert-check-job.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { portalWeb } from './portal-web/portal-web.ts';
@@ -92,6 +94,8 @@ export interface BuiltApp {
   places: PlaceSuggestionService;
   /** saved-search alerts: matching and e-mails, which the entry point schedules */
   alerts: AlertJob;
+  /** the alert matcher's worker of the alert-check job kind */
+  alertChecks: AlertCheckJob;
   /** the mail delivery: sends the e-mail outbox's e-mails (registrations, bookings, progress) */
   mails: MailJob;
   /** the feed import job (BLM files), which the entry point starts unless FEED_IMPORT_JOB=false */
@@ -111,7 +115,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.silent = true;
 
   const pageViews = new ListingPageViews(prisma);
-  const inventory = { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) };
+  // each write of listings enqueues the alert matcher's checks of them in its transaction
+  const alertChecks = new AlertChecks(deps.jobs);
+  const inventory = { developments: new DevelopmentService(prisma, alertChecks), properties: new PropertyService(prisma, alertChecks), listings: new ListingSyncService(prisma, alertChecks) };
   const sync: SyncDeps = {
     accounts: new ApiAccountService(prisma),
     ...inventory,
@@ -169,6 +175,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     { prisma, search, alias: listingIndex.alias, logger, outbox: applicationMails.outbox, personalOf: personal },
     {
       pool,
+      jobs: deps.jobs,
       search,
       alias: listingIndex.alias,
       gazetteer,
@@ -178,6 +185,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       lending: () => listingSearch.lending(),
     },
   );
+  const alertCheckRole = alertCheckJob(alerts, deps.jobs, logger);
   const mails = mailJob({ prisma, mailer: accounts.mailer, logger, metrics, jobs: deps.jobs });
   const feedWriter = new FeedWriter(prisma, inventory);
   const feedMedia = new FeedMedia(mediaStore(config, pool), config.FEED_MEDIA_BASE_URL ?? `${publicBase}${MEDIA_PREFIX}`, {
@@ -290,5 +298,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const warmReference = async () => {
     await Promise.all([lookups.warm(Object.keys(LOOKUP_LISTS)), sync.schemes.all(), portals.find(DEFAULT_PORTAL_ID)]);
   };
-  return { app, routes, customers: accounts, searchResponses, searchAnswers, places, alerts, mails, feedImports, warmReference };
+  return { app, routes, customers: accounts, searchResponses, searchAnswers, places, alerts, alertChecks: alertCheckRole, mails, feedImports, warmReference };
 }

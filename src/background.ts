@@ -25,6 +25,8 @@ import { AlertJob } from './alerts/alert-job.ts';
 import { AlertMatcher } from './alerts/alert-matcher.ts';
 import { AlertDelivery } from './alerts/alert-delivery.ts';
 import { alertLinks } from './alerts/alert-links.ts';
+import { ALERT_CHECK_KIND, AlertChecks } from './alerts/alert-checks.ts';
+import { AlertCheckJob } from './alerts/alert-check-job.ts';
 import type { PersonalOf } from './listing-search/personal-fields.ts';
 import { MailDelivery } from './mail/mail-delivery.ts';
 import { MailJob } from './mail/mail-job.ts';
@@ -83,6 +85,11 @@ export function alertJob(
   );
 }
 
+/** the alert-check job: matches the listing changes the index holds against saved searches, a batch of checks at once */
+export function alertCheckJob(alerts: AlertJob, jobs: JobQueue, logger: Logger): AlertCheckJob {
+  return new AlertCheckJob(alerts.matcher, jobs, logger, () => alerts.wake());
+}
+
 /** the mail delivery: sends the e-mail outbox's e-mails, a job each on the job queue */
 export function mailJob(deps: { prisma: PrismaClient; mailer: Mailer; logger: Logger; metrics: Metrics | null; jobs: JobQueue }): MailJob {
   const { prisma, mailer, logger, metrics, jobs } = deps;
@@ -94,12 +101,15 @@ export function mailJob(deps: { prisma: PrismaClient; mailer: Mailer; logger: Lo
  * twenty retries from 5 s, doubling up to half an hour (about six hours in all: a short outage of the
  * database or the mail server delays it seconds, not minutes), then a dead letter. The state job: one
  * running and one waiting at most across instances, one retry (the next minute's run is another). A
- * feed import: in order per account, an hour at most, three retries (an instance that died).
+ * feed import: in order per account, an hour at most, three retries (an instance that died). An alert
+ * check: one waiting a listing (`short`), tried again from 2 s, doubling up to 5 minutes, while the index
+ * does not hold the listing's change yet or the engine is out of reach (about eight hours in all).
  */
 export const QUEUES: Readonly<Record<string, QueueSettings>> = {
   [MAIL_KIND]: { retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
   [STATE_KIND]: { policy: 'stately', retryLimit: 1, retryDelay: 5, expireInSeconds: 300 },
   [FEED_IMPORT_KIND]: { policy: 'key_strict_fifo', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 },
+  [ALERT_CHECK_KIND]: { policy: 'short', retryLimit: 100, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 300 },
 };
 
 /** the job queue every instance enqueues on and the roles' workers take from */
@@ -112,7 +122,7 @@ export function feedImportJob(config: Config, imports: FeedImportService, jobs: 
   return new FeedImportJob(imports, jobs, logger, config.FEED_IMPORTS_AT_ONCE);
 }
 
-export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'mail-delivery' | 'feed-import-job';
+export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'mail-delivery' | 'feed-import-job' | 'alert-check';
 
 /**
  * Every background job kind, with its flag, concurrency and schedule: one row each, one handler each
@@ -126,7 +136,8 @@ export const JOB_KINDS: readonly JobKind<RoleName>[] = [
   { kind: 'listing-stats', flag: null, concurrency: '1', schedule: 'flush every LISTING_STATS_FLUSH_MS (1 s)', queue: 'in memory, then ListingDailyStat' },
   { kind: 'reindex-worker', flag: 'REINDEX_WORKER', concurrency: '1 batch', schedule: 'LISTEN listing_outbox, poll every REINDEX_POLL_MS (1 s)', queue: 'ListingOutbox (its own ledger: external versions, batches)' },
   { kind: 'state-job', flag: null, concurrency: '1 across instances', schedule: `job queue cron ${STATE_SCHEDULE}, once across instances`, queue: 'job queue (stately: one at a time)' },
-  { kind: 'alert-job', flag: 'ALERT_JOB', concurrency: '1 run', schedule: 'each indexed batch, node-cron every minute', queue: 'ListingAlertCheck, AlertMatch' },
+  { kind: 'alert-job', flag: 'ALERT_JOB', concurrency: '1 run', schedule: 'each batch of checks that matched, node-cron every minute', queue: 'AlertMatch (the alert e-mails: the e-mail outbox)' },
+  { kind: 'alert-check', flag: 'ALERT_JOB', concurrency: '1 batch of up to 200 a process', schedule: 'the job queue (LISTEN/NOTIFY at each listing write)', queue: 'job queue (short: one waiting a listing); ListingAlertState' },
   { kind: 'mail-delivery', flag: 'MAIL_DELIVERY', concurrency: '1 batch of up to 10 a process', schedule: 'the job queue (LISTEN/NOTIFY at each commit that enqueued one)', queue: 'job queue; the rendered e-mail in OutgoingMail' },
   { kind: 'feed-import-job', flag: 'FEED_IMPORT_JOB', concurrency: 'FEED_IMPORTS_AT_ONCE (2)', schedule: 'the job queue, woken at each upload', queue: 'job queue (key_strict_fifo: in order per account); the import in FeedImport' },
 ];
@@ -150,6 +161,7 @@ export interface BackgroundHost {
 }
 export interface BackgroundJobs {
   alerts: AlertJob;
+  alertChecks: AlertCheckJob;
   mails: MailJob;
   feedImports: FeedImportJob;
 }
@@ -165,10 +177,9 @@ interface Role {
 /** the roles of a process, in the order they start (they stop in the reverse order) */
 function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
   const { config, prisma, logger, worker, listingStats } = runtime;
-  const state = new StateJob(prisma, logger, indexedDueListings(runtime.search, runtime.listingIndex.alias));
   const { jobs } = runtime;
-  const { alerts, mails, feedImports } = app;
-  let unhookAlerts: (() => void) | undefined;
+  const state = new StateJob(prisma, logger, indexedDueListings(runtime.search, runtime.listingIndex.alias), undefined, new AlertChecks(jobs));
+  const { alerts, alertChecks, mails, feedImports } = app;
   return [
     // what lets a kept search response be sent without asking the engine (search/index-changes.ts); the
     // runtime's close() ends it, after the last write it may have to announce
@@ -191,22 +202,12 @@ function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
       },
       stop: () => jobs.offWork(STATE_KIND),
     },
-    {
-      name: 'alert-job',
-      enabled: config.ALERT_JOB,
-      start: () => {
-        alerts.start();
-        // a listing's change is matched against saved searches as soon as the index holds it, not at the minute
-        unhookAlerts = worker.onIndexed(() => alerts.wake());
-      },
-      stop: () => {
-        unhookAlerts?.();
-        return alerts.stop();
-      },
-    },
+    { name: 'alert-job', enabled: config.ALERT_JOB, start: () => alerts.start(), stop: () => alerts.stop() },
     // the e-mail outbox's e-mails (registrations, bookings, application progress)
     { name: 'mail-delivery', enabled: config.MAIL_DELIVERY, start: () => mails.start(), stop: () => mails.stop() },
     { name: 'feed-import-job', enabled: config.FEED_IMPORT_JOB, start: () => feedImports.start(), stop: () => feedImports.stop() },
+    // the listing changes matched against saved searches, a job a listing enqueued by its write
+    { name: 'alert-check', enabled: config.ALERT_JOB, start: () => alertChecks.start(), stop: () => alertChecks.stop() },
   ];
 }
 export interface Background {

@@ -7,6 +7,8 @@ import type { PrismaClient } from './db/prisma.ts';
 import type { SearchClient } from './search/client.ts';
 import type { IndexManager } from './search/index-manager.ts';
 import { Mailer, smtpSettingsOf } from './mail/mailer.ts';
+import { MailOutbox } from './mail/mail-outbox.ts';
+import type { JobQueue } from './db/job-queue.ts';
 import { AccessTokenService } from './auth/access-tokens.ts';
 import { RefreshTokenService } from './auth/refresh-tokens.ts';
 import { MagicLinkService } from './auth/magic-links.ts';
@@ -41,8 +43,10 @@ export function customerServices(deps: {
   search: SearchClient;
   listingIndex: Pick<IndexManager, 'alias'>;
   listingStats?: Pick<ListingStats, 'countNow'>;
+  /** the job queue the e-mail outbox enqueues the sign-in e-mails on */
+  jobs: JobQueue;
 }): CustomerServices {
-  const { config, logger, prisma, pool, search, listingIndex, listingStats } = deps;
+  const { config, logger, prisma, pool, search, listingIndex, listingStats, jobs } = deps;
   const mailer = new Mailer(smtpSettingsOf(config), config.MAIL_FROM, logger);
   const customers = new CustomerService(prisma);
   const accessTokens = new AccessTokenService(prisma, pool, { secret: config.JWT_SECRET, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
@@ -56,7 +60,8 @@ export function customerServices(deps: {
   });
   const testEnv = config.APP_ENV === 'test';
   const sendsMail = !testEnv || config.TEST_ENV_SENDS_MAIL;
-  const links = new LinkSender(magicLinks, mailer, limits, sendsMail);
+  // the sign-in e-mails go through the one e-mail outbox, enqueued in the request's transaction
+  const links = new LinkSender(prisma, magicLinks, new MailOutbox(jobs), limits, sendsMail);
   const linkOrigins = new LinkOriginPolicy({
     portalOrigins: config.PORTAL_ORIGINS,
     deprecatedMagicLinkOrigins: config.MAGIC_LINK_ORIGINS,

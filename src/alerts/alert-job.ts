@@ -1,7 +1,7 @@
-// Match the listing changes the index now holds against saved searches, then send the alert e-mails that
-// are due (instant ones at once, daily ones at 08:00 UK time, weekly ones on Mondays at 08:00): woken as
-// soon as the reindex worker has indexed a batch (wake()), and every minute as the safety net. Safe with
-// several instances: see alert-matcher.ts and alert-delivery.ts.
+// Send the alert e-mails that are due (instant ones at once, daily ones at 08:00 UK time, weekly ones on
+// Mondays at 08:00): woken as soon as a batch of checks recorded matches (wake(), from the alert-check
+// role, alert-check-job.ts), and every minute as the safety net. Safe with several instances: see
+// alert-delivery.ts. The matching itself is the alert-check job kind's (alert-checks.ts).
 import { CoalescedRun } from '../core/coalesced-run.ts';
 import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts';
 import type { Logger } from '../core/logger.ts';
@@ -26,19 +26,25 @@ export class AlertJob {
     private readonly logger: Logger,
   ) {}
 
+  /** The checks waiting now matched, then what is due sent, with a chosen clock (a test's or a script's run). */
   async runOnce(now = new Date()): Promise<void> {
     try {
       const matched = await this.matcher.runOnce(now);
       if (matched.events) this.logger.info(matched, 'alert events matched');
     } catch (err) {
-      // the engine or the database is away: the checks stay for the next run; what is due is still sent
-      this.logger.warn({ err: storeAway(err) ? String(err) : err }, 'alert matching failed; it is tried again next minute');
+      // the engine or the database is away: the checks stay for their retry; what is due is still sent
+      this.logger.warn({ err: storeAway(err) ? String(err) : err }, 'alert matching failed; the checks are tried again');
     }
+    await this.deliverOnce(now);
+  }
+
+  /** Sends the alert e-mails due now (the role's run). */
+  async deliverOnce(now = new Date()): Promise<void> {
     const sent = await this.delivery.runOnce(now);
     if (sent.emails || sent.failed) this.logger.info(sent, 'alert e-mails');
   }
 
-  /** Runs soon (the reindex worker has put listing changes in the index): after the run under way, if one is. */
+  /** Runs soon (a batch of checks recorded matches): after the run under way, if one is. */
   wake(): void {
     if (this.stopped || this.wakeTimer) return;
     this.wakeTimer = setTimeout(() => {
@@ -63,7 +69,7 @@ export class AlertJob {
   private readonly runs = new CoalescedRun(
     async () => {
       try {
-        await this.runOnce();
+        await this.deliverOnce();
       } catch (err) {
         // a store that is away is said in one line (its circuit logs the outage), not a trace a minute
         if (storeAway(err)) this.logger.warn({ err: String(err) }, 'alert job failed; it is tried again next minute');

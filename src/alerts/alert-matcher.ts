@@ -1,13 +1,15 @@
-// Alert events and the saved searches they match. Every write that changes a listing leaves a check row
-// (sync/outbox.ts, in the write's transaction). Once the index holds the change (no outbox row of the
-// listing is left), the matcher compares what the index shows with what it last saw of the listing
+// Alert events and the saved searches they match. Every write that changes a listing enqueues a check of
+// it on the job queue in its own transaction (alert-checks.ts). Once the index holds the change (no outbox
+// row of the listing is left), the matcher compares what the index shows with what it last saw of the listing
 // (ListingAlertState): a listing now live that was not is a "new-listing" event; a live listing whose
 // priceReducedOn moved is a "price-reduced" event. Each event's saved searches are found without running
 // them all (alert-candidates.ts: occupancy type, the rectangle holding the listing's point, price and
 // bedroom bounds) and judged with the search's own filters (alert-judge.ts); the matches are stored,
 // once per saved search, listing, kind and event, for delivery (alert-delivery.ts).
-// Checks are taken with FOR UPDATE SKIP LOCKED and each listing's state row is locked, so several
-// instances share the work and no event is seen twice; if the engine is down nothing is taken.
+// The checks are taken a batch at a time (one transaction) by whichever instance runs the `alert-check`
+// role, and each listing's state row is locked, so several instances share the work and no event is seen
+// twice; a check whose listing the index does not hold yet, or taken while the engine is down, is tried
+// again later (the kind's retries, src/background.ts).
 import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -16,6 +18,8 @@ import { sourcesById } from '../listing-index/hit-readers.ts';
 import { PREDICATE_SOURCE_FIELDS } from '../listing-index/predicate/listing-predicate.ts';
 import { findCandidates, type Candidate, type ListingFacts } from './alert-candidates.ts';
 import { judgeCandidates, type EventListing, type JudgeDeps, type Judgement } from './alert-judge.ts';
+import type { JobQueue } from '../db/job-queue.ts';
+import { ALERT_CHECK_BATCH, ALERT_CHECK_KIND, type AlertCheckData } from './alert-checks.ts';
 
 type Tx = Prisma.TransactionClient;
 export type AlertKind = 'new-listing' | 'price-reduced';
@@ -34,6 +38,8 @@ export interface AlertEvent {
 export interface MatcherDeps extends JudgeDeps {
   /** the node-postgres pool candidates are read with (committed rows: a batch's own writes are not candidates) */
   pool: Pick<pg.Pool, 'query'>;
+  /** the job queue the checks wait on */
+  jobs: JobQueue;
 }
 
 export interface MatchesOf extends Judgement {
@@ -46,9 +52,13 @@ export interface MatchRun {
   checked: number;
   events: number;
   matches: number;
+  /** checks of listings the index did not hold yet, tried again later */
+  waiting: number;
 }
 
-const BATCH = 200;
+/** how long a batch waits for the reindex worker to put its listings' changes in the index before trying them later */
+const INDEX_WAIT_MS = 5000;
+const INDEX_POLL_MS = 100;
 
 interface IndexedListing {
   location: { lat: number; lon: number } | null;
@@ -63,36 +73,53 @@ export class AlertMatcher {
     private readonly deps: MatcherDeps,
   ) {}
 
-  /** Takes checks until none is ready; one transaction per batch. */
+  /** Takes the checks waiting now until none is left (a test's or a script's run; the role's worker takes them as they come). */
   async runOnce(now = new Date()): Promise<MatchRun> {
-    const total: MatchRun = { checked: 0, events: 0, matches: 0 };
-    for (;;) {
-      const run = await this.batch(now);
-      total.checked += run.checked;
-      total.events += run.events;
-      total.matches += run.matches;
-      if (run.checked < BATCH) return total;
-    }
+    const total: MatchRun = { checked: 0, events: 0, matches: 0, waiting: 0 };
+    await this.deps.jobs.drainBatches<AlertCheckData>(
+      ALERT_CHECK_KIND,
+      ALERT_CHECK_BATCH,
+      async (checks) => {
+        const run = await this.check(checks, now);
+        total.checked += run.checked;
+        total.events += run.events;
+        total.matches += run.matches;
+        total.waiting += run.waiting.length;
+        return run.waiting;
+      },
+      { retriesToo: true },
+    );
+    return total;
   }
 
-  private batch(now: Date): Promise<MatchRun> {
+  /**
+   * Matches a batch of checks in one transaction, once the index holds their listings' changes; returns
+   * with them the checks whose listing the index does not hold yet (the caller tries those again later).
+   */
+  async check(checks: AlertCheckData[], now = new Date()): Promise<Omit<MatchRun, 'waiting'> & { waiting: AlertCheckData[] }> {
+    const pending = await this.waitForIndex([...new Set(checks.map((c) => c.listing))]);
+    const waiting = checks.filter((c) => pending.has(c.listing));
+    const ids = [...new Set(checks.map((c) => c.listing).filter((id) => !pending.has(id)))].sort((a, b) => a - b);
+    if (ids.length === 0) return { checked: 0, events: 0, matches: 0, waiting };
     return this.prisma.$transaction(
       async (tx) => {
-        // a listing still waiting for the index is looked at later, once its document is what was written
-        const checks = await tx.$queryRaw<{ id: bigint; listingId: number }[]>`
-          SELECT c.id, c."listingId" FROM "ListingAlertCheck" c
-          WHERE NOT EXISTS (SELECT 1 FROM "ListingOutbox" o WHERE o."listingId" = c."listingId")
-          ORDER BY c.id LIMIT ${BATCH} FOR UPDATE OF c SKIP LOCKED`;
-        if (checks.length === 0) return { checked: 0, events: 0, matches: 0 };
-        const ids = [...new Set(checks.map((c) => c.listingId))].sort((a, b) => a - b);
         const events = await this.eventsOf(tx, ids, now);
         let matches = 0;
         for (const event of events) matches += await this.match(tx, event, now);
-        await tx.$executeRaw`DELETE FROM "ListingAlertCheck" WHERE id = ANY(${checks.map((c) => c.id)}::bigint[])`;
-        return { checked: checks.length, events: events.length, matches };
+        return { checked: checks.length - waiting.length, events: events.length, matches, waiting };
       },
       { timeout: 120_000, maxWait: 10_000 },
     );
+  }
+
+  /** The listings of these whose change the index does not hold yet (an outbox row left), after waiting a little for the reindex worker. */
+  private async waitForIndex(ids: number[]): Promise<Set<number>> {
+    const deadline = performance.now() + INDEX_WAIT_MS;
+    for (;;) {
+      const rows = await this.prisma.$queryRaw<{ listingId: number }[]>`SELECT DISTINCT "listingId" FROM "ListingOutbox" WHERE "listingId" = ANY(${ids}::int[])`;
+      if (rows.length === 0 || performance.now() >= deadline) return new Set(rows.map((r) => r.listingId));
+      await new Promise((resolve) => setTimeout(resolve, INDEX_POLL_MS));
+    }
   }
 
   /** Compares the index with the last state seen, and keeps what it shows now. */

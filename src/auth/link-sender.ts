@@ -1,24 +1,28 @@
-// Sends a magic link: checks the client's url against the allowed origins (link-origins.ts), counts the e-mail against the address's limit, stores a
-// new token and mails the link built from the url, the customer id and the token. In the test environment
-// the e-mail is not sent (the response carries the link instead) unless `sendsMail` says otherwise.
+// Sends a magic link: checks the client's url against the allowed origins (link-origins.ts), counts the
+// e-mail against the address's limit, stores a new token and enqueues the e-mail of the link built from the
+// url, the customer id and the token on the e-mail outbox, in one transaction (sign-in-link-mail.ts): the
+// request answers without waiting for the mail server, and a link whose token was rolled back is never
+// sent. In the test environment the e-mail is not sent (the response carries the link instead) unless
+// `sendsMail` says otherwise.
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import { ValidationError } from '../core/errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { linkMail } from '../mail/auth-mails.ts';
+import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { MagicLinkPurpose, MagicLinkService } from './magic-links.ts';
 import { buildMagicLink, linkOriginAllowed } from './magic-link-url.ts';
 import type { LinkOrigins } from './link-origins.ts';
 import type { SignInRateLimits } from './rate-limits.ts';
+import { SignInLinkMail } from './sign-in-link-mail.ts';
 
-type Db = PrismaClient | Prisma.TransactionClient;
+type Tx = Prisma.TransactionClient;
 
 export class LinkSender {
   constructor(
+    private readonly prisma: PrismaClient,
     private readonly magicLinks: MagicLinkService,
-    private readonly mailer: Mailer,
+    private readonly outbox: MailOutbox,
     private readonly limits: SignInRateLimits,
-    /** false: `deliver` sends nothing (APP_ENV=test) */
+    /** false: no e-mail is enqueued (APP_ENV=test) */
     private readonly sendsMail: boolean,
   ) {}
 
@@ -42,13 +46,18 @@ export class LinkSender {
     return this.limits.mailTo(email);
   }
 
-  /** Stores a token (in `db`, so it can share a transaction) and returns the link; send it with `deliver`. */
-  async create(customerId: number, purpose: MagicLinkPurpose, url: string, db?: Db, email: string | null = null): Promise<string> {
-    const token = await this.magicLinks.issue(customerId, purpose, db, email);
-    return buildMagicLink(url, customerId, token);
-  }
-
-  async deliver(to: string, purpose: MagicLinkPurpose, link: string): Promise<void> {
-    if (this.sendsMail) await this.mailer.send(linkMail(purpose, to, link, this.magicLinks.ttlMinutes));
+  /**
+   * Stores a token and enqueues the e-mail of its link to `to`, in `tx` when given (the change that asks for
+   * it), else in a transaction of their own; returns the link. `email`: the address the link proves, when
+   * not the customer's own (a confirmation of a new address).
+   */
+  async send(customerId: number, purpose: MagicLinkPurpose, url: string, to: string, options: { tx?: Tx; email?: string } = {}): Promise<string> {
+    const inTx = async (tx: Tx) => {
+      const token = await this.magicLinks.issue(customerId, purpose, tx, options.email ?? null);
+      const link = buildMagicLink(url, customerId, token);
+      if (this.sendsMail) await this.outbox.send(tx, to, new SignInLinkMail(purpose, link, this.magicLinks.ttlMinutes));
+      return link;
+    };
+    return options.tx ? inTx(options.tx) : this.prisma.$transaction(inTx);
   }
 }

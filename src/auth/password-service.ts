@@ -46,8 +46,7 @@ export class PasswordService {
     await this.links.countMail(input.email);
     const passwordHash = await hashPassword(input.password);
     const customer = await this.customers.create({ email: input.email, passwordHash, createdVia: 'password', fields: input.fields });
-    const confirmationLink = await this.links.create(customer.id, 'confirm-email', url, undefined, customer.email);
-    await this.links.deliver(customer.email, 'confirm-email', confirmationLink);
+    const confirmationLink = await this.links.send(customer.id, 'confirm-email', url, customer.email, { email: customer.email });
     return { customer: await this.customers.load(customer.id), confirmationLink };
   }
 
@@ -82,8 +81,7 @@ export class PasswordService {
     await this.links.countMail(request.email);
     const customer = await this.customers.findByEmail(request.email);
     if (!customer || customer.disabledAt) return { link: null, created: false };
-    const link = await this.links.create(customer.id, 'reset-password', request.url);
-    await this.links.deliver(customer.email, 'reset-password', link);
+    const link = await this.links.send(customer.id, 'reset-password', request.url, customer.email);
     return { link, created: false };
   }
 
@@ -137,8 +135,7 @@ export class PasswordService {
     if (input.newEmail === customer.email) throw ValidationError.field('newEmail', 'newEmail is the current e-mail address');
     if (await this.customers.findByEmail(input.newEmail)) throw ValidationError.field('newEmail', EMAIL_TAKEN);
     await this.links.countMail(input.newEmail);
-    const confirmationLink = await this.links.create(customer.id, 'confirm-email', url, undefined, input.newEmail);
-    await this.links.deliver(input.newEmail, 'confirm-email', confirmationLink);
+    const confirmationLink = await this.links.send(customer.id, 'confirm-email', url, input.newEmail, { email: input.newEmail });
     return { confirmationLink };
   }
 

@@ -104,8 +104,7 @@ export class PasswordlessService {
     await this.admit(request, ip);
     const customer = await this.customers.findByEmail(request.email);
     if (!customer || customer.disabledAt) return { link: null, created: false };
-    const link = await this.links.create(customer.id, 'change-email', request.url);
-    await this.links.deliver(customer.email, 'change-email', link);
+    const link = await this.links.send(customer.id, 'change-email', request.url, customer.email);
     return { link, created: false };
   }
 
@@ -131,9 +130,8 @@ export class PasswordlessService {
       if (await this.customers.findByEmail(body.newEmail, tx)) throw ValidationError.field('newEmail', EMAIL_TAKEN);
       await this.ownership.proven(tx, customer);
       await this.links.countMail(body.newEmail);
-      return this.links.create(id, 'confirm-email', url, tx, body.newEmail);
+      return this.links.send(id, 'confirm-email', url, body.newEmail, { tx, email: body.newEmail });
     });
-    await this.links.deliver(body.newEmail, 'confirm-email', link);
     return { confirmationLink: link };
   }
 
@@ -146,8 +144,6 @@ export class PasswordlessService {
 
   private async sendSignIn(customer: Customer, url: string): Promise<string> {
     if (customer.disabledAt) throw ValidationError.field('email', ACCOUNT_DISABLED);
-    const link = await this.links.create(customer.id, 'sign-in', url);
-    await this.links.deliver(customer.email, 'sign-in', link);
-    return link;
+    return this.links.send(customer.id, 'sign-in', url, customer.email);
   }
 }

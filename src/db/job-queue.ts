@@ -73,6 +73,16 @@ async function runInTurn<T extends object>(jobs: Job<T>[], handler: (data: T) =>
   return results;
 }
 
+/** Runs a batch's jobs together: those whose data the handler returns failed, the others completed. */
+async function batchResults<T extends object>(jobs: Job<T>[], handler: (data: T[]) => Promise<T[]>): Promise<JobResult[]> {
+  try {
+    const again = new Set(await handler(jobs.map((job) => job.data)));
+    return jobs.map((job) => (again.has(job.data) ? { id: job.id, status: 'failed', output: { message: 'tried again later' } } : { id: job.id, status: 'completed' }));
+  } catch (err) {
+    return jobs.map((job) => ({ id: job.id, status: 'failed', output: { message: String(err) } }));
+  }
+}
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly schema: string;
@@ -144,6 +154,46 @@ export class JobQueue {
   async enqueue(tx: Prisma.TransactionClient | null, kind: string, data: object, options: { singletonKey?: string; startAfter?: Date } = {}): Promise<void> {
     await this.start();
     await this.boss.send(kind, data, { ...options, ...(tx ? { db: inTransaction(tx) } : {}) });
+  }
+
+  /**
+   * Enqueues many jobs of `kind` in the transaction `tx` in one statement (pg-boss's insert); a job whose
+   * `singletonKey` the queue's policy already holds (`short`: one waiting job a key) is left out.
+   */
+  async enqueueMany(tx: Prisma.TransactionClient, kind: string, jobs: { data: object; singletonKey?: string }[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.start();
+    await this.boss.insert(kind, jobs, { db: inTransaction(tx) });
+  }
+
+  /**
+   * Runs `handler` on this instance for batches of `kind`'s jobs, a batch at once (up to `batch` jobs
+   * fetched in one round trip): the jobs whose data it returns are failed into their retries, the others
+   * completed; when it throws, the whole batch is failed.
+   */
+  async workBatches<T extends object>(kind: string, options: { concurrency: number; batch: number }, handler: (data: T[]) => Promise<T[]>): Promise<void> {
+    await this.ready();
+    await this.boss.work<T>(
+      kind,
+      { localConcurrency: options.concurrency, batchSize: options.batch, burstWhenBatchFull: true, notifyPollingIntervalSeconds: 10, perJobResults: true },
+      (jobs) => batchResults(jobs, handler),
+    );
+  }
+
+  /** `drain` for a kind worked in batches (`workBatches`): the batches waiting now, here and now. Returns how many jobs ran. */
+  async drainBatches<T extends object>(kind: string, batch: number, handler: (data: T[]) => Promise<T[]>, options: { retriesToo?: boolean } = {}): Promise<number> {
+    await this.start();
+    if (options.retriesToo) await this.boss.getDb().executeSql(`UPDATE ${this.schema}.job SET start_after = now() WHERE name = $1 AND state = 'retry'`, [kind]);
+    let ran = 0;
+    for (;;) {
+      const jobs = await this.boss.fetch<T>(kind, { batchSize: batch });
+      if (jobs.length === 0) return ran;
+      ran += jobs.length;
+      for (const result of await batchResults(jobs, handler)) {
+        if (result.status === 'completed') await this.boss.complete(kind, result.id);
+        else await this.boss.fail(kind, result.id, result.output);
+      }
+    }
   }
 
   /**

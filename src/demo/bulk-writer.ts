@@ -4,7 +4,7 @@
 // a second run adds nothing and an interrupted run can be resumed.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { ApiAccount } from '../generated/prisma/client.ts';
-import { markListingsChanged } from '../sync/outbox.ts';
+import { listingsChanged, type ListingChangeFollower } from '../sync/outbox.ts';
 import { requireProvider } from '../inventory/development-service.ts';
 import type { DevelopmentPlan } from './plan.ts';
 import { developmentRow, listingRow, priceAddedRow, propertyRow, slotRows } from './bulk-rows.ts';
@@ -18,6 +18,8 @@ export class BulkWriter {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly account: ApiAccount,
+    /** what else a write of listings causes (the alert checks) */
+    private readonly follower?: ListingChangeFollower,
   ) {}
 
   /** Which of these developments exist already (counted as unchanged, with their homes and listings). */
@@ -88,9 +90,10 @@ export class BulkWriter {
           'OpenDaySlot',
           listings.flatMap(({ l, id }) => slotRows(l, id)),
         );
-        await markListingsChanged(
+        await listingsChanged(
           tx,
           listings.map((x) => x.id),
+          this.follower,
         );
       },
       { timeout: 600_000, maxWait: 30_000 },

@@ -3,7 +3,7 @@
 // 30 days that show as priceReducedOn), some older ones, and some increases. Only homes whose history is
 // still the single price of their first write are touched, so a second run changes nothing.
 import type { PrismaClient } from '../db/prisma.ts';
-import { markListingsChanged } from '../sync/outbox.ts';
+import { listingsChanged, type ListingChangeFollower } from '../sync/outbox.ts';
 import { Rng } from './random.ts';
 
 const DAY = 86_400_000;
@@ -26,7 +26,7 @@ const earlierPrice = (price: number, factor: number, forSale: boolean) => {
 };
 
 /** Gives some of the accounts' homes a history; returns how many. */
-export async function seedPriceHistory(prisma: PrismaClient, accountIds: number[], now = new Date()): Promise<number> {
+export async function seedPriceHistory(prisma: PrismaClient, accountIds: number[], now = new Date(), follower?: ListingChangeFollower): Promise<number> {
   const single = await prisma.propertyPriceChange.groupBy({
     by: ['propertyId'],
     where: { property: { accountId: { in: accountIds }, deletedAt: null } },
@@ -48,9 +48,10 @@ export async function seedPriceHistory(prisma: PrismaClient, accountIds: number[
       await tx.propertyPriceChange.create({
         data: { propertyId: entry.propertyId, forSale: entry.forSale, price: entry.price, change: story.kind, changedAt: new Date(now.getTime() - story.changedDaysAgo * DAY) },
       });
-      await markListingsChanged(
+      await listingsChanged(
         tx,
         entry.property.listings.map((l) => l.listingId),
+        follower,
       );
     });
     told++;

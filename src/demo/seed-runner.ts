@@ -11,6 +11,7 @@ import { assertPlanInSchemaForm } from './bulk-rows.ts';
 import { PLACES } from './places.ts';
 import { forEachLimit } from './pool.ts';
 import { seedPriceHistory } from './price-history.ts';
+import type { ListingChangeFollower } from '../sync/outbox.ts';
 
 export const BULK_THRESHOLD = 2000;
 const SERVICE_CONCURRENCY = 4;
@@ -47,8 +48,9 @@ async function writeThroughServices(
   accounts: EnsuredAccounts,
   plans: DevelopmentPlan[],
   progress: Progress,
+  follower?: ListingChangeFollower,
 ): Promise<WriteCounts> {
-  const writer = new ServiceWriter(prisma, accounts.accounts);
+  const writer = new ServiceWriter(prisma, accounts.accounts, follower);
   const started = Date.now();
   await writer.writeAll(
     plans,
@@ -58,12 +60,13 @@ async function writeThroughServices(
   return writer.counts;
 }
 
-export async function seedDemo(prisma: PrismaClient, today: string, progress: Progress): Promise<SeedResult> {
+/** `follower`: what else a write of listings causes (the alert checks), as in the service */
+export async function seedDemo(prisma: PrismaClient, today: string, progress: Progress, follower?: ListingChangeFollower): Promise<SeedResult> {
   const accounts = await ensureAccounts(prisma, DEMO_ACCOUNTS);
   const plans = demoPlan(await loadDemoPostcodes(prisma), today);
   progress(`demo: ${plans.length} developments in ${PLACES.length} places, through the sync services`);
-  const counts = await writeThroughServices(prisma, accounts, plans, progress);
-  const histories = await seedPriceHistory(prisma, [...accounts.accounts.values()].map((a) => a.id));
+  const counts = await writeThroughServices(prisma, accounts, plans, progress, follower);
+  const histories = await seedPriceHistory(prisma, [...accounts.accounts.values()].map((a) => a.id), new Date(), follower);
   if (histories) progress(`demo: price histories for ${histories} homes`);
   return { accounts, counts, path: 'services' };
 }
@@ -74,6 +77,7 @@ export async function seedBenchmark(
   distribution: ListingDistribution,
   today: string,
   progress: Progress,
+  follower?: ListingChangeFollower,
 ): Promise<SeedResult> {
   const accounts = await ensureAccounts(prisma, [BENCHMARK_ACCOUNT]);
   const market = benchMarket(distribution, await loadDemoPostcodes(prisma), listings);
@@ -82,10 +86,10 @@ export async function seedBenchmark(
   if (listings <= BULK_THRESHOLD) {
     progress(`benchmark: through the sync services`);
     const plans = benchPlan(market, [...Array(devCount).keys()], today);
-    return { accounts, counts: await writeThroughServices(prisma, accounts, plans, progress), path: 'services' };
+    return { accounts, counts: await writeThroughServices(prisma, accounts, plans, progress, follower), path: 'services' };
   }
   progress(`benchmark: in batches of ${BULK_BATCH} developments`);
-  const writer = new BulkWriter(prisma, accounts.accounts.get(BENCHMARK_ACCOUNT.key)!);
+  const writer = new BulkWriter(prisma, accounts.accounts.get(BENCHMARK_ACCOUNT.key)!, follower);
   const started = Date.now();
   const report = throttled(devCount, (done) => progress(progressLine(done, devCount, writer.counts, started)));
   assertPlanInSchemaForm(benchPlan(market, [0], today)[0]!);

@@ -14,6 +14,7 @@ import { PropertyService } from '../inventory/property-service.ts';
 import { ListingSyncService } from '../listings/listing-sync-service.ts';
 import type { DevelopmentPlan } from './plan.ts';
 import { forEachLimit } from './pool.ts';
+import type { ListingChangeFollower } from '../sync/outbox.ts';
 
 export type Tally = Record<WriteStatus, number>;
 export interface WriteCounts {
@@ -46,10 +47,12 @@ export class ServiceWriter {
   constructor(
     prisma: PrismaClient,
     private readonly accounts: Map<string, ApiAccount>,
+    /** what else a write of listings causes (the alert checks), as in the service */
+    follower?: ListingChangeFollower,
   ) {
-    this.developments = new DevelopmentService(prisma);
-    this.properties = new PropertyService(prisma);
-    this.listings = new ListingSyncService(prisma);
+    this.developments = new DevelopmentService(prisma, follower);
+    this.properties = new PropertyService(prisma, follower);
+    this.listings = new ListingSyncService(prisma, follower);
   }
 
   /** One development, then its homes, then its listings (which name the homes). */

@@ -61,7 +61,6 @@ export class ReindexWorker {
   private readonly pollMs: number;
   private readonly maxBackoffMs: number;
   private readonly maxAttempts: number;
-  private readonly indexedListeners = new Set<() => void>();
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -107,18 +106,10 @@ export class ReindexWorker {
     );
     if (outcome === null) return 0;
     this.options.observer?.batch(outcome);
-    if (outcome.indexed > 0) {
-      this.options.refresher?.request(outcome.targets);
-      for (const listener of this.indexedListeners) listener();
-    }
+    if (outcome.indexed > 0) this.options.refresher?.request(outcome.targets);
     return outcome.rows;
   }
 
-  /** Calls `listener` after each batch that put documents in the index (the alert job matches them then); returns the unsubscriber. */
-  onIndexed(listener: () => void): () => void {
-    this.indexedListeners.add(listener);
-    return () => this.indexedListeners.delete(listener);
-  }
 
   /** Drains until nothing is pending (tests, the full-reindex command). */
   async drainAll(): Promise<void> {

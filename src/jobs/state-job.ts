@@ -19,7 +19,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Logger } from '../core/logger.ts';
 import { londonToday } from '../core/london-time.ts';
-import { markListingsChanged } from '../sync/outbox.ts';
+import { listingsChanged, type ListingChangeFollower } from '../sync/outbox.ts';
 import type { SearchClient } from '../search/client.ts';
 import { dueToGoLiveRequest } from '../listing-index/live-listing.ts';
 import { removeExpiredRequests } from '../api-accounts/idempotent-requests.ts';
@@ -51,6 +51,8 @@ export class StateJob {
     private readonly due: DueListings = () => Promise.resolve([]),
     /** how far back a publication time counts as "since the last run" (a run every minute looks 2 minutes back, so a missed minute is caught) */
     private readonly releaseWindowMs = 2 * 60_000,
+    /** what else a change of listings causes in its transaction (the alert checks: a listing released is a new listing) */
+    private readonly follower?: ListingChangeFollower,
   ) {}
 
   async runOnce(now = new Date()): Promise<StateRun> {
@@ -70,7 +72,7 @@ export class StateJob {
         where: { OR: [{ publishAt: { gt: new Date(now.getTime() - this.releaseWindowMs), lte: now } }, { id: { in: due }, publishAt: { lte: now } }], withdrawnAt: null, published: true },
         select: { id: true },
       });
-      await markListingsChanged(tx, [...new Set([...ofExpired.map((l) => l.listingId), ...released.map((l) => l.id)])]);
+      await listingsChanged(tx, [...new Set([...ofExpired.map((l) => l.listingId), ...released.map((l) => l.id)])], this.follower);
       await removeExpiredRequests(tx, now);
       const mailsForgotten = await forgetOldMails(tx, now);
       return { firstDibsCleared: expired.length, listingsReleased: released.length, mailsForgotten };

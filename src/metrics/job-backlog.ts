@@ -24,8 +24,8 @@ export async function tableBacklog(prisma: Pick<PrismaClient, '$queryRawUnsafe'>
            count(*) FILTER (WHERE attempts > 0 AND attempts < ${MAX_ATTEMPTS})::int AS failed,
            count(*) FILTER (WHERE attempts >= ${MAX_ATTEMPTS})::int AS dead FROM "ListingOutbox"
     UNION ALL
-    SELECT 'alert-job', (SELECT count(*)::int FROM "ListingAlertCheck") + count(*) FILTER (WHERE "claimedAt" IS NULL AND "sentAt" IS NULL)::int,
-           greatest((SELECT coalesce(extract(epoch FROM clock_timestamp() - min("createdAt")), 0)::float8 FROM "ListingAlertCheck"), ${age('createdAt', '"claimedAt" IS NULL AND "sentAt" IS NULL')}),
+    SELECT 'alert-job', count(*) FILTER (WHERE "claimedAt" IS NULL AND "sentAt" IS NULL)::int,
+           ${age('createdAt', '"claimedAt" IS NULL AND "sentAt" IS NULL')},
            0,
            count(*) FILTER (WHERE "claimedAt" < now() - interval '${LOST_AFTER}')::int FROM "AlertMatch" WHERE "sentAt" IS NULL
     UNION ALL

@@ -8,19 +8,31 @@ export const OUTBOX_CHANNEL = 'listing_outbox';
 
 type Tx = Prisma.TransactionClient;
 
+/**
+ * What else a listing write causes, enqueued in its transaction by the domain it belongs to (the alert
+ * matcher's checks, alerts/alert-checks.ts), handed to the writers by the assembly.
+ */
+export interface ListingChangeFollower {
+  listingsChanged(tx: Tx, listingIds: number[]): Promise<void>;
+}
+
+/** markListingsChanged, then the follower's own work for the same listings, in the same transaction. */
+export async function listingsChanged(tx: Tx, listingIds: number[], follower: ListingChangeFollower | undefined): Promise<void> {
+  await markListingsChanged(tx, listingIds);
+  if (follower && listingIds.length) await follower.listingsChanged(tx, listingIds);
+}
+
 export async function markListingsChanged(tx: Tx, listingIds: number[]): Promise<void> {
   const ids = [...new Set(listingIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
   // One statement (one round trip on every write): the listings locked in id order, so that concurrent
-  // writers touching several listings cannot deadlock, and their versions raised; the outbox rows; a
-  // check for the alert matcher, which looks at each once indexed for a listing gone live or reduced
-  // (src/alerts/); and the notice, delivered at commit and once per transaction however many writes it
-  // holds (outbox-listener.ts).
+  // writers touching several listings cannot deadlock, and their versions raised; the outbox rows; and
+  // the notice, delivered at commit and once per transaction however many writes it holds
+  // (outbox-listener.ts).
   await tx.$executeRaw`
     WITH locked AS MATERIALIZED (SELECT id FROM "Listing" WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE),
     raised AS (UPDATE "Listing" SET "indexVersion" = "indexVersion" + 1 WHERE id = ANY(${ids}::int[]) AND id IN (SELECT id FROM locked)),
-    queued AS (INSERT INTO "ListingOutbox" ("listingId") SELECT unnest(${ids}::int[])),
-    checks AS (INSERT INTO "ListingAlertCheck" ("listingId") SELECT unnest(${ids}::int[]))
+    queued AS (INSERT INTO "ListingOutbox" ("listingId") SELECT unnest(${ids}::int[]))
     SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
 }
 

@@ -6,7 +6,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import { isUniqueViolation } from '../db/db-errors.ts';
 import type { ApiAccount, Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
-import { markListingsChanged } from './outbox.ts';
+import { listingsChanged, type ListingChangeFollower } from './outbox.ts';
 import type { WriteResult } from './write-result.ts';
 
 export type Tx = Prisma.TransactionClient;
@@ -41,7 +41,11 @@ export const NO_MEMO: WriteMemo = { reference: (_key, read) => read(), written: 
 export abstract class SyncResource<Row extends SyncRow, Input extends { externalRef: string }, Data, Saved extends SyncRow = Row> {
   protected abstract readonly label: string;
 
-  constructor(protected readonly prisma: PrismaClient) {}
+  constructor(
+    protected readonly prisma: PrismaClient,
+    /** what else a write of listings causes in its transaction (the alert checks) */
+    private readonly follower?: ListingChangeFollower,
+  ) {}
 
   /** the fields of the input */
   protected abstract readonly inputFields: readonly string[];
@@ -124,7 +128,7 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
     memo.wrote(this.label, input.externalRef, row);
     // saving keeps the row's id and does not change which listings point to it: those of before
     const listingIds = [...new Set(existing ? before : this.listingIdsOfCreated(row))];
-    await markListingsChanged(tx, listingIds);
+    await listingsChanged(tx, listingIds, this.follower);
     const status = existing && !isGone(existing) ? ('updated' as const) : ('created' as const);
     return { status, row, listingIds };
   }
@@ -135,7 +139,7 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
     if (!row || isGone(row)) return null;
     const listingIds = await this.listingIdsOf(tx, row);
     await this.removeRow(tx, row);
-    await markListingsChanged(tx, listingIds);
+    await listingsChanged(tx, listingIds, this.follower);
     return listingIds;
   }
 
@@ -153,7 +157,7 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
       if (!row || isGone(row)) throw new NotFoundError(`${this.label} ${ref} was not found`);
       const listingIds = await this.listingIdsOf(tx, row);
       await this.removeRow(tx, row);
-      await markListingsChanged(tx, listingIds);
+      await listingsChanged(tx, listingIds, this.follower);
       const after = await this.findRow(tx, account.id, ref);
       return { status: 'deleted', record: after ?? row, listingIds };
     });

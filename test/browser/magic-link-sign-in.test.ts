@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
 import { startVariantApp, type VariantApp } from '../support/test-app.ts';
-import { smtpSink } from '../support/smtp-sink.ts';
+import { deliverMails, smtpSink } from '../support/smtp-sink.ts';
 import { usePage } from '../support/browser.ts';
 import { P, bearer, clientIp, fromIp, uniqueEmail } from '../support/customers.ts';
 
@@ -28,6 +28,8 @@ describe('browser: magic-link sign-in through the mailbox', () => {
     const requested = await api.post(`${development.baseUrl}${P}/passwordless-access`, { url, email }, fromIp(clientIp()));
     expect(requested.status).to.equal(201);
     expect(requested.body).to.not.have.property('magicLink');
+    // the e-mail outbox's delivery, which the test application runs no worker of
+    await deliverMails();
 
     await page().goto((await smtpSink()).webUrl);
     await page().getByPlaceholder('Search emails').fill(email);

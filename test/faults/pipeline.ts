@@ -28,6 +28,8 @@ import { diffIndex } from '../../src/indexing/index-diff.ts';
 import { PROJECT_ROOT } from '../../src/core/project-root.ts';
 import { SIGNATURE_HEADER, verifySignature } from '../../src/webhooks/webhook-signature.ts';
 import { ALERT_MATCHES_HEADER } from '../../src/alerts/alert-mail.ts';
+import { ALERT_CHECK_KIND } from '../../src/alerts/alert-checks.ts';
+import { JOB_SCHEMA } from '../../src/db/job-queue.ts';
 import { hashKey } from '../../src/api-accounts/api-account-service.ts';
 
 export type Fault = 'postgres' | 'elasticsearch' | 'worker';
@@ -470,11 +472,14 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
 
     // alert e-mails: once the matcher and the delivery have nothing left (the job runs every minute at least)
     const customerIds = (await runtime.prisma.customer.findMany({ where: { email: { startsWith: `fault-${run}-` } }, select: { id: true } })).map((c) => c.id);
-    const scope = o.scoped ? { listingId: { gte: firstListingId } } : {};
     const customerEmails = (await runtime.prisma.customer.findMany({ where: { id: { in: customerIds } }, select: { email: true } })).map((c) => c.email);
     const alertMails = { template: 'saved-search-alert', to: { in: customerEmails } };
     await waitFor('the alert job and the e-mail outbox', 240, async () => {
-      const checks = await runtime.prisma.listingAlertCheck.count({ where: scope });
+      const [{ checks } = { checks: 0 }] = await runtime.prisma.$queryRawUnsafe<{ checks: number }[]>(
+        `SELECT count(*)::int AS checks FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND singleton_key::int >= $2`,
+        ALERT_CHECK_KIND,
+        o.scoped ? firstListingId : 0,
+      );
       const due = await runtime.prisma.alertMatch.count({ where: { customerId: { in: customerIds }, sentAt: null, claimedAt: null } });
       const unsent = await runtime.prisma.outgoingMail.count({ where: { ...alertMails, claimedAt: null } });
       return checks === 0 && due === 0 && unsent === 0;

@@ -1,6 +1,7 @@
 // The background work alone in a process of its own, so that the fault run can kill it mid-batch: the
-// reindex worker, the lead webhook worker, the alert job (woken by each indexed batch, as the entry
-// point wires it, and every minute), which enqueues its e-mails on the e-mail outbox, and the mail
+// reindex worker, the lead webhook worker, the alert matcher's checks (the alert-check kind, enqueued by
+// each listing write), the alert job (woken by a batch of checks that matched, and every minute), which
+// enqueues its e-mails on the e-mail outbox, and the mail
 // delivery, which sends them over the SMTP server of SMTP_HOST/SMTP_PORT.
 import { loadConfig } from '../../src/config.ts';
 import { openRuntime } from '../../src/runtime.ts';
@@ -9,7 +10,7 @@ import { startBackground } from '../../src/background.ts';
 
 const runtime = openRuntime(loadConfig());
 const built = buildApp(runtime);
-const background = startBackground(runtime, built, ['reindex-worker', 'webhook-worker', 'alert-job', 'mail-delivery']);
+const background = startBackground(runtime, built, ['reindex-worker', 'webhook-worker', 'alert-job', 'alert-check', 'mail-delivery']);
 process.on('SIGTERM', () =>
   void background
     .stop()

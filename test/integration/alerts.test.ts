@@ -13,6 +13,8 @@ import { AlertMatcher } from '../../src/alerts/alert-matcher.ts';
 import { londonToInstant, instantToLondon, londonToday } from '../../src/core/london-time.ts';
 import { dateInWords } from '../../src/core/date-time-format.ts';
 import { FILTERS_VERSION } from '../../src/saved-searches/saved-search-criteria.ts';
+import { alertChecksOpen } from '../support/alert-checks.ts';
+import { AlertChecks } from '../../src/alerts/alert-checks.ts';
 
 const SAVED = `${P}/profile/saved-searches`;
 const PROPERTIES = '/api/rest/inventory/properties';
@@ -59,7 +61,7 @@ describe('saved-search alerts', function () {
     const { prisma } = testApp().runtime;
     await eventually(async () => {
       await runJob(now);
-      expect(await prisma.listingAlertCheck.count({ where: { listingId } })).to.equal(0);
+      expect(await alertChecksOpen(listingId)).to.equal(0);
       expect(await prisma.listingAlertState.findUnique({ where: { listingId } })).to.not.equal(null);
     }, 20_000, 300);
   }
@@ -236,6 +238,32 @@ describe('saved-search alerts', function () {
     expect(await alertsTo(customer)).to.have.length(1);
   });
 
+  it("queues one check a listing with the write that changes it: none for a write rolled back, one however often it is written before its check runs", async () => {
+    const { runtime } = testApp();
+    const checks = new AlertChecks(runtime.jobs);
+    const first = await publish();
+    const second = await publish();
+    await runUntilMatched(first.id);
+    await runUntilMatched(second.id);
+    expect([await alertChecksOpen(first.id), await alertChecksOpen(second.id)]).to.deep.equal([0, 0]);
+    await runtime.prisma
+      .$transaction(async (tx) => {
+        await checks.listingsChanged(tx, [first.id, second.id]);
+        throw new Error('the write fails after its checks were queued');
+      })
+      .catch(() => undefined);
+    expect([await alertChecksOpen(first.id), await alertChecksOpen(second.id)], 'rolled back with the write').to.deep.equal([0, 0]);
+    // two writes of the first listing through the sync API, then one transaction naming both twice
+    for (const price of [240000, 230000]) {
+      const res = await api.patch(`${PROPERTIES}/${first.ref}`, { fullMarketPrice: price }, withKey(account));
+      expect(res.status).to.equal(200);
+    }
+    await runtime.prisma.$transaction((tx) => checks.listingsChanged(tx, [second.id, first.id, second.id]));
+    expect([await alertChecksOpen(first.id), await alertChecksOpen(second.id)]).to.deep.equal([1, 1]);
+    await runUntilMatched(first.id);
+    await runUntilMatched(second.id);
+  });
+
   it('sends each alert once when two instances run the jobs at once', async () => {
     const { customer } = await customerWith([{ name: 'Twice', query: brighton }]);
     const { runtime, built } = testApp();
@@ -243,7 +271,7 @@ describe('saved-search alerts', function () {
     const listing = await publish();
     await eventually(async () => {
       await Promise.all([built.alerts.matcher.runOnce(), second.runOnce()]);
-      expect(await runtime.prisma.listingAlertCheck.count({ where: { listingId: listing.id } })).to.equal(0);
+      expect(await alertChecksOpen(listing.id)).to.equal(0);
     }, 20_000, 300);
     const twice = await runtime.prisma.savedSearch.findFirstOrThrow({ where: { customerId: customer.id } });
     expect(await runtime.prisma.alertMatch.count({ where: { listingId: listing.id, savedSearchId: twice.id } })).to.equal(1);
@@ -312,13 +340,12 @@ describe('saved-search alerts', function () {
     expect(await alertsTo(customer)).to.deep.equal([]);
   });
 
-  it('matches a listing as soon as the index holds it: woken by the indexed batch, not by its minute', async () => {
+  it('matches a listing as soon as the index holds it: its check a job taken at the write, not at the minute', async () => {
     const { built, runtime } = testApp();
-    // as src/background.ts wires it: each indexed batch wakes the alert job; its minute is not scheduled
-    // in the tests, so the wake-up alone can match the listing and enqueue the e-mail, which the
-    // mail-delivery role's worker sends as soon as it is enqueued
-    const unsubscribe = runtime.worker.onIndexed(() => built.alerts.wake());
-    const mailRole = startBackground(runtime, built, ['mail-delivery']);
+    // as src/background.ts runs them: the alert-check role's worker takes the check the write enqueued,
+    // matches it once the index holds the listing and wakes the delivery, whose minute is not scheduled in
+    // the tests; the mail-delivery role's worker sends the e-mail as soon as it is enqueued
+    const roles = startBackground(runtime, built, ['alert-check', 'mail-delivery']);
     try {
       const { customer } = await customerWith([{ name: 'Brighton at once', query: { ...brighton, max_full_value: 300000 } }]);
       const started = performance.now();
@@ -331,8 +358,7 @@ describe('saved-search alerts', function () {
       await eventually(async () => expect((await alertsTo(customer)).map((m) => m.text).join('\n')).to.include(listing.name), 30_000, 200);
       console.log(`      newMatches counted the listing ${(counted / 1000).toFixed(1)} s after its write, the e-mail was in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     } finally {
-      unsubscribe();
-      await mailRole.stop();
+      await roles.stop();
     }
   });
 });

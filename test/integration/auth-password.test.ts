@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import jwt from 'jsonwebtoken';
 import { api } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
-import { expectMail, mailsTo, smtpSink } from '../support/smtp-sink.ts';
+import { deliverMails, expectMail, mailsTo, smtpSink } from '../support/smtp-sink.ts';
 import {
   LINK_BASE,
   P,
@@ -299,6 +299,7 @@ describe('customer accounts: passwords and tokens', () => {
         expect(res.status).to.equal(known.status);
         expect(res.body.message).to.equal(known.body.message);
       }
+      await deliverMails();
       expect(await mailsTo(email)).to.be.empty;
       const resetMails = (await mailsTo(disabledCustomer.email)).filter((mail) => /reset/i.test(mail.subject));
       expect(resetMails, 'only the confirmation of the registration').to.be.empty;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
-import { expectMail, mailsTo, smtpSink } from '../support/smtp-sink.ts';
+import { deliverMails, expectMail, mailsTo, smtpSink } from '../support/smtp-sink.ts';
 import {
   LINK_BASE,
   P,
@@ -50,6 +50,29 @@ describe('customer accounts: passwordless sign-up and sign-in', () => {
       const customer = await testApp().runtime.prisma.customer.findUnique({ where: { email } });
       expect(customer).to.include({ createdVia: 'passwordless', passwordHash: null });
       expect(linkParts(link).id).to.equal(String(customer!.id));
+    });
+
+    it('answers without waiting for the mail server: the link is enqueued, once, and e-mailed when the server is back', async () => {
+      const email = uniqueEmail('outage');
+      const { built, runtime } = testApp();
+      const mailbox = await smtpSink();
+      built.customers.mailer.useSmtp({ host: '127.0.0.1', port: 9, secure: false });
+      let res;
+      try {
+        res = await access(email);
+        expect(res.status, 'answered while the mail server is out of reach').to.equal(201);
+        await deliverMails();
+        expect(await mailsTo(email)).to.be.empty;
+      } finally {
+        built.customers.mailer.useSmtp(mailbox.smtp);
+      }
+      const queued = await runtime.prisma.outgoingMail.findMany({ where: { to: email } });
+      expect(queued.map((m) => m.template)).to.deep.equal(['sign-in-link']);
+      expect(queued[0]!.text).to.include(res.body.magicLink);
+      await built.mails.delivery.runOnce({ retriesToo: true });
+      const mails = await mailsTo(email);
+      expect(mails).to.have.length(1);
+      expect(mails[0]!.text).to.include(res.body.magicLink);
     });
 
     it('signs in an existing customer (200) without creating another', async () => {
@@ -106,6 +129,7 @@ describe('customer accounts: passwordless sign-up and sign-in', () => {
       expect(res.status).to.equal(422);
       expect(res.body.errors.email[0]).to.match(/disabled/);
       expect(res.body).to.not.have.property('magicLink');
+      await deliverMails();
       expect((await mailsTo(customer.email)).length).to.equal(before);
     });
 
@@ -172,6 +196,7 @@ describe('customer accounts: passwordless sign-up and sign-in', () => {
       const unknown = await api.post(`${P}/passwordless-login`, { url: LINK_BASE, email: ghost }, fromIp(clientIp()));
       expect(unknown.status).to.equal(404);
       expect(await testApp().runtime.prisma.customer.count({ where: { email: ghost } }), 'nobody registered').to.equal(0);
+      await deliverMails();
       expect(await mailsTo(ghost)).to.be.empty;
 
       await disableCustomer(customer.id);
@@ -290,6 +315,7 @@ describe('customer accounts: passwordless sign-up and sign-in', () => {
       const res = await api.post(`${P}/passwordless-change-email`, { url: LINK_BASE, email }, fromIp(clientIp()));
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({ message: 'If an account has this e-mail address, a link to change it has been sent there' });
+      await deliverMails();
       expect(await mailsTo(email)).to.be.empty;
     });
 

@@ -17,6 +17,10 @@ import { createAccount } from '../support/factories.ts';
 import { feedFixture, importReport, uploadBlm } from '../support/feeds.ts';
 import { CuttableLink } from '../support/tcp-proxy.ts';
 import { JobQueue } from '../../src/db/job-queue.ts';
+import { ALERT_CHECK_KIND, AlertChecks } from '../../src/alerts/alert-checks.ts';
+import { alertChecksOpen, discardAlertChecks } from '../support/alert-checks.ts';
+import { api } from '../support/api.ts';
+import { developmentPayload, listingPayload, propertyPayload, withKey } from '../support/factories.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -76,7 +80,7 @@ describe('a job whose instance is killed inside its handler (the job queue)', fu
   this.timeout(90_000);
 
   it('lists every kind of the job queue here', () => {
-    expect(Object.keys(QUEUES).sort()).to.deep.equal([MAIL_KIND, STATE_KIND, FEED_IMPORT_KIND].sort());
+    expect(Object.keys(QUEUES).sort()).to.deep.equal([MAIL_KIND, STATE_KIND, FEED_IMPORT_KIND, ALERT_CHECK_KIND].sort());
   });
 
   it(`${MAIL_KIND}: taken over after the heartbeat stops, the e-mail sent once`, async () => {
@@ -138,6 +142,27 @@ describe('a job whose instance is killed inside its handler (the job queue)', fu
     const report = await importReport(account, id);
     expect(report.status).to.equal('done');
     expect(report.counts.created).to.be.above(0);
+  });
+
+  it(`${ALERT_CHECK_KIND}: taken over after the heartbeat stops, the listing matched once`, async () => {
+    const { runtime, built } = testApp();
+    const account = await createAccount({ tier: 'premium' });
+    await api.put('/api/rest/inventory/developments/tk-dev', developmentPayload({ postcode: 'BN1 5FP' }), withKey(account));
+    await api.put('/api/rest/inventory/properties/tk-home', propertyPayload('tk-dev'), withKey(account));
+    const written = await api.put('/api/rest/listings/l-tk-home', listingPayload('tk-dev', ['tk-home']), withKey(account));
+    expect(written.status).to.equal(201);
+    const listing = written.body.id as number;
+    // the doomed instance takes this check, not one another file's writes left
+    await discardAlertChecks();
+    const { data } = await killedInside(ALERT_CHECK_KIND, () => runtime.prisma.$transaction((tx) => new AlertChecks(runtime.jobs).listingsChanged(tx, [listing])));
+    expect(data).to.deep.equal({ listing });
+    await failedOver(ALERT_CHECK_KIND);
+    const run = await built.alerts.matcher.runOnce();
+    expect(run.checked).to.be.at.least(1);
+    expect(await alertChecksOpen(listing)).to.equal(0);
+    const state = await runtime.prisma.listingAlertState.findUniqueOrThrow({ where: { listingId: listing } });
+    expect(state.live, 'the listing seen live: its new-listing event matched').to.equal(true);
+    expect((await built.alerts.matcher.runOnce()).events, 'and not matched again').to.equal(0);
   });
 
   it('starts once the database is back when it was out of reach at the start (a role is never left without its worker)', async () => {

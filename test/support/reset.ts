@@ -6,7 +6,6 @@ const INVENTORY_TABLES = [
   'Application',
   'ListingOutbox',
   'ListingPageView',
-  'ListingAlertCheck',
   'ListingAlertState',
   'SearchReindex',
   'OpenDaySlot',

@@ -1,6 +1,8 @@
 // The run's mailbox: the development mailbox (MailDev, src/mail/mailbox.ts) on free ports, started with the
 // test application, which e-mails its magic links there (TEST_ENV_SENDS_MAIL). Tests read the messages it
-// received over SMTP through its REST API, as the browser tests read them in its web inbox.
+// received over SMTP through its REST API, as the browser tests read them in its web inbox. The e-mails go
+// through the e-mail outbox, whose delivery the test application does not run as a worker: `expectMail`
+// and `deliverMails` send what it holds, as the mail-delivery role would.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,16 +79,24 @@ export async function startTestMailbox(): Promise<TestMailbox> {
 }
 
 // Shared through globalThis for the same reason as the test app (test files load as two module instances).
-const holder = globalThis as { __portalTestMailbox?: TestMailbox };
+const holder = globalThis as { __portalTestMailbox?: TestMailbox; __portalTestMailDelivery?: () => Promise<unknown> };
 
-export function setTestMailbox(mailbox: TestMailbox | undefined): void {
+/** The mailbox, and the run of the test application's e-mail outbox delivery that sends to it. */
+export function setTestMailbox(mailbox: TestMailbox | undefined, delivery?: () => Promise<unknown>): void {
   holder.__portalTestMailbox = mailbox;
+  holder.__portalTestMailDelivery = delivery;
 }
 
 /** The run's mailbox (started with the test application). */
 export function smtpSink(): Promise<TestMailbox> {
   if (!holder.__portalTestMailbox) return Promise.reject(new Error('the test mailbox is not started (test/support/test-app.ts)'));
   return Promise.resolve(holder.__portalTestMailbox);
+}
+
+/** Sends the e-mail outbox's e-mails waiting now, as the mail-delivery role's worker does (the test application runs none). */
+export async function deliverMails(): Promise<void> {
+  if (!holder.__portalTestMailDelivery) throw new Error('the test application is not started (test/support/test-app.ts)');
+  await holder.__portalTestMailDelivery();
 }
 
 /** Every message the mailbox has received for this address, oldest first. */
@@ -125,14 +135,27 @@ export function linksIn(mail: ReceivedMail): string[] {
   return [...mail.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
 }
 
-/** Runs `action` and waits for the e-mail it sends to `email`; gives the action's result, the mail and its link. */
-export async function expectMail<T>(email: string, action: () => Promise<T>): Promise<{ result: T; mail: ReceivedMail; link: string }> {
+/**
+ * Runs `action` and waits for the e-mail it sends to `email` (enqueued on the e-mail outbox, sent by the
+ * delivery run here meanwhile); gives the action's result, the mail and its link.
+ */
+export async function expectMail<T>(email: string, action: () => Promise<T>, timeoutMs = 10_000): Promise<{ result: T; mail: ReceivedMail; link: string }> {
   const mailbox = await smtpSink();
   const address = email.toLowerCase();
+  // what earlier steps enqueued (a registration's confirmation) goes out first, so it is not taken for this one
+  await deliverMails();
   const before = new Set((await mailsTo(email)).map((m) => m.id));
   const result = await action();
-  const mail = await mailbox.waitFor((m) => m.to.includes(address) && !before.has(m.id));
-  const [link] = linksIn(mail);
-  if (!link) throw new Error(`no link in the e-mail "${mail.subject}"`);
-  return { result, mail, link };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await deliverMails();
+    const mail = (await mailbox.received()).find((m) => m.to.includes(address) && !before.has(m.id));
+    if (mail) {
+      const [link] = linksIn(mail);
+      if (!link) throw new Error(`no link in the e-mail "${mail.subject}"`);
+      return { result, mail, link };
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${email} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -52,7 +52,6 @@ async function listen(built: BuiltApp, port: number): Promise<{ server: Server; 
 
 export async function startTestApp(): Promise<void> {
   const mailbox = await startTestMailbox();
-  setTestMailbox(mailbox);
   const port = await freePort();
   // the port it listens on, so that the links of its e-mails (PUBLIC_BASE_URL unset) lead to it
   const config = loadConfig({ ...process.env, ...TEST_ENV, ...testPortalOrigins(port) });
@@ -60,6 +59,7 @@ export async function startTestApp(): Promise<void> {
   await runtime.jobs.start();
   const built = buildApp(runtime);
   built.customers.mailer.useSmtp(mailbox.smtp);
+  setTestMailbox(mailbox, () => built.mails.delivery.runOnce());
   const { server, baseUrl } = await listen(built, port);
   holder.__portalTestApp = { app: { baseUrl, runtime, built }, server };
   await resetInventory(holder.__portalTestApp.app);

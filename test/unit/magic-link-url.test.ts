@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { buildMagicLink, isHttpUrl, linkOriginAllowed, parseOrigins } from '../../src/auth/magic-link-url.ts';
 import { hashToken, looksLikeSecretToken, newSecretToken } from '../../src/auth/secret-tokens.ts';
-import { linkMail } from '../../src/mail/auth-mails.ts';
+import { SignInLinkMail } from '../../src/auth/sign-in-link-mail.ts';
 import { LinkOriginPolicy } from '../../src/auth/link-origins.ts';
 
 describe('magic links', () => {
@@ -62,7 +62,7 @@ describe('magic links', () => {
 
   it('are mailed with the link in the text and escaped in the HTML', () => {
     const link = 'https://portal.example.org/sign-in/1/abc?x=1&y="2"';
-    const mail = linkMail('reset-password', 'a@example.org', link, 30);
+    const mail = new SignInLinkMail('reset-password', link, 30).render();
     expect(mail.subject).to.equal('Reset your password');
     expect(mail.text).to.include(link).and.include('30 minutes');
     expect(mail.html).to.include('href="https://portal.example.org/sign-in/1/abc?x=1&amp;y=&quot;2&quot;"');

@@ -9,6 +9,7 @@ import { InterestRegisteredMail } from '../../src/applications/interest-register
 import { ProgressMail } from '../../src/applications/progress-mail.ts';
 import { ViewingBookedMail } from '../../src/appointments/viewing-booked-mail.ts';
 import { SavedSearchAlertMail } from '../../src/alerts/alert-mail.ts';
+import { SignInLinkMail } from '../../src/auth/sign-in-link-mail.ts';
 
 const URL_OF_APPLICATION = 'https://portal.example.org/account/applications#application-7';
 
@@ -102,8 +103,27 @@ const CASES: { name: string; message: OutboxMessage }[] = [
         {
           savedSearchName: 'Leeds up to £250,000',
           listings: [
-            { kind: 'new-listing', name: 'Canal Wharf', price: 'Shares from £62,500 (full price £250,000)', bedrooms: '2 bedrooms', monthlyCost: '£1,012 a month', affordability: 'You can afford this: about £1,012 a month', reducedOn: null, imageUrl: 'https://portal.example.org/media/a.jpg', url: 'https://portal.example.org/listings/canal-wharf' },
-            { kind: 'price-reduced', name: 'Meadow View', price: '£240,000', bedrooms: 'Studio', monthlyCost: null, reducedOn: '2026-11-28', imageUrl: null, url: 'https://portal.example.org/listings/meadow-view' },
+            {
+              kind: 'new-listing',
+              name: 'Canal Wharf',
+              price: 'Shares from £62,500 (full price £250,000)',
+              bedrooms: '2 bedrooms',
+              monthlyCost: '£1,012 a month',
+              affordability: 'You can afford this: about £1,012 a month',
+              reducedOn: null,
+              imageUrl: 'https://portal.example.org/media/a.jpg',
+              url: 'https://portal.example.org/listings/canal-wharf',
+            },
+            {
+              kind: 'price-reduced',
+              name: 'Meadow View',
+              price: '£240,000',
+              bedrooms: 'Studio',
+              monthlyCost: null,
+              reducedOn: '2026-11-28',
+              imageUrl: null,
+              url: 'https://portal.example.org/listings/meadow-view',
+            },
           ],
           more: 3,
           moreUrl: 'https://portal.example.org/account/saved-searches/4',
@@ -114,6 +134,14 @@ const CASES: { name: string; message: OutboxMessage }[] = [
       [41n, 42n],
     ),
   },
+  // the sign-in e-mails, one template each
+  { name: 'sign-in-link', message: new SignInLinkMail('sign-in', 'https://portal.example.org/sign-in/7/s1gn-1n', 30) },
+  { name: 'change-email-link', message: new SignInLinkMail('change-email', 'https://portal.example.org/change-email/7/ch4nge', 30) },
+  {
+    name: 'confirm-email-link',
+    message: new SignInLinkMail('confirm-email', 'https://portal.example.org/sign-in/7/c0nf1rm?next=%2Faccount&x="1"', 30),
+  },
+  { name: 'reset-password-link', message: new SignInLinkMail('reset-password', 'https://portal.example.org/reset-password/7/r3set', 15) },
 ];
 
 const fixture = (name: string, part: string) => new URL(`fixtures/mails/${name}.${part}`, import.meta.url);
@@ -128,12 +156,15 @@ describe('e-mail templates (snapshots in fixtures/mails/)', () => {
         html: mail.html,
         'extras.json': `${JSON.stringify({ headers: mail.headers ?? {}, attachments: mail.attachments ?? [] }, null, 2)}\n`,
       };
-      if (process.env.UPDATE_MAIL_SNAPSHOTS === '1') for (const [part, content] of Object.entries(parts)) writeFileSync(fixture(name, part), content);
+      if (process.env.UPDATE_MAIL_SNAPSHOTS === '1')
+        for (const [part, content] of Object.entries(parts)) writeFileSync(fixture(name, part), content);
       for (const [part, content] of Object.entries(parts)) {
         expect(existsSync(fixture(name, part)), `fixtures/mails/${name}.${part} (UPDATE_MAIL_SNAPSHOTS=1 writes it)`).to.equal(true);
         expect(content, `${name}.${part}`).to.equal(readFileSync(fixture(name, part), 'utf8'));
       }
-      expect(mail.html).to.match(/^<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">/);
+      expect(mail.html).to.match(
+        /^<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">/,
+      );
       expect(mail.subject).to.not.match(/[\r\n]/);
     });
   }
@@ -144,6 +175,17 @@ describe('e-mail templates (snapshots in fixtures/mails/)', () => {
   });
 
   it('names each template once', () => {
-    expect(new Set(CASES.map((c) => c.message.template))).to.deep.equal(new Set(['interest-registered', 'viewing-booked', 'application-progress', 'saved-search-alert']));
+    expect(new Set(CASES.map((c) => c.message.template))).to.deep.equal(
+      new Set([
+        'interest-registered',
+        'viewing-booked',
+        'application-progress',
+        'saved-search-alert',
+        'sign-in-link',
+        'change-email-link',
+        'confirm-email-link',
+        'reset-password-link',
+      ]),
+    );
   });
 });
