@@ -137,7 +137,7 @@ export function Listing({ slug }: { slug: string }) {
 
           <Section title={all.length === 1 ? 'The home' : `The homes (${all.length})`} id="homes">
             {all.map((property) => (
-              <PropertyBlock key={property.id} property={property} single={all.length === 1} reducedOn={reductionNews(property, all)} />
+              <PropertyBlock key={property.id} property={property} single={all.length === 1} reducedOn={all.length > 1 ? reductionNews(property, all) : null} />
             ))}
           </Section>
 
@@ -230,7 +230,8 @@ const POOL_ORDER = ['available', 'coming-soon', 'under-offer'];
 
 /**
  * A home's latest reduction while it is news, when the home is of the listing's pool (the most advertised
- * of its homes, never a sold or let one): so a reduction of a home other than the headline shows beside it.
+ * of its homes, never a sold or let one): so a reduction of a home other than the headline shows beside it
+ * (a listing of one home says its reduction once, by its price at the top).
  */
 function reductionNews(home: PropertyDetails, all: PropertyDetails[]): string | null {
   const pool = POOL_ORDER.find((code) => all.some((h) => h.availabilityStatus.code === code));
