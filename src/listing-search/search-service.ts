@@ -39,6 +39,8 @@ import { valuesKnown } from '../eligibility/item-eligibility.ts';
 import { parseSearchParams } from '../search-criteria/search-params.ts';
 import type { PostcodePointResolver } from '../places/postcode-point.ts';
 import type { LendingAssumptions } from '../affordability/lending.ts';
+import { availabilityRank } from '../listings/headline.ts';
+import { openBedroomCounts } from '../listings/open-bedrooms.ts';
 
 interface Matched {
   item: PresentedItem;
@@ -374,13 +376,18 @@ function middayOf(day: string): Date {
 /** A search asking nothing of its own: the profile's values alone. */
 const PROFILE_ONLY = parseSearchParams({}) as SearchParams;
 
+const CLOSED_RANK = availabilityRank('closed');
+
 function matched(hit: Hit, items: ReadonlyMap<number, PresentedItem>): Matched | null {
   const item = items.get(Number(hit._id)) ?? null;
   const inner = hit.inner_hits?.properties?.hits.hits ?? [];
-  const bedrooms = inner.flatMap((h) => h.fields?.['properties.bedrooms'] ?? []);
+  // the counts of the matching homes still to be had (a sold or let one's only when every match is)
+  const bedrooms = openBedroomCounts(
+    inner.flatMap((h) => (h.fields?.['properties.bedrooms'] ?? []).map((n) => ({ bedrooms: n, closed: h.fields?.['properties.availabilityRank']?.[0] === CLOSED_RANK }))),
+  );
   const propertyIds = inner.flatMap((h) => h.fields?.['properties.id'] ?? []);
   const fields = hit.inner_hits?.headline?.hits.hits[0]?.fields;
   const slot = fields?.[HEADLINE_FIELD]?.[0];
   const headline = slot === undefined ? null : { slot, reducedOn: fields?.[HEADLINE_REDUCED_ON_FIELD]?.[0] ?? null, monthlyCostFrom: poolCostFrom(inner) };
-  return item && { item, bedrooms: [...new Set(bedrooms)].sort((a, b) => a - b), headline, propertyIds };
+  return item && { item, bedrooms, headline, propertyIds };
 }

@@ -52,6 +52,10 @@ export function summarise(p: SearchParams): string {
   if (p.min_floor_area !== null) parts.push(`from ${p.min_floor_area} m\u00b2`);
   if (p.max_service_charge !== null) parts.push(`service charge up to ${pounds(p.max_service_charge)} a month`);
   if (p.keywords) parts.push(`matching \u201c${p.keywords.trim()}\u201d`);
+  // the household's filters, named as the search page's heading names them
+  if (p.max_distance_from_work !== null) parts.push(`within ${plural(p.max_distance_from_work, 'mile')} of work`);
+  if (p.max_monthly_cost !== null) parts.push(`costing up to ${pounds(p.max_monthly_cost)} a month`);
+  if (p.affordable_only) parts.push('that you can afford');
   if (p.eligible_only) parts.push('that you are eligible for');
   const text = parts.join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -228,7 +228,7 @@ describe('browser: the portal search page', function () {
     await eventually(async () => expect(Math.abs((await page().evaluate<number>('scrollY')) - y)).to.be.below(5), 5000);
   });
 
-  it('shows shared ownership cards whose share price is the share of the full price, and a price sort in order', async () => {
+  it('shows shared ownership cards whose share price is the share of the full price, and a price sort in order of the figure in bold', async () => {
     await portalPage(page());
     await page().goto(`${testApp().baseUrl}/search?occupancy_type=for-sale&location=Leeds&radius=5&max_featured=0&sort_by=price-low-high`);
     await page().locator('.result-list .listing-card').first().waitFor();
@@ -236,10 +236,11 @@ describe('browser: the portal search page', function () {
     const pounds = (text: string) => Number(text.replace(/[£,]/g, ''));
     let shared = 0;
     for (const card of cards) {
-      const match = /^£([\d,]+)\s+for a (\d+)% share of £([\d,]+)/.exec(card);
+      // under a price sort a shared ownership card leads with the full price it is ordered by, the share after it
+      const match = /^£([\d,]+)\s+share from £([\d,]+) \((\d+)%\)/.exec(card);
       if (!match) continue;
       shared++;
-      expect(pounds(match[1]!), card).to.equal(Math.round((Number(match[2]) / 100) * pounds(match[3]!)));
+      expect(pounds(match[2]!), card).to.equal(Math.round((Number(match[3]) / 100) * pounds(match[1]!)));
     }
     expect(shared).to.be.greaterThan(0);
     const shown = cards.map((c) => pounds(/^£[\d,]+/.exec(c)![0]));

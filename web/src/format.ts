@@ -327,3 +327,72 @@ export function assumptionsText(x: LendingAssumptions | undefined): string | nul
   if (!x) return null;
   return `We assumed a ${x.mortgageRatePercent}% mortgage over ${x.mortgageTermYears} years, lending of at most ${x.maxLoanToIncome} times your household income, a deposit of at least ${x.minDepositPercent}% (or more where this home asks it), and at most ${x.maxCostToIncomePercent}% of your gross income going on the home.`;
 }
+
+/**
+ * The figure a list is ordered by, which its cards print in bold: the price under a price sort (for
+ * shared ownership the full price, which the sort orders by), the monthly cost under the monthly-cost
+ * sort; null when the order is not by money.
+ */
+export type CardLead = 'price' | 'monthly-cost' | null;
+
+export function cardLeadOf(sortBy: string | null): CardLead {
+  if (sortBy === 'price-low-high' || sortBy === 'price-high-low') return 'price';
+  if (sortBy === 'monthly-cost-low-high') return 'monthly-cost';
+  return null;
+}
+
+/**
+ * A card's price: under a price sort, shared ownership leads with its full price and says the share after
+ * it ("share from £50,000 (25%)"); otherwise as priceText.
+ */
+export function cardPriceText(p: PriceFields, lead: CardLead): PriceText {
+  const text = priceText(p);
+  if (lead !== 'price' || !p.forSale || !p.isSharedOwnership || p.fullMarketPrice === null) return text;
+  const share = p.minShareValue === null ? [] : [`share from ${money(p.minShareValue)}${p.minSharePercentage !== null ? ` (${p.minSharePercentage}%)` : ''}`];
+  const rent = p.subsidisedMonthlyRent != null ? [`plus ${money(p.subsidisedMonthlyRent)} a month rent on the rest`] : [];
+  return { main: money(p.fullMarketPrice), details: [...share, ...rent] };
+}
+
+const londonDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+/** a reduction is news for this many days (the interface's priceReducedOn window) */
+const REDUCTION_DAYS = 30;
+
+/**
+ * The day of a home's latest price reduction while it is news (within the last 30 days), else null: the
+ * reduction of a home other than the listing's headline, said beside that home.
+ */
+export function recentReductionOf(history: readonly { date: string; change: string }[], today = new Date()): string | null {
+  const cutoff = new Date(`${londonDay.format(today)}T00:00:00Z`);
+  cutoff.setUTCDate(cutoff.getUTCDate() - REDUCTION_DAYS);
+  const from = cutoff.toISOString().slice(0, 10);
+  const latest = history.filter((e) => e.change === 'reduced').reduce<string | null>((a, e) => (a === null || e.date > a ? e.date : a), null);
+  return latest !== null && latest >= from ? latest : null;
+}
+
+/** a facet's option as the filters offer it: one name, the values it stands for, their homes */
+export interface OptionGroup {
+  text: string;
+  values: string[];
+  count: number;
+}
+
+/**
+ * A feature facet's options once each, as distinctFeatures says features: a value another spells out in
+ * full ("Allocated parking" beside "Allocated parking space") or repeats in other letters' case is offered
+ * under the fullest name, standing for both, with both counts.
+ */
+export function foldFeatureOptions(options: readonly { value: string | number; text: string; count: number }[]): OptionGroup[] {
+  const norm = (v: string) => v.trim().toLowerCase().replace(/\s+/g, ' ');
+  const fullest = (n: string) =>
+    options.map((o) => String(o.value)).filter((o) => norm(o) === n || norm(o).startsWith(`${n} `)).sort((a, b) => norm(b).length - norm(a).length || (a < b ? -1 : 1))[0]!;
+  const groups = new Map<string, OptionGroup>();
+  for (const option of options) {
+    const value = String(option.value);
+    const into = fullest(norm(value));
+    const group = groups.get(norm(into)) ?? { text: options.find((o) => String(o.value) === into)!.text, values: [], count: 0 };
+    group.values.push(value);
+    group.count += option.count;
+    groups.set(norm(into), group);
+  }
+  return [...groups.values()];
+}

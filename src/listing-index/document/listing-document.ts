@@ -9,6 +9,7 @@ import type { StoredPropertyDetails } from '../../listings/property-details-payl
 import { availabilityStatus } from '../../inventory/availability.ts';
 import { mapImageUrl } from '../../listings/map-image.ts';
 import { availabilityRank } from '../../listings/headline.ts';
+import { openBedroomCounts } from '../../listings/open-bedrooms.ts';
 import { facetTokensOf } from './facet-tokens.ts';
 import { itemFieldOf } from './listing-item-field.ts';
 import { headlineSlotOf, presentedItemFieldOf } from './presented-item.ts';
@@ -225,7 +226,8 @@ function storedListingOf(listing: LoadedListing, parts: ListingParts): StoredLis
     latitude: development.latitude,
     longitude: development.longitude,
     newBuild: development.newBuild,
-    bedrooms: sortedUnique(properties.map((p) => p.bedrooms)),
+    // the homes still to be had (a sold or let home's only when every one is)
+    bedrooms: openBedroomCounts(properties.map((p) => ({ bedrooms: p.bedrooms, closed: p.availabilityStatus === 'closed' }))),
     bathrooms: sortedUnique(properties.map((p) => p.bathrooms).filter((v): v is number => v !== null)),
     receptionRooms: sortedUnique(properties.map((p) => p.receptionRooms).filter((v): v is number => v !== null)),
     furnitureStatus: sortedUnique(properties.map((p) => p.furnitureStatus).filter((v): v is string => v !== null)),

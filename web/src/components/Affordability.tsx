@@ -3,15 +3,23 @@
 // affordability): on cards and on the listing page.
 import { affordableText, assumptionsText, breakdownLines, distancesText, money, monthlyCostText, verdictHomeText, type AffordabilityFigures } from '../format.ts';
 
-export function MonthlyCost({ amount }: { amount: number | null | undefined }) {
+/** `lead`: the figure the list is ordered by, in bold */
+export function MonthlyCost({ amount, lead = false }: { amount: number | null | undefined; lead?: boolean }) {
   const text = monthlyCostText(amount);
-  return text ? <p class="monthly-cost">{text}</p> : null;
+  return text ? <p class={lead ? 'monthly-cost is-lead' : 'monthly-cost'}>{text}</p> : null;
 }
 
+/** whether a card's lowest monthly cost among its homes is another home's, below its own figure */
+export const costFromBelow = (from: number | null | undefined, own: number | null | undefined) => from != null && (own == null || from < own);
+
 /** The listing's lowest monthly cost among its homes (monthlyCostFrom), when another home's than the card's own figure. */
-export function MonthlyCostFrom({ from, own }: { from: number | null | undefined; own: number | null | undefined }) {
-  if (from == null || (own != null && from >= own)) return null;
-  return <p class="monthly-cost-from">Homes here from {monthlyCostText(from)}</p>;
+export function MonthlyCostFrom({ from, own, lead = false }: { from: number | null | undefined; own: number | null | undefined; lead?: boolean }) {
+  if (!costFromBelow(from, own)) return null;
+  return (
+    <p class="monthly-cost-from">
+      Homes here from {lead ? <strong class="is-lead">{monthlyCostText(from)}</strong> : monthlyCostText(from)}
+    </p>
+  );
 }
 
 export function Distances({ fromWork, fromHome }: { fromWork: number | null | undefined; fromHome: number | null | undefined }) {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, P, type ListingItem } from '../api.ts';
 import { useSession } from '../session.ts';
-import { dayText, firstHomesWithoutFigures, homeKindParts, monthlyCostRepeatsRent, rentTerms } from '../format.ts';
+import { cardPriceText, dayText, firstHomesWithoutFigures, homeKindParts, monthlyCostRepeatsRent, rentTerms, type CardLead } from '../format.ts';
 import { Price, SchemeTags } from './common.tsx';
-import { AffordabilityBadge, Distances, MonthlyCost, MonthlyCostFrom } from './Affordability.tsx';
+import { AffordabilityBadge, costFromBelow, Distances, MonthlyCost, MonthlyCostFrom } from './Affordability.tsx';
 import { EligibilityLine } from './Eligibility.tsx';
 import { CardGrid } from './CardGrid.tsx';
 import { Picture } from './Picture.tsx';
@@ -24,22 +24,28 @@ export function ListingGrid({
 }
 
 /**
- * One listing in a list: search results, featured, similar, favourites. `sortedByMonthlyCost`: the list
- * is sorted by `monthlyCostFrom`, the pool's lowest monthly cost, which may be another home's than the
- * headline's: the card then says it, in a line of its own, so that the list reads in its order.
+ * One listing in a list: search results, featured, similar, favourites. `lead`: what the list is
+ * ordered by, the figure the card prints in bold. Under a price sort, the price (shared ownership's full
+ * price, the share after it). Under the monthly-cost sort, `monthlyCostFrom`, the pool's lowest monthly
+ * cost, which may be another home's than the headline's: the card then says it, in a line of its own,
+ * so that the list reads in its order.
  */
 export function ListingCard({
   listing,
   headingLevel = 3,
-  sortedByMonthlyCost = false,
+  lead = null,
 }: {
   listing: ListingItem;
   headingLevel?: 2 | 3;
-  sortedByMonthlyCost?: boolean;
+  lead?: CardLead;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const marked = listing.displayAs === 'featured' || listing.displayAs === 'premium';
   const terms = rentTerms(listing);
+  const byCost = lead === 'monthly-cost';
+  const ownCost = !monthlyCostRepeatsRent(listing, listing.monthlyCost) && listing.monthlyCost != null;
+  const fromBelow = byCost && costFromBelow(listing.monthlyCostFrom, listing.monthlyCost);
+  // a rent that is its monthly cost stays the figure in bold
   return (
     <article class={`card listing-card${marked ? ` is-${listing.displayAs}` : ''}`} data-listing-id={listing.id}>
       {listing.mainImage ? (
@@ -57,9 +63,9 @@ export function ListingCard({
         </Heading>
         <p class="card-address">{listing.displayAddress}</p>
         {/* every money line follows the home the price is of (the pool's headline home) */}
-        <Price fields={listing} />
-        {!monthlyCostRepeatsRent(listing, listing.monthlyCost) && <MonthlyCost amount={listing.monthlyCost} />}
-        {sortedByMonthlyCost && <MonthlyCostFrom from={listing.monthlyCostFrom} own={listing.monthlyCost} />}
+        <Price fields={listing} text={cardPriceText(listing, lead)} quiet={byCost && (ownCost || fromBelow)} />
+        {ownCost && <MonthlyCost amount={listing.monthlyCost} lead={byCost && !fromBelow} />}
+        {byCost && <MonthlyCostFrom from={listing.monthlyCostFrom} own={listing.monthlyCost} lead />}
         {terms.length > 0 && <p class="card-terms">{terms.join(' · ')}</p>}
         {firstHomesWithoutFigures(listing) && <p class="card-terms">First Homes: at least 30% below the market value</p>}
         {listing.priceReducedOn && <p class="reduced">Reduced on {dayText(listing.priceReducedOn)}</p>}

@@ -7,7 +7,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, P, type ListingDetails, type ListingItem, type MapListing } from '../api.ts';
-import { bedroomsText, priceText, type PriceFields } from '../format.ts';
+import { bedroomsText, cardPriceText, type CardLead, type PriceFields } from '../format.ts';
 import { placeDataAttribution, tileAttribution, tileUrl } from '../settings.ts';
 
 export type LatLng = [number, number];
@@ -20,10 +20,26 @@ interface Props {
   /** the drawn area being searched, if any */
   area: LatLng[] | null;
   onArea: (area: LatLng[] | null) => void;
+  /** what the result list is ordered by: the pop-ups say the price as its cards do */
+  lead?: CardLead;
 }
 
+/**
+ * A pin's tap target (its dot is drawn inside it, 18 px): at least 44 px where fingers point, 28 px for a
+ * mouse, so that a tap opens it.
+ */
+const PIN_SIZE = matchMedia('(max-width: 760px), (pointer: coarse)').matches ? 44 : 28;
+
 const pin = (featured: boolean) =>
-  L.divIcon({ className: `map-pin${featured ? ' map-pin-featured' : ''}`, iconSize: [18, 18], iconAnchor: [9, 9], popupAnchor: [0, -8] });
+  L.divIcon({
+    className: `map-pin${featured ? ' map-pin-featured' : ''}`,
+    iconSize: [PIN_SIZE, PIN_SIZE],
+    iconAnchor: [PIN_SIZE / 2, PIN_SIZE / 2],
+    popupAnchor: [0, 4 - PIN_SIZE / 2],
+  });
+
+/** the result list's card of a listing, which its pin's pop-up highlights */
+const cardOf = (id: number) => document.querySelector(`.result-list [data-listing-id="${id}"]`);
 
 type Described = PriceFields & { bedrooms: number[] };
 
@@ -31,7 +47,7 @@ type Described = PriceFields & { bedrooms: number[] };
 const described = (x: object | undefined): Described | undefined =>
   x && 'forSale' in x && 'bedrooms' in x && 'fullMarketPrice' in x ? (x as unknown as Described) : undefined;
 
-function fillPopup(box: HTMLElement, listing: Described): void {
+function fillPopup(box: HTMLElement, listing: Described, lead: CardLead): void {
   const price = document.createElement('p');
   price.className = 'popup-price';
   // the extended map payload holds the headline fields only
@@ -42,14 +58,20 @@ function fillPopup(box: HTMLElement, listing: Described): void {
     minShareValue: listing.minShareValue ?? null,
     monthlyRent: listing.monthlyRent ?? null,
   };
-  price.textContent = priceText(fields).main;
+  // the price as the card says it: its figure in bold, then what it stands for
+  const text = cardPriceText(fields, lead);
+  const main = document.createElement('strong');
+  main.textContent = text.main;
+  price.append(main);
+  const detail = text.qualifier ? `, ${text.qualifier}` : text.details[0] ? ` ${text.details[0]}` : '';
+  if (detail) price.append(detail);
   const rooms = document.createElement('p');
   rooms.textContent = bedroomsText(listing.bedrooms);
   box.append(price, rooms);
 }
 
 /** the pop-up: the listing's name as a link, its price and bedrooms (asked for when the map payload lacks them) */
-function popupContent(listing: MapListing, item: ListingItem | undefined): HTMLElement {
+function popupContent(listing: MapListing, item: ListingItem | undefined, lead: CardLead): HTMLElement {
   const box = document.createElement('div');
   box.className = 'map-popup';
   const link = document.createElement('a');
@@ -57,10 +79,10 @@ function popupContent(listing: MapListing, item: ListingItem | undefined): HTMLE
   link.textContent = listing.name;
   box.append(link);
   const known = described(item) ?? described(listing);
-  if (known) fillPopup(box, known);
+  if (known) fillPopup(box, known, lead);
   else
     api<ListingDetails>(`${P}/listings/${listing.id}`).then(
-      (details) => fillPopup(box, details),
+      (details) => fillPopup(box, details, lead),
       () => undefined,
     );
   return box;
@@ -69,7 +91,7 @@ function popupContent(listing: MapListing, item: ListingItem | undefined): HTMLE
 /** four decimals: about 10 m, enough for an area drawn by hand */
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
-export function ResultsMap({ listings, items, bounds, area, onArea }: Props) {
+export function ResultsMap({ listings, items, bounds, area, onArea, lead = null }: Props) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const markers = useRef<L.LayerGroup | null>(null);
@@ -78,6 +100,9 @@ export function ResultsMap({ listings, items, bounds, area, onArea }: Props) {
   const [points, setPoints] = useState<LatLng[]>([]);
   const itemsById = useRef(new Map<number, ListingItem>());
   itemsById.current = new Map(items.map((i) => [i.id, i]));
+  const leadNow = useRef<CardLead>(lead);
+  leadNow.current = lead;
+  const markersById = useRef(new Map<number, L.Marker>());
   // the map's size changes when a phone opens it (it is hidden until then): fit the view again
   const [size, setSize] = useState('');
 
@@ -93,6 +118,11 @@ export function ResultsMap({ listings, items, bounds, area, onArea }: Props) {
     });
     L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' }).addAttribution(placeDataAttribution).addTo(m);
     L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 19 }).addTo(m);
+    // Leaflet focuses the map on a press (for its arrow keys). In the phone's map sheet that focus scrolled
+    // the sheet between a finger's touch and its click, so a tap on a pin clicked the map beside it: the
+    // map takes focus without scrolling.
+    const container = m.getContainer();
+    container.focus = (options?: FocusOptions) => HTMLElement.prototype.focus.call(container, { ...options, preventScroll: true });
     markers.current = L.layerGroup().addTo(m);
     shapes.current = L.layerGroup().addTo(m);
     m.setView([54.5, -2.5], 6);
@@ -115,12 +145,36 @@ export function ResultsMap({ listings, items, bounds, area, onArea }: Props) {
   useEffect(() => {
     const group = markers.current!;
     group.clearLayers();
+    markersById.current.clear();
     for (const listing of listings) {
-      L.marker([listing.latitude, listing.longitude], { icon: pin(false), title: listing.name, alt: listing.name, keyboard: true })
-        .bindPopup(() => popupContent(listing, itemsById.current.get(listing.id)))
+      const marker = L.marker([listing.latitude, listing.longitude], { icon: pin(false), title: listing.name, alt: listing.name, keyboard: true })
+        .bindPopup(() => popupContent(listing, itemsById.current.get(listing.id), leadNow.current))
+        // the open pop-up's card is highlighted in the result list
+        .on('popupopen', () => cardOf(listing.id)?.classList.add('is-highlighted'))
+        .on('popupclose', () => cardOf(listing.id)?.classList.remove('is-highlighted'))
         .addTo(group);
+      marker.getElement()?.setAttribute('data-listing-id', String(listing.id));
+      markersById.current.set(listing.id, marker);
     }
   }, [listings]);
+
+  // a card pointed at or focused in the result list highlights its pin
+  useEffect(() => {
+    let lit: Element | null = null;
+    const light = (e: Event) => {
+      const card = (e.target as Element | null)?.closest?.('.result-list [data-listing-id]');
+      const next = card ? (markersById.current.get(Number(card.getAttribute('data-listing-id')))?.getElement() ?? null) : null;
+      if (next === lit) return;
+      lit?.classList.remove('is-highlighted');
+      next?.classList.add('is-highlighted');
+      lit = next;
+    };
+    const events = ['mouseover', 'focusin'] as const;
+    for (const name of events) document.addEventListener(name, light);
+    return () => {
+      for (const name of events) document.removeEventListener(name, light);
+    };
+  }, []);
 
   // the view: the drawn area, else the searched rectangle
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, problemLines } from '../api.ts';
-import { priceText, type PriceFields } from '../format.ts';
+import { priceText, type PriceFields, type PriceText } from '../format.ts';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -101,11 +101,11 @@ export function Problem({ error, title }: { error: unknown; title?: string }) {
   );
 }
 
-export function Price({ fields, compact = false }: { fields: PriceFields; compact?: boolean }) {
-  const text = priceText(fields);
+/** `text`: the words when not priceText's (a card under a price sort); `quiet`: another figure leads (the list's order is by it) */
+export function Price({ fields, compact = false, text = priceText(fields), quiet = false }: { fields: PriceFields; compact?: boolean; text?: PriceText; quiet?: boolean }) {
   return (
     <p class="price">
-      <span class="price-main">{text.main}</span>
+      <span class={quiet ? 'price-main is-quiet' : 'price-main'}>{text.main}</span>
       {text.qualifier && <span class="price-detail">, {text.qualifier}</span>}
       {!compact &&
         text.details.map((line) => (

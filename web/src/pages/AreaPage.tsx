@@ -15,15 +15,19 @@ export function AreaPage({ slug }: { slug: string }) {
   if (waiting || !page.data) return waiting;
   const area = page.data;
   const c = area.content;
+  // the scheme and the region above the headline, unless the headline says them already
+  const said = (words: string) => area.headline.toLowerCase().includes(words.toLowerCase());
+  const eyebrow = [area.scheme.name, area.region].filter((words) => !said(words));
+  // the lead and the paragraph under it, each once (a heading that restates the headline is left out)
+  const heading = c.heading && !sameText(c.heading, area.headline) ? c.heading : null;
+  const description = c.description && !sameText(c.description, c.heading) && !sameText(c.description, area.headline) ? c.description : null;
   return (
     <article class="wrap area-page" data-template={area.template}>
       <header class="area-head" style={{ borderColor: area.scheme.color }}>
-        <p class="eyebrow">
-          {area.scheme.name} · {area.region}
-        </p>
+        {eyebrow.length > 0 && <p class="eyebrow">{eyebrow.join(' · ')}</p>}
         <h1>{area.headline}</h1>
-        {c.heading && <p class="lead">{c.heading}</p>}
-        {c.description && <p>{c.description}</p>}
+        {heading && <p class="lead">{heading}</p>}
+        {description && <p>{description}</p>}
         {area.mainImageUrl && <img class="hero-image" src={area.mainImageUrl} alt="" />}
       </header>
       <div class="two-columns">
@@ -77,4 +81,10 @@ export function AreaPage({ slug }: { slug: string }) {
       )}
     </article>
   );
+}
+
+/** the same words, whatever the case, spaces and closing full stop */
+function sameText(a: string | null | undefined, b: string | null | undefined): boolean {
+  const norm = (t: string) => t.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\.$/, '');
+  return a != null && b != null && norm(a) === norm(b);
 }

@@ -27,6 +27,7 @@ import {
   money,
   monthlyCostRepeatsRent,
   openBedrooms,
+  recentReductionOf,
   rentTerms,
 } from '../format.ts';
 
@@ -136,7 +137,7 @@ export function Listing({ slug }: { slug: string }) {
 
           <Section title={all.length === 1 ? 'The home' : `The homes (${all.length})`} id="homes">
             {all.map((property) => (
-              <PropertyBlock key={property.id} property={property} single={all.length === 1} />
+              <PropertyBlock key={property.id} property={property} single={all.length === 1} reducedOn={all.length > 1 ? reductionNews(property, all) : null} />
             ))}
           </Section>
 
@@ -225,10 +226,23 @@ function kindLine(bedrooms: number, propertyType: string): string {
   return [first, rest.join(' ').toLowerCase()].filter(Boolean).join(' ');
 }
 
-function PropertyBlock({ property, single }: { property: PropertyDetails; single: boolean }) {
+const POOL_ORDER = ['available', 'coming-soon', 'under-offer'];
+
+/**
+ * A home's latest reduction while it is news, when the home is of the listing's pool (the most advertised
+ * of its homes, never a sold or let one): so a reduction of a home other than the headline shows beside it
+ * (a listing of one home says its reduction once, by its price at the top).
+ */
+function reductionNews(home: PropertyDetails, all: PropertyDetails[]): string | null {
+  const pool = POOL_ORDER.find((code) => all.some((h) => h.availabilityStatus.code === code));
+  return home.availabilityStatus.code === pool ? recentReductionOf(home.priceHistory) : null;
+}
+
+function PropertyBlock({ property, single, reducedOn }: { property: PropertyDetails; single: boolean; reducedOn: string | null }) {
   const body = (
     <>
       <Price fields={property} />
+      {reducedOn && <p class="reduced">Reduced on {dayText(reducedOn)}</p>}
       {!monthlyCostRepeatsRent(property, property.monthlyCostFrom) && <MonthlyCost amount={property.monthlyCostFrom} />}
       {rentTerms(property).length > 0 && <p class="card-terms">{rentTerms(property).join(' · ')}</p>}
       {/* a standard sale's price line says its deposit (the same figure) */}
@@ -350,6 +364,7 @@ function PropertyBlock({ property, single }: { property: PropertyDetails; single
     <details class="property">
       <summary>
         {property.propertyNumber} – {kindLine(property.bedrooms, property.propertyType)}, {property.availabilityStatus.name.toLowerCase()}
+        {reducedOn && <span class="reduced">, reduced on {dayText(reducedOn)}</span>}
       </summary>
       {body}
     </details>

@@ -16,6 +16,7 @@ import { countsText, homesFound } from '../search-counts.ts';
 import { resultsShown, scrollToResultsWhenShown } from '../scroll.ts';
 import { useSession } from '../session.ts';
 import { pagerItems } from '../pager.ts';
+import { cardLeadOf, foldFeatureOptions } from '../format.ts';
 
 const RADII = [0, 1, 3, 5, 10, 15];
 /** "within N miles of work" (max_distance_from_work) */
@@ -365,7 +366,7 @@ export function Search() {
               >
                 {resultsOf(result.data).map((listing) => (
                   <li key={`${listing.id}-${listing.displayAs}`}>
-                    <ListingCard listing={listing} sortedByMonthlyCost={params.get('sort_by') === 'monthly-cost-low-high'} />
+                    <ListingCard listing={listing} lead={cardLeadOf(params.get('sort_by'))} />
                   </li>
                 ))}
               </ol>
@@ -434,6 +435,7 @@ export function Search() {
             bounds={extras?.rect ?? result.data?.rectBounds}
             area={area}
             onArea={(drawn) => update((p) => (drawn ? p.set('area', areaText(drawn)) : p.delete('area')))}
+            lead={cardLeadOf(params.get('sort_by'))}
           />
         </Sheet>
       </div>
@@ -554,6 +556,9 @@ function Sheet({
 
 type Update = (change: (p: URLSearchParams) => void, keepPage?: boolean) => void;
 
+/** the facets of the providers' own feature names */
+const FEATURE_FACETS = new Set(['parking', 'other_features']);
+
 /** One facet: checkboxes for a multi-value facet, a choice of one otherwise; options with no match are disabled. */
 function FacetControl({ facet, params, update }: { facet: Facet; params: URLSearchParams; update: Update }) {
   const id = `facet-${facet.param}`;
@@ -561,12 +566,16 @@ function FacetControl({ facet, params, update }: { facet: Facet; params: URLSear
   if (facet.multiValue) {
     const name = `${facet.param}[]`;
     const selected = new Set(params.getAll(name));
+    // a feature under two names ("Allocated parking", "Allocated parking space") is one choice, under the fuller
+    const groups = FEATURE_FACETS.has(facet.param)
+      ? foldFeatureOptions(facet.options)
+      : facet.options.map((o) => ({ text: o.text, values: [String(o.value)], count: o.count }));
     return (
       <fieldset class="facet" id={id}>
         <legend>{facet.name}</legend>
-        {facet.options.map((option) => {
-          const value = String(option.value);
-          const checked = selected.has(value);
+        {groups.map((option) => {
+          const value = option.values[0]!;
+          const checked = option.values.some((v) => selected.has(v));
           return (
             <label key={value} class={`choice${option.count === 0 && !checked ? ' is-empty' : ''}`}>
               <input
@@ -577,7 +586,7 @@ function FacetControl({ facet, params, update }: { facet: Facet; params: URLSear
                 disabled={option.count === 0 && !checked}
                 onChange={() =>
                   update((p) => {
-                    const values = checked ? [...selected].filter((v) => v !== value) : [...selected, value];
+                    const values = checked ? [...selected].filter((v) => !option.values.includes(v)) : [...selected, ...option.values];
                     p.delete(name);
                     for (const v of values) p.append(name, v);
                   })
