@@ -33,6 +33,11 @@ import { JobQueue, type QueueSettings } from './db/job-queue.ts';
 import { FeedImportJob } from './feeds/feed-import-job.ts';
 import { checkOneHandlerEach, type JobKind } from './core/job-kinds.ts';
 import { FEED_IMPORT_KIND, type FeedImportService } from './feeds/feed-import-service.ts';
+import { PictureSizesJob } from './feeds/picture-sizes-job.ts';
+import { PICTURE_SIZES_KIND, PictureSizes } from './feeds/picture-sizes.ts';
+import type { FeedMedia } from './feeds/feed-media.ts';
+import type { ListingSyncService } from './listings/listing-sync-service.ts';
+import type { PropertyService } from './inventory/property-service.ts';
 
 /** the base of the links in e-mails: PUBLIC_BASE_URL, else the service on this machine */
 
@@ -94,12 +99,14 @@ export function mailJob(deps: { prisma: PrismaClient; mailer: Mailer; logger: Lo
  * twenty retries from 5 s, doubling up to half an hour (about six hours in all: a short outage of the
  * database or the mail server delays it seconds, not minutes), then a dead letter. The state job: one
  * running and one waiting at most across instances, one retry (the next minute's run is another). A
- * feed import: in order per account, an hour at most, three retries (an instance that died).
+ * feed import: in order per account, an hour at most, three retries (an instance that died). A picture
+ * sizes job (up to 100 pictures of an import): any instance, a quarter of an hour at most, three retries.
  */
 export const QUEUES: Readonly<Record<string, QueueSettings>> = {
   [MAIL_KIND]: { retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
   [STATE_KIND]: { policy: 'stately', retryLimit: 1, retryDelay: 5, expireInSeconds: 300 },
   [FEED_IMPORT_KIND]: { policy: 'key_strict_fifo', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 },
+  [PICTURE_SIZES_KIND]: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 900 },
 };
 
 /** the job queue every instance enqueues on and the roles' workers take from */
@@ -112,7 +119,19 @@ export function feedImportJob(config: Config, imports: FeedImportService, jobs: 
   return new FeedImportJob(imports, jobs, logger, config.FEED_IMPORTS_AT_ONCE);
 }
 
-export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'mail-delivery' | 'feed-import-job';
+/** the picture sizes job: makes the smaller sizes of the feed imports' pictures after each import */
+export function pictureSizesJob(deps: {
+  prisma: PrismaClient;
+  media: FeedMedia;
+  sync: { listings: ListingSyncService; properties: PropertyService };
+  jobs: JobQueue;
+  logger: Logger;
+}): PictureSizesJob {
+  const { prisma, media, sync, jobs, logger } = deps;
+  return new PictureSizesJob(new PictureSizes(prisma, media, sync, logger), jobs, logger);
+}
+
+export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'mail-delivery' | 'feed-import-job' | 'picture-sizes';
 
 /**
  * Every background job kind, with its flag, concurrency and schedule: one row each, one handler each
@@ -129,6 +148,7 @@ export const JOB_KINDS: readonly JobKind<RoleName>[] = [
   { kind: 'alert-job', flag: 'ALERT_JOB', concurrency: '1 run', schedule: 'each indexed batch, node-cron every minute', queue: 'ListingAlertCheck, AlertMatch' },
   { kind: 'mail-delivery', flag: 'MAIL_DELIVERY', concurrency: '1 batch of up to 10 a process', schedule: 'the job queue (LISTEN/NOTIFY at each commit that enqueued one)', queue: 'job queue; the rendered e-mail in OutgoingMail' },
   { kind: 'feed-import-job', flag: 'FEED_IMPORT_JOB', concurrency: 'FEED_IMPORTS_AT_ONCE (2)', schedule: 'the job queue, woken at each upload', queue: 'job queue (key_strict_fifo: in order per account); the import in FeedImport' },
+  { kind: 'picture-sizes', flag: 'FEED_IMPORT_JOB', concurrency: '1 job (up to 100 pictures, 2 at once) a process', schedule: 'the job queue, enqueued as each import ends', queue: 'job queue (any instance); the pictures in the picture store' },
 ];
 
 /**
@@ -152,6 +172,7 @@ export interface BackgroundJobs {
   alerts: AlertJob;
   mails: MailJob;
   feedImports: FeedImportJob;
+  pictureSizes: PictureSizesJob;
 }
 
 interface Role {
@@ -167,7 +188,7 @@ function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
   const { config, prisma, logger, worker, listingStats } = runtime;
   const state = new StateJob(prisma, logger, indexedDueListings(runtime.search, runtime.listingIndex.alias));
   const { jobs } = runtime;
-  const { alerts, mails, feedImports } = app;
+  const { alerts, mails, feedImports, pictureSizes } = app;
   let unhookAlerts: (() => void) | undefined;
   return [
     // what lets a kept search response be sent without asking the engine (search/index-changes.ts); the
@@ -207,6 +228,8 @@ function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
     // the e-mail outbox's e-mails (registrations, bookings, application progress)
     { name: 'mail-delivery', enabled: config.MAIL_DELIVERY, start: () => mails.start(), stop: () => mails.stop() },
     { name: 'feed-import-job', enabled: config.FEED_IMPORT_JOB, start: () => feedImports.start(), stop: () => feedImports.stop() },
+    // the smaller sizes of the imports' pictures: wherever imports run (the same kind of work)
+    { name: 'picture-sizes', enabled: config.FEED_IMPORT_JOB, start: () => pictureSizes.start(), stop: () => pictureSizes.stop() },
   ];
 }
 export interface Background {
