@@ -340,6 +340,12 @@ export class FeedImportService {
         },
         this.options.concurrency,
       );
+    } catch (err) {
+      await pictures.stop();
+      // an import that stops on an error keeps the homes it wrote: their pictures are sized all the same
+      const kept = picturesToSize(homes, (name) => (prepared.get(name) === true ? digestOfName(name) : null), stored.smaller);
+      await this.prisma.$transaction((tx) => enqueuePictureSizes(this.jobs, tx, job.id, kept)).catch(() => {});
+      throw err;
     } finally {
       await pictures.stop();
     }
