@@ -6,7 +6,7 @@
 // reindexes them), its sizes are removed, and each row of the import that named it gets a warning.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { JobQueue } from '../db/job-queue.ts';
-import type { Prisma } from '../generated/prisma/client.ts';
+import type { ApiAccount, Prisma } from '../generated/prisma/client.ts';
 import { NotFoundError } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import type { ListingSyncService } from '../listings/listing-sync-service.ts';
@@ -70,7 +70,7 @@ export class PictureSizes {
   /** A picture that does not decode: off every listing and floor plan that shows it, out of the store, and a warning on the rows that named it. */
   private async takeOff(importId: string, picture: PictureToSize, why: string): Promise<void> {
     const { digest } = picture;
-    const accounts = new Map<number, Awaited<ReturnType<typeof this.prisma.apiAccount.findUniqueOrThrow>>>();
+    const accounts = new Map<number, ApiAccount>();
     const accountOf = async (id: number) => {
       if (!accounts.has(id)) accounts.set(id, await this.prisma.apiAccount.findUniqueOrThrow({ where: { id } }));
       return accounts.get(id)!;
