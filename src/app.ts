@@ -63,7 +63,7 @@ import { WebhookService } from './webhooks/webhook-service.ts';
 import { ListingStatsService } from './listing-stats/listing-stats-service.ts';
 import { SavedSearchService } from './saved-searches/saved-search-service.ts';
 import type { AlertJob } from './alerts/alert-job.ts';
-import { alertCheckJob, alertJob, feedImportJob, mailJob } from './background.ts';
+import { alertCheckJob, alertJob, feedImportJob, mailJob, pictureSizesJob } from './background.ts';
 import { AlertChecks } from './alerts/alert-checks.ts';
 import type { AlertCheckJob } from './alerts/alert-check-job.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
@@ -76,6 +76,7 @@ import { mediaStore } from './feeds/media-stores/media-store-of.ts';
 import { FeedWriter } from './feeds/feed-writer.ts';
 import { FeedImportService } from './feeds/feed-import-service.ts';
 import type { FeedImportJob } from './feeds/feed-import-job.ts';
+import type { PictureSizesJob } from './feeds/picture-sizes-job.ts';
 import { BLM_UPLOAD_PATH, MEDIA_PREFIX } from './feeds/feed-routes.ts';
 import { RtdfService } from './feeds/rtdf/rtdf-service.ts';
 
@@ -100,6 +101,8 @@ export interface BuiltApp {
   mails: MailJob;
   /** the feed import job (BLM files), which the entry point starts unless FEED_IMPORT_JOB=false */
   feedImports: FeedImportJob;
+  /** the smaller sizes of the feed imports' pictures, made after each import (with FEED_IMPORT_JOB) */
+  pictureSizes: PictureSizesJob;
   /** reads the reference data (lookup lists, schemes, the default portal) into memory, as the entry point does at start-up */
   warmReference(): Promise<void>;
 }
@@ -197,6 +200,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     concurrency: config.FEED_IMPORT_CONCURRENCY,
   }, deps.jobs);
   const feedImports = feedImportJob(config, feedImportService, deps.jobs, logger);
+  const pictureSizes = pictureSizesJob({ prisma, media: feedMedia, sync: inventory, jobs: deps.jobs, logger });
   const routeDeps: RouteTableDeps = {
     // search checks a token beside its engine request rather than before it
     search: { searches: searchResponder, portals, signedIn: optionalCustomerAlongside(accounts.accessTokens) },
@@ -298,5 +302,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const warmReference = async () => {
     await Promise.all([lookups.warm(Object.keys(LOOKUP_LISTS)), sync.schemes.all(), portals.find(DEFAULT_PORTAL_ID)]);
   };
-  return { app, routes, customers: accounts, searchResponses, searchAnswers, places, alerts, alertChecks: alertCheckRole, mails, feedImports, warmReference };
+  return { app, routes, customers: accounts, searchResponses, searchAnswers, places, alerts, alertChecks: alertCheckRole, mails, feedImports, pictureSizes, warmReference };
 }

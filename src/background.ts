@@ -35,6 +35,11 @@ import { JobQueue, type QueueSettings } from './db/job-queue.ts';
 import { FeedImportJob } from './feeds/feed-import-job.ts';
 import { checkOneHandlerEach, type JobKind } from './core/job-kinds.ts';
 import { FEED_IMPORT_KIND, type FeedImportService } from './feeds/feed-import-service.ts';
+import { PictureSizesJob } from './feeds/picture-sizes-job.ts';
+import { PICTURE_SIZES_KIND, PictureSizes } from './feeds/picture-sizes.ts';
+import type { FeedMedia } from './feeds/feed-media.ts';
+import type { ListingSyncService } from './listings/listing-sync-service.ts';
+import type { PropertyService } from './inventory/property-service.ts';
 
 /** the base of the links in e-mails: PUBLIC_BASE_URL, else the service on this machine */
 
@@ -103,13 +108,15 @@ export function mailJob(deps: { prisma: PrismaClient; mailer: Mailer; logger: Lo
  * running and one waiting at most across instances, one retry (the next minute's run is another). A
  * feed import: in order per account, an hour at most, three retries (an instance that died). An alert
  * check: one waiting a listing (`short`), tried again from 2 s, doubling up to 5 minutes, while the index
- * does not hold the listing's change yet or the engine is out of reach (about eight hours in all).
+ * does not hold the listing's change yet or the engine is out of reach (about eight hours in all). A picture
+ * sizes job (up to 100 pictures of an import): any instance, a quarter of an hour at most, three retries.
  */
 export const QUEUES: Readonly<Record<string, QueueSettings>> = {
   [MAIL_KIND]: { retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
   [STATE_KIND]: { policy: 'stately', retryLimit: 1, retryDelay: 5, expireInSeconds: 300 },
   [FEED_IMPORT_KIND]: { policy: 'key_strict_fifo', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 },
   [ALERT_CHECK_KIND]: { policy: 'short', retryLimit: 100, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 300 },
+  [PICTURE_SIZES_KIND]: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 900 },
 };
 
 /** the job queue every instance enqueues on and the roles' workers take from */
@@ -122,7 +129,19 @@ export function feedImportJob(config: Config, imports: FeedImportService, jobs: 
   return new FeedImportJob(imports, jobs, logger, config.FEED_IMPORTS_AT_ONCE);
 }
 
-export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'mail-delivery' | 'feed-import-job' | 'alert-check';
+/** the picture sizes job: makes the smaller sizes of the feed imports' pictures after each import */
+export function pictureSizesJob(deps: {
+  prisma: PrismaClient;
+  media: FeedMedia;
+  sync: { listings: ListingSyncService; properties: PropertyService };
+  jobs: JobQueue;
+  logger: Logger;
+}): PictureSizesJob {
+  const { prisma, media, sync, jobs, logger } = deps;
+  return new PictureSizesJob(new PictureSizes(prisma, media, sync, logger), jobs, logger);
+}
+
+export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'mail-delivery' | 'feed-import-job' | 'alert-check' | 'picture-sizes';
 
 /**
  * Every background job kind, with its flag, concurrency and schedule: one row each, one handler each
@@ -140,6 +159,7 @@ export const JOB_KINDS: readonly JobKind<RoleName>[] = [
   { kind: 'alert-check', flag: 'ALERT_JOB', concurrency: '1 batch of up to 200 a process', schedule: 'the job queue (LISTEN/NOTIFY at each listing write)', queue: 'job queue (short: one waiting a listing); ListingAlertState' },
   { kind: 'mail-delivery', flag: 'MAIL_DELIVERY', concurrency: '1 batch of up to 10 a process', schedule: 'the job queue (LISTEN/NOTIFY at each commit that enqueued one)', queue: 'job queue; the rendered e-mail in OutgoingMail' },
   { kind: 'feed-import-job', flag: 'FEED_IMPORT_JOB', concurrency: 'FEED_IMPORTS_AT_ONCE (2)', schedule: 'the job queue, woken at each upload', queue: 'job queue (key_strict_fifo: in order per account); the import in FeedImport' },
+  { kind: 'picture-sizes', flag: 'FEED_IMPORT_JOB', concurrency: '1 job (up to 100 pictures, 2 at once) a process', schedule: 'the job queue, enqueued as each import ends', queue: 'job queue (any instance); the pictures in the picture store' },
 ];
 
 /**
@@ -164,6 +184,7 @@ export interface BackgroundJobs {
   alertChecks: AlertCheckJob;
   mails: MailJob;
   feedImports: FeedImportJob;
+  pictureSizes: PictureSizesJob;
 }
 
 interface Role {
@@ -179,7 +200,7 @@ function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
   const { config, prisma, logger, worker, listingStats } = runtime;
   const { jobs } = runtime;
   const state = new StateJob(prisma, logger, indexedDueListings(runtime.search, runtime.listingIndex.alias), undefined, new AlertChecks(jobs));
-  const { alerts, alertChecks, mails, feedImports } = app;
+  const { alerts, alertChecks, mails, feedImports, pictureSizes } = app;
   return [
     // what lets a kept search response be sent without asking the engine (search/index-changes.ts); the
     // runtime's close() ends it, after the last write it may have to announce
@@ -208,6 +229,8 @@ function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
     { name: 'feed-import-job', enabled: config.FEED_IMPORT_JOB, start: () => feedImports.start(), stop: () => feedImports.stop() },
     // the listing changes matched against saved searches, a job a listing enqueued by its write
     { name: 'alert-check', enabled: config.ALERT_JOB, start: () => alertChecks.start(), stop: () => alertChecks.stop() },
+    // the smaller sizes of the imports' pictures: wherever imports run (the same kind of work)
+    { name: 'picture-sizes', enabled: config.FEED_IMPORT_JOB, start: () => pictureSizes.start(), stop: () => pictureSizes.stop() },
   ];
 }
 export interface Background {

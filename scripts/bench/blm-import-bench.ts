@@ -6,7 +6,8 @@
 // sent to PostgreSQL per row (counted on the connections, BEGIN and COMMIT included; the reindex worker's
 // own are not counted) and the process's CPU time; --queries lists the statements by kind, --again imports
 // the same file a second time (a nightly file that changed nothing). Each row has a photo of its own in
-// the zip (1024x768 JPEG, decoded and sized by the import); --url-photos names photo addresses instead.
+// the zip (1024x768 JPEG: the import keeps its largest size; the two smaller are made after it by the
+// picture-sizes jobs, which are then run here and timed apart); --url-photos names photo addresses instead.
 // While the long import runs, a second account's one-row import (with its photo) is submitted and run
 // beside it, as the feed import job would, and its time from upload to done is printed.
 //   --rows=5000 --concurrency=4 --queries --again --url-photos
@@ -27,6 +28,7 @@ import { FeedMedia } from '../../src/feeds/feed-media.ts';
 import { PostgresMediaStore } from '../../src/feeds/media-stores/postgres-media-store.ts';
 import { outboxBacklog } from '../../src/sync/outbox.ts';
 import { MAX_ATTEMPTS } from '../../src/indexing/reindex-worker.ts';
+import { PICTURE_SIZES_KIND, PictureSizes, type PictureSizesJobData } from '../../src/feeds/picture-sizes.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const ROWS = Number(args.get('rows') ?? 5000);
@@ -111,8 +113,11 @@ runtime.worker.start();
 const { prisma } = runtime;
 const provider = await prisma.housingProvider.create({ data: { name: `Bench provider ${Date.now()}`, contactEmail: 'bench@example.org' } });
 const { account } = await new ApiAccountService(prisma).createAccount({ name: `BLM bench ${Date.now()}`, kind: 'provider', tier: 'premium', housingProviderId: provider.id });
-const writer = new FeedWriter(prisma, { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) });
-const imports = new FeedImportService(prisma, writer, new FeedMedia(new PostgresMediaStore(runtime.pool), 'http://localhost/media'), {
+const sync = { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) };
+const writer = new FeedWriter(prisma, sync);
+const media = new FeedMedia(new PostgresMediaStore(runtime.pool), 'http://localhost/media');
+const pictureSizes = new PictureSizes(prisma, media, sync, runtime.logger);
+const imports = new FeedImportService(prisma, writer, media, {
   zip: { maxEntries: 100_000, maxUnzippedBytes: 1024 ** 3, maxRatio: 100 },
   concurrency: CONCURRENCY,
 }, runtime.jobs);
@@ -173,6 +178,11 @@ async function importOnce(): Promise<void> {
   const transactionEnds = (kinds.get('BEGIN') ?? 0) + (kinds.get('COMMIT') ?? 0) + (kinds.get('ROLLBACK') ?? 0);
   console.log(`statements to PostgreSQL by the import: ${statements}, ${(statements / ROWS).toFixed(1)} a row (${((statements - transactionEnds) / ROWS).toFixed(1)} without BEGIN and COMMIT)`);
   if (BY_KIND) for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / ROWS).toFixed(2).padStart(6)} a row  ${kind}`);
+  // the smaller sizes, made after the import by its picture-sizes jobs (run here, one job at a time, as one instance's worker would)
+  const sizingStarted = performance.now();
+  const cpuAtSizing = process.cpuUsage();
+  const jobs = await runtime.jobs.drain<PictureSizesJobData>(PICTURE_SIZES_KIND, (data) => pictureSizes.run(data));
+  console.log(`the smaller sizes (${jobs} picture-sizes jobs, after the import): ${s(performance.now() - sizingStarted)}, process CPU ${cpu(process.cpuUsage(cpuAtSizing))}`);
 }
 
 await importOnce();

@@ -16,6 +16,7 @@ import { groupHomes } from './feed-grouping.ts';
 import { feedRef, SHARED_OWNERSHIP_PRICES, type FeedHome, type FeedRow, type MediaSource, type SharedOwnershipPrice } from './feed-home.ts';
 import { digestOf, isPicture, mediaName, NOT_A_PICTURE, pendingKey, type FeedMedia, type StoreFailure } from './feed-media.ts';
 import { PictureQueue } from './picture-queue.ts';
+import { enqueuePictureSizes, type PictureToSize } from './picture-sizes.ts';
 import { isHttpUrl } from './feed-rules.ts';
 import type { FeedWriter, RowOutcome } from './feed-writer.ts';
 
@@ -49,7 +50,7 @@ export interface ImportReport {
   rows: Omit<RowOutcome, 'listingIds'>[];
 }
 
-/** pictures sized at once by one import (sharp spreads each over the cores too) */
+/** pictures checked at once by one import (the few decoded are spread by sharp over the cores too) */
 const PICTURES_AT_ONCE = 2;
 /** pictures of an upload written to the store at once */
 const PICTURES_WRITTEN_AT_ONCE = 4;
@@ -113,6 +114,22 @@ function refusedForStore(row: FeedRow, home: FeedHome, prepared: Map<string, tru
   return errors.length ? { ...row, home: null, errors } : row;
 }
 
+/** The pictures whose largest size the import kept and whose smaller sizes are not made yet, with the rows that named each. */
+function picturesToSize(homes: FeedHome[], keptDigest: (name: string) => string | null, sized: Set<string>): PictureToSize[] {
+  const byDigest = new Map<string, PictureToSize>();
+  for (const home of homes) {
+    for (const image of [...home.images, ...home.floorplans]) {
+      if (!('file' in image.source)) continue;
+      const digest = keptDigest(mediaName(image.source.file));
+      if (digest === null || sized.has(digest)) continue;
+      const picture = byDigest.get(digest) ?? { digest, file: image.source.file, rows: [] };
+      if (!picture.rows.includes(home.agentRef)) picture.rows.push(home.agentRef);
+      byDigest.set(digest, picture);
+    }
+  }
+  return [...byDigest.values()];
+}
+
 /** A picture of a zip larger than this is not inflated (no photo of a home needs it), and left out. */
 const MAX_PICTURE_BYTES = 50 * 1024 * 1024;
 
@@ -140,7 +157,7 @@ export class FeedImportService {
   ) {}
 
   /**
-   * Reads and checks the upload, keeps the pictures its records name until the job has made their sizes,
+   * Reads and checks the upload, keeps the pictures its records name until the job has kept their largest size,
    * and queues the import. 422 for a file that cannot be read, 413 for a zip that expands too far; the
    * pictures of a refused upload are removed.
    */
@@ -254,8 +271,8 @@ export class FeedImportService {
     try {
       return await this.write(job, account, input, progress);
     } finally {
-      // the pictures as sent are not kept: only their three sizes
-      await this.discard(waiting);
+      // the pictures as sent are not kept: only their sizes (one statement for all)
+      await this.media.discardAll(waiting).catch(() => {});
     }
   }
 
@@ -266,15 +283,22 @@ export class FeedImportService {
     const rowOf = new Map<FeedHome, FeedRow>();
     rows.forEach((r) => r.home && rowOf.set(r.home, r));
     const groups = groupHomes(homes);
-    // the three sizes of every picture a home names (else why it is left out), made while homes are
-    // written, in the order the groups need them: a group waits only for its own pictures, so decoding
-    // (CPU) and writing (PostgreSQL) overlap instead of following each other
+    // the largest size of every picture a home names (else why it is left out), checked and kept while
+    // homes are written, in the order the groups need them: a group waits only for its own pictures; the
+    // two smaller sizes are made after the import by the picture-sizes job. Which pictures are stored
+    // already (a file sent again) is asked once for the whole file.
+    const named = groups.flatMap((g) => g.homes.flatMap(pictureNames));
+    const digestOfName = (name: string) => {
+      const m = input.media[name];
+      return m !== undefined && typeof m !== 'string' ? m.digest : null;
+    };
+    const stored = await this.media.stored([...new Set(named.flatMap((name) => digestOfName(name) ?? []))]);
     const prepared = new Map<string, true | string | StoreFailure>();
     const pictures = new PictureQueue(
-      groups.flatMap((g) => g.homes.flatMap(pictureNames)),
+      named,
       async (name) => {
         const m = input.media[name];
-        if (m !== undefined) prepared.set(name, typeof m === 'string' ? m : await this.media.prepare(m.key, m.digest));
+        if (m !== undefined) prepared.set(name, typeof m === 'string' ? m : await this.media.prepare(m.key, m.digest, stored.largest.has(m.digest)));
       },
       PICTURES_AT_ONCE,
     );
@@ -316,6 +340,12 @@ export class FeedImportService {
         },
         this.options.concurrency,
       );
+    } catch (err) {
+      await pictures.stop();
+      // an import that stops on an error keeps the homes it wrote: their pictures are sized all the same
+      const kept = picturesToSize(homes, (name) => (prepared.get(name) === true ? digestOfName(name) : null), stored.smaller);
+      await this.prisma.$transaction((tx) => enqueuePictureSizes(this.jobs, tx, job.id, kept)).catch(() => {});
+      throw err;
     } finally {
       await pictures.stop();
     }
@@ -332,10 +362,15 @@ export class FeedImportService {
     }
     const reported = report.map(({ listingIds: _ids, ...rest }) => rest);
     if (input.fileWarnings.length && reported[0]) reported[0] = { ...reported[0], warnings: [...input.fileWarnings, ...reported[0].warnings] };
-    await this.prisma.feedImport.update({
-      where: { id: job.id },
-      // the records are not kept once read: the report says what became of them
-      data: { status: 'done', finishedAt: new Date(), input: {}, counts: { ...countsOf(report), rows: rows.length } as Prisma.InputJsonValue, report: reported as unknown as Prisma.InputJsonValue },
+    const toSize = picturesToSize(homes, (name) => (prepared.get(name) === true ? digestOfName(name) : null), stored.smaller);
+    await this.prisma.$transaction(async (tx) => {
+      await tx.feedImport.update({
+        where: { id: job.id },
+        // the records are not kept once read: the report says what became of them
+        data: { status: 'done', finishedAt: new Date(), input: {}, counts: { ...countsOf(report), rows: rows.length } as Prisma.InputJsonValue, report: reported as unknown as Prisma.InputJsonValue },
+      });
+      // with the import's end: an import run again after its instance died enqueues them then
+      await enqueuePictureSizes(this.jobs, tx, job.id, toSize);
     });
     return report.flatMap((r) => r.listingIds);
   }

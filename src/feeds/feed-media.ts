@@ -1,7 +1,9 @@
 // Photos and floor plans that come inside a feed's zip: kept by the service, content-addressed (the same
 // picture sent again is the same file and the same URL, so an unchanged home stays unchanged), and
-// served in the three sizes listing items name. The store is one every instance reads: PostgreSQL by
-// default, S3-compatible object storage when FEED_MEDIA_STORE=s3 (docs/scaling.md).
+// served in the three sizes listing items name. The import keeps each picture's largest size (checked by
+// its header, decoded only when it is not already a JPEG that size can be); the two smaller are made after
+// the import by the `picture-sizes` job (picture-sizes.ts). The store is one every instance reads:
+// PostgreSQL by default, S3-compatible object storage when FEED_MEDIA_STORE=s3 (docs/scaling.md).
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import path from 'node:path';
@@ -14,8 +16,14 @@ export interface MediaStore {
   /** the bytes as a stream; null when the key holds nothing (a store that cannot be read throws) */
   get(key: string): Promise<Readable | null>;
   exists(key: string): Promise<boolean>;
+  /** which of these keys hold something (one look-up) */
+  existing(keys: string[]): Promise<Set<string>>;
+  /** several pictures written together (one statement where the store allows), in the order given */
+  putMany(entries: { key: string; bytes: Buffer }[]): Promise<void>;
   /** nothing when the key holds nothing */
   delete(key: string): Promise<void>;
+  /** several keys removed together (one statement where the store allows) */
+  deleteMany(keys: string[]): Promise<void>;
 }
 
 const KEY = /^[A-Za-z0-9/_.-]+$/;
@@ -36,7 +44,7 @@ export const IMAGE_SIZES = { thumbnail: 320, mediumSize: 800, largeSize: 1600 } 
 export type ImageSize = keyof typeof IMAGE_SIZES;
 
 export const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-/** A picture of an import waiting for its sizes to be made: removed once the import ends, however it ends. */
+/** A picture of an import waiting for its largest size to be kept: removed once the import ends, however it ends. */
 export const pendingKey = (importId: string, n: number) => `feeds/pending/${importId}/${n}`;
 export const sizedKey = (digest: string, size: ImageSize) => `feeds/${digest}/${size}.jpg`;
 
@@ -61,6 +69,12 @@ export interface PictureLimits {
 
 export const PICTURE_LIMITS: PictureLimits = { maxPixels: 50_000_000, timeoutSeconds: 10 };
 
+/**
+ * libjpeg-turbo's baseline encoder: mozjpeg's made files about a tenth smaller but took three quarters of
+ * a feed import's CPU (three encodes a picture, 140 ms against 40 ms for a 1024x768 photo).
+ */
+const JPEG = { quality: 80, mozjpeg: false, progressive: false } as const;
+
 /** A picture the store could not read or write: its row is refused, never written without it. */
 export interface StoreFailure {
   storeFailed: string;
@@ -84,13 +98,26 @@ export class FeedMedia {
   }
 
   /**
-   * Makes the three sizes of a waiting picture, named by the digest of its bytes as sent (once: a digest
-   * whose sizes exist is not decoded again). True when they are there; else why the picture is left out.
+   * Which of these pictures (by digest) have their largest size stored, and which their two smaller as
+   * well: one look-up for an import's pictures, so that a picture sent before is neither read nor checked.
    */
-  async prepare(key: string, digest: string): Promise<true | string | StoreFailure> {
+  async stored(digests: string[]): Promise<{ largest: Set<string>; smaller: Set<string> }> {
+    const held = await this.store.existing(digests.flatMap((d) => [sizedKey(d, 'largeSize'), sizedKey(d, 'thumbnail')]));
+    return {
+      largest: new Set(digests.filter((d) => held.has(sizedKey(d, 'largeSize')))),
+      smaller: new Set(digests.filter((d) => held.has(sizedKey(d, 'thumbnail')))),
+    };
+  }
+
+  /**
+   * Checks a waiting picture and keeps its largest size, named by the digest of its bytes as sent (once:
+   * `largestStored` says, or the store is asked, whether it is there already). True when it is there; else
+   * why the picture is left out. The two smaller sizes are the `picture-sizes` job's (`makeSmaller`).
+   */
+  async prepare(key: string, digest: string, largestStored?: boolean): Promise<true | string | StoreFailure> {
     let original: Buffer | null;
     try {
-      if (await this.store.exists(sizedKey(digest, 'largeSize'))) return true;
+      if (largestStored ?? (await this.store.exists(sizedKey(digest, 'largeSize')))) return true;
       const stream = await this.store.get(key);
       original = stream && (await readAll(stream));
     } catch (err) {
@@ -99,51 +126,89 @@ export class FeedMedia {
     // the upload kept every picture its records name: one gone is a warning of its row, not a failure
     if (!original) return 'is not in the zip';
     if (!(await isPicture(original))) return NOT_A_PICTURE;
-    let sizes: Record<ImageSize, Buffer>;
+    let largest: Buffer;
     try {
-      sizes = await this.sized3(original);
+      largest = await this.largestOf(original);
     } catch (err) {
-      const message = String((err as Error).message);
-      if (/pixel limit/i.test(message)) return `has more than ${(this.limits.maxPixels / 1_000_000).toLocaleString('en-GB')} million pixels`;
-      if (/timeout/i.test(message)) return `took longer than ${this.limits.timeoutSeconds} s to decode`;
-      return 'cannot be read as a picture';
+      return this.unreadable(err);
     }
-    // the largest last: its presence says all three are there
     try {
-      for (const size of ['thumbnail', 'mediumSize', 'largeSize'] as const) await this.store.put(sizedKey(digest, size), sizes[size]);
+      await this.store.put(sizedKey(digest, 'largeSize'), largest);
     } catch (err) {
       return { storeFailed: `could not be written to the picture store (${String((err as Error).message)})` };
     }
     return true;
   }
 
+  /** Why a picture could not be decoded, as its row's warning says it. */
+  private unreadable(err: unknown): string {
+    const message = String((err as Error).message);
+    if (/pixel limit/i.test(message)) return `has more than ${(this.limits.maxPixels / 1_000_000).toLocaleString('en-GB')} million pixels`;
+    if (/timeout/i.test(message)) return `took longer than ${this.limits.timeoutSeconds} s to decode`;
+    return 'cannot be read as a picture';
+  }
+
   /**
-   * The three sizes of a picture (one of the four kinds, told by its bytes). An upright baseline JPEG no
-   * wider than the largest size is that size as sent, its metadata taken out without decoding
-   * (jpeg-kept-as-sent.ts), and the two smaller are made from one decode of it; any other picture is
-   * decoded once, turned upright and brought to the largest size's pixels, and each size encoded from them.
+   * The largest size of a picture (one of the four kinds, told by its bytes). An upright baseline JPEG no
+   * wider than that size is kept as sent, its metadata taken out without decoding (jpeg-kept-as-sent.ts:
+   * its header, dimensions and pixel count checked, no pixel touched); any other picture is decoded once,
+   * turned upright, brought to the largest size's width and encoded.
    */
-  private async sized3(original: Buffer): Promise<Record<ImageSize, Buffer>> {
-    const timeout = { seconds: this.limits.timeoutSeconds };
+  private async largestOf(original: Buffer): Promise<Buffer> {
     const input = { limitInputPixels: this.limits.maxPixels };
-    // libjpeg-turbo's baseline encoder: mozjpeg's made files about a tenth smaller but took three
-    // quarters of a feed import's CPU (three encodes a picture, 140 ms against 40 ms for a 1024x768 photo)
-    const jpeg = { quality: 80, mozjpeg: false, progressive: false };
     const kept = keptAsSent(original, IMAGE_SIZES.largeSize, this.limits.maxPixels);
-    // the orientation is in the EXIF that is taken out: a picture to be turned is decoded instead
-    const upright = kept !== null && ((await sharp(original, input).metadata()).orientation ?? 1) === 1;
-    // the decoded pixels: the medium size's when the largest is kept as sent (the bytes kept are those
-    // decoded, so a picture that does not decode is refused as any other), else the largest size's
-    const { data, info } = await sharp(upright ? kept.bytes : original, input)
+    // the orientation is in the EXIF that is taken out: a picture to be turned is decoded instead (the
+    // header read alone, not the pixels)
+    if (kept !== null && ((await sharp(original, input).metadata()).orientation ?? 1) === 1) return kept.bytes;
+    return sharp(original, input)
       .rotate()
-      .resize({ width: upright ? IMAGE_SIZES.mediumSize : IMAGE_SIZES.largeSize, withoutEnlargement: true })
-      .raw()
-      .timeout(timeout)
-      .toBuffer({ resolveWithObject: true });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const sized = (width: number) => sharp(data, raw).resize({ width, withoutEnlargement: true }).jpeg(jpeg).timeout(timeout).toBuffer();
-    const [largeSize, mediumSize, thumbnail] = await Promise.all([upright ? kept.bytes : sized(IMAGE_SIZES.largeSize), sized(IMAGE_SIZES.mediumSize), sized(IMAGE_SIZES.thumbnail)]);
-    return { thumbnail, mediumSize, largeSize };
+      .resize({ width: IMAGE_SIZES.largeSize, withoutEnlargement: true })
+      .jpeg(JPEG)
+      .timeout({ seconds: this.limits.timeoutSeconds })
+      .toBuffer();
+  }
+
+  /**
+   * Makes the two smaller sizes of a picture from its largest (upright already, at most 1,600 px wide):
+   * one decode, two encodes, both written in one statement, the thumbnail last (its presence says both are
+   * there). 'made' (or made before), 'gone' when its largest size is not stored (taken off already), else
+   * why it does not decode: the caller takes it off its listings. A store that fails throws (the job is
+   * tried again).
+   */
+  async makeSmaller(digest: string, smallerStored = false): Promise<'made' | 'gone' | string> {
+    if (smallerStored) return 'made';
+    const stream = await this.store.get(sizedKey(digest, 'largeSize'));
+    if (!stream) return 'gone';
+    const largest = await readAll(stream);
+    const timeout = { seconds: this.limits.timeoutSeconds };
+    let sizes: [Buffer, Buffer];
+    try {
+      const { data, info } = await sharp(largest, { limitInputPixels: this.limits.maxPixels })
+        .resize({ width: IMAGE_SIZES.mediumSize, withoutEnlargement: true })
+        .raw()
+        .timeout(timeout)
+        .toBuffer({ resolveWithObject: true });
+      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+      const sized = (width: number) => sharp(data, raw).resize({ width, withoutEnlargement: true }).jpeg(JPEG).timeout(timeout).toBuffer();
+      sizes = await Promise.all([sized(IMAGE_SIZES.mediumSize), sized(IMAGE_SIZES.thumbnail)]);
+    } catch (err) {
+      return this.unreadable(err);
+    }
+    await this.store.putMany([
+      { key: sizedKey(digest, 'mediumSize'), bytes: sizes[0] },
+      { key: sizedKey(digest, 'thumbnail'), bytes: sizes[1] },
+    ]);
+    return 'made';
+  }
+
+  /** Removes a picture's sizes (one that does not decode: never served, and checked again if sent again). */
+  async forget(digest: string): Promise<void> {
+    await this.store.deleteMany((['largeSize', 'mediumSize', 'thumbnail'] as const).map((size) => sizedKey(digest, size)));
+  }
+
+  /** Removes the pictures an upload kept for its import (one statement where the store allows). */
+  async discardAll(keys: string[]): Promise<void> {
+    await this.store.deleteMany(keys);
   }
 
   urls(digest: string, base = this.baseUrl): { largeSize: string; mediumSize: string; thumbnail: string } {
@@ -151,9 +216,17 @@ export class FeedMedia {
     return { largeSize: url('largeSize'), mediumSize: url('mediumSize'), thumbnail: url('thumbnail') };
   }
 
-  /** A sized picture by digest and size, for GET /media/feeds/{digest}/{size}.jpg; null when unknown. */
-  async sized(digest: string, size: string): Promise<Readable | null> {
+  /**
+   * A sized picture by digest and size, for GET /media/feeds/{digest}/{size}.jpg; null when unknown. Until
+   * the `picture-sizes` job has made a smaller size, the largest stands in for it (the same picture, wider
+   * than named: `exact` false, so that it is not cached for long).
+   */
+  async sized(digest: string, size: string): Promise<{ picture: Readable; exact: boolean } | null> {
     if (!/^[0-9a-f]{64}$/.test(digest) || !(size in IMAGE_SIZES)) return null;
-    return this.store.get(sizedKey(digest, size as ImageSize));
+    const picture = await this.store.get(sizedKey(digest, size as ImageSize));
+    if (picture) return { picture, exact: true };
+    if (size === 'largeSize') return null;
+    const largest = await this.store.get(sizedKey(digest, 'largeSize'));
+    return largest && { picture: largest, exact: false };
   }
 }

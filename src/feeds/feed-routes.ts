@@ -91,17 +91,18 @@ export const feedRoutes = defineRoutes<FeedDeps, SyncState>([
     path: `${MEDIA_PREFIX}/feeds/:digest/:file`,
     tags,
     operationId: 'getFeedPicture',
-    summary: 'A picture from a feed zip, in one of its three sizes (`thumbnail.jpg`, `mediumSize.jpg`, `largeSize.jpg`)',
+    summary: 'A picture from a feed zip, in one of its three sizes (`thumbnail.jpg`, `mediumSize.jpg`, `largeSize.jpg`; the largest until a smaller is made, just after its import)',
     parameters: [pathParam('digest', 'the SHA-256 of the picture as sent'), pathParam('file', 'the size: thumbnail.jpg, mediumSize.jpg or largeSize.jpg')],
     responses: { 200: { description: 'The picture', content: { 'image/jpeg': binary } }, 404: errorResponse('No such picture') },
     async handler(ctx, _input, { media }) {
       const [size, ext] = (ctx.params.file ?? '').split('.');
-      const picture = ext === 'jpg' ? await media.sized(ctx.params.digest ?? '', size ?? '') : null;
-      if (!picture) throw new NotFoundError('No such picture');
+      const found = ext === 'jpg' ? await media.sized(ctx.params.digest ?? '', size ?? '') : null;
+      if (!found) throw new NotFoundError('No such picture');
       ctx.type = 'image/jpeg';
-      // content-addressed: a picture at a URL never changes
-      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-      ctx.body = picture;
+      // content-addressed: a picture at a URL never changes; the largest standing in for a smaller size not
+      // yet made is kept a minute, until the size itself is there
+      ctx.set('Cache-Control', found.exact ? 'public, max-age=31536000, immutable' : 'public, max-age=60');
+      ctx.body = found.picture;
     },
   }),
 ]);

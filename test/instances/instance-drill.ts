@@ -22,6 +22,7 @@ import { digestOf, sizedKey } from '../../src/feeds/feed-media.ts';
 import { startTestMailbox } from '../support/smtp-sink.ts';
 import { JOB_SCHEMA } from '../../src/db/job-queue.ts';
 import { MAIL_KIND } from '../../src/mail/mail-outbox.ts';
+import { PICTURE_SIZES_KIND } from '../../src/feeds/picture-sizes.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SHORT = process.argv.includes('--short');
@@ -243,7 +244,12 @@ async function main(): Promise<number> {
     }
     visibleMs.sort((a, b) => a - b);
 
-    // the import's pictures through every instance, with their caching header
+    // the import's pictures through every instance, with their caching header, once the picture-sizes
+    // jobs the import enqueued (any instance's) have made the smaller sizes
+    const sizingStarted = performance.now();
+    const sizingLeft = async () =>
+      (await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`, PICTURE_SIZES_KIND))[0]!.n;
+    while ((await sizingLeft()) > 0 && performance.now() - sizingStarted < 60_000) await sleep(500);
     const urls = imported.digests.flatMap((digest) => (['thumbnail', 'mediumSize', 'largeSize'] as const).map((size) => `/media/${sizedKey(digest, size)}`));
     let served = 0;
     let notServed = 0;

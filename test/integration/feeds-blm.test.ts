@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { api } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { createAccount, eventually, withKey, type TestAccount } from '../support/factories.ts';
-import { feedFixture, importBlm, picture, uploadBlm, zipOf } from '../support/feeds.ts';
+import { feedFixture, importBlm, picture, sizePictures, uploadBlm, zipOf } from '../support/feeds.ts';
 import { FeedWriter } from '../../src/feeds/feed-writer.ts';
 import { groupHomes } from '../../src/feeds/feed-grouping.ts';
 import { parseBlm } from '../../src/feeds/blm/blm-parser.ts';
@@ -72,7 +72,8 @@ describe('feeds: BLM import', () => {
     expect(page.body.bedrooms).to.deep.equal([1, 2]);
   });
 
-  it('keeps the zip photos and serves them in the three sizes; a URL is used as given', async () => {
+  it('keeps the zip photos and serves them in the three sizes once the picture-sizes job has run; a URL is used as given', async () => {
+    await sizePictures();
     const listing = await api.get(`/api/rest/listings/${encodeURIComponent(HOLLY)}`, withKey(account));
     const main = listing.body.mainImage as { thumbnail: string; mediumSize: string; largeSize: string };
     const widths: Record<string, number> = {};

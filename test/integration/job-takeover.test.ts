@@ -13,8 +13,9 @@ import { QUEUES } from '../../src/background.ts';
 import { MAIL_KIND, MailOutbox, type OutboxMessage } from '../../src/mail/mail-outbox.ts';
 import { STATE_KIND, StateJob } from '../../src/jobs/state-job.ts';
 import { FEED_IMPORT_KIND } from '../../src/feeds/feed-import-service.ts';
+import { PICTURE_SIZES_KIND, type PictureSizesJobData } from '../../src/feeds/picture-sizes.ts';
 import { createAccount } from '../support/factories.ts';
-import { feedFixture, importReport, uploadBlm } from '../support/feeds.ts';
+import { feedFixture, importReport, picture, sizePictures, uploadBlm, zipOf } from '../support/feeds.ts';
 import { CuttableLink } from '../support/tcp-proxy.ts';
 import { JobQueue } from '../../src/db/job-queue.ts';
 import { ALERT_CHECK_KIND, AlertChecks } from '../../src/alerts/alert-checks.ts';
@@ -80,7 +81,7 @@ describe('a job whose instance is killed inside its handler (the job queue)', fu
   this.timeout(90_000);
 
   it('lists every kind of the job queue here', () => {
-    expect(Object.keys(QUEUES).sort()).to.deep.equal([MAIL_KIND, STATE_KIND, FEED_IMPORT_KIND, ALERT_CHECK_KIND].sort());
+    expect(Object.keys(QUEUES).sort()).to.deep.equal([MAIL_KIND, STATE_KIND, FEED_IMPORT_KIND, ALERT_CHECK_KIND, PICTURE_SIZES_KIND].sort());
   });
 
   it(`${MAIL_KIND}: taken over after the heartbeat stops, the e-mail sent once`, async () => {
@@ -163,6 +164,32 @@ describe('a job whose instance is killed inside its handler (the job queue)', fu
     const state = await runtime.prisma.listingAlertState.findUniqueOrThrow({ where: { listingId: listing } });
     expect(state.live, 'the listing seen live: its new-listing event matched').to.equal(true);
     expect((await built.alerts.matcher.runOnce()).events, 'and not matched again').to.equal(0);
+  });
+
+  it(`${PICTURE_SIZES_KIND}: taken over after the heartbeat stops, the sizes made`, async () => {
+    const { runtime, built } = testApp();
+    const account = await createAccount({ tier: 'premium' });
+    await sizePictures();
+    const photo = await picture(1000 + Math.floor(Math.random() * 500), 700);
+    let id = '';
+    const { data } = await killedInside(PICTURE_SIZES_KIND, async () => {
+      // the import runs here (this instance's feed import worker) and enqueues its pictures' job as it ends
+      const blm = feedFixture('ashford-sales.blm').toString('latin1').replace(/HG01_IMG_00\.jpg/g, 'takeover.jpg');
+      const queued = await uploadBlm(account, zipOf({ 'stock.blm': Buffer.from(blm, 'latin1'), 'takeover.jpg': photo }));
+      expect(queued.status).to.equal(202);
+      id = queued.body.id;
+      expect((await importReport(account, id)).status).to.equal('done');
+    });
+    const job = data as PictureSizesJobData;
+    expect(job.import).to.equal(id);
+    const digest = job.pictures[0]!.digest;
+    const thumbnail = await runtime.prisma.mediaObject.count({ where: { key: `feeds/${digest}/thumbnail.jpg` } });
+    expect(thumbnail, 'not made by the killed instance').to.equal(0);
+    await failedOver(PICTURE_SIZES_KIND);
+    const ran = await runtime.jobs.drain<PictureSizesJobData>(PICTURE_SIZES_KIND, (d) => built.pictureSizes.sizes.run(d), { retriesToo: true });
+    expect(ran).to.be.at.least(1);
+    expect(await runtime.prisma.mediaObject.count({ where: { key: { in: [`feeds/${digest}/mediumSize.jpg`, `feeds/${digest}/thumbnail.jpg`] } } })).to.equal(2);
+    expect(await activeJobs(PICTURE_SIZES_KIND)).to.equal(0);
   });
 
   it('starts once the database is back when it was out of reach at the start (a role is never left without its worker)', async () => {

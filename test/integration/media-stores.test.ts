@@ -40,6 +40,23 @@ function storeContract(name: string, open: () => { writer: MediaStore; reader: M
       await writer.delete(key);
     });
 
+    it('writes, finds and removes several keys together', async () => {
+      const { writer, reader } = open();
+      const base = `feeds/test/${randomBytes(8).toString('hex')}`;
+      const medium = randomBytes(120_000);
+      const thumbnail = randomBytes(20_000);
+      expect(await reader.existing([])).to.deep.equal(new Set());
+      await writer.putMany([
+        { key: `${base}/mediumSize.jpg`, bytes: medium },
+        { key: `${base}/thumbnail.jpg`, bytes: thumbnail },
+      ]);
+      expect(await reader.existing([`${base}/largeSize.jpg`, `${base}/mediumSize.jpg`, `${base}/thumbnail.jpg`])).to.deep.equal(new Set([`${base}/mediumSize.jpg`, `${base}/thumbnail.jpg`]));
+      expect((await readAll((await reader.get(`${base}/mediumSize.jpg`))!)).equals(medium)).to.equal(true);
+      expect((await readAll((await reader.get(`${base}/thumbnail.jpg`))!)).equals(thumbnail)).to.equal(true);
+      await writer.deleteMany([`${base}/mediumSize.jpg`, `${base}/thumbnail.jpg`, `${base}/largeSize.jpg`]);
+      expect(await reader.existing([`${base}/mediumSize.jpg`, `${base}/thumbnail.jpg`])).to.deep.equal(new Set());
+    });
+
     it('refuses a key that could leave its place', async () => {
       const { writer } = open();
       let refused: unknown = null;

@@ -8,6 +8,7 @@ import { testApp } from './test-app.ts';
 import { assertDocumented } from './openapi-validator.ts';
 import { api } from './api.ts';
 import { eventually, withKey, type TestAccount } from './factories.ts';
+import { PICTURE_SIZES_KIND, type PictureSizesJobData } from '../../src/feeds/picture-sizes.ts';
 
 export const feedFixture = (name: string) => readFileSync(new URL(`../fixtures/feeds/${name}`, import.meta.url));
 
@@ -64,4 +65,10 @@ export function zipOf(files: Record<string, Buffer>): Buffer {
   const zip = new AdmZip();
   for (const [name, bytes] of Object.entries(files)) zip.addFile(name, bytes);
   return zip.toBuffer();
+}
+
+/** Runs the picture-sizes jobs waiting now (the test service runs no worker of that kind): the smaller sizes of the imports' pictures. */
+export async function sizePictures(): Promise<number> {
+  const { runtime, built } = testApp();
+  return runtime.jobs.drain<PictureSizesJobData>(PICTURE_SIZES_KIND, (data) => built.pictureSizes.sizes.run(data));
 }

@@ -2,13 +2,13 @@
 // through to the decoder (their bytes, not their names). The timing of the same inputs against the
 // running service is in test/integration/feeds-hostile.test.ts.
 import { expect } from 'chai';
-import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { blmHome } from '../../src/feeds/blm/blm-home.ts';
 import { parseBlm } from '../../src/feeds/blm/blm-parser.ts';
 import { addressPart } from '../../src/feeds/feed-rules.ts';
 import { htmlToText, plainLine } from '../../src/feeds/feed-text.ts';
-import { FeedMedia, type MediaStore } from '../../src/feeds/feed-media.ts';
+import { FeedMedia } from '../../src/feeds/feed-media.ts';
+import { MemoryStore } from '../support/memory-media-store.ts';
 import { trimmed, validate } from '../../src/core/validation.ts';
 import { ValidationError } from '../../src/core/errors.ts';
 import * as yup from 'yup';
@@ -18,22 +18,6 @@ const record = (over: Record<string, string> = {}): Record<string, string> => ({
   SUMMARY: 'A flat.', STATUS_ID: '0', BEDROOMS: '2', PRICE: '250,000', PROP_SUB_ID: '8', TRANS_TYPE_ID: '1', ...over,
 });
 
-class MemoryStore implements MediaStore {
-  readonly files = new Map<string, Buffer>();
-  async put(key: string, bytes: Buffer) {
-    this.files.set(key, bytes);
-  }
-  async get(key: string) {
-    const bytes = this.files.get(key);
-    return bytes ? Readable.from([bytes]) : null;
-  }
-  async exists(key: string) {
-    return this.files.has(key);
-  }
-  async delete(key: string) {
-    this.files.delete(key);
-  }
-}
 
 describe('feeds: hostile text', () => {
   it('keeps markup-like text that is no markup as text: 40,000 "<" stay 40,000 "<"', () => {
@@ -97,7 +81,7 @@ describe('feeds: hostile text', () => {
 describe('feeds: pictures reaching the decoder', () => {
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
 
-  it('makes the three sizes of a JPEG, PNG, WebP or GIF; refuses anything else by its bytes, whatever its name', async () => {
+  it('keeps the largest size of a JPEG, PNG, WebP or GIF and makes the two smaller; refuses anything else by its bytes, whatever its name', async () => {
     const store = new MemoryStore();
     const media = new FeedMedia(store, 'http://localhost/media', { maxPixels: 1_000_000, timeoutSeconds: 10 });
     const make = (format: 'jpeg' | 'png' | 'webp' | 'gif') => sharp({ create: { width: 40, height: 30, channels: 3, background: '#369' } })[format]().toBuffer();
@@ -107,7 +91,10 @@ describe('feeds: pictures reaching the decoder', () => {
       await store.put(key, bytes);
       return media.prepare(key, `${n}`.padStart(64, '0'));
     };
-    for (const format of ['jpeg', 'png', 'webp', 'gif'] as const) expect(await prepare(await make(format)), format).to.equal(true);
+    for (const format of ['jpeg', 'png', 'webp', 'gif'] as const) {
+      expect(await prepare(await make(format)), format).to.equal(true);
+      expect(await media.makeSmaller(`${n}`.padStart(64, '0')), format).to.equal('made');
+    }
     expect(await prepare(svg)).to.equal('is not a JPEG, PNG, WebP or GIF picture');
     expect(await prepare(await sharp(svg).tiff().toBuffer())).to.equal('is not a JPEG, PNG, WebP or GIF picture');
     expect(await prepare(Buffer.from('just text named .jpg'))).to.equal('is not a JPEG, PNG, WebP or GIF picture');

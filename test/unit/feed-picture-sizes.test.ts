@@ -1,28 +1,12 @@
-// How a feed picture is sized (the import's largest cost): one decode, the three widths, upright, and
-// encoded with libjpeg-turbo's baseline encoder (mozjpeg's progressive files cost three times the CPU);
-// and the queue that prepares an import's pictures while its homes are written.
+// How a feed picture is sized: the import keeps its largest size (an upright baseline JPEG as sent, else
+// one decode), the picture-sizes job makes the two smaller from it (one decode), all upright and encoded
+// with libjpeg-turbo's baseline encoder (mozjpeg's progressive files cost three times the CPU); and the
+// queue that prepares an import's pictures while its homes are written.
 import { expect } from 'chai';
-import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { FeedMedia, IMAGE_SIZES, sizedKey, type MediaStore } from '../../src/feeds/feed-media.ts';
+import { FeedMedia, IMAGE_SIZES, sizedKey } from '../../src/feeds/feed-media.ts';
+import { MemoryStore } from '../support/memory-media-store.ts';
 import { PictureQueue } from '../../src/feeds/picture-queue.ts';
-
-class MemoryStore implements MediaStore {
-  readonly files = new Map<string, Buffer>();
-  async put(key: string, bytes: Buffer) {
-    this.files.set(key, bytes);
-  }
-  async get(key: string) {
-    const bytes = this.files.get(key);
-    return bytes === undefined ? null : Readable.from([bytes]);
-  }
-  async exists(key: string) {
-    return this.files.has(key);
-  }
-  async delete(key: string) {
-    this.files.delete(key);
-  }
-}
 
 describe('feeds: picture sizes', () => {
   it('makes the three widths of a photo turned upright, as baseline JPEGs', async () => {
@@ -33,6 +17,7 @@ describe('feeds: picture sizes', () => {
     await store.put('feeds/pending/t/1', photo);
     const digest = 'a'.repeat(64);
     expect(await media.prepare('feeds/pending/t/1', digest)).to.equal(true);
+    expect(await media.makeSmaller(digest)).to.equal('made');
     const expected = { largeSize: [1500, 2000], mediumSize: [IMAGE_SIZES.mediumSize, 1067], thumbnail: [IMAGE_SIZES.thumbnail, 427] };
     for (const [size, [width, height]] of Object.entries(expected)) {
       const meta = await sharp(store.files.get(sizedKey(digest, size as keyof typeof IMAGE_SIZES))!).metadata();
@@ -49,6 +34,7 @@ describe('feeds: picture sizes', () => {
     await store.put('feeds/pending/t/2', photo);
     const digest = 'b'.repeat(64);
     expect(await media.prepare('feeds/pending/t/2', digest)).to.equal(true);
+    expect(await media.makeSmaller(digest)).to.equal('made');
     const largest = store.files.get(sizedKey(digest, 'largeSize'))!;
     expect(largest.includes(secret)).to.equal(false);
     // not encoded again: the same pixels as sent, bit for bit
@@ -58,6 +44,60 @@ describe('feeds: picture sizes', () => {
       const meta = await sharp(store.files.get(sizedKey(digest, size as keyof typeof IMAGE_SIZES))!).metadata();
       expect({ size, width: meta.width, height: meta.height, exif: meta.exif }).to.deep.equal({ size, width, height, exif: undefined });
     }
+  });
+});
+
+/** A baseline JPEG whose header is sound and whose coded data is not: it passes the header check, and fails to decode. */
+async function corruptScan(): Promise<Buffer> {
+  const good = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1c3' } }).jpeg({ mozjpeg: false, progressive: false }).toBuffer();
+  let scan = 2;
+  while (good[scan + 1] !== 0xda) scan += 2 + good.readUInt16BE(scan + 2);
+  scan += 2 + good.readUInt16BE(scan + 2);
+  const bad = Buffer.from(good);
+  // bytes below 0x80 hold no marker (no FF): the scan still ends at its end-of-image marker
+  for (let i = scan; i < bad.length - 2; i++) bad[i] = (i * 37) & 0x7f;
+  return bad;
+}
+
+describe('feeds: the largest size at the import, the smaller after it', () => {
+  it('keeps only the largest size at the import; the job makes the two smaller from it, each within its width', async () => {
+    const store = new MemoryStore();
+    const media = new FeedMedia(store, 'http://localhost/media');
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#357' } }).jpeg({ mozjpeg: false }).toBuffer();
+    await store.put('feeds/pending/t/3', photo);
+    const digest = 'c'.repeat(64);
+    expect(await media.prepare('feeds/pending/t/3', digest)).to.equal(true);
+    expect([...store.files.keys()].filter((k) => k.startsWith('feeds/c'))).to.deep.equal([sizedKey(digest, 'largeSize')]);
+    expect(await media.stored([digest])).to.deep.equal({ largest: new Set([digest]), smaller: new Set() });
+    expect(await media.makeSmaller(digest)).to.equal('made');
+    expect(await media.stored([digest])).to.deep.equal({ largest: new Set([digest]), smaller: new Set([digest]) });
+    for (const [size, width] of [['mediumSize', 800], ['thumbnail', 320]] as const) {
+      expect((await sharp(store.files.get(sizedKey(digest, size))!).metadata()).width, size).to.be.at.most(width);
+    }
+  });
+
+  it('serves the largest size for a smaller one not made yet, marked as standing in', async () => {
+    const store = new MemoryStore();
+    const media = new FeedMedia(store, 'http://localhost/media');
+    const digest = 'd'.repeat(64);
+    expect(await media.sized(digest, 'thumbnail')).to.equal(null);
+    await store.put(sizedKey(digest, 'largeSize'), Buffer.from('largest'));
+    expect((await media.sized(digest, 'thumbnail'))?.exact).to.equal(false);
+    expect((await media.sized(digest, 'largeSize'))?.exact).to.equal(true);
+    await store.put(sizedKey(digest, 'thumbnail'), Buffer.from('thumbnail'));
+    expect((await media.sized(digest, 'thumbnail'))?.exact).to.equal(true);
+  });
+
+  it('keeps a JPEG whose header is sound at the import without decoding it; the job finds that it does not decode', async () => {
+    const store = new MemoryStore();
+    const media = new FeedMedia(store, 'http://localhost/media');
+    await store.put('feeds/pending/t/4', await corruptScan());
+    const digest = 'e'.repeat(64);
+    expect(await media.prepare('feeds/pending/t/4', digest)).to.equal(true);
+    expect(await media.makeSmaller(digest)).to.equal('cannot be read as a picture');
+    expect(store.files.has(sizedKey(digest, 'thumbnail'))).to.equal(false);
+    await media.forget(digest);
+    expect(await media.makeSmaller(digest)).to.equal('gone');
   });
 });
 

@@ -3,7 +3,8 @@
 // straight through the node-postgres pool under Prisma (db/prisma.ts): Prisma carries a Bytes value as
 // base64 text and copies it on the way, which cost about three times the CPU of the query itself (a
 // 92 KB picture written: 3.9 against 1.2 ms; read: 2.0 against 0.75 ms), and an import with a photo a
-// row writes four pictures and reads one for every row.
+// row writes four pictures and reads one for every row. Several keys are looked up, written or removed in
+// one statement each (an import's pictures, a picture's two smaller sizes).
 import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { checkedKey, type MediaStore } from '../feed-media.ts';
@@ -25,7 +26,26 @@ export class PostgresMediaStore implements MediaStore {
     return (rowCount ?? 0) > 0;
   }
 
+  async existing(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const { rows } = await this.pool.query<{ key: string }>('SELECT "key" FROM "MediaObject" WHERE "key" = ANY($1::text[])', [keys.map(checkedKey)]);
+    return new Set(rows.map((r) => r.key));
+  }
+
+  async putMany(entries: { key: string; bytes: Buffer }[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.pool.query(
+      'INSERT INTO "MediaObject" ("key", "bytes") SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT ("key") DO UPDATE SET "bytes" = EXCLUDED."bytes"',
+      [entries.map((e) => checkedKey(e.key)), entries.map((e) => e.bytes)],
+    );
+  }
+
   async delete(key: string): Promise<void> {
     await this.pool.query('DELETE FROM "MediaObject" WHERE "key" = $1', [checkedKey(key)]);
+  }
+
+  async deleteMany(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.pool.query('DELETE FROM "MediaObject" WHERE "key" = ANY($1::text[])', [keys.map(checkedKey)]);
   }
 }

@@ -60,8 +60,27 @@ export class S3MediaStore implements MediaStore {
     }
   }
 
+  /** a HEAD request a key, sixteen at a time */
+  async existing(keys: string[]): Promise<Set<string>> {
+    const held = new Set<string>();
+    for (let at = 0; at < keys.length; at += 16) {
+      const some = keys.slice(at, at + 16);
+      (await Promise.all(some.map((key) => this.exists(key)))).forEach((there, i) => there && held.add(some[i]!));
+    }
+    return held;
+  }
+
+  /** one request an object: the last written last, so that its presence says the others are there */
+  async putMany(entries: { key: string; bytes: Buffer }[]): Promise<void> {
+    for (const { key, bytes } of entries) await this.put(key, bytes);
+  }
+
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }));
+  }
+
+  async deleteMany(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.delete(key)));
   }
 
   destroy(): void {
