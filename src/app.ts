@@ -56,6 +56,7 @@ import { AppointmentCalendar } from './appointments/appointment-calendar.ts';
 import { LeadService } from './leads/lead-service.ts';
 import { LeadProgressService } from './leads/lead-progress-service.ts';
 import type { MailJob } from './mail/mail-job.ts';
+import type { WebhookJob } from './webhooks/webhook-job.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
 import { applicationLinks } from './lead-lifecycle/application-mails.ts';
 import { LeadEvents } from './webhooks/lead-events.ts';
@@ -63,7 +64,7 @@ import { WebhookService } from './webhooks/webhook-service.ts';
 import { ListingStatsService } from './listing-stats/listing-stats-service.ts';
 import { SavedSearchService } from './saved-searches/saved-search-service.ts';
 import type { AlertJob } from './alerts/alert-job.ts';
-import { alertJob, feedImportJob, mailJob } from './background.ts';
+import { alertJob, feedImportJob, mailJob, webhookJob, webhookRetriesOf } from './background.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
 import { registerAppMetrics } from './metrics/app-metrics.ts';
 import { portalWeb } from './portal-web/portal-web.ts';
@@ -94,6 +95,8 @@ export interface BuiltApp {
   alerts: AlertJob;
   /** the mail delivery: sends the e-mail outbox's e-mails (registrations, bookings, progress) */
   mails: MailJob;
+  /** the webhook delivery: posts lead events to the providers' endpoints */
+  webhooks: WebhookJob;
   /** the feed import job (BLM files), which the entry point starts unless FEED_IMPORT_JOB=false */
   feedImports: FeedImportJob;
   /** reads the reference data (lookup lists, schemes, the default portal) into memory, as the entry point does at start-up */
@@ -154,7 +157,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const areaPages = new AreaPageService(prisma, listingReads);
   const contentFamilies = new FamilyWriter(prisma);
   const applicationListings = new ApplicationListings(search, listingIndex.alias, pageViews);
-  const leadEvents = new LeadEvents();
+  // each lead change records its webhook event and enqueues the job that posts it, in its transaction
+  const leadEvents = new LeadEvents(deps.jobs, webhookRetriesOf(config));
   const calendar = new AppointmentCalendar(config.JWT_SECRET, publicBase);
   // every e-mail a change causes goes through the one outbox, enqueued in the change's transaction
   const applicationMails = { outbox: new MailOutbox(deps.jobs), links: applicationLinks(publicBase) };
@@ -189,6 +193,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     concurrency: config.FEED_IMPORT_CONCURRENCY,
   }, deps.jobs);
   const feedImports = feedImportJob(config, feedImportService, deps.jobs, logger);
+  const webhooks = webhookJob(config, { prisma, jobs: deps.jobs, logger });
   const routeDeps: RouteTableDeps = {
     // search checks a token beside its engine request rather than before it
     search: { searches: searchResponder, portals, signedIn: optionalCustomerAlongside(accounts.accessTokens) },
@@ -234,7 +239,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       leads: new LeadService(prisma, () => indexer.lending(), leadEvents),
       progress: new LeadProgressService(prisma, leadEvents, applicationMails),
     },
-    webhook: { accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live') },
+    webhook: { accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live', deps.jobs, webhookRetriesOf(config)) },
     area: { areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal },
     areaEditor: { accounts: sync.accounts, writer: new AreaPageWriter(prisma) },
     content: { reads: contentReads, accounts: sync.accounts },
@@ -290,5 +295,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const warmReference = async () => {
     await Promise.all([lookups.warm(Object.keys(LOOKUP_LISTS)), sync.schemes.all(), portals.find(DEFAULT_PORTAL_ID)]);
   };
-  return { app, routes, customers: accounts, searchResponses, searchAnswers, places, alerts, mails, feedImports, warmReference };
+  return { app, routes, customers: accounts, searchResponses, searchAnswers, places, alerts, mails, webhooks, feedImports, warmReference };
 }

@@ -150,8 +150,8 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
     METRICS_ENABLED: 'false',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtpPort),
-    WEBHOOK_POLL_MS: '100',
-    WEBHOOK_RETRY_BASE_MS: '500',
+    WEBHOOK_POLL_MS: '500',
+    WEBHOOK_RETRY_BASE_MS: '1000',
     // the run's requests give themselves client addresses with X-Forwarded-For, as a proxy would
     TRUSTED_PROXY_COUNT: '1',
   };

@@ -1,6 +1,7 @@
 // Lead webhooks against a real receiver: a local HTTP server of the test's own, which records every
 // request with its raw body and answers as each test tells it. The run's application posts to it over
-// real HTTP (the test environment allows http to 127.0.0.1), with retries 100 ms apart at first.
+// real HTTP (the test environment allows http to 127.0.0.1), with retries 1 s apart at first (the job
+// queue's least; then about doubling).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
@@ -229,7 +230,8 @@ describe('lead webhooks', function () {
       expect(d!.attempts).to.be.within(1, 3);
       expect(d!.nextAttemptAt).to.be.a('string');
     });
-    await eventually(async () => expect((await deliveriesOf(account, app.id))[0]).to.deep.include({ status: 'delivered' }));
+    // (the three waits: 1–2 s, 2–4 s, 4–8 s)
+    await eventually(async () => expect((await deliveriesOf(account, app.id))[0]).to.deep.include({ status: 'delivered' }), 30_000);
     const [d] = await deliveriesOf(account, app.id);
     expect(d).to.deep.include({ status: 'delivered', attempts: 4, lastStatusCode: 204, lastError: null, nextAttemptAt: null });
     const got = r.of(app.id);
@@ -238,11 +240,11 @@ describe('lead webhooks', function () {
     expect(new Set(got.map((x) => x.event.id)).size).to.equal(1);
     expect(new Set(got.map((x) => x.raw)).size).to.equal(1);
     for (const x of got) expect(verifySignature(x.signature, x.raw, secret).ok).to.equal(true);
-    // exponential: each wait at least the one before (100, 200, 400 ms at least)
+    // exponential: 1, 2 and 4 s at least
     const gaps = got.slice(1).map((x, i) => x.at - got[i]!.at);
-    expect(gaps[0]).to.be.at.least(90);
-    expect(gaps[1]).to.be.at.least(190);
-    expect(gaps[2]).to.be.at.least(390);
+    expect(gaps[0]).to.be.at.least(990);
+    expect(gaps[1]).to.be.at.least(1990);
+    expect(gaps[2]).to.be.at.least(3990);
   });
 
   it("keeps each lead's events in order: a later event waits while an earlier one is being retried", async () => {
@@ -256,7 +258,7 @@ describe('lead webhooks', function () {
       const res = await api.put(`${P}/profile/applications/${app.id}`, { additionalInfo: info }, bearer(customer.accessToken));
       expect(res.status).to.equal(200);
     }
-    await eventually(async () => expect(r.of(app.id).filter((x) => x.answered === 200)).to.have.length(3));
+    await eventually(async () => expect(r.of(app.id).filter((x) => x.answered === 200)).to.have.length(3), 20_000);
     const got = r.of(app.id);
     expect(got.map((x) => `${x.event.type}:${x.event.data.additionalInfo}:${x.answered}`)).to.deep.equal([
       'lead.created:zero:500',
