@@ -88,6 +88,7 @@ export class WebhookJob {
   ) {}
 
   start(): void {
+    if (this.working) return;
     this.working = true;
     void this.jobs
       .work<WebhookJobData>(

@@ -11,6 +11,8 @@ import { bearer, LINK_BASE, passwordCustomer, P } from '../support/customers.ts'
 import { applied, daysFromNow, pushAppListing, slotIds, type PushedListing } from '../support/applications.ts';
 import { startVariantApp, testApp, type VariantApp } from '../support/test-app.ts';
 import { verifySignature } from '../../src/webhooks/webhook-signature.ts';
+import { WEBHOOK_KIND } from '../../src/webhooks/webhook-job.ts';
+import { deadLetterOf, JOB_SCHEMA } from '../../src/db/job-queue.ts';
 
 const HOOK = '/api/rest/account/webhook';
 
@@ -267,6 +269,50 @@ describe('lead webhooks', function () {
       'lead.updated:one:200',
       'lead.updated:two:200',
     ]);
+  });
+
+  it("gives a delivery up after its last retry: shown failed, kept as a dead letter, and its lead's later events go on", async () => {
+    const r = await receiver();
+    const { account, listing } = await providerWithHook(r);
+    const customer = await passwordCustomer();
+    r.answer = (event) => (event.type === 'lead.created' ? 500 : 200);
+    const { jobs, prisma } = testApp().runtime;
+    const deadBefore = (await jobs.counts()).find((c) => c.kind === WEBHOOK_KIND)!.dead;
+    const app = await applied(customer, listing.id, { additionalInfo: 'zero' });
+    const update = await api.put(`${P}/profile/applications/${app.id}`, { additionalInfo: 'one' }, bearer(customer.accessToken));
+    expect(update.status).to.equal(200);
+    // the first event failed once and waits for its retry; the lead's next one waits behind it
+    const created = await eventually(async () => {
+      const d = (await deliveriesOf(account, app.id)).find((x) => x.type === 'lead.created');
+      expect(d).to.deep.include({ status: 'pending', attempts: 1 });
+      return d!;
+    });
+    expect(r.of(app.id).map((x) => x.event.type)).to.deep.equal(['lead.created']);
+    // its 24 hours of retries made to end at the next attempt: that attempt is its last
+    const limited = await prisma.$executeRawUnsafe(
+      `UPDATE ${JOB_SCHEMA}.job SET retry_limit = retry_count + 1 WHERE name = $1 AND data->>'delivery' = $2 AND state = 'retry'`,
+      WEBHOOK_KIND,
+      String(created.id),
+    );
+    expect(limited).to.equal(1);
+    await eventually(async () => expect(r.of(app.id).filter((x) => x.answered === 200)).to.have.length(1), 20_000);
+    expect(r.of(app.id).map((x) => `${x.event.type}:${x.event.data.additionalInfo}:${x.answered}`)).to.deep.equal([
+      'lead.created:zero:500',
+      'lead.created:zero:500',
+      'lead.updated:one:200',
+    ]);
+    const log = await deliveriesOf(account, app.id);
+    expect(log.map((d) => [d.type, d.status, d.attempts, d.nextAttemptAt])).to.deep.equal([
+      ['lead.updated', 'delivered', 1, null],
+      ['lead.created', 'failed', 2, null],
+    ]);
+    expect((await jobs.counts()).find((c) => c.kind === WEBHOOK_KIND)!.dead).to.equal(deadBefore + 1);
+    const [dead] = await prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'delivery' = $2`,
+      deadLetterOf(WEBHOOK_KIND),
+      String(created.id),
+    );
+    expect(dead!.n, 'its dead letter').to.equal(1);
   });
 
   it('queues a delivery again on redelivery (202), for the account that owns it only', async () => {
