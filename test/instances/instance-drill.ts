@@ -280,12 +280,14 @@ async function main(): Promise<number> {
     const twice = copies.filter((c) => c > 1).length;
     const lostMails = copies.filter((c) => c === 0).length;
     const claimedUnsent = await prisma.outgoingMail.count({ where: { template: 'application-progress', to: { startsWith: `drill-${stamp}-` }, claimedAt: { not: null }, sentAt: null } });
-    const [takenOver] = await prisma.$queryRawUnsafe<{ n: number; lastSeconds: number | null }[]>(
-      `SELECT count(*)::int AS n, extract(epoch FROM max(completed_on) - $3::timestamptz)::float8 AS "lastSeconds" FROM ${JOB_SCHEMA}.job WHERE name = $1 AND retry_count > 0 AND created_on >= $2::timestamptz`,
-      MAIL_KIND,
-      loadStarted,
-      killedWall,
-    );
+    const retriedJobs = (kind: string) =>
+      prisma.$queryRawUnsafe<{ n: number; lastSeconds: number | null }[]>(
+        `SELECT count(*)::int AS n, extract(epoch FROM max(completed_on) - $3::timestamptz)::float8 AS "lastSeconds" FROM ${JOB_SCHEMA}.job WHERE name = $1 AND retry_count > 0 AND created_on >= $2::timestamptz`,
+        kind,
+        loadStarted,
+        killedWall,
+      );
+    const [takenOver] = await retriedJobs(MAIL_KIND);
 
     // every change's webhook: at least once, each lead's in the order of its changes; the jobs the killed instance held taken over
     const hookJobsLeft = async () =>
@@ -294,6 +296,7 @@ async function main(): Promise<number> {
     const hookJobs = await hookJobsLeft();
     const due = await prisma.webhookDelivery.findMany({ where: { leadId: { in: leads } }, select: { eventId: true, status: true } });
     const hookVerdict = hooks.verdict(due.map((d) => d.eventId));
+    const [hooksTakenOver] = await retriedJobs(WEBHOOK_KIND);
     const arrivedChanges = new Set(hooks.arrivals.map((a) => a.change));
     const changesNotPosted = notes.filter((note) => !arrivedChanges.has(Number(/-(\d+)-end$/.exec(note)![1]))).length;
 
@@ -307,7 +310,8 @@ async function main(): Promise<number> {
     console.log(`  take-over: ${takenOver!.n} e-mail jobs run again after their instance died${takenOver!.n ? `, the last done ${(takenOver!.lastSeconds ?? 0).toFixed(1)} s after the kill` : ''}`);
     console.log(
       `  webhooks:  ${hookVerdict.due} due, ${hookVerdict.delivered} delivered (${hookVerdict.received} posts, ${hookVerdict.repeated} events received again, ${hookVerdict.badSignatures} badly signed); ` +
-        `acknowledged changes never posted: ${changesNotPosted}; leads out of order: ${hookVerdict.outOfOrder.length}; jobs left: ${hookJobs}`,
+        `acknowledged changes never posted: ${changesNotPosted}; leads out of order: ${hookVerdict.outOfOrder.length}; jobs left: ${hookJobs}; ` +
+        `${hooksTakenOver!.n} jobs run again after their instance died (or their endpoint failed)`,
     );
     console.log(`  import:    ${imported.status} after ${seconds(imported.ms)}; pictures left out: ${imported.pictures.length}; ${urls.length} picture URLs, served by every instance ${served} of ${served + notServed} times`);
 
