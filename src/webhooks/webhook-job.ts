@@ -158,9 +158,4 @@ export class WebhookJob {
     if (row.url === null) return 'failed';
     throw new WebhookFailed(`delivery ${row.id}: ${result.error ?? 'not delivered'}`);
   }
-
-  /** Posts every delivery waiting now, here (a test's or a script's run; `retriesToo`: see JobQueue.drain). */
-  async runOnce(options: { retriesToo?: boolean } = {}): Promise<number> {
-    return this.jobs.drain<WebhookJobData>(WEBHOOK_KIND, (data, attempt) => this.deliver(data, attempt).then(() => undefined), options);
-  }
 }

@@ -3,6 +3,7 @@
 // real HTTP (the test environment allows http to 127.0.0.1), with retries 1 s apart at first (the job
 // queue's least; then about doubling).
 import { createServer, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
@@ -313,6 +314,29 @@ describe('lead webhooks', function () {
       String(created.id),
     );
     expect(dead!.n, 'its dead letter').to.equal(1);
+  });
+
+  it('gives a job at start-up to a pending delivery that has none (one recorded before the job queue carried them), and no second one to a queued delivery', async () => {
+    const r = await receiver();
+    const { account, listing } = await providerWithHook(r);
+    const { prisma } = testApp().runtime;
+    const app = await applied(await passwordCustomer(), listing.id);
+    await eventually(async () => expect(r.of(app.id)).to.have.length(1));
+    const [sent] = r.of(app.id);
+    // a row as one written before the queue: pending, three minutes old, with no job
+    const stray = await prisma.webhookDelivery.create({
+      data: { accountId: account.id, eventId: randomUUID(), type: 'lead.updated', leadId: app.id, body: sent!.raw.replace(sent!.event.id, 'stray-event'), createdAt: new Date(Date.now() - 180_000) },
+    });
+    const enqueued = await testApp().built.webhooks.enqueueStrays();
+    expect(enqueued).to.be.at.least(1);
+    await eventually(async () => expect(r.of(app.id)).to.have.length(2));
+    expect(r.of(app.id)[1]!.event.id).to.equal('stray-event');
+    expect((await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: stray.id } })).status).to.equal('delivered');
+    // delivered (or queued) rows get none
+    const [jobs] = await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'delivery' = $2`, WEBHOOK_KIND, String(stray.id));
+    await testApp().built.webhooks.enqueueStrays();
+    const [again] = await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'delivery' = $2`, WEBHOOK_KIND, String(stray.id));
+    expect(again!.n).to.equal(jobs!.n).and.equal(1);
   });
 
   it('queues a delivery again on redelivery (202), for the account that owns it only', async () => {
