@@ -124,7 +124,7 @@ export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-delivery' |
  */
 export const JOB_KINDS: readonly JobKind<RoleName>[] = [
   { kind: 'index-changes', flag: 'SEARCH_MEMO_BOUND_MS (0 turns it off)', concurrency: '1 listener', schedule: 'LISTEN index_changes', queue: 'none (a notification)' },
-  { kind: 'webhook-delivery', flag: 'WEBHOOK_WORKER', concurrency: 'WEBHOOK_CONCURRENCY (16), WEBHOOK_PER_ACCOUNT (4)', schedule: 'the job queue (LISTEN/NOTIFY at each commit that enqueued one; retries due looked for every WEBHOOK_POLL_MS, 2 s)', queue: 'job queue (key_strict_fifo: in order per lead); the event in WebhookDelivery' },
+  { kind: 'webhook-delivery', flag: 'WEBHOOK_WORKER', concurrency: 'WEBHOOK_CONCURRENCY (16), WEBHOOK_PER_ACCOUNT (4)', schedule: 'the job queue (LISTEN/NOTIFY at each commit that enqueued one; retries due looked for every WEBHOOK_POLL_MS, 5 s)', queue: 'job queue (key_strict_fifo: in order per lead); the event in WebhookDelivery' },
   { kind: 'listing-stats', flag: null, concurrency: '1', schedule: 'flush every LISTING_STATS_FLUSH_MS (1 s)', queue: 'in memory, then ListingDailyStat' },
   { kind: 'reindex-worker', flag: 'REINDEX_WORKER', concurrency: '1 batch', schedule: 'LISTEN listing_outbox, poll every REINDEX_POLL_MS (1 s)', queue: 'ListingOutbox (its own ledger: external versions, batches)' },
   { kind: 'state-job', flag: null, concurrency: '1 across instances', schedule: `job queue cron ${STATE_SCHEDULE}, once across instances`, queue: 'job queue (stately: one at a time)' },

@@ -116,7 +116,7 @@ const schema = yup.object({
   /** work the webhook-delivery job kind in this process (any number of processes may) */
   WEBHOOK_WORKER: yup.boolean().default(true),
   /** how often an idle webhook worker looks for deliveries whose retry is due (new ones wake it at once); 500 at least */
-  WEBHOOK_POLL_MS: yup.number().integer().min(500).default(2000),
+  WEBHOOK_POLL_MS: yup.number().integer().min(500).default(5000),
   /**
    * the first retry of a failed delivery comes after this long (whole seconds, the job queue's unit), then
    * about doubling with each failure up to WEBHOOK_RETRY_MAX_MS; retried for 24 hours in all
