@@ -56,6 +56,7 @@ import { AppointmentCalendar } from './appointments/appointment-calendar.ts';
 import { LeadService } from './leads/lead-service.ts';
 import { LeadProgressService } from './leads/lead-progress-service.ts';
 import type { MailJob } from './mail/mail-job.ts';
+import type { WebhookJob } from './webhooks/webhook-job.ts';
 import { MailOutbox } from './mail/mail-outbox.ts';
 import { applicationLinks } from './lead-lifecycle/application-mails.ts';
 import { LeadEvents } from './webhooks/lead-events.ts';
@@ -63,7 +64,7 @@ import { WebhookService } from './webhooks/webhook-service.ts';
 import { ListingStatsService } from './listing-stats/listing-stats-service.ts';
 import { SavedSearchService } from './saved-searches/saved-search-service.ts';
 import type { AlertJob } from './alerts/alert-job.ts';
-import { alertCheckJob, alertJob, feedImportJob, mailJob, pictureSizesJob } from './background.ts';
+import { alertCheckJob, alertJob, feedImportJob, mailJob, pictureSizesJob, webhookJob, webhookRetriesOf } from './background.ts';
 import { AlertChecks } from './alerts/alert-checks.ts';
 import type { AlertCheckJob } from './alerts/alert-check-job.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
@@ -99,6 +100,8 @@ export interface BuiltApp {
   alertChecks: AlertCheckJob;
   /** the mail delivery: sends the e-mail outbox's e-mails (registrations, bookings, progress) */
   mails: MailJob;
+  /** the webhook delivery: posts lead events to the providers' endpoints */
+  webhooks: WebhookJob;
   /** the feed import job (BLM files), which the entry point starts unless FEED_IMPORT_JOB=false */
   feedImports: FeedImportJob;
   /** the smaller sizes of the feed imports' pictures, made after each import (with FEED_IMPORT_JOB) */
@@ -163,7 +166,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const areaPages = new AreaPageService(prisma, listingReads);
   const contentFamilies = new FamilyWriter(prisma);
   const applicationListings = new ApplicationListings(search, listingIndex.alias, pageViews);
-  const leadEvents = new LeadEvents();
+  // each lead change records its webhook event and enqueues the job that posts it, in its transaction
+  const leadEvents = new LeadEvents(deps.jobs, webhookRetriesOf(config));
   const calendar = new AppointmentCalendar(config.JWT_SECRET, publicBase);
   // every e-mail a change causes goes through the one outbox, enqueued in the change's transaction
   const applicationMails = { outbox: new MailOutbox(deps.jobs), links: applicationLinks(publicBase) };
@@ -201,6 +205,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   }, deps.jobs);
   const feedImports = feedImportJob(config, feedImportService, deps.jobs, logger);
   const pictureSizes = pictureSizesJob({ prisma, media: feedMedia, sync: inventory, jobs: deps.jobs, logger });
+  const webhooks = webhookJob(config, { prisma, jobs: deps.jobs, logger });
   const routeDeps: RouteTableDeps = {
     // search checks a token beside its engine request rather than before it
     search: { searches: searchResponder, portals, signedIn: optionalCustomerAlongside(accounts.accessTokens) },
@@ -246,7 +251,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       leads: new LeadService(prisma, () => indexer.lending(), leadEvents),
       progress: new LeadProgressService(prisma, leadEvents, applicationMails),
     },
-    webhook: { accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live') },
+    webhook: { accounts: sync.accounts, webhooks: new WebhookService(prisma, config.APP_ENV === 'live', deps.jobs, webhookRetriesOf(config)) },
     area: { areas: areaPages, accounts: sync.accounts, customers: customerContext, signedIn, personal },
     areaEditor: { accounts: sync.accounts, writer: new AreaPageWriter(prisma) },
     content: { reads: contentReads, accounts: sync.accounts },
@@ -302,5 +307,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const warmReference = async () => {
     await Promise.all([lookups.warm(Object.keys(LOOKUP_LISTS)), sync.schemes.all(), portals.find(DEFAULT_PORTAL_ID)]);
   };
-  return { app, routes, customers: accounts, searchResponses, searchAnswers, places, alerts, alertChecks: alertCheckRole, mails, feedImports, pictureSizes, warmReference };
+  return { app, routes, customers: accounts, searchResponses, searchAnswers, places, alerts, alertChecks: alertCheckRole, mails, webhooks, feedImports, pictureSizes, warmReference };
 }

@@ -2,10 +2,10 @@
 // built, whether the configuration runs it, and the order in which they start and stop.
 //
 // The roles the request path also reaches are built here but held where their dependencies live: the
-// runtime holds the reindex worker (with its outbox listener and refresh scheduler), the webhook worker
-// and the listing statistics counters (a request counts into them; the stores' guards nudge the workers);
-// the app holds the alert, mail-delivery and feed-import jobs (they share its services; its routes wake
-// them). `startBackground` then starts those the configuration enables, and its `stop()` ends them all.
+// runtime holds the reindex worker (with its outbox listener and refresh scheduler) and the listing
+// statistics counters (a request counts into them; the stores' guards nudge the worker); the app holds
+// the alert, mail-delivery, webhook-delivery and feed-import jobs (they share its services; its routes
+// and changes wake them). `startBackground` then starts those the configuration enables, and its `stop()` ends them all.
 import { publicBaseUrlOf, type Config } from './config.ts';
 import type { Logger } from './core/logger.ts';
 import type { PrismaClient } from './db/prisma.ts';
@@ -19,7 +19,7 @@ import { OutboxListener } from './indexing/outbox-listener.ts';
 import { RefreshScheduler } from './indexing/refresh-scheduler.ts';
 import { ListingStats } from './listing-stats/listing-stats-recorder.ts';
 import { WebhookSender, WEBHOOK_TIMEOUT_MS } from './webhooks/webhook-sender.ts';
-import { WebhookWorker } from './webhooks/webhook-worker.ts';
+import { WEBHOOK_KIND, WebhookJob, webhookRetries } from './webhooks/webhook-job.ts';
 import { indexedDueListings, STATE_KIND, STATE_SCHEDULE, StateJob } from './jobs/state-job.ts';
 import { AlertJob } from './alerts/alert-job.ts';
 import { AlertMatcher } from './alerts/alert-matcher.ts';
@@ -58,17 +58,14 @@ export function reindexWorker(
   });
 }
 
-/** the webhook worker: posts lead events to the accounts' endpoints */
-export function webhookWorker(config: Config, prisma: PrismaClient, logger: Logger): WebhookWorker {
-  return new WebhookWorker(prisma, new WebhookSender({ live: config.APP_ENV === 'live', timeoutMs: WEBHOOK_TIMEOUT_MS }), logger, {
-    pollMs: config.WEBHOOK_POLL_MS,
-    backoffBaseMs: config.WEBHOOK_RETRY_BASE_MS,
-    maxBackoffMs: config.WEBHOOK_RETRY_MAX_MS,
-    maxInFlight: config.WEBHOOK_CONCURRENCY,
-    perAccount: config.WEBHOOK_PER_ACCOUNT,
-    // longer than an attempt may take: a row is taken again only when its worker is gone
-    leaseMs: WEBHOOK_TIMEOUT_MS + 50_000,
-  });
+/** a lead webhook's retries as the configuration sets them (given to each job as it is enqueued) */
+export const webhookRetriesOf = (config: Config) => webhookRetries(config.WEBHOOK_RETRY_BASE_MS, config.WEBHOOK_RETRY_MAX_MS);
+
+/** the webhook delivery: posts lead events to the accounts' endpoints, a job each on the job queue */
+export function webhookJob(config: Config, deps: { prisma: PrismaClient; jobs: JobQueue; logger: Logger }): WebhookJob {
+  const sender = new WebhookSender({ live: config.APP_ENV === 'live', timeoutMs: WEBHOOK_TIMEOUT_MS });
+  const options = { concurrency: config.WEBHOOK_CONCURRENCY, perAccount: config.WEBHOOK_PER_ACCOUNT, pollMs: config.WEBHOOK_POLL_MS };
+  return new WebhookJob(deps.prisma, sender, deps.jobs, deps.logger, options, webhookRetriesOf(config));
 }
 
 /** the listing statistics counters: impressions and views added up in memory, written every LISTING_STATS_FLUSH_MS */
@@ -104,15 +101,20 @@ export function mailJob(deps: { prisma: PrismaClient; mailer: Mailer; logger: Lo
 /**
  * The kinds whose work is a job on the job queue (db/job-queue.ts), with how each is retried. An e-mail:
  * twenty retries from 5 s, doubling up to half an hour (about six hours in all: a short outage of the
- * database or the mail server delays it seconds, not minutes), then a dead letter. The state job: one
- * running and one waiting at most across instances, one retry (the next minute's run is another). A
- * feed import: in order per account, an hour at most, three retries (an instance that died). An alert
- * check: one waiting a listing (`short`), tried again from 2 s, doubling up to 5 minutes, while the index
- * does not hold the listing's change yet or the engine is out of reach (about eight hours in all). A picture
- * sizes job (up to 100 pictures of an import): any instance, a quarter of an hour at most, three retries.
+ * database or the mail server delays it seconds, not minutes), then a dead letter. A lead webhook: in
+ * order per lead, retried from 30 s, doubling up to an hour, for 24 hours (each job carries the retries
+ * its configuration sets: WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_MAX_MS), then a dead letter that lets the
+ * lead's later events go. The state job: one running and one waiting at most across instances, one
+ * retry (the next minute's run is another). A feed import: in order per account, an hour at most, three
+ * retries (an instance that died). An alert check: one waiting a listing (`short`), tried again from 2 s,
+ * doubling up to 5 minutes, while the index does not hold the listing's change yet or the engine is out
+ * of reach (about eight hours in all). A picture sizes job (up to 100 pictures of an import): any
+ * instance, a quarter of an hour at most, three retries.
  */
 export const QUEUES: Readonly<Record<string, QueueSettings>> = {
   [MAIL_KIND]: { retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
+  // an attempt takes 10 s at most (WEBHOOK_TIMEOUT_MS)
+  [WEBHOOK_KIND]: { policy: 'key_strict_fifo', ...webhookRetries(30_000, 3_600_000), expireInSeconds: 60, deadFreesKey: true },
   [STATE_KIND]: { policy: 'stately', retryLimit: 1, retryDelay: 5, expireInSeconds: 300 },
   [FEED_IMPORT_KIND]: { policy: 'key_strict_fifo', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 },
   [ALERT_CHECK_KIND]: { policy: 'short', retryLimit: 100, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 300 },
@@ -141,17 +143,17 @@ export function pictureSizesJob(deps: {
   return new PictureSizesJob(new PictureSizes(prisma, media, sync, logger), jobs, logger);
 }
 
-export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-worker' | 'listing-stats' | 'state-job' | 'alert-job' | 'mail-delivery' | 'feed-import-job' | 'alert-check' | 'picture-sizes';
+export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-delivery' | 'listing-stats' | 'state-job' | 'alert-job' | 'mail-delivery' | 'feed-import-job' | 'alert-check' | 'picture-sizes';
 
 /**
  * Every background job kind, with its flag, concurrency and schedule: one row each, one handler each
  * (`rolesOf` below; the runner refuses to start otherwise, core/job-kinds.ts). docs/operations.md shows
- * the same table. Each still claims its work with its own ledger; docs/decisions.md ("Background jobs")
- * says why pg-boss is the queue they are to move onto and why the listing outbox keeps its own.
+ * the same table. docs/decisions.md ("Background jobs") says why pg-boss is the queue and why the
+ * listing outbox keeps its own ledger.
  */
 export const JOB_KINDS: readonly JobKind<RoleName>[] = [
   { kind: 'index-changes', flag: 'SEARCH_MEMO_BOUND_MS (0 turns it off)', concurrency: '1 listener', schedule: 'LISTEN index_changes', queue: 'none (a notification)' },
-  { kind: 'webhook-worker', flag: 'WEBHOOK_WORKER', concurrency: 'WEBHOOK_CONCURRENCY (16), WEBHOOK_PER_ACCOUNT (4)', schedule: `poll every WEBHOOK_POLL_MS (500 ms)`, queue: 'WebhookDelivery (leases, in order per lead)' },
+  { kind: 'webhook-delivery', flag: 'WEBHOOK_WORKER', concurrency: 'WEBHOOK_CONCURRENCY (16), WEBHOOK_PER_ACCOUNT (4)', schedule: 'the job queue (LISTEN/NOTIFY at each commit that enqueued one; retries due looked for every WEBHOOK_POLL_MS, 5 s)', queue: 'job queue (key_strict_fifo: in order per lead); the event in WebhookDelivery' },
   { kind: 'listing-stats', flag: null, concurrency: '1', schedule: 'flush every LISTING_STATS_FLUSH_MS (1 s)', queue: 'in memory, then ListingDailyStat' },
   { kind: 'reindex-worker', flag: 'REINDEX_WORKER', concurrency: '1 batch', schedule: 'LISTEN listing_outbox, poll every REINDEX_POLL_MS (1 s)', queue: 'ListingOutbox (its own ledger: external versions, batches)' },
   { kind: 'state-job', flag: null, concurrency: '1 across instances', schedule: `job queue cron ${STATE_SCHEDULE}, once across instances`, queue: 'job queue (stately: one at a time)' },
@@ -175,7 +177,6 @@ export interface BackgroundHost {
   listingIndex: { alias: string };
   worker: ReindexWorker;
   listingStats: ListingStats;
-  webhookWorker: WebhookWorker;
   indexChanges: IndexChanges;
   jobs: JobQueue;
 }
@@ -183,6 +184,7 @@ export interface BackgroundJobs {
   alerts: AlertJob;
   alertChecks: AlertCheckJob;
   mails: MailJob;
+  webhooks: WebhookJob;
   feedImports: FeedImportJob;
   pictureSizes: PictureSizesJob;
 }
@@ -200,12 +202,12 @@ function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
   const { config, prisma, logger, worker, listingStats } = runtime;
   const { jobs } = runtime;
   const state = new StateJob(prisma, logger, indexedDueListings(runtime.search, runtime.listingIndex.alias), undefined, new AlertChecks(jobs));
-  const { alerts, alertChecks, mails, feedImports, pictureSizes } = app;
+  const { alerts, alertChecks, mails, webhooks, feedImports, pictureSizes } = app;
   return [
     // what lets a kept search response be sent without asking the engine (search/index-changes.ts); the
     // runtime's close() ends it, after the last write it may have to announce
     { name: 'index-changes', enabled: config.SEARCH_MEMO_BOUND_MS > 0, start: () => runtime.indexChanges.start(), stop: () => Promise.resolve() },
-    { name: 'webhook-worker', enabled: config.WEBHOOK_WORKER, start: () => runtime.webhookWorker.start(), stop: () => runtime.webhookWorker.stop() },
+    { name: 'webhook-delivery', enabled: config.WEBHOOK_WORKER, start: () => webhooks.start(), stop: () => webhooks.stop() },
     // the counters flush whatever the configuration: with LISTING_STATS=false they hold nothing
     { name: 'listing-stats', enabled: true, start: () => listingStats.start(), stop: () => listingStats.stop() },
     { name: 'reindex-worker', enabled: config.REINDEX_WORKER, start: () => worker.start(), stop: () => worker.stop() },

@@ -113,13 +113,16 @@ const schema = yup.object({
   LISTING_STATS: yup.boolean().default(true),
   /** how often impressions and views counted in memory are written to the database */
   LISTING_STATS_FLUSH_MS: yup.number().integer().min(100).default(1000),
-  /** run the webhook delivery worker in this process (any number of processes may run it) */
+  /** work the webhook-delivery job kind in this process (any number of processes may) */
   WEBHOOK_WORKER: yup.boolean().default(true),
-  /** how often an idle webhook worker looks for due deliveries */
-  WEBHOOK_POLL_MS: yup.number().integer().min(10).default(500),
-  /** the first retry of a failed delivery comes after this long, doubling with each failure up to WEBHOOK_RETRY_MAX_MS */
-  WEBHOOK_RETRY_BASE_MS: yup.number().integer().min(1).default(30_000),
-  WEBHOOK_RETRY_MAX_MS: yup.number().integer().min(1).default(3_600_000),
+  /** how often an idle webhook worker looks for deliveries whose retry is due (new ones wake it at once); 500 at least */
+  WEBHOOK_POLL_MS: yup.number().integer().min(500).default(5000),
+  /**
+   * the first retry of a failed delivery comes after this long (whole seconds, the job queue's unit), then
+   * about doubling with each failure up to WEBHOOK_RETRY_MAX_MS; retried for 24 hours in all
+   */
+  WEBHOOK_RETRY_BASE_MS: yup.number().integer().min(1000).default(30_000),
+  WEBHOOK_RETRY_MAX_MS: yup.number().integer().min(1000).default(3_600_000),
   /** deliveries posted at once by a process, and at most for one account */
   WEBHOOK_CONCURRENCY: yup.number().integer().min(1).default(16),
   WEBHOOK_PER_ACCOUNT: yup.number().integer().min(1).default(4),

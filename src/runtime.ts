@@ -13,9 +13,8 @@ import { IndexChanges } from './search/index-changes.ts';
 import { lazyGazetteer } from './places/gazetteer.ts';
 import { createMetrics, type Metrics } from './metrics/metrics-registry.ts';
 import type { ListingStats } from './listing-stats/listing-stats-recorder.ts';
-import type { WebhookWorker } from './webhooks/webhook-worker.ts';
 import type { JobQueue } from './db/job-queue.ts';
-import { jobQueue, listingStatsCounters, reindexWorker, webhookWorker as webhookWorkerOf } from './background.ts';
+import { jobQueue, listingStatsCounters, reindexWorker } from './background.ts';
 
 export interface Runtime {
   config: Config;
@@ -33,8 +32,6 @@ export interface Runtime {
   worker: ReindexWorker;
   /** listing performance counters: impressions and views buffered, flushed every LISTING_STATS_FLUSH_MS */
   listingStats: ListingStats;
-  /** posts lead events to the accounts' endpoints (started by src/background.ts unless WEBHOOK_WORKER=false) */
-  webhookWorker: WebhookWorker;
   /** the job queue (db/job-queue.ts): started before the app serves, as its changes enqueue jobs */
   jobs: JobQueue;
   gazetteer: ReturnType<typeof lazyGazetteer>;
@@ -55,7 +52,6 @@ export function openRuntime(config: Config, logger: Logger = createLogger(config
   // the background roles the runtime holds are built with src/background.ts, where every role is
   const worker = reindexWorker(config, { prisma, indexer, alias: listingIndex.alias, logger, metrics });
   const listingStats = listingStatsCounters(config, prisma, logger);
-  const webhookWorker = webhookWorkerOf(config, prisma, logger);
   const jobs = jobQueue(config, logger);
   search.onEngineLost(() => logger.warn('search engine out of reach: requests that need it answer 503 until it is back'));
   search.onEngineBack(() => {
@@ -66,7 +62,6 @@ export function openRuntime(config: Config, logger: Logger = createLogger(config
   database.onClose(() => {
     logger.info('database back');
     worker.nudge();
-    webhookWorker.nudge();
   });
   return {
     config,
@@ -80,12 +75,11 @@ export function openRuntime(config: Config, logger: Logger = createLogger(config
     indexer,
     worker,
     listingStats,
-    webhookWorker,
     jobs,
     gazetteer: lazyGazetteer(prisma),
     metrics,
     async close() {
-      await Promise.all([worker.stop(), webhookWorker.stop(), listingStats.stop(), jobs.stop()]);
+      await Promise.all([worker.stop(), listingStats.stop(), jobs.stop()]);
       await indexChanges.stop();
       database.stop();
       await Promise.allSettled([prisma.$disconnect(), search.close()]);

@@ -30,6 +30,23 @@ export interface QueueSettings {
   retryDelayMax?: number;
   /** the longest a handler may run before its job is failed and retried */
   expireInSeconds: number;
+  /**
+   * With `key_strict_fifo`: a job given up (its last retry failed) is taken out of the kind's queue once
+   * its dead letter is made, so that the later jobs of its key go on (pg-boss otherwise holds the key
+   * until the failed job is deleted or retried).
+   */
+  deadFreesKey?: boolean;
+}
+
+/** A job's retries, given at enqueue (over the kind's QueueSettings): a configuration's own delays. */
+export type JobRetries = Pick<QueueSettings, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax'>;
+
+/** Which attempt of its job a handler runs. */
+export interface Attempt {
+  /** 0 for the first attempt */
+  retryCount: number;
+  /** no retry follows should this attempt fail */
+  last: boolean;
 }
 
 /** What the /metrics page shows of each kind. */
@@ -56,18 +73,35 @@ export interface WorkOptions<T> {
   batch?: number;
   /** the order a batch runs in (a batch's rows come back in no order) */
   order?: (data: T) => bigint;
+  /** with jobs enqueued in a group: at most this many of one group at once in this instance */
+  perGroup?: number;
+  /** how often an idle worker looks for jobs whose time has come (a retry's delay ends without a notification; 10 s by default) */
+  pollSeconds?: number;
 }
 
+export type Handler<T> = (data: T, attempt: Attempt) => Promise<void>;
+
+/** A job fetched with its metadata (its retry limit) */
+type Fetched<T> = Job<T> & { retryLimit?: number };
+
 /** Runs a batch's jobs one after the other, each completed or failed on its own. */
-async function runInTurn<T extends object>(jobs: Job<T>[], handler: (data: T) => Promise<void>, order?: (data: T) => bigint): Promise<JobResult[]> {
+async function runInTurn<T extends object>(
+  jobs: Fetched<T>[],
+  handler: Handler<T>,
+  order?: (data: T) => bigint,
+  onGivenUp?: (job: Fetched<T>, output: object) => Promise<void>,
+): Promise<JobResult[]> {
   const inTurn = order ? [...jobs].sort((a, b) => (order(a.data) < order(b.data) ? -1 : 1)) : jobs;
   const results: JobResult[] = [];
   for (const job of inTurn) {
+    const last = job.retryLimit !== undefined && job.retryCount >= job.retryLimit;
     try {
-      await handler(job.data);
+      await handler(job.data, { retryCount: job.retryCount, last });
       results.push({ id: job.id, status: 'completed' });
     } catch (err) {
-      results.push({ id: job.id, status: 'failed', output: { message: String(err) } });
+      const output = { message: String(err) };
+      if (last && onGivenUp) await onGivenUp(job, output);
+      results.push({ id: job.id, status: 'failed', output });
     }
   }
   return results;
@@ -120,7 +154,8 @@ export class JobQueue {
       for (const [kind, settings] of Object.entries(this.queues)) {
         const dead = deadLetterOf(kind);
         if (!existing.has(dead)) await this.boss.createQueue(dead, { retentionSeconds: 14 * 86_400 });
-        const { policy, ...retries } = settings;
+        const { policy, retryLimit, retryDelay, retryBackoff, retryDelayMax, expireInSeconds } = settings;
+        const retries = { retryLimit, retryDelay, expireInSeconds, ...(retryBackoff !== undefined ? { retryBackoff } : {}), ...(retryDelayMax !== undefined ? { retryDelayMax } : {}) };
         const made = existing.get(kind);
         if (!made) await this.boss.createQueue(kind, { ...(policy ? { policy } : {}), ...retries, heartbeatSeconds: HEARTBEAT_SECONDS, deadLetter: dead, notify: true });
         else await this.boss.updateQueue(kind, { ...retries, deadLetter: dead });
@@ -150,10 +185,33 @@ export class JobQueue {
     }
   }
 
-  /** Enqueues a job of `kind` in the transaction `tx` (no transaction: at once). */
-  async enqueue(tx: Prisma.TransactionClient | null, kind: string, data: object, options: { singletonKey?: string; startAfter?: Date } = {}): Promise<void> {
+  /**
+   * Enqueues a job of `kind` in the transaction `tx` (no transaction: at once); `singletonKey` is the
+   * key of a `key_strict_fifo` kind, `group` what `perGroup` limits, `retries` override the kind's.
+   */
+  async enqueue(
+    tx: Prisma.TransactionClient | null,
+    kind: string,
+    data: object,
+    options: { singletonKey?: string; startAfter?: Date; group?: string; retries?: JobRetries } = {},
+  ): Promise<void> {
     await this.start();
-    await this.boss.send(kind, data, { ...options, ...(tx ? { db: inTransaction(tx) } : {}) });
+    const { group, retries, ...rest } = options;
+    await this.boss.send(kind, data, { ...rest, ...retries, ...(group ? { group: { id: group } } : {}), ...(tx ? { db: inTransaction(tx) } : {}) });
+  }
+
+  /** For a kind whose given-up jobs free their key: the job out of the kind's queue, its dead letter made. */
+  private givenUp(kind: string): ((job: Job<object>, output: object) => Promise<void>) | undefined {
+    if (!this.queues[kind]?.deadFreesKey) return undefined;
+    return async (job, output) => {
+      try {
+        // failed at its last retry: pg-boss makes the dead letter; the job, failed, would hold its key
+        await this.boss.fail(kind, { id: job.id, retryCount: job.retryCount }, output);
+        await this.boss.deleteJob(kind, job.id);
+      } catch (err) {
+        this.logger.error({ err: String(err), kind, job: job.id }, 'a job given up could not be taken out of its queue; its key waits for it');
+      }
+    };
   }
 
   /**
@@ -200,12 +258,22 @@ export class JobQueue {
    * Runs `handler` on this instance for each job of `kind`: up to `batch` jobs fetched at once (one round
    * trip) and run one after the other, in `order` when given (else as fetched), `concurrency` batches at once.
    */
-  async work<T extends object>(kind: string, options: WorkOptions<T>, handler: (data: T) => Promise<void>): Promise<void> {
+  async work<T extends object>(kind: string, options: WorkOptions<T>, handler: Handler<T>): Promise<void> {
     await this.ready();
+    const poll = options.pollSeconds ?? 10;
     await this.boss.work<T>(
       kind,
-      { localConcurrency: options.concurrency, batchSize: options.batch ?? 1, burstWhenBatchFull: true, notifyPollingIntervalSeconds: 10, perJobResults: true },
-      (jobs) => runInTurn(jobs, handler, options.order),
+      {
+        localConcurrency: options.concurrency,
+        ...(options.perGroup ? { localGroupConcurrency: options.perGroup } : {}),
+        batchSize: options.batch ?? 1,
+        burstWhenBatchFull: true,
+        pollingIntervalSeconds: poll,
+        notifyPollingIntervalSeconds: poll,
+        perJobResults: true,
+        includeMetadata: true,
+      },
+      (jobs) => runInTurn(jobs, handler, options.order, this.givenUp(kind)),
     );
   }
 
@@ -232,20 +300,35 @@ export class JobQueue {
    * the retries whose delay has not passed as well; without `order`, one job a fetch, in the queue's
    * order of creation). Returns how many ran.
    */
-  async drain<T extends object>(kind: string, handler: (data: T) => Promise<void>, options: { retriesToo?: boolean; order?: (data: T) => bigint } = {}): Promise<number> {
+  async drain<T extends object>(kind: string, handler: Handler<T>, options: { retriesToo?: boolean; order?: (data: T) => bigint } = {}): Promise<number> {
     await this.start();
     // retries made due now: a job that fails again in this run waits for its next delay, not tried again here
     if (options.retriesToo) await this.boss.getDb().executeSql(`UPDATE ${this.schema}.job SET start_after = now() WHERE name = $1 AND state = 'retry'`, [kind]);
     let ran = 0;
     for (;;) {
-      const jobs = await this.boss.fetch<T>(kind, { batchSize: options.order ? 10 : 1 });
+      const jobs = await this.boss.fetch<T>(kind, { batchSize: options.order ? 10 : 1, includeMetadata: true });
       if (jobs.length === 0) return ran;
       ran += jobs.length;
-      for (const result of await runInTurn(jobs, handler, options.order)) {
+      for (const result of await runInTurn(jobs, handler, options.order, this.givenUp(kind))) {
         if (result.status === 'completed') await this.boss.complete(kind, result.id);
         else await this.boss.fail(kind, result.id, result.output);
       }
     }
+  }
+
+  /**
+   * The jobs of `kind` not yet done whose data's `field` is one of `values`: for each value, when its job
+   * may next run (null while it runs). A job done, dead or never enqueued has no entry.
+   */
+  async pending(kind: string, field: string, values: string[]): Promise<Map<string, Date | null>> {
+    if (values.length === 0) return new Map();
+    await this.start();
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT data->>$2 AS value, CASE WHEN state = 'active' THEN NULL ELSE start_after END AS "startAfter"
+       FROM ${this.schema}.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND data->>$2 = ANY($3)`,
+      [kind, field, values],
+    );
+    return new Map((rows as { value: string; startAfter: Date | string | null }[]).map((r) => [r.value, r.startAfter === null ? null : new Date(r.startAfter)]));
   }
 
   /** Each kind's waiting jobs, the age of the oldest, those waiting for a retry after failing, and its dead letters. */

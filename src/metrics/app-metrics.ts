@@ -9,7 +9,6 @@ import type { SearchResponseMemo } from '../listing-search/search-response-memo.
 import type { KeptAnswers } from '../listing-search/kept-answers.ts';
 import { checkDependencies } from '../health/dependency-checks.ts';
 import { outboxBacklog } from '../sync/outbox.ts';
-import { webhookBacklog } from '../webhooks/webhook-worker.ts';
 import { mailBacklog } from '../mail/mail-delivery.ts';
 import { MAX_ATTEMPTS } from '../indexing/reindex-worker.ts';
 import { tableBacklog, type KindBacklog } from './job-backlog.ts';
@@ -87,18 +86,6 @@ export function registerAppMetrics({ registry }: Metrics, sources: ScrapeSources
     `Listing changes the engine refused ${MAX_ATTEMPTS} times, no longer retried (npm run index:check lists them)`,
     (b) => b.abandoned,
   );
-
-  new Gauge<'status'>({
-    name: 'portal_webhook_deliveries',
-    help: 'Lead webhook deliveries: pending (queued or being retried), due (pending and due now)',
-    labelNames: ['status'],
-    registers,
-    async collect() {
-      const depth = await webhookBacklog(sources.prisma).catch(() => ({ pending: NaN, due: NaN }));
-      this.set({ status: 'pending' }, depth.pending);
-      this.set({ status: 'due' }, depth.due);
-    },
-  });
 
   // every job kind's backlog, oldest age, failures and dead letters, read once for the four series
   let jobs: Promise<KindBacklog[]> | null = null;

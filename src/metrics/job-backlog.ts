@@ -27,9 +27,5 @@ export async function tableBacklog(prisma: Pick<PrismaClient, '$queryRawUnsafe'>
     SELECT 'alert-job', count(*) FILTER (WHERE "claimedAt" IS NULL AND "sentAt" IS NULL)::int,
            ${age('createdAt', '"claimedAt" IS NULL AND "sentAt" IS NULL')},
            0,
-           count(*) FILTER (WHERE "claimedAt" < now() - interval '${LOST_AFTER}')::int FROM "AlertMatch" WHERE "sentAt" IS NULL
-    UNION ALL
-    SELECT 'webhook-worker', count(*) FILTER (WHERE status = 'pending')::int, ${age('createdAt', `status = 'pending'`)},
-           count(*) FILTER (WHERE status = 'pending' AND attempts > 0)::int,
-           count(*) FILTER (WHERE status = 'failed')::int FROM "WebhookDelivery" WHERE status IN ('pending', 'failed')`);
+           count(*) FILTER (WHERE "claimedAt" < now() - interval '${LOST_AFTER}')::int FROM "AlertMatch" WHERE "sentAt" IS NULL`);
 }

@@ -1,5 +1,6 @@
 // The webhook endpoint and its deliveries as the account sees them.
-import type { WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.ts';
+import type { WebhookEndpoint } from '../generated/prisma/client.ts';
+import type { ListedDelivery } from './webhook-service.ts';
 import type { WebhookDeliveryPayload, WebhookEndpointPayload } from './webhook-payload.ts';
 import type { LeadEventType } from '../lead-lifecycle/lead-event-recorder.ts';
 import type { DELIVERY_STATUSES } from './webhook-schemas.ts';
@@ -19,7 +20,7 @@ export function presentEndpoint(endpoint: WebhookEndpoint, withSecret: boolean):
   };
 }
 
-export function presentDelivery(d: WebhookDelivery): WebhookDeliveryPayload {
+export function presentDelivery(d: ListedDelivery): WebhookDeliveryPayload {
   return {
     id: d.id,
     eventId: d.eventId,
@@ -29,8 +30,8 @@ export function presentDelivery(d: WebhookDelivery): WebhookDeliveryPayload {
     attempts: d.attempts,
     lastStatusCode: d.lastStatusCode,
     lastError: d.lastError,
-    // when the next attempt is due; null once delivered or given up
-    nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
+    // when the next attempt is due (its job's time on the job queue); null once delivered or given up
+    nextAttemptAt: d.nextAttemptAt?.toISOString() ?? null,
     deliveredAt: d.deliveredAt?.toISOString() ?? null,
     createdAt: d.createdAt.toISOString(),
   };

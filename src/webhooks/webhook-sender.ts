@@ -26,16 +26,20 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 export class WebhookSender {
-  private readonly agent: Agent;
+  /** made at the first post, and again after close() (the role stopped and started again) */
+  private agent: Agent | null = null;
 
-  constructor(private readonly options: SenderOptions) {
-    this.agent = new Agent({
-      connect: { timeout: options.timeoutMs, lookup: guardedLookup(!options.live) },
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
+  constructor(private readonly options: SenderOptions) {}
+
+  private connections(): Agent {
+    this.agent ??= new Agent({
+      connect: { timeout: this.options.timeoutMs, lookup: guardedLookup(!this.options.live) },
+      headersTimeout: this.options.timeoutMs,
+      bodyTimeout: this.options.timeoutMs,
       // one endpoint's slow answers hold its own connections only
       connections: 4,
     });
+    return this.agent;
   }
 
   async post(url: string, secret: string, body: string, signal?: AbortSignal): Promise<AttemptResult> {
@@ -45,7 +49,7 @@ export class WebhookSender {
     try {
       const res = await request(url, {
         method: 'POST',
-        dispatcher: this.agent,
+        dispatcher: this.connections(),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         headers: {
           'content-type': 'application/json',
@@ -62,8 +66,10 @@ export class WebhookSender {
     }
   }
 
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    const agent = this.agent;
+    this.agent = null;
+    await agent?.close();
   }
 }
 

@@ -5,8 +5,9 @@ import { ConflictError, NotFoundError, ValidationError } from '../core/errors.ts
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { newWebhookSecret } from './webhook-signature.ts';
 import { resolvePublic, UnsafeAddressError, webhookUrlProblem } from './webhook-address.ts';
-import { RETRY_WINDOW_MS } from './lead-events.ts';
 import type { LeadEventType } from '../lead-lifecycle/lead-event-recorder.ts';
+import type { JobQueue, JobRetries } from '../db/job-queue.ts';
+import { enqueueDelivery, WEBHOOK_KIND } from './webhook-job.ts';
 
 export interface EndpointInput {
   url: string;
@@ -22,11 +23,16 @@ export interface SavedEndpoint {
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
+/** A delivery with when its next attempt is due: null unless pending; the time of the answer while one is under way. */
+export type ListedDelivery = WebhookDelivery & { nextAttemptAt: Date | null };
+
 export class WebhookService {
   /** `live`: https URLs resolving to public addresses only */
   constructor(
     private readonly prisma: PrismaClient,
     private readonly live: boolean,
+    private readonly jobs: JobQueue,
+    private readonly retries: JobRetries,
   ) {}
 
   async get(account: ApiAccount): Promise<WebhookEndpoint> {
@@ -68,29 +74,39 @@ export class WebhookService {
     account: ApiAccount,
     page: PageRequest,
     status: DeliveryStatus | null,
-  ): Promise<{ items: WebhookDelivery[]; total: number }> {
+  ): Promise<{ items: ListedDelivery[]; total: number }> {
     const where = { accountId: account.id, ...(status ? { status } : {}) };
-    const [items, total] = await Promise.all([
+    const [rows, total] = await Promise.all([
       this.prisma.webhookDelivery.findMany({ where, orderBy: { id: 'desc' }, skip: offsetOf(page), take: page.size }),
       this.prisma.webhookDelivery.count({ where }),
     ]);
-    return { items, total };
+    return { items: await this.withNextAttempt(rows), total };
+  }
+
+  /** The pending rows' next attempts, from their jobs on the job queue. */
+  private async withNextAttempt(rows: WebhookDelivery[]): Promise<ListedDelivery[]> {
+    const pending = rows.filter((r) => r.status === 'pending').map((r) => String(r.id));
+    const next = await this.jobs.pending(WEBHOOK_KIND, 'delivery', pending);
+    const now = new Date();
+    return rows.map((r) => ({ ...r, nextAttemptAt: r.status === 'pending' ? (next.get(String(r.id)) ?? now) : null }));
   }
 
   /**
-   * Queues a delivery again, due now and retried for another 24 hours, with the same event (id and body);
-   * 404 unless it is the account's. It still comes after any earlier pending event of its lead.
+   * Queues a delivery again, retried for another 24 hours, with the same event (id and body); 404 unless
+   * it is the account's. It comes after the events of its lead queued before it.
    */
-  async redeliver(account: ApiAccount, id: number): Promise<WebhookDelivery> {
+  async redeliver(account: ApiAccount, id: number): Promise<ListedDelivery> {
     const found = await this.prisma.webhookDelivery.findFirst({ where: { id, accountId: account.id }, select: { id: true } });
     if (!found) throw new NotFoundError(`Delivery ${id} was not found`);
     if (!(await this.prisma.webhookEndpoint.findUnique({ where: { accountId: account.id }, select: { accountId: true } })))
       throw new ConflictError('This account has no webhook endpoint to deliver to: set one first');
-    const now = new Date();
-    return this.prisma.webhookDelivery.update({
-      where: { id },
-      data: { status: 'pending', nextAttemptAt: now, retryUntil: new Date(now.getTime() + RETRY_WINDOW_MS), deliveredAt: null },
+    const row = await this.prisma.$transaction(async (tx) => {
+      const updated = await tx.webhookDelivery.update({ where: { id }, data: { status: 'pending', deliveredAt: null } });
+      await enqueueDelivery(this.jobs, tx, updated, this.retries);
+      return updated;
     });
+    const [listed] = await this.withNextAttempt([row]);
+    return listed!;
   }
 
   /**

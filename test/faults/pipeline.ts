@@ -152,8 +152,8 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
     METRICS_ENABLED: 'false',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtpPort),
-    WEBHOOK_POLL_MS: '100',
-    WEBHOOK_RETRY_BASE_MS: '500',
+    WEBHOOK_POLL_MS: '500',
+    WEBHOOK_RETRY_BASE_MS: '1000',
     // the run's requests give themselves client addresses with X-Forwarded-For, as a proxy would
     TRUSTED_PROXY_COUNT: '1',
   };
@@ -437,7 +437,7 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
     const [missing, stale, extra] = [ours(diff.missing), ours(diff.stale), ours(diff.extra)];
     figures.indexDiff = missing.length + stale.length + extra.length;
 
-    // lead webhooks: all delivered (the lease of a delivery whose worker was killed is a minute)
+    // lead webhooks: all delivered (a job the killed worker held is taken over once its heartbeat stops)
     await waitFor('the lead webhooks', 240, async () => (await runtime.prisma.webhookDelivery.count({ where: { id: { gte: firstDeliveryId }, status: 'pending' } })) === 0);
     const deliveries = await runtime.prisma.webhookDelivery.findMany({
       where: { id: { gte: firstDeliveryId } },

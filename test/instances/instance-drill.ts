@@ -7,7 +7,9 @@
 // the import ends `done` with its pictures served by every instance, and few requests failed while the
 // instance died. A provider moves its leads along meanwhile: each acknowledged change e-mails its
 // customer through the e-mail outbox and the job queue, and no e-mail may be sent twice, nor lost
-// unless the killed instance had claimed it (at most once). `--short` runs the same in about a minute.
+// unless the killed instance had claimed it (at most once); each change is also a lead webhook to a
+// receiver of the drill's (webhook-log.ts), which must receive every one at least once, and each lead's
+// in the order of its changes. `--short` runs the same in about a minute.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -23,6 +25,9 @@ import { startTestMailbox } from '../support/smtp-sink.ts';
 import { JOB_SCHEMA } from '../../src/db/job-queue.ts';
 import { MAIL_KIND } from '../../src/mail/mail-outbox.ts';
 import { PICTURE_SIZES_KIND } from '../../src/feeds/picture-sizes.ts';
+import { WEBHOOK_KIND } from '../../src/webhooks/webhook-job.ts';
+import { newWebhookSecret } from '../../src/webhooks/webhook-signature.ts';
+import { WebhookLog } from './webhook-log.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SHORT = process.argv.includes('--short');
@@ -53,7 +58,8 @@ interface Instance {
 }
 
 async function start(instance: Instance, publicBase: string, smtpPort: number): Promise<void> {
-  const env = { ...process.env, PORT: String(instance.port), HOST: '127.0.0.1', APP_ENV: 'test', LOG_LEVEL: 'warn', PUBLIC_BASE_URL: publicBase, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) };
+  // webhook retries from 5 s, as e-mails, rather than 30 s: a delivery the killed instance held is taken over within the run
+  const env = { ...process.env, PORT: String(instance.port), HOST: '127.0.0.1', APP_ENV: 'test', LOG_LEVEL: 'warn', PUBLIC_BASE_URL: publicBase, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), WEBHOOK_RETRY_BASE_MS: '5000' };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = createWriteStream(instance.log, { flags: 'a' });
   child.stdout!.pipe(log);
@@ -115,6 +121,12 @@ async function main(): Promise<number> {
     const app = await prisma.application.create({ data: { customerId: customer.id, listingId: listing.id, eligibilityStatus: 'passed', listingSnapshot: { item: { name: `Drill home ${i}` } } } });
     leads.push(app.id);
   }
+  // the owner's lead changes are posted to the drill's receiver
+  const secret = newWebhookSecret();
+  const hooks = new WebhookLog(secret, `drill-change-${stamp}-`);
+  const hookUrl = await hooks.start();
+  const endpoint = { url: hookUrl, events: ['lead.updated'], secret };
+  await prisma.webhookEndpoint.upsert({ where: { accountId: byAccount[0]!.accountId }, create: { accountId: byAccount[0]!.accountId, ...endpoint }, update: endpoint });
 
   const haproxyFile = path.join(work, 'haproxy.cfg');
   writeFileSync(haproxyFile, haproxyConfig(lbPort, instances));
@@ -274,12 +286,25 @@ async function main(): Promise<number> {
     const twice = copies.filter((c) => c > 1).length;
     const lostMails = copies.filter((c) => c === 0).length;
     const claimedUnsent = await prisma.outgoingMail.count({ where: { template: 'application-progress', to: { startsWith: `drill-${stamp}-` }, claimedAt: { not: null }, sentAt: null } });
-    const [takenOver] = await prisma.$queryRawUnsafe<{ n: number; lastSeconds: number | null }[]>(
-      `SELECT count(*)::int AS n, extract(epoch FROM max(completed_on) - $3::timestamptz)::float8 AS "lastSeconds" FROM ${JOB_SCHEMA}.job WHERE name = $1 AND retry_count > 0 AND created_on >= $2::timestamptz`,
-      MAIL_KIND,
-      loadStarted,
-      killedWall,
-    );
+    const retriedJobs = (kind: string) =>
+      prisma.$queryRawUnsafe<{ n: number; lastSeconds: number | null }[]>(
+        `SELECT count(*)::int AS n, extract(epoch FROM max(completed_on) - $3::timestamptz)::float8 AS "lastSeconds" FROM ${JOB_SCHEMA}.job WHERE name = $1 AND retry_count > 0 AND created_on >= $2::timestamptz`,
+        kind,
+        loadStarted,
+        killedWall,
+      );
+    const [takenOver] = await retriedJobs(MAIL_KIND);
+
+    // every change's webhook: at least once, each lead's in the order of its changes; the jobs the killed instance held taken over
+    const hookJobsLeft = async () =>
+      (await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`, WEBHOOK_KIND))[0]!.n;
+    while ((await hookJobsLeft()) > 0 && performance.now() - drainStarted < 180_000) await sleep(500);
+    const hookJobs = await hookJobsLeft();
+    const due = await prisma.webhookDelivery.findMany({ where: { leadId: { in: leads } }, select: { eventId: true, status: true } });
+    const hookVerdict = hooks.verdict(due.map((d) => d.eventId));
+    const [hooksTakenOver] = await retriedJobs(WEBHOOK_KIND);
+    const arrivedChanges = new Set(hooks.arrivals.map((a) => a.change));
+    const changesNotPosted = notes.filter((note) => !arrivedChanges.has(Number(/-(\d+)-end$/.exec(note)![1]))).length;
 
     const failedNearKill = [...failedReads, ...failedWrites, ...failedMoves].filter((f) => f.at >= killedAt - 1000);
     console.log(`  searches:  ${reads}, failed ${failedReads.length}${failedReads.length ? ` (${failedReads.slice(0, 3).map((f) => f.what).join(', ')})` : ''}`);
@@ -289,6 +314,11 @@ async function main(): Promise<number> {
     console.log(`  visible:   a write through every instance after p50 ${percentile(visibleMs, 50).toFixed(0)} ms, max ${(visibleMs.at(-1) ?? 0).toFixed(0)} ms (bound ${VISIBLE_BOUND_MS} ms)`);
     console.log(`  e-mails:   ${notes.length} lead changes acknowledged, ${failedMoves.length} failed; e-mails sent twice: ${twice}; not received: ${lostMails} (claimed and never recorded sent, by the killed instance: ${claimedUnsent}); jobs left: ${left}`);
     console.log(`  take-over: ${takenOver!.n} e-mail jobs run again after their instance died${takenOver!.n ? `, the last done ${(takenOver!.lastSeconds ?? 0).toFixed(1)} s after the kill` : ''}`);
+    console.log(
+      `  webhooks:  ${hookVerdict.due} due, ${hookVerdict.delivered} delivered (${hookVerdict.received} posts, ${hookVerdict.repeated} events received again, ${hookVerdict.badSignatures} badly signed); ` +
+        `acknowledged changes never posted: ${changesNotPosted}; leads out of order: ${hookVerdict.outOfOrder.length}; jobs left: ${hookJobs}; ` +
+        `${hooksTakenOver!.n} jobs run again after their instance died (or their endpoint failed)`,
+    );
     console.log(`  import:    ${imported.status} after ${seconds(imported.ms)}; pictures left out: ${imported.pictures.length}; ${urls.length} picture URLs, served by every instance ${served} of ${served + notServed} times`);
 
     if (failedReads.length + failedWrites.length + failedMoves.length > MAX_FAILED) failures.push(`${failedReads.length + failedWrites.length + failedMoves.length} requests failed (limit ${MAX_FAILED})`);
@@ -296,6 +326,12 @@ async function main(): Promise<number> {
     if (twice) failures.push(`${twice} e-mails sent twice`);
     if (lostMails > claimedUnsent) failures.push(`${lostMails - claimedUnsent} e-mails never sent that no instance had claimed`);
     if (left) failures.push(`${left} e-mail jobs still waiting 2 minutes after the load`);
+    if (hookVerdict.due === 0) failures.push('no lead webhook was recorded');
+    if (hookVerdict.delivered < hookVerdict.due) failures.push(`${hookVerdict.due - hookVerdict.delivered} lead webhooks never received`);
+    if (changesNotPosted) failures.push(`${changesNotPosted} acknowledged lead changes never posted to the webhook`);
+    if (hookVerdict.outOfOrder.length) failures.push(`leads whose webhooks arrived out of order: ${hookVerdict.outOfOrder.join(', ')}`);
+    if (hookVerdict.badSignatures) failures.push(`${hookVerdict.badSignatures} webhook posts badly signed`);
+    if (hookJobs) failures.push(`${hookJobs} webhook jobs still waiting after the load`);
     if (lostInDb || lostInIndex) failures.push(`acknowledged writes lost: ${lostInDb} in the database, ${lostInIndex} in the index`);
     if ((visibleMs.at(-1) ?? Infinity) > VISIBLE_BOUND_MS) failures.push(`a write took ${(visibleMs.at(-1) ?? 0).toFixed(0)} ms to show through every instance`);
     if (imported.status !== 'done') failures.push(`the import ended ${imported.status}`);
@@ -305,6 +341,7 @@ async function main(): Promise<number> {
     haproxy?.kill('SIGTERM');
     for (const instance of instances) instance.child?.kill('SIGTERM');
     await mailbox.stop();
+    await hooks.stop();
     await runtime.close();
   }
   for (const failure of failures) console.log(`  FAILED: ${failure}`);

@@ -1,7 +1,8 @@
 // The engine room's fault test, the same for every kind on the job queue: an instance takes a job and is
 // killed with SIGKILL inside the handler; the job is not lost with it. Once its heartbeat has stopped, a
 // supervisor pass fails it and another instance runs it again, and its effect happens once: an e-mail
-// claimed by the dead instance is never sent twice (at most once), one it had not claimed is sent once.
+// claimed by the dead instance is never sent twice (at most once), one it had not claimed is sent once;
+// a lead webhook arrives at least once, and its lead's later event after it.
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -21,7 +22,12 @@ import { JobQueue } from '../../src/db/job-queue.ts';
 import { ALERT_CHECK_KIND, AlertChecks } from '../../src/alerts/alert-checks.ts';
 import { alertChecksOpen, discardAlertChecks } from '../support/alert-checks.ts';
 import { api } from '../support/api.ts';
-import { developmentPayload, listingPayload, propertyPayload, withKey } from '../support/factories.ts';
+import { developmentPayload, eventually, listingPayload, propertyPayload, withKey } from '../support/factories.ts';
+import { WEBHOOK_KIND } from '../../src/webhooks/webhook-job.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bearer, passwordCustomer, P } from '../support/customers.ts';
+import { applied, pushAppListing } from '../support/applications.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -81,7 +87,7 @@ describe('a job whose instance is killed inside its handler (the job queue)', fu
   this.timeout(90_000);
 
   it('lists every kind of the job queue here', () => {
-    expect(Object.keys(QUEUES).sort()).to.deep.equal([MAIL_KIND, STATE_KIND, FEED_IMPORT_KIND, ALERT_CHECK_KIND, PICTURE_SIZES_KIND].sort());
+    expect(Object.keys(QUEUES).sort()).to.deep.equal([MAIL_KIND, STATE_KIND, FEED_IMPORT_KIND, ALERT_CHECK_KIND, PICTURE_SIZES_KIND, WEBHOOK_KIND].sort());
   });
 
   it(`${MAIL_KIND}: taken over after the heartbeat stops, the e-mail sent once`, async () => {
@@ -190,6 +196,60 @@ describe('a job whose instance is killed inside its handler (the job queue)', fu
     expect(ran).to.be.at.least(1);
     expect(await runtime.prisma.mediaObject.count({ where: { key: { in: [`feeds/${digest}/mediumSize.jpg`, `feeds/${digest}/thumbnail.jpg`] } } })).to.equal(2);
     expect(await activeJobs(PICTURE_SIZES_KIND)).to.equal(0);
+  });
+
+  it(`${WEBHOOK_KIND}: taken over after the heartbeat stops, the event delivered, and its lead's later event after it`, async () => {
+    const { built, runtime } = testApp();
+    const received: { type: string; info: string | null; eventId: string }[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; type: string; data: { additionalInfo: string | null } };
+        received.push({ type: event.type, info: event.data.additionalInfo, eventId: event.id });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const account = await createAccount();
+    const listing = await pushAppListing(account);
+    const hook = await api.put('/api/rest/account/webhook', { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, events: ['lead.created', 'lead.updated'] }, withKey(account));
+    expect(hook.status, hook.text).to.equal(200);
+    const customer = await passwordCustomer();
+    let lead = 0;
+    // this instance's own worker stands aside, so that the doomed one takes the lead's first event
+    await built.webhooks.stop();
+    try {
+      const { data } = await killedInside(WEBHOOK_KIND, async () => {
+        lead = (await applied(customer, listing.id, { additionalInfo: 'first' })).id;
+      });
+      const [first] = await runtime.prisma.webhookDelivery.findMany({ where: { leadId: lead }, orderBy: { id: 'asc' } });
+      expect(data).to.deep.equal({ delivery: String(first!.id) });
+      // the lead's next change, while its first event is held by the dead instance
+      const update = await api.put(`${P}/profile/applications/${lead}`, { additionalInfo: 'second' }, bearer(customer.accessToken));
+      expect(update.status, update.text).to.equal(200);
+      await failedOver(WEBHOOK_KIND);
+    } finally {
+      built.webhooks.start();
+    }
+    try {
+      await eventually(async () => expect(received.filter((r) => r.info === 'second')).to.have.length(1), 30_000);
+      // at least once each, and the first event before the second
+      expect(received.map((r) => `${r.type}:${r.info}`)).to.deep.equal(['lead.created:first', 'lead.updated:second']);
+      const log = await runtime.prisma.webhookDelivery.findMany({ where: { leadId: lead }, orderBy: { id: 'asc' } });
+      expect(log.map((d) => [d.type, d.status])).to.deep.equal([
+        ['lead.created', 'delivered'],
+        ['lead.updated', 'delivered'],
+      ]);
+      const [retried] = await runtime.prisma.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'delivery' = $2 AND state = 'completed' AND retry_count > 0`,
+        WEBHOOK_KIND,
+        String(log[0]!.id),
+      );
+      expect(retried!.n, 'the killed job, run again to its end').to.equal(1);
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 
   it('starts once the database is back when it was out of reach at the start (a role is never left without its worker)', async () => {

@@ -1,7 +1,9 @@
 // Lead webhooks against a real receiver: a local HTTP server of the test's own, which records every
 // request with its raw body and answers as each test tells it. The run's application posts to it over
-// real HTTP (the test environment allows http to 127.0.0.1), with retries 100 ms apart at first.
+// real HTTP (the test environment allows http to 127.0.0.1), with retries 1 s apart at first (the job
+// queue's least; then about doubling).
 import { createServer, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { api } from '../support/api.ts';
@@ -10,6 +12,8 @@ import { bearer, LINK_BASE, passwordCustomer, P } from '../support/customers.ts'
 import { applied, daysFromNow, pushAppListing, slotIds, type PushedListing } from '../support/applications.ts';
 import { startVariantApp, testApp, type VariantApp } from '../support/test-app.ts';
 import { verifySignature } from '../../src/webhooks/webhook-signature.ts';
+import { WEBHOOK_KIND } from '../../src/webhooks/webhook-job.ts';
+import { deadLetterOf, JOB_SCHEMA } from '../../src/db/job-queue.ts';
 
 const HOOK = '/api/rest/account/webhook';
 
@@ -229,7 +233,8 @@ describe('lead webhooks', function () {
       expect(d!.attempts).to.be.within(1, 3);
       expect(d!.nextAttemptAt).to.be.a('string');
     });
-    await eventually(async () => expect((await deliveriesOf(account, app.id))[0]).to.deep.include({ status: 'delivered' }));
+    // (the three waits: 1–2 s, 2–4 s, 4–8 s)
+    await eventually(async () => expect((await deliveriesOf(account, app.id))[0]).to.deep.include({ status: 'delivered' }), 30_000);
     const [d] = await deliveriesOf(account, app.id);
     expect(d).to.deep.include({ status: 'delivered', attempts: 4, lastStatusCode: 204, lastError: null, nextAttemptAt: null });
     const got = r.of(app.id);
@@ -238,11 +243,11 @@ describe('lead webhooks', function () {
     expect(new Set(got.map((x) => x.event.id)).size).to.equal(1);
     expect(new Set(got.map((x) => x.raw)).size).to.equal(1);
     for (const x of got) expect(verifySignature(x.signature, x.raw, secret).ok).to.equal(true);
-    // exponential: each wait at least the one before (100, 200, 400 ms at least)
+    // exponential: 1, 2 and 4 s at least
     const gaps = got.slice(1).map((x, i) => x.at - got[i]!.at);
-    expect(gaps[0]).to.be.at.least(90);
-    expect(gaps[1]).to.be.at.least(190);
-    expect(gaps[2]).to.be.at.least(390);
+    expect(gaps[0]).to.be.at.least(990);
+    expect(gaps[1]).to.be.at.least(1990);
+    expect(gaps[2]).to.be.at.least(3990);
   });
 
   it("keeps each lead's events in order: a later event waits while an earlier one is being retried", async () => {
@@ -256,7 +261,7 @@ describe('lead webhooks', function () {
       const res = await api.put(`${P}/profile/applications/${app.id}`, { additionalInfo: info }, bearer(customer.accessToken));
       expect(res.status).to.equal(200);
     }
-    await eventually(async () => expect(r.of(app.id).filter((x) => x.answered === 200)).to.have.length(3));
+    await eventually(async () => expect(r.of(app.id).filter((x) => x.answered === 200)).to.have.length(3), 20_000);
     const got = r.of(app.id);
     expect(got.map((x) => `${x.event.type}:${x.event.data.additionalInfo}:${x.answered}`)).to.deep.equal([
       'lead.created:zero:500',
@@ -265,6 +270,73 @@ describe('lead webhooks', function () {
       'lead.updated:one:200',
       'lead.updated:two:200',
     ]);
+  });
+
+  it("gives a delivery up after its last retry: shown failed, kept as a dead letter, and its lead's later events go on", async () => {
+    const r = await receiver();
+    const { account, listing } = await providerWithHook(r);
+    const customer = await passwordCustomer();
+    r.answer = (event) => (event.type === 'lead.created' ? 500 : 200);
+    const { jobs, prisma } = testApp().runtime;
+    const deadBefore = (await jobs.counts()).find((c) => c.kind === WEBHOOK_KIND)!.dead;
+    const app = await applied(customer, listing.id, { additionalInfo: 'zero' });
+    const update = await api.put(`${P}/profile/applications/${app.id}`, { additionalInfo: 'one' }, bearer(customer.accessToken));
+    expect(update.status).to.equal(200);
+    // the first event failed once and waits for its retry; the lead's next one waits behind it
+    const created = await eventually(async () => {
+      const d = (await deliveriesOf(account, app.id)).find((x) => x.type === 'lead.created');
+      expect(d).to.deep.include({ status: 'pending', attempts: 1 });
+      return d!;
+    });
+    expect(r.of(app.id).map((x) => x.event.type)).to.deep.equal(['lead.created']);
+    // its 24 hours of retries made to end at the next attempt: that attempt is its last
+    const limited = await prisma.$executeRawUnsafe(
+      `UPDATE ${JOB_SCHEMA}.job SET retry_limit = retry_count + 1 WHERE name = $1 AND data->>'delivery' = $2 AND state = 'retry'`,
+      WEBHOOK_KIND,
+      String(created.id),
+    );
+    expect(limited).to.equal(1);
+    await eventually(async () => expect(r.of(app.id).filter((x) => x.answered === 200)).to.have.length(1), 20_000);
+    expect(r.of(app.id).map((x) => `${x.event.type}:${x.event.data.additionalInfo}:${x.answered}`)).to.deep.equal([
+      'lead.created:zero:500',
+      'lead.created:zero:500',
+      'lead.updated:one:200',
+    ]);
+    const log = await deliveriesOf(account, app.id);
+    expect(log.map((d) => [d.type, d.status, d.attempts, d.nextAttemptAt])).to.deep.equal([
+      ['lead.updated', 'delivered', 1, null],
+      ['lead.created', 'failed', 2, null],
+    ]);
+    expect((await jobs.counts()).find((c) => c.kind === WEBHOOK_KIND)!.dead).to.equal(deadBefore + 1);
+    const [dead] = await prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'delivery' = $2`,
+      deadLetterOf(WEBHOOK_KIND),
+      String(created.id),
+    );
+    expect(dead!.n, 'its dead letter').to.equal(1);
+  });
+
+  it('gives a job at start-up to a pending delivery that has none (one recorded before the job queue carried them), and no second one to a queued delivery', async () => {
+    const r = await receiver();
+    const { account, listing } = await providerWithHook(r);
+    const { prisma } = testApp().runtime;
+    const app = await applied(await passwordCustomer(), listing.id);
+    await eventually(async () => expect(r.of(app.id)).to.have.length(1));
+    const [sent] = r.of(app.id);
+    // a row as one written before the queue: pending, three minutes old, with no job
+    const stray = await prisma.webhookDelivery.create({
+      data: { accountId: account.id, eventId: randomUUID(), type: 'lead.updated', leadId: app.id, body: sent!.raw.replace(sent!.event.id, 'stray-event'), createdAt: new Date(Date.now() - 180_000) },
+    });
+    const enqueued = await testApp().built.webhooks.enqueueStrays();
+    expect(enqueued).to.be.at.least(1);
+    await eventually(async () => expect(r.of(app.id)).to.have.length(2));
+    expect(r.of(app.id)[1]!.event.id).to.equal('stray-event');
+    expect((await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: stray.id } })).status).to.equal('delivered');
+    // delivered (or queued) rows get none
+    const [jobs] = await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'delivery' = $2`, WEBHOOK_KIND, String(stray.id));
+    await testApp().built.webhooks.enqueueStrays();
+    const [again] = await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'delivery' = $2`, WEBHOOK_KIND, String(stray.id));
+    expect(again!.n).to.equal(jobs!.n).and.equal(1);
   });
 
   it('queues a delivery again on redelivery (202), for the account that owns it only', async () => {

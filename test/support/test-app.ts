@@ -25,7 +25,7 @@ export function testApp(): TestApp {
   return holder.__portalTestApp.app;
 }
 
-// webhook retries start after 100 ms, so that a delivery failing a few times is retried within a test
+// webhook retries start after 1 s (the job queue's least), so that a delivery failing a few times is retried within a test
 // the test client stands for one reverse proxy: tests give themselves client addresses with X-Forwarded-For
 const TEST_ENV = {
   PORT: '0',
@@ -33,8 +33,8 @@ const TEST_ENV = {
   APP_ENV: 'test',
   REINDEX_POLL_MS: '50',
   TEST_ENV_SENDS_MAIL: 'true',
-  WEBHOOK_POLL_MS: '50',
-  WEBHOOK_RETRY_BASE_MS: '100',
+  WEBHOOK_POLL_MS: '500',
+  WEBHOOK_RETRY_BASE_MS: '1000',
 };
 
 /**
@@ -64,7 +64,7 @@ export async function startTestApp(): Promise<void> {
   holder.__portalTestApp = { app: { baseUrl, runtime, built }, server };
   await resetInventory(holder.__portalTestApp.app);
   // the alert, progress-mail and state jobs are run by the tests that need them, when they need them
-  const background = startBackground(runtime, built, ['index-changes', 'webhook-worker', 'listing-stats', 'reindex-worker', 'feed-import-job']);
+  const background = startBackground(runtime, built, ['index-changes', 'webhook-delivery', 'listing-stats', 'reindex-worker', 'feed-import-job']);
   holder.__portalTestApp.background = background;
 }
 

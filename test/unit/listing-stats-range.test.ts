@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { statsRange } from '../../src/listing-stats/listing-stats-service.ts';
 import { ValidationError } from '../../src/core/errors.ts';
-import { backoffDelay } from '../../src/webhooks/webhook-worker.ts';
 
 describe('listing statistics ranges', () => {
   const today = '2026-03-29';
@@ -28,13 +27,5 @@ describe('listing statistics ranges', () => {
     expect(refused('2025-01-01', '2026-01-02').errors).to.have.property('to');
     expect(refused('2026-01-02', '2026-01-01').errors).to.have.property('from');
     expect(refused('2026-04-01', null).errors).to.have.property('from');
-  });
-});
-
-describe('webhook backoff', () => {
-  it('doubles from the base after each failure, up to the most', () => {
-    expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, 30_000, 3_600_000))).to.deep.equal([30_000, 60_000, 120_000, 240_000, 480_000]);
-    expect(backoffDelay(8, 30_000, 3_600_000)).to.equal(3_600_000);
-    expect(backoffDelay(500, 30_000, 3_600_000)).to.equal(3_600_000);
   });
 });
