@@ -259,6 +259,11 @@ export class ListingSearchService {
 
   /** The engine's answer to the search's multi-search, as bytes. */
   async ask({ multiSearch }: PreparedSearch): Promise<AnswerBytes> {
+    return this.askRequests(multiSearch);
+  }
+
+  /** The engine's answer to some of a search's requests (a multi-search body), as bytes. */
+  askRequests(multiSearch: string): Promise<AnswerBytes> {
     return this.deps.search.msearchBytes(this.deps.alias, multiSearch, RESPONSE_PARTS);
   }
 

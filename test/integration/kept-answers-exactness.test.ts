@@ -163,6 +163,7 @@ describe('kept answers are exact under random writes', function () {
 
   it(`answers every kept search as the engine does after each of ${ROUNDS} random writes (seed ${SEED})`, async () => {
     const { counts } = testApp().built.searchResponses;
+    const answers = testApp().built.searchAnswers.counts;
     // kept: each search asked twice, the second answered from what was kept
     for (const q of searches) {
       await ask(q);
@@ -170,6 +171,7 @@ describe('kept answers are exact under random writes', function () {
     }
     let compared = 0;
     const unaskedBefore = counts.unasked;
+    const deltasBefore = answers.deltas;
     for (let round = 1; round <= ROUNDS; round++) {
       const what = await write();
       await settled();
@@ -184,5 +186,8 @@ describe('kept answers are exact under random writes', function () {
     expect(compared).to.equal(ROUNDS * searches.length);
     // the kept answers were used, not bypassed: some searches were answered without the engine
     expect(counts.unasked).to.be.above(unaskedBefore);
+    // writes inside the kept searches' scope updated kept answers by deltas, and searches took them
+    console.log(`      kept answers touched by writes: ${answers.deltas - deltasBefore} updated by deltas, ${answers.discarded} discarded; ${answers.partsAsked} pages or pools asked again`);
+    expect(answers.deltas).to.be.above(deltasBefore);
   });
 });
