@@ -46,7 +46,8 @@ export class KeptAnswers {
   private readonly kept: LRUCache<string, Kept> | null;
   /**
    * searches that took a kept answer; answers a change touched that were brought up to date by a delta
-   * (`deltas`) or discarded (`discarded`); parts asked again of the engine for an answer so updated (`partsAsked`)
+   * of at least one listing (`deltas`) or discarded (`discarded`); parts asked again of the engine for an
+   * answer so updated (`partsAsked`)
    */
   readonly counts = { unasked: 0, deltas: 0, discarded: 0, partsAsked: 0 };
 
@@ -94,8 +95,8 @@ export class KeptAnswers {
     carryForward(this.kept.values(), change, (kept) => {
       writes ??= writesOf(change.writes);
       open ??= openWritesOf(heard.unsettledWrites());
-      const updated = !!writes && !!open && this.delta(kept, writes, open, heard);
-      this.counts[updated ? 'deltas' : 'discarded']++;
+      const updated = !!writes && this.delta(kept, writes, open, heard);
+      if (!updated) this.counts.discarded++;
       return updated;
     });
   }
@@ -143,9 +144,11 @@ export class KeptAnswers {
         landed.set(c.id, { version: c.afterVersion, doc });
       }
     }
+    // (only refused writes, or the same change again: nothing to do)
     if (toApply.length === 0) return true;
     const after = answerAfter(kept.delta.context, kept.answer.text(), toApply);
     if (!after) return false;
+    this.counts.deltas++;
     kept.answer = AnswerBytes.of(Buffer.from(after.text));
     kept.delta.applied = landed;
     const stale = { page: after.stale.page || !!kept.stale?.page, featured: after.stale.featured || !!kept.stale?.featured };
