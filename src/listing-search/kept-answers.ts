@@ -24,6 +24,8 @@ interface Kept extends KeptAtGeneration {
    * of each listing whose change it was brought up to date with, and that change's document
    */
   delta?: { context: Readonly<CompletionContext>; arrivedAt: number; applied: Map<number, { version: number | null; doc: string }> };
+  /** the listings' changes it was found to follow and that are not applied yet: applied when it is next taken */
+  pending?: DocumentChange[];
   /** parts to ask the engine for again before the answer is used */
   stale?: StaleParts;
 }
@@ -46,8 +48,8 @@ export class KeptAnswers {
   private readonly kept: LRUCache<string, Kept> | null;
   /**
    * searches that took a kept answer; answers a change touched that were brought up to date by a delta
-   * of at least one listing (`deltas`) or discarded (`discarded`); parts asked again of the engine for an
-   * answer so updated (`partsAsked`)
+   * of at least one listing, counted when applied as the answer is next taken (`deltas`), or discarded
+   * (`discarded`); parts asked again of the engine for an answer so updated (`partsAsked`)
    */
   readonly counts = { unasked: 0, deltas: 0, discarded: 0, partsAsked: 0 };
 
@@ -64,6 +66,7 @@ export class KeptAnswers {
   async unchanged(requests: string, generation: number, askAgain?: AskAgain): Promise<AnswerBytes | null> {
     const kept = this.kept?.get(requests);
     if (kept === undefined || kept.generation !== generation) return null;
+    if (kept.pending && !this.applyPending(requests, kept)) return null;
     if (kept.stale) {
       if (!askAgain || !kept.delta) return null;
       const { context } = kept.delta;
@@ -146,11 +149,23 @@ export class KeptAnswers {
     }
     // (only refused writes, or the same change again: nothing to do)
     if (toApply.length === 0) return true;
-    const after = answerAfter(kept.delta.context, kept.answer.text(), toApply);
-    if (!after) return false;
+    // applied when the answer is next taken: a write may touch many kept answers, most never asked again
+    kept.pending = [...(kept.pending ?? []), ...toApply];
+    kept.delta.applied = landed;
+    return true;
+  }
+
+  /** Applies the changes the answer follows; false (and the answer dropped) when a delta cannot be proven exact. */
+  private applyPending(requests: string, kept: Kept): boolean {
+    const after = kept.delta && kept.pending ? answerAfter(kept.delta.context, kept.answer.text(), kept.pending) : null;
+    delete kept.pending;
+    if (!after) {
+      this.kept?.delete(requests);
+      this.counts.discarded++;
+      return false;
+    }
     this.counts.deltas++;
     kept.answer = AnswerBytes.of(Buffer.from(after.text));
-    kept.delta.applied = landed;
     const stale = { page: after.stale.page || !!kept.stale?.page, featured: after.stale.featured || !!kept.stale?.featured };
     if (stale.page || stale.featured) kept.stale = stale;
     return true;
