@@ -49,9 +49,10 @@ export class KeptAnswers {
   /**
    * searches that took a kept answer; answers a change touched that were brought up to date by a delta
    * of at least one listing, counted when applied as the answer is next taken (`deltas`), or discarded
-   * (`discarded`); parts asked again of the engine for an answer so updated (`partsAsked`)
+   * (`discarded`); parts asked again of the engine for an answer so updated (`partsAsked`); map
+   * fingerprints learnt for answers whose own a delta left unknown (`mapsLearned`)
    */
-  readonly counts = { unasked: 0, deltas: 0, discarded: 0, partsAsked: 0 };
+  readonly counts = { unasked: 0, deltas: 0, discarded: 0, partsAsked: 0, mapsLearned: 0 };
 
   /** `bytes`: the most that kept answers (with their requests) may take; 0 keeps nothing */
   constructor(bytes: number) {
@@ -83,6 +84,20 @@ export class KeptAnswers {
     }
     this.counts.unasked++;
     return kept.answer;
+  }
+
+  /**
+   * The fingerprint of the map the engine gave for an answer whose own a delta left unknown (answer-delta.ts):
+   * written into the answer, so that the map array kept under it is used again instead of asking for the
+   * map each time. The map then shows the index as of that request, as a search's map request does.
+   */
+  learnMap(requests: string, generation: number, answer: AnswerBytes, fingerprint: string): void {
+    const kept = this.kept?.get(requests);
+    if (kept === undefined || kept.generation !== generation || kept.answer !== answer || kept.pending) return;
+    const known = withMapFingerprint(answer.text(), fingerprint);
+    if (known === null) return;
+    kept.answer = AnswerBytes.of(Buffer.from(known));
+    this.counts.mapsLearned++;
   }
 
   /** `context`: the search's, when its answer may be brought up to date by a delta (arrived now). */
@@ -226,4 +241,23 @@ function splice(kept: string, at: number[], fresh: Answer['responses']): string 
     } else answer.responses![index] = part;
   }
   return JSON.stringify(answer);
+}
+
+/** The answer with the map fingerprint `count:sum` in its counts (listing-index/map-fingerprint.ts); null when it has no unknown one. */
+function withMapFingerprint(text: string, fingerprint: string): string | null {
+  const [count, sum] = fingerprint.split(':').map(Number);
+  if (!Number.isFinite(count) || !Number.isFinite(sum)) return null;
+  const answer = JSON.parse(text) as { responses?: { aggregations?: Record<string, unknown> }[] };
+  for (const part of answer.responses ?? []) {
+    const aggs = part.aggregations;
+    const matches = (aggs?._matches as Record<string, unknown> | undefined) ?? aggs;
+    const c = matches?._mapCount as { value: number | null } | undefined;
+    const s = matches?._mapSum as { value: number | null } | undefined;
+    if (c && s && c.value === null && s.value === null) {
+      c.value = count!;
+      s.value = sum!;
+      return JSON.stringify(answer);
+    }
+  }
+  return null;
 }

@@ -104,7 +104,14 @@ export class SearchResponder {
           if (r.body) this.keepAnswer(r);
         },
       },
-      { name: 'complete', makesBody: true, run: async (r) => void (r.outcome = await this.searches.complete(r.prepared!.context, r.answer!)) },
+      {
+        name: 'complete',
+        makesBody: true,
+        run: async (r) => {
+          r.outcome = await this.searches.complete(r.prepared!.context, r.answer!);
+          if (!r.answerAsked) this.learnMap(r.prepared!.multiSearch, r.generation!, r.answer!, r.outcome);
+        },
+      },
       {
         name: 'present',
         makesBody: true,
@@ -139,6 +146,11 @@ export class SearchResponder {
     if (r.answerAsked) this.answers.keep(r.prepared!.multiSearch, r.answer!, r.generation!, r.prepared!.scope, this.deltaContext(r.generation!, r.prepared!));
   }
 
+  /** A kept answer whose map a delta left unknown takes the fingerprint of the map the engine then gave. */
+  private learnMap(requests: string, generation: number, answer: AnswerBytes, outcome: SearchOutcome): void {
+    if (outcome.mapFingerprintAsked !== null) this.answers.learnMap(requests, generation, answer, outcome.mapFingerprintAsked);
+  }
+
   /** A part of a kept answer asked again (kept-answers.ts). */
   private readonly askAgain = (multiSearch: string) => this.searches.askRequests(multiSearch);
 
@@ -154,6 +166,7 @@ export class SearchResponder {
     const kept = this.index.quiet(touchedBy(prepared.scope)) ? await this.answers.unchanged(prepared.multiSearch, generation, this.askAgain) : null;
     const answer = kept ?? (await this.searches.ask(prepared));
     const outcome = await this.searches.complete(prepared.context, answer);
+    if (kept) this.learnMap(prepared.multiSearch, generation, kept, outcome);
     if (!kept) this.answers.keep(prepared.multiSearch, answer, generation, prepared.scope, this.deltaContext(generation, prepared));
     return serialiseBody(presentMapListings(outcome));
   }

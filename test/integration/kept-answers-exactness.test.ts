@@ -198,8 +198,10 @@ describe('kept answers are exact under random writes', function () {
     // the kept answers were used, not bypassed: some searches were answered without the engine
     expect(counts.unasked).to.be.above(unaskedBefore);
     // writes inside the kept searches' scope updated kept answers by deltas, and searches took them
-    console.log(`      kept answers touched by writes: ${answers.deltas - deltasBefore} updated by deltas, ${answers.discarded} discarded; ${answers.partsAsked} pages or pools asked again`);
+    console.log(`      kept answers touched by writes: ${answers.deltas - deltasBefore} updated by deltas, ${answers.discarded} discarded; ${answers.partsAsked} pages or pools asked again, ${answers.mapsLearned} maps learnt`);
     expect(answers.deltas).to.be.above(deltasBefore);
     expect(answers.unasked).to.be.above(answersTakenBefore);
+    // a map a delta changed was asked once and its fingerprint kept with the answer
+    expect(answers.mapsLearned).to.be.above(0);
   });
 });

@@ -124,6 +124,12 @@ describe('which kept answers a write may update (kept-answers.ts)', () => {
     expect(await total(answers)).to.equal(2);
     expect(answers.counts).to.include({ deltas: 1, discarded: 0 });
     expect(answers.counts.partsAsked).to.equal(1);
+    // its map's fingerprint, left unknown, is learnt from the map the engine gave next
+    const taken = (await answers.unchanged(requests, 1))!;
+    expect(JSON.parse(taken.text()).responses[1].aggregations._mapCount.value).to.equal(null);
+    answers.learnMap(requests, 1, taken, '2:123456789012345680');
+    const counts = JSON.parse((await answers.unchanged(requests, 1))!.text()).responses[1].aggregations;
+    expect(`${counts._mapCount.value}:${counts._mapSum.value}`).to.equal('2:123456789012345680');
   });
 
   it('discards it for a write heard before every earlier announcement was (the answer may hold it already)', async () => {
