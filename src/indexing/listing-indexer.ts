@@ -14,12 +14,15 @@ import { buildListingDocument, indexedDocumentOf } from '../listing-index/docume
 import { ListingPageViews, type PageViewRemoval, type PageViewWrite } from '../listing-index/document/listing-page-views.ts';
 import { DEFAULT_PORTAL_ID, PortalService } from '../portals/portal-settings.ts';
 import { DEFAULT_LENDING, type LendingAssumptions } from '../affordability/lending.ts';
-import { FOOTPRINT_FIELDS, footprintOf, type FootprintSource } from '../listing-index/index-footprint.ts';
+import { footprintOf, type FootprintSource } from '../listing-index/index-footprint.ts';
+import { DELTA_FIELDS, deltaSourceOf, encodeChanges } from '../listing-index/delta-documents.ts';
 import type { WriteNotes } from '../search/index-changes.ts';
 import { SearchableWatch, type WrittenDocument } from './searchable-watch.ts';
 
 /** writes of more documents than this are announced without a footprint (taken to change anything) */
 const FOOTPRINT_MAX_DOCUMENTS = 100;
+/** the most text the footprint and the documents together may take in the announcement (a NOTIFY payload holds 8,000 bytes) */
+const MAX_DOCUMENTS_CHARS = 7_800;
 
 export interface IndexResult {
   /** listing ids whose document could not be written, with the engine's reason */
@@ -149,7 +152,8 @@ export class ListingIndexer {
     if (written.length > FOOTPRINT_MAX_DOCUMENTS) return {};
     const check = this.watch ? { searchable: () => this.watch!.searchable(written) } : {};
     try {
-      const now = await this.search.mget<FootprintSource>({ docs: written.map((w) => ({ _index: w.index, _id: w.id, _source: FOOTPRINT_FIELDS })) });
+      // (the fields the kept answers' deltas read too: DELTA_FIELDS holds the footprint's)
+      const now = await this.search.mget<FootprintSource & Record<string, unknown>>({ docs: written.map((w) => ({ _index: w.index, _id: w.id, _source: DELTA_FIELDS })) });
       const found = now.docs.map((d) => ('found' in d && d.found ? d : null));
       // Another writer's document may land between this read and this write. It would be one of a
       // version between the one read and the one written (external versions only grow, and a write of
@@ -157,7 +161,18 @@ export class ListingIndexer {
       // otherwise the write is taken to change anything.
       const complete = written.every((w, i) => w.version === null || w.version - (found[i]?._version ?? 0) <= 1);
       if (!complete) return check;
-      return { footprint: footprintOf([...found.map((d) => d?._source ?? null), ...written.map((w) => w.doc as FootprintSource | null)]), ...check };
+      const footprint = footprintOf([...found.map((d) => d?._source ?? null), ...written.map((w) => w.doc as FootprintSource | null)]);
+      // the documents before and after, for the kept answers' deltas: one index written (not during a full reindex)
+      const oneIndex = new Set(written.map((w) => w.index)).size === 1 && new Set(written.map((w) => w.id)).size === written.length;
+      const changes = oneIndex ? written.map((w, i) => ({
+            id: Number(w.id),
+            before: found[i]?._source ? deltaSourceOf(found[i]._source) : null,
+            beforeVersion: found[i]?._version ?? null,
+            after: w.doc ? deltaSourceOf(w.doc as Record<string, unknown>) : null,
+            afterVersion: w.version,
+          })) : null;
+      const documents = footprint !== undefined && changes ? encodeChanges(changes, MAX_DOCUMENTS_CHARS - footprint.length) : undefined;
+      return { footprint, ...(documents !== undefined ? { documents } : {}), ...check };
     } catch {
       // not known (an index not there yet, the engine away): the write is taken to change anything
       return check;

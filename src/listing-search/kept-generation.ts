@@ -11,8 +11,12 @@ export interface KeptAtGeneration {
   scope: SearchScope | null;
 }
 
-/** Carries the entries the change cannot touch to its generation; returns how many. Nothing when a footprint is not known. */
-export function carryForward(entries: Iterable<KeptAtGeneration>, change: IndexChange): number {
+/**
+ * Carries the entries the change cannot touch to its generation; returns how many. Nothing when a
+ * footprint is not known. `touched`, when given, is asked of each entry the change touches: true when
+ * it brought the entry up to date with the change (kept-answers.ts), which is then carried too.
+ */
+export function carryForward<T extends KeptAtGeneration>(entries: Iterable<T>, change: IndexChange, touched?: (kept: T) => boolean): number {
   if (change.footprints === null) return 0;
   const footprint: NonNullable<ReturnType<typeof readFootprint>> = [];
   for (const text of change.footprints) {
@@ -22,7 +26,8 @@ export function carryForward(entries: Iterable<KeptAtGeneration>, change: IndexC
   }
   let carried = 0;
   for (const kept of entries) {
-    if (kept.generation !== change.from || kept.scope === null || touches(kept.scope, footprint)) continue;
+    if (kept.generation !== change.from || kept.scope === null) continue;
+    if (touches(kept.scope, footprint) && !touched?.(kept)) continue;
     kept.generation = change.to;
     carried++;
   }

@@ -95,9 +95,10 @@ export class MapListingCache {
 
   /**
    * The map listings of a search, in the engine's order; a listing deleted meanwhile is left out.
-   * `request` is the plan's map request, `fingerprint` the one its counts returned (null: none).
+   * `request` is the plan's map request, `fingerprint` the one its counts returned (null: none);
+   * `asked` is told the fingerprint of the map the engine gave, when it was asked.
    */
-  async arrayFor(request: Record<string, unknown>, fingerprint: string | null, payload: MapPayload, schemes: SchemeText[]): Promise<RawJsonArray> {
+  async arrayFor(request: Record<string, unknown>, fingerprint: string | null, payload: MapPayload, schemes: SchemeText[], asked?: (own: string | null) => void): Promise<RawJsonArray> {
     const lookup = this.follow(schemes);
     const known = fingerprint === null ? undefined : this.arrays?.[payload].get(fingerprint);
     this.lookups.arrays[known ? 'hits' : 'misses']++;
@@ -106,6 +107,7 @@ export class MapListingCache {
     const array = RawJsonArray.of(await this.jsonFor(answer.hits?.hits ?? [], payload, lookup));
     const own = readMapFingerprint(answer.aggregations as Record<string, unknown> | undefined);
     if (own !== null) this.arrays?.[payload].set(own, array);
+    asked?.(own);
     return array;
   }
 

@@ -8,7 +8,7 @@
 import type { Portal } from '../portals/portal-settings.ts';
 import type { FavouritesRead, ListingSearchService, PreparedSearch, SearchOutcome } from './search-service.ts';
 import type { SearchResponseMemo } from './search-response-memo.ts';
-import type { KeptAnswers } from './kept-answers.ts';
+import { NO_WRITES_HEARD, type KeptAnswers, type WritesHeard } from './kept-answers.ts';
 import type { SearchParams } from '../search-criteria/search-params.ts';
 import type { AnswerBytes } from '../search/answer-bytes.ts';
 import type { IndexChange, TouchedBy } from '../search/index-changes.ts';
@@ -19,7 +19,7 @@ import { BuiltSearchBody, type FillableBody, type SearchResponseBody } from './s
 import type { ListingStats } from '../listing-stats/listing-stats-recorder.ts';
 
 /** What tells the memo stage whether the index may have changed (search/index-changes.ts IndexChanges). */
-export interface IndexGeneration {
+export interface IndexGeneration extends WritesHeard {
   /** moves on whenever a change may have become searchable */
   generation(): number;
   /** whether a response kept at the current generation (reading what `touchedBy` tells) may be sent without asking the engine */
@@ -29,7 +29,7 @@ export interface IndexGeneration {
 }
 
 /** An index that is never known to be unchanged: every search asks the engine. */
-export const ALWAYS_ASK: IndexGeneration = { generation: () => 0, quiet: () => false, onChange: () => () => undefined };
+export const ALWAYS_ASK: IndexGeneration = { generation: () => 0, quiet: () => false, onChange: () => () => undefined, ...NO_WRITES_HEARD };
 
 /** One search on its way through the stages. */
 interface SearchRun {
@@ -96,7 +96,7 @@ export class SearchResponder {
         name: 'ask',
         makesBody: true,
         run: async (r) => {
-          const kept = this.index.quiet(touchedBy(r.prepared!.scope)) ? this.answers.unchanged(r.prepared!.multiSearch, r.generation!) : null;
+          const kept = this.index.quiet(touchedBy(r.prepared!.scope)) ? await this.answers.unchanged(r.prepared!.multiSearch, r.generation!, this.askAgain) : null;
           r.answer = kept ?? (await this.searches.ask(r.prepared!));
           r.answerAsked = !kept;
           r.body = this.memo.find(r.key!, r.answer, r.generation) ?? undefined;
@@ -104,7 +104,14 @@ export class SearchResponder {
           if (r.body) this.keepAnswer(r);
         },
       },
-      { name: 'complete', makesBody: true, run: async (r) => void (r.outcome = await this.searches.complete(r.prepared!.context, r.answer!)) },
+      {
+        name: 'complete',
+        makesBody: true,
+        run: async (r) => {
+          r.outcome = await this.searches.complete(r.prepared!.context, r.answer!);
+          if (!r.answerAsked) this.learnMap(r.prepared!.multiSearch, r.generation!, r.answer!, r.outcome);
+        },
+      },
       {
         name: 'present',
         makesBody: true,
@@ -130,23 +137,37 @@ export class SearchResponder {
     // kept responses a change cannot touch stay good at the new generation
     this.index.onChange((change) => {
       this.memo.carryForward(change);
-      this.answers.carryForward(change);
+      this.answers.carryForward(change, this.index);
     });
   }
 
   /** Keeps the engine's answer for the search's requests, when it was asked for it. */
   private keepAnswer(r: SearchRun): void {
-    if (r.answerAsked) this.answers.keep(r.prepared!.multiSearch, r.answer!, r.generation!, r.prepared!.scope);
+    if (r.answerAsked) this.answers.keep(r.prepared!.multiSearch, r.answer!, r.generation!, r.prepared!.scope, this.deltaContext(r.generation!, r.prepared!));
+  }
+
+  /** A kept answer whose map a delta left unknown takes the fingerprint of the map the engine then gave. */
+  private learnMap(requests: string, generation: number, answer: AnswerBytes, outcome: SearchOutcome): void {
+    if (outcome.mapFingerprintAsked !== null) this.answers.learnMap(requests, generation, answer, outcome.mapFingerprintAsked);
+  }
+
+  /** A part of a kept answer asked again (kept-answers.ts). */
+  private readonly askAgain = (multiSearch: string) => this.searches.askRequests(multiSearch);
+
+  /** The context a delta needs, when the generation has not moved since the engine was asked (else the answer may hold writes settled since). */
+  private deltaContext(generation: number, prepared: PreparedSearch): PreparedSearch['context'] | undefined {
+    return this.index.generation() === generation ? prepared.context : undefined;
   }
 
   /** The search's map listings alone, `{data: [...]}`: the engine's answer is kept as a search's is. */
   async respondMap(p: SearchParams, portal: Portal, customerId: number | null): Promise<SerialisedBody> {
     const prepared = await this.searches.prepareMap(p, portal, customerId);
     const generation = this.index.generation();
-    const kept = this.index.quiet(touchedBy(prepared.scope)) ? this.answers.unchanged(prepared.multiSearch, generation) : null;
+    const kept = this.index.quiet(touchedBy(prepared.scope)) ? await this.answers.unchanged(prepared.multiSearch, generation, this.askAgain) : null;
     const answer = kept ?? (await this.searches.ask(prepared));
     const outcome = await this.searches.complete(prepared.context, answer);
-    if (!kept) this.answers.keep(prepared.multiSearch, answer, generation, prepared.scope);
+    if (kept) this.learnMap(prepared.multiSearch, generation, kept, outcome);
+    if (!kept) this.answers.keep(prepared.multiSearch, answer, generation, prepared.scope, this.deltaContext(generation, prepared));
     return serialiseBody(presentMapListings(outcome));
   }
 

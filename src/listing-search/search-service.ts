@@ -77,6 +77,11 @@ export interface SearchOutcome {
   /** the searcher's home and work points (the envelope's `home` and `work`) */
   person: SearchPerson;
   /**
+   * the fingerprint of the map the engine gave when the answer carried none (a kept answer whose map a
+   * delta changed: listing-search/kept-answers.ts learns it), else null
+   */
+  mapFingerprintAsked: string | null;
+  /**
    * true when the outcome follows from the multi-search's answer and the prepared search alone (the map
    * array is named by the fingerprint in that answer), false when featured items were fetched as well
    */
@@ -261,6 +266,11 @@ export class ListingSearchService {
 
   /** The engine's answer to the search's multi-search, as bytes. */
   async ask({ multiSearch }: PreparedSearch): Promise<AnswerBytes> {
+    return this.askRequests(multiSearch);
+  }
+
+  /** The engine's answer to some of a search's requests (a multi-search body), as bytes. */
+  askRequests(multiSearch: string): Promise<AnswerBytes> {
     return this.deps.search.msearchBytes(this.deps.alias, multiSearch, RESPONSE_PARTS);
   }
 
@@ -281,10 +291,12 @@ export class ListingSearchService {
       .filter((m): m is Matched => m !== null);
     // a page beyond the last holds nothing, featured listings included, so that paging clients stop there
     const beyondLast = p.page > Math.max(1, Math.ceil(total / p.size));
+    const fingerprint = readMapFingerprint(aggregationsOfMatches(countsBody?.aggregations));
+    let mapFingerprintAsked: string | null = null;
     const featuredIds = poolBody && !beyondLast ? rotateFeatured(hitsOf(poolBody).map((h) => Number(h.fields!.id![0])), p.page, plan.featuredPerPage, new Set(page.map((m) => m.item.id))) : [];
     const [featured, mapListings] = await Promise.all([
       this.featured(featuredIds, windowBody),
-      plan.map ? this.deps.mapListings.arrayFor(plan.map, readMapFingerprint(aggregationsOfMatches(countsBody?.aggregations)), portal.settings.mapPayload, schemes) : null,
+      plan.map ? this.deps.mapListings.arrayFor(plan.map, fingerprint, portal.settings.mapPayload, schemes, (own) => void (mapFingerprintAsked = fingerprint === null ? own : null)) : null,
     ]);
     const all = [...featured.items.map((item) => ({ item, bedrooms: [], headline: null, propertyIds: [] })), ...page];
     // the day, not the clock: whether a reduction still shows is decided by the day in the context
@@ -303,6 +315,7 @@ export class ListingSearchService {
       mapListings,
       sortOptions: sortOptionsFor(p, person),
       person,
+      mapFingerprintAsked,
       fromAnswerAlone: !featured.fetched && !pageItems.fetched,
     };
   }

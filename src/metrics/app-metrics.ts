@@ -153,6 +153,20 @@ export function registerAppMetrics({ registry }: Metrics, sources: ScrapeSources
     },
   });
 
+  new Counter<'outcome'>({
+    name: 'portal_search_kept_answers_touched_total',
+    help: 'Kept engine answers a settled write touched: brought up to date by the written listings\' contributions (delta), or discarded (discarded); parts of an updated answer asked of the engine again, its page or featured pool (parts_asked)',
+    labelNames: ['outcome'],
+    registers,
+    collect() {
+      this.reset();
+      const { deltas, discarded, partsAsked } = sources.searchAnswers.counts;
+      this.inc({ outcome: 'delta' }, deltas);
+      this.inc({ outcome: 'discarded' }, discarded);
+      this.inc({ outcome: 'parts_asked' }, partsAsked);
+    },
+  });
+
   new Gauge<'status'>({
     name: 'portal_feed_imports',
     help: 'Feed imports (BLM files) by status: queued (waiting for the feed import job), running',

@@ -50,6 +50,8 @@ export const INDEX_CHANNEL = 'search_index';
 export interface WriteNotes {
   /** what the write can change, as listing-index/index-footprint.ts writes it; absent: anything */
   footprint?: string;
+  /** the documents it replaces and writes, as listing-index/delta-documents.ts writes them (with a footprint only) */
+  documents?: string;
   /** called once the write is answered: resolves when it is searchable (the write is settled then, or after the refresh interval's wait) */
   searchable?: () => Promise<void>;
 }
@@ -61,6 +63,17 @@ export interface IndexChange {
   footprints: readonly string[] | null;
   /** the writer whose settle it is; null for a reconnection or an expiry */
   writer: string | null;
+  /** the writes it settled, in order, when every footprint is known (as `footprints`) */
+  writes?: readonly SettledWrite[];
+}
+
+/** A write a move of the generation settled. */
+export interface SettledWrite {
+  footprint: string;
+  /** the documents it replaced and wrote, when announced with them */
+  documents?: string;
+  /** when this instance first heard of it (Date.now()) */
+  heardAt: number;
 }
 
 /** What SearchClient tells of the requests that may change an index. */
@@ -90,6 +103,8 @@ export type TouchedBy = (footprint: string) => boolean;
 const UNKNOWN_REACH = '?';
 /** an announcement not renewed for this long is taken as a writer gone: its write is searchable by now */
 const OPEN_EXPIRY_MS = 35_000;
+/** probes remembered (heardEverythingOf): a minute of them at the default bound */
+const PROBES_KEPT = 240;
 /** how often a writer repeats its oldest unsettled announcement */
 const RENEW_MS = 1_000;
 
@@ -98,6 +113,9 @@ interface Open {
   renewed: number;
   /** the write's footprint as announced; undefined when not heard with one */
   footprint?: string;
+  documents?: string;
+  /** when this instance first heard of it */
+  heardAt: number;
 }
 
 export class IndexChanges implements IndexWriteWatcher {
@@ -119,6 +137,8 @@ export class IndexChanges implements IndexWriteWatcher {
   private readonly settledOf = new Map<string, number>();
   private probeTimer: NodeJS.Timeout | null = null;
   private probing = false;
+  /** the latest probes answered on the listening connection, oldest first */
+  private readonly probes: { started: number; answered: number }[] = [];
   private retry: NodeJS.Timeout | null = null;
   private failures = 0;
   private readonly listeners = new Set<(change: IndexChange) => void>();
@@ -166,7 +186,9 @@ export class IndexChanges implements IndexWriteWatcher {
   async beforeWrite(notes?: WriteNotes): Promise<number> {
     const seq = ++this.seq;
     this.unsettled.set(seq, 'sending');
-    const message = `open ${this.writer} ${seq}${notes?.footprint !== undefined ? ` @${notes.footprint}` : ''}`;
+    const footprint = notes?.footprint !== undefined ? ` @${notes.footprint}` : '';
+    const documents = footprint && notes?.documents !== undefined ? ` #${notes.documents}` : '';
+    const message = `open ${this.writer} ${seq}${footprint}${documents}`;
     try {
       await this.announce(message);
     } catch (err) {
@@ -258,7 +280,7 @@ export class IndexChanges implements IndexWriteWatcher {
   }
 
   private heard(message: string): void {
-    const [kind, writer, seqText, notes] = message.split(' ');
+    const [kind, writer, seqText, notes, documents] = message.split(' ');
     const seq = Number(seqText);
     if (!writer || !Number.isInteger(seq)) return;
     const now = Date.now();
@@ -271,36 +293,54 @@ export class IndexChanges implements IndexWriteWatcher {
       // first heard within a renewal of connecting: it may be older than that, so it counts from the connection
       const since = known?.since ?? (now - this.connectedAt < 2 * RENEW_MS ? Math.min(now, this.connectedAt) : now);
       const footprint = known?.footprint ?? (notes?.startsWith('@') ? notes.slice(1) : undefined);
-      writes.set(seq, { since, renewed: now, footprint });
+      const docs = known ? known.documents : documents?.startsWith('#') ? documents.slice(1) : undefined;
+      writes.set(seq, { since: known?.since ?? since, renewed: now, footprint, documents: docs, heardAt: known?.heardAt ?? now });
       // the writer is alive: none of its open writes expires while it renews its oldest
       for (const open of writes.values()) open.renewed = now;
     } else if (kind === 'settled') {
-      const settled = this.footprintsSettled(writer, seq, writes);
-      const footprints = notes === UNKNOWN_REACH ? null : settled;
+      const settled = this.writesSettled(writer, seq, writes);
+      const known = notes === UNKNOWN_REACH ? null : settled;
       if (writes) {
         for (const s of writes.keys()) if (s <= seq) writes.delete(s);
         if (writes.size === 0) this.opens.delete(writer);
       }
-      this.moveOn(footprints, writer);
+      this.moveOn(known && known.map((w) => w.footprint), writer, known ?? undefined);
     }
   }
 
-  /** The footprints of the writes a settle up to `seq` covers that were not settled before; null when one is not known. */
-  private footprintsSettled(writer: string, seq: number, writes: Map<number, Open> | undefined): string[] | null {
+  /** The writes a settle up to `seq` covers that were not settled before; null when the footprint of one is not known. */
+  private writesSettled(writer: string, seq: number, writes: Map<number, Open> | undefined): SettledWrite[] | null {
     const from = this.settledOf.get(writer);
     this.settledOf.set(writer, Math.max(from ?? 0, seq));
     if (from === undefined) return null;
-    const footprints: string[] = [];
+    const settled: SettledWrite[] = [];
     for (let s = from + 1; s <= seq; s++) {
-      const footprint = writes?.get(s)?.footprint;
-      if (footprint === undefined) return null;
-      footprints.push(footprint);
+      const open = writes?.get(s);
+      if (open?.footprint === undefined) return null;
+      settled.push({ footprint: open.footprint, heardAt: open.heardAt, ...(open.documents !== undefined ? { documents: open.documents } : {}) });
     }
-    return footprints;
+    return settled;
   }
 
-  private moveOn(footprints: readonly string[] | null, writer: string | null = null): void {
-    const change = { from: this.generationNo, to: ++this.generationNo, footprints, writer };
+  /** The writes announced and not settled, as heard (a footprint undefined: heard without one). */
+  unsettledWrites(): Partial<SettledWrite>[] {
+    const out: Partial<SettledWrite>[] = [];
+    for (const writes of this.opens.values()) for (const { footprint, documents, heardAt } of writes.values()) out.push({ footprint, documents, heardAt });
+    return out;
+  }
+
+  /**
+   * When the first probe sent at or after `at` was answered (Infinity: none yet). Every announcement
+   * committed before `at` was heard by then (a connection's notifications come before the answer of its
+   * next statement): a write first heard later was announced after `at`, so it was not searchable at `at`.
+   */
+  heardEverythingOf(at: number): number {
+    for (const p of this.probes) if (p.started >= at) return p.answered;
+    return Infinity;
+  }
+
+  private moveOn(footprints: readonly string[] | null, writer: string | null = null, writes?: readonly SettledWrite[]): void {
+    const change: IndexChange = { from: this.generationNo, to: ++this.generationNo, footprints, writer, ...(writes ? { writes } : {}) };
     for (const listener of this.listeners) listener(change);
   }
 
@@ -312,7 +352,11 @@ export class IndexChanges implements IndexWriteWatcher {
     const started = Date.now();
     try {
       await client.query('SELECT 1');
-      if (this.client === client) this.fence = Math.max(this.fence, started);
+      if (this.client === client) {
+        this.fence = Math.max(this.fence, started);
+        this.probes.push({ started, answered: Date.now() });
+        if (this.probes.length > PROBES_KEPT) this.probes.shift();
+      }
     } catch {
       /* the connection's error handler reconnects */
     } finally {
@@ -361,6 +405,7 @@ export class IndexChanges implements IndexWriteWatcher {
     // already open are heard at their next renewal
     this.opens.clear();
     this.settledOf.clear();
+    this.probes.length = 0;
     this.connectedAt = Date.now();
     this.fence = this.connectedAt;
     this.client = client;

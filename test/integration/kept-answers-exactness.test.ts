@@ -1,5 +1,7 @@
 // Kept answers are exact: random searches are asked (and so kept), then random writes are made (prices,
-// availability, bedrooms, schemes, new and withdrawn listings, homes moved between listings); once each
+// availability, bedrooms, schemes, featured or not, new and withdrawn listings, homes moved between
+// listings), every one inside the searches' scope, so that kept answers are brought up to date by
+// deltas (listing-search/answer-delta.ts) and the test fails unless some were; once each
 // write is searchable and announced, every kept search is asked again and compared, field by field, with
 // the answer of an instance that keeps nothing and asks the engine every time. Any difference fails, with
 // the seed, the write and the search that show it. KEPT_EXACTNESS_SEED and KEPT_EXACTNESS_ROUNDS run
@@ -75,15 +77,16 @@ describe('kept answers are exact under random writes', function () {
     propertyType: r.pick(['Apartment', 'Terraced house', 'Semi-detached house']),
   });
   const schemes = () => [r.pick(['shared-ownership', 'market-sale', 'first-homes'])];
+  const displayAs = () => r.pick(['regular', 'regular', 'featured']);
 
   const putListing = async (ref: string, dev: string, refs: string[]) => {
-    ok(await api.put(`/api/rest/listings/${ref}`, listingPayload(dev, refs, { name: `Radnor ${ref}`, schemes: schemes() }), withKey(account, { refresh: 'wait_for' })), `listing ${ref}`);
+    ok(await api.put(`/api/rest/listings/${ref}`, listingPayload(dev, refs, { name: `Radnor ${ref}`, schemes: schemes(), displayAs: displayAs() }), withKey(account, { refresh: 'wait_for' })), `listing ${ref}`);
     listings.set(ref, { dev, homes: refs });
   };
 
   /** One random write, said in words. */
   const write = async (): Promise<string> => {
-    const kind = r.pick(['price', 'price', 'availability', 'bedrooms', 'schemes', 'new listing', 'withdraw', 'move home']);
+    const kind = r.pick(['price', 'price', 'availability', 'bedrooms', 'schemes', 'featured', 'new listing', 'withdraw', 'move home']);
     const live = [...listings.keys()];
     if (kind === 'price' || kind === 'availability' || kind === 'bedrooms') {
       const h = r.pick(homes);
@@ -97,6 +100,12 @@ describe('kept answers are exact under random writes', function () {
       ok(await api.patch(`/api/rest/listings/${ref}`, { schemes: s }, withKey(account, { refresh: 'wait_for' })), kind);
       return `schemes of ${ref}: ${s}`;
     }
+    if (kind === 'featured' && live.length) {
+      const ref = r.pick(live);
+      const change = { displayAs: displayAs() };
+      ok(await api.patch(`/api/rest/listings/${ref}`, change, withKey(account, { refresh: 'wait_for' })), kind);
+      return `display of ${ref}: ${change.displayAs}`;
+    }
     if (kind === 'withdraw' && live.length > 2) {
       const ref = r.pick(live);
       ok(await api.delete(`/api/rest/listings/${ref}`, withKey(account, { refresh: 'wait_for' })), kind);
@@ -109,7 +118,7 @@ describe('kept answers are exact under random writes', function () {
         const from = r.pick(withTwo);
         const source = listings.get(from)!;
         const moved = source.homes.at(-1)!;
-        const to = live.find((ref) => ref !== from && listings.get(ref)!.dev === source.dev);
+        const to = live.find((ref) => ref !== from && listings.get(ref)!.dev === source.dev && !listings.get(ref)!.homes.includes(moved));
         if (to) {
           const target = listings.get(to)!;
           ok(await api.patch(`/api/rest/listings/${from}`, { properties: source.homes.slice(0, -1) }, withKey(account, { refresh: 'wait_for' })), 'move out');
@@ -150,6 +159,7 @@ describe('kept answers are exact under random writes', function () {
       if (r.chance(0.3)) q.min_bedrooms = r.int(0, 3);
       if (r.chance(0.3)) q['schemes[]'] = [r.pick(['shared-ownership', 'market-sale', 'first-homes'])];
       if (r.chance(0.3)) q['status[]'] = ['available', 'coming-soon'];
+      if (r.chance(0.3)) q['bedrooms[]'] = [r.int(0, 2), r.int(2, 4)];
       if (r.chance(0.5)) q.sort_by = r.pick(['price-low-high', 'price-high-low']);
       searches.push(q);
     }
@@ -163,6 +173,7 @@ describe('kept answers are exact under random writes', function () {
 
   it(`answers every kept search as the engine does after each of ${ROUNDS} random writes (seed ${SEED})`, async () => {
     const { counts } = testApp().built.searchResponses;
+    const answers = testApp().built.searchAnswers.counts;
     // kept: each search asked twice, the second answered from what was kept
     for (const q of searches) {
       await ask(q);
@@ -170,6 +181,8 @@ describe('kept answers are exact under random writes', function () {
     }
     let compared = 0;
     const unaskedBefore = counts.unasked;
+    const deltasBefore = answers.deltas;
+    const answersTakenBefore = answers.unasked;
     for (let round = 1; round <= ROUNDS; round++) {
       const what = await write();
       await settled();
@@ -184,5 +197,11 @@ describe('kept answers are exact under random writes', function () {
     expect(compared).to.equal(ROUNDS * searches.length);
     // the kept answers were used, not bypassed: some searches were answered without the engine
     expect(counts.unasked).to.be.above(unaskedBefore);
+    // writes inside the kept searches' scope updated kept answers by deltas, and searches took them
+    console.log(`      kept answers touched by writes: ${answers.deltas - deltasBefore} updated by deltas, ${answers.discarded} discarded; ${answers.partsAsked} pages or pools asked again, ${answers.mapsLearned} maps learnt`);
+    expect(answers.deltas).to.be.above(deltasBefore);
+    expect(answers.unasked).to.be.above(answersTakenBefore);
+    // a map a delta changed was asked once and its fingerprint kept with the answer
+    expect(answers.mapsLearned).to.be.above(0);
   });
 });

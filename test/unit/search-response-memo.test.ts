@@ -141,23 +141,23 @@ describe('kept engine answers', () => {
   const answer = (text = '{"responses":[]}') => AnswerBytes.of(Buffer.from(text));
   const TRURO: SearchScope = { forSale: false, where: { rect: { north: 50.3, south: 50.2, east: -5.0, west: -5.1 } } };
 
-  it('gives the answer kept for the same requests only at the generation it counts as of, and carries it past changes elsewhere', () => {
+  it('gives the answer kept for the same requests only at the generation it counts as of, and carries it past changes elsewhere', async () => {
     const answers = new KeptAnswers(1_000_000);
     const kept = answer();
     answers.keep('requests', kept, 3, TRURO);
-    expect(answers.unchanged('requests', 3)).to.equal(kept);
-    expect(answers.unchanged('other requests', 3)).to.equal(null);
-    expect(answers.unchanged('requests', 4)).to.equal(null);
+    expect(await answers.unchanged('requests', 3)).to.equal(kept);
+    expect(await answers.unchanged('other requests', 3)).to.equal(null);
+    expect(await answers.unchanged('requests', 4)).to.equal(null);
     answers.carryForward({ from: 3, to: 4, footprints: [footprintOf([{ live: true, forSale: false, location: { lat: 54.6, lon: -5.9 } }])!], writer: 'w' });
-    expect(answers.unchanged('requests', 4)).to.equal(kept);
+    expect(await answers.unchanged('requests', 4)).to.equal(kept);
     answers.carryForward({ from: 4, to: 5, footprints: [footprintOf([{ live: true, forSale: false, location: { lat: 50.26, lon: -5.05 } }])!], writer: 'w' });
-    expect(answers.unchanged('requests', 5)).to.equal(null);
+    expect(await answers.unchanged('requests', 5)).to.equal(null);
     expect(answers.counts.unasked).to.equal(2);
   });
 
-  it('keeps nothing when given no bytes', () => {
+  it('keeps nothing when given no bytes', async () => {
     const answers = new KeptAnswers(0);
     answers.keep('requests', answer(), 1, TRURO);
-    expect(answers.unchanged('requests', 1)).to.equal(null);
+    expect(await answers.unchanged('requests', 1)).to.equal(null);
   });
 });

@@ -550,6 +550,24 @@ export class ListingPredicate {
     if (ctx.eligibility) v = then(v, eligibleVerdict(l, ctx.eligibility, ctx.lending));
     return v;
   }
+
+  /**
+   * Each property's verdict on the search's property clauses and money filters, each read on the
+   * property's own values: the properties a facet pass of the search counts (facet-counts.ts), when the
+   * listing passes. Undefined when the properties cannot be read.
+   */
+  propertyVerdicts(l: PreparedListing, ctx: PredicateContext): Verdict[] | undefined {
+    if (l.properties === undefined) return undefined;
+    const extras = this.extraNames.length ? this.extraLeaves.filter((_, i) => ctx.allowedExtraFilters.includes(this.extraNames[i]!)) : NONE;
+    let money = this.moneyLeaves;
+    if (this.affordableOnly) {
+      const household = ctx.person?.household;
+      if (!household || !ctx.lending) return undefined;
+      money = [...money, ...affordableClauses(household, ctx.lending).map(compileLeaf)];
+    }
+    const all = [...this.leaves, ...extras];
+    return l.properties.map((p) => allLeaves(p, all, money));
+  }
 }
 
 const NONE: readonly Leaf[] = [];
