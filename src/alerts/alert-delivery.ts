@@ -16,7 +16,6 @@ import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { StoredItem } from '../listing-index/document/listing-item-field.ts';
 import { readItems } from '../listing-index/hit-readers.ts';
 import { liveItemsByIdsRequest } from '../listing-index/by-ids-requests.ts';
-import { recentReduction } from '../listings/price-reductions.ts';
 import type { StoredListing } from '../listings/listing-view.ts';
 import { formatPounds as pounds } from '../core/number-format.ts';
 import { affordabilityText, bedroomsText, monthlyCostText } from '../listings/listing-words.ts';
@@ -210,7 +209,8 @@ export class AlertDelivery {
       bedrooms: bedroomsText(l.bedrooms as number[] | undefined),
       monthlyCost: l.forSale === false ? null : monthlyCostText(l.monthlyCost),
       affordability,
-      reducedOn: m.kind === 'price-reduced' ? (recentReduction(l.priceReducedOn) ?? m.eventKey) : null,
+      // the day of the cut the event is about (a home other than the headline's may have been cut)
+      reducedOn: m.kind === 'price-reduced' ? m.eventKey : null,
       imageUrl: image?.mediumSize ?? image?.largeSize ?? null,
       url: this.links.listing(String(l.slug ?? item.id)),
     };

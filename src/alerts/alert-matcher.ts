@@ -10,6 +10,8 @@
 // role, and each listing's state row is locked, so several instances share the work and no event is seen
 // twice; a check whose listing the index does not hold yet, or taken while the engine is down, is tried
 // again later (the kind's retries, src/background.ts).
+import { advertisedReductionDay } from './advertised-reduction.ts';
+import { recentReduction } from '../listings/price-reductions.ts';
 import type pg from 'pg';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -64,7 +66,7 @@ interface IndexedListing {
   location: { lat: number; lon: number } | null;
   forSale: boolean;
   priceReducedOn: string | null;
-  properties: { bedrooms: number | null; fullMarketPrice: number | null; monthlyRent: number | null }[];
+  properties: { bedrooms: number | null; fullMarketPrice: number | null; monthlyRent: number | null; availabilityStatus?: string | null; priceReducedOn?: string | null }[];
 }
 
 export class AlertMatcher {
@@ -131,12 +133,16 @@ export class AlertMatcher {
     const events: AlertEvent[] = [];
     for (const state of states) {
       const doc = live.get(state.listingId);
-      const reducedOn = doc?.priceReducedOn ?? null;
+      // the latest cut of any home still offered, the headline's or another's
+      const reducedOn = doc ? advertisedReductionDay(doc.properties ?? []) : null;
       if (doc?.location) {
         const listing = { id: state.listingId, source: doc as unknown as Record<string, unknown>, facts: factsOf(doc) };
         if (!state.live) events.push({ listing, kind: 'new-listing', key: now.toISOString() });
-        else if (reducedOn !== null && reducedOn !== state.reducedOn && (state.reducedOn === null || reducedOn > state.reducedOn))
-          events.push({ listing, kind: 'price-reduced', key: reducedOn });
+        else {
+          // (a cut older than the reduction window, first seen here, is no news)
+          const cut = recentReduction(reducedOn, now);
+          if (cut !== null && cut !== state.reducedOn && (state.reducedOn === null || cut > state.reducedOn)) events.push({ listing, kind: 'price-reduced', key: cut });
+        }
       }
       if (state.live !== Boolean(doc) || state.reducedOn !== reducedOn)
         await tx.$executeRaw`UPDATE "ListingAlertState" SET live = ${Boolean(doc)}, "reducedOn" = ${reducedOn}, "updatedAt" = ${now} WHERE "listingId" = ${state.listingId}`;

@@ -138,6 +138,27 @@ describe('saved-search alerts', function () {
     expect(await alertsTo(customer)).to.have.length(1);
   });
 
+  it('e-mails the price cut of an advertised home other than the headline, with the day of that cut', async () => {
+    const ref = `al-${++n}`;
+    await api.put(`${PROPERTIES}/${ref}-a`, propertyPayload('al-dev', { propertyNumber: 'Apartment 701', fullMarketPrice: 300000 }), withKey(account));
+    await api.put(`${PROPERTIES}/${ref}-b`, propertyPayload('al-dev', { propertyNumber: 'Apartment 702', fullMarketPrice: 420000 }), withKey(account));
+    const res = await api.put(`/api/rest/listings/l-${ref}`, listingPayload('al-dev', [`${ref}-a`, `${ref}-b`], { name: `Brighton home ${n}` }), withKey(account));
+    expect(res.status).to.equal(201);
+    const listing = { id: res.body.id as number, name: `Brighton home ${n}` };
+    await runUntilMatched(listing.id);
+    const { customer } = await customerWith([{ name: 'Brighton cuts of any home', query: brighton }]);
+    // the dearer home, not the headline, is cut: its listing's saved searches hear of it once
+    await api.patch(`${PROPERTIES}/${ref}-b`, { fullMarketPrice: 399000 }, withKey(account));
+    await runUntilMatched(listing.id);
+    await runJob();
+    const reduced = (await alertsTo(customer)).filter((m) => m.text.includes(`Reduced: ${listing.name}`));
+    expect(reduced, 'one price-drop alert').to.have.length(1);
+    expect(reduced[0]!.text).to.include(`Reduced on ${dateInWords(londonToday())}`);
+    await runUntilMatched(listing.id);
+    await runJob();
+    expect((await alertsTo(customer)).filter((m) => m.text.includes(`Reduced: ${listing.name}`))).to.have.length(1);
+  });
+
   it("sends no price-drop alert for a sold home's cut, while another home is advertised or when every home is sold; the advertised home's cut is sent", async () => {
     const ref = `al-${++n}`;
     await api.put(`${PROPERTIES}/${ref}-a`, propertyPayload('al-dev', { propertyNumber: 'Apartment 606', fullMarketPrice: 300000 }), withKey(account));
