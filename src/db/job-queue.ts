@@ -9,6 +9,7 @@
 import { PgBoss, type Job, type JobResult, type QueuePolicy } from 'pg-boss';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Logger } from '../core/logger.ts';
+import { isDatabaseUnreachable } from './database-unavailable.ts';
 
 /** the schema pg-boss keeps its tables in */
 export const JOB_SCHEMA = 'pgboss';
@@ -16,6 +17,8 @@ export const JOB_SCHEMA = 'pgboss';
 export const HEARTBEAT_SECONDS = 10;
 /** how often an instance's supervisor fails the jobs of dead processes (pg-boss's default is a minute) */
 export const SUPERVISE_SECONDS = 10;
+/** the job queue's lost-database errors are logged at most this often */
+const UNREACHABLE_LOG_MS = 60_000;
 
 /** How one kind's jobs are queued and retried. */
 export interface QueueSettings {
@@ -122,6 +125,7 @@ export class JobQueue {
   private readonly schema: string;
   private started: Promise<unknown> | null = null;
   private stopping = false;
+  private unreachableLoggedAt = -Infinity;
 
   constructor(
     databaseUrl: string,
@@ -139,7 +143,18 @@ export class JobQueue {
       monitorIntervalSeconds: SUPERVISE_SECONDS,
       application_name: 'portal-jobs',
     });
-    this.boss.on('error', (err: unknown) => this.logger.warn({ err: String(err) }, 'job queue'));
+    this.boss.on('error', (err: unknown) => {
+      // every worker's poll fails while the database is out of reach: said once a minute, not per poll
+      // (the database guard logs the outage itself)
+      if (isDatabaseUnreachable(err)) {
+        const now = Date.now();
+        if (now - this.unreachableLoggedAt < UNREACHABLE_LOG_MS) return;
+        this.unreachableLoggedAt = now;
+        this.logger.warn({ err: String(err) }, 'job queue: database out of reach; its workers try again');
+        return;
+      }
+      this.logger.warn({ err: String(err) }, 'job queue');
+    });
   }
 
   /**
