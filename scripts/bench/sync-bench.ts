@@ -7,7 +7,7 @@ import { openRuntime } from '../../src/runtime.ts';
 import { buildApp } from '../../src/app.ts';
 import { fullReindex } from '../../src/indexing/full-reindex.ts';
 import { loadListingPage } from '../../src/listing-index/document/listing-loader.ts';
-import { buildListingDocument } from '../../src/listing-index/document/listing-document.ts';
+import { buildListingDocument, indexedDocumentOf } from '../../src/listing-index/document/listing-document.ts';
 import { ApiAccountService } from '../../src/api-accounts/api-account-service.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
@@ -52,8 +52,9 @@ async function main(): Promise<void> {
     const page = await loadListingPage(prisma, afterId, BATCH);
     if (page.length === 0) break;
     for (const l of page) {
-      const doc = buildListingDocument(l);
-      if (doc) docs.push({ id: l.id, doc });
+      const built = buildListingDocument(l);
+      // as the indexer sends it: the listing pages' view stays in PostgreSQL
+      if (built) docs.push({ id: l.id, doc: indexedDocumentOf(built) });
     }
     afterId = page[page.length - 1]!.id;
   }
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < docs.length; i += BATCH) {
     const operations = docs.slice(i, i + BATCH).flatMap(({ id, doc }) => [{ index: { _index: scratch, _id: String(id) } }, doc]);
     const res = await search.bulk({ operations });
-    if (res.errors) throw new Error('raw bulk had errors');
+    if (res.errors) throw new Error(`raw bulk had errors: ${JSON.stringify(res.items.find((item) => item.index?.error)?.index?.error)}`);
   }
   const rawRate = docs.length / ((Date.now() - t1) / 1000);
   await search.indices.delete({ index: scratch });
