@@ -11,7 +11,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { testApp } from '../support/test-app.ts';
 import { api } from '../support/api.ts';
 import { bearer, P, passwordCustomer } from '../support/customers.ts';
-import { createAccount, developmentPayload, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
+import { createAccount, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
+import { pushListing, putTaken, type MarketPlace } from '../support/portal-listings.ts';
 import { browser, usePage } from '../support/browser.ts';
 import { portalPage, seriousAxeViolations, signInPage } from '../support/portal.ts';
 import { readContentFolder } from '../../src/content-import/content-folder.ts';
@@ -24,42 +25,17 @@ const SIZES = [
 const PLYMOUTH = { postcode: 'PL1 1AA', at: [50.3783, -4.1455] as const };
 const SEARCH = `occupancy_type=for-sale&location=Plymouth&radius=5&max_featured=0`;
 
-async function put(path: string, body: object, query: ReturnType<typeof withKey>) {
-  const res = await api.put(path, body, query);
-  expect(res.status, `${path}: ${JSON.stringify(res.body)}`).to.be.oneOf([200, 201]);
-  return res;
-}
-
 const sale = { isSharedOwnership: false, minSharePercentage: null, subsidisedMonthlyRent: null, depositValue: null };
 
+/** homes in Plymouth a mile or two apart, round the centre: pins of their own on the map */
+const PLYMOUTH_MARKET: MarketPlace = {
+  postcode: PLYMOUTH.postcode,
+  town: 'Plymouth',
+  pointOf: (i) => ({ latitude: PLYMOUTH.at[0] + [0, 0.02, 0, -0.02, 0][i]!, longitude: PLYMOUTH.at[1] + [0, 0, 0.03, 0, -0.03][i]! }),
+  homeWord: 'Home',
+};
 /** a development of one or more homes and its listing, in Plymouth */
-async function listing(account: TestAccount, ref: string, homes: Record<string, unknown>[], listing: Record<string, unknown>) {
-  const k = withKey(account);
-  const i = Number(ref.replace(/\D/g, '') || 0);
-  await put(
-    `/api/rest/inventory/developments/${ref}`,
-    developmentPayload({
-      name: listing.name,
-      postcode: PLYMOUTH.postcode,
-      // a mile or two apart, round the centre: pins of their own on the map
-      latitude: PLYMOUTH.at[0] + [0, 0.02, 0, -0.02, 0][i]!,
-      longitude: PLYMOUTH.at[1] + [0, 0, 0.03, 0, -0.03][i]!,
-      displayAddress: `${String(listing.name)}, Plymouth`,
-      localAreaName: 'Plymouth',
-    }),
-    k,
-  );
-  const refs: string[] = [];
-  for (const [n, home] of homes.entries()) {
-    refs.push(`${ref}-${n}`);
-    await put(`/api/rest/inventory/properties/${ref}-${n}`, propertyPayload(ref, { propertyNumber: `Home ${n + 1}`, ...home }), k);
-  }
-  await put(
-    `/api/rest/listings/${ref}`,
-    listingPayload(ref, refs, { eligibility: {}, registerInterestFields: { eligibilityFields: [], priorityFields: [] }, ...listing }),
-    withKey(account, { refresh: 'wait_for' }),
-  );
-}
+const listing = (account: TestAccount, ref: string, homes: Record<string, unknown>[], fields: Record<string, unknown>) => pushListing(PLYMOUTH_MARKET, account, ref, homes, fields);
 
 /** the texts of a card's money figures in bold */
 const boldFigures = (card: ReturnType<Page['locator']>) =>
@@ -111,8 +87,8 @@ describe('browser: cards, map pins, area pages and saved searches read true', fu
       { ...sale, fullMarketPrice: 260_000, bedrooms: 3 },
     ];
     await listing(account, 'pc-reduced4', reduced, { name: 'Tamar Reduced Yard', schemes: ['market-sale'] });
-    await put('/api/rest/inventory/properties/pc-reduced4-1', propertyPayload('pc-reduced4', { propertyNumber: 'Home 2', ...reduced[1], fullMarketPrice: 245_000 }), withKey(account));
-    await put(
+    await putTaken('/api/rest/inventory/properties/pc-reduced4-1', propertyPayload('pc-reduced4', { propertyNumber: 'Home 2', ...reduced[1], fullMarketPrice: 245_000 }), withKey(account));
+    await putTaken(
       '/api/rest/listings/pc-reduced4',
       listingPayload('pc-reduced4', ['pc-reduced4-0', 'pc-reduced4-1'], {
         eligibility: {},

@@ -7,8 +7,8 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { testApp } from '../support/test-app.ts';
-import { api } from '../support/api.ts';
-import { createAccount, developmentPayload, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
+import { createAccount, type TestAccount } from '../support/factories.ts';
+import { pushListing, type MarketPlace } from '../support/portal-listings.ts';
 import { usePage } from '../support/browser.ts';
 import { portalPage, seriousAxeViolations } from '../support/portal.ts';
 
@@ -20,46 +20,16 @@ const EXETER = { postcode: 'EX1 1HS', at: [50.7236, -3.5275] as const };
 /** market sales near Exeter, enough for thirteen pages of one */
 const PLOTS = 12;
 
-async function put(path: string, body: object, query: ReturnType<typeof withKey>) {
-  const res = await api.put(path, body, query);
-  expect(res.status, `${path}: ${JSON.stringify(res.body)}`).to.be.oneOf([200, 201]);
-  return res;
-}
-
+/** homes near Exeter, a little apart by the number in their ref */
+const EXETER_MARKET: MarketPlace = {
+  postcode: EXETER.postcode,
+  town: 'Exeter',
+  pointOf: (i) => ({ latitude: EXETER.at[0] + i * 0.001, longitude: EXETER.at[1] }),
+  homeWord: 'Flat',
+};
 /** a development of one or more homes and its listing, near Exeter */
-async function listing(
-  account: TestAccount,
-  ref: string,
-  homes: Record<string, unknown>[],
-  listing: Record<string, unknown>,
-  dev: Record<string, unknown> = {},
-) {
-  const k = withKey(account);
-  const i = Number(ref.replace(/\D/g, '') || 0);
-  await put(
-    `/api/rest/inventory/developments/${ref}`,
-    developmentPayload({
-      name: listing.name,
-      postcode: EXETER.postcode,
-      latitude: EXETER.at[0] + i * 0.001,
-      longitude: EXETER.at[1],
-      displayAddress: `${String(listing.name)}, Exeter`,
-      localAreaName: 'Exeter',
-      ...dev,
-    }),
-    k,
-  );
-  const refs: string[] = [];
-  for (const [n, home] of homes.entries()) {
-    refs.push(`${ref}-${n}`);
-    await put(`/api/rest/inventory/properties/${ref}-${n}`, propertyPayload(ref, { propertyNumber: `Flat ${n + 1}`, ...home }), k);
-  }
-  await put(
-    `/api/rest/listings/${ref}`,
-    listingPayload(ref, refs, { eligibility: {}, registerInterestFields: { eligibilityFields: [], priorityFields: [] }, ...listing }),
-    withKey(account, { refresh: 'wait_for' }),
-  );
-}
+const listing = (account: TestAccount, ref: string, homes: Record<string, unknown>[], fields: Record<string, unknown>, dev: Record<string, unknown> = {}) =>
+  pushListing(EXETER_MARKET, account, ref, homes, fields, dev);
 
 const sale = { isSharedOwnership: false, minSharePercentage: null, subsidisedMonthlyRent: null };
 
