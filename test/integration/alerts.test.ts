@@ -49,6 +49,15 @@ describe('saved-search alerts', function () {
     return { ref, id: res.body.id as number, name: `Brighton home ${n}` };
   }
 
+  /** A live listing of several homes in Brighton (`<ref>-<key>` each), pushed through the sync API. */
+  async function publishHomes(homes: Record<string, Record<string, unknown>>) {
+    const ref = `al-${++n}`;
+    for (const [key, home] of Object.entries(homes)) await api.put(`${PROPERTIES}/${ref}-${key}`, propertyPayload('al-dev', home), withKey(account));
+    const res = await api.put(`/api/rest/listings/l-${ref}`, listingPayload('al-dev', Object.keys(homes).map((key) => `${ref}-${key}`), { name: `Brighton home ${n}` }), withKey(account));
+    expect(res.status).to.equal(201);
+    return { ref, id: res.body.id as number, name: `Brighton home ${n}` };
+  }
+
   async function customerWith(searches: { name: string; query: Record<string, unknown>; alerts?: Record<string, unknown> }[], profile: Record<string, unknown> = {}) {
     const customer = await passwordCustomer(profile);
     const ids: number[] = [];
@@ -139,12 +148,8 @@ describe('saved-search alerts', function () {
   });
 
   it('e-mails the price cut of an advertised home other than the headline, with the day of that cut', async () => {
-    const ref = `al-${++n}`;
-    await api.put(`${PROPERTIES}/${ref}-a`, propertyPayload('al-dev', { propertyNumber: 'Apartment 701', fullMarketPrice: 300000 }), withKey(account));
-    await api.put(`${PROPERTIES}/${ref}-b`, propertyPayload('al-dev', { propertyNumber: 'Apartment 702', fullMarketPrice: 420000 }), withKey(account));
-    const res = await api.put(`/api/rest/listings/l-${ref}`, listingPayload('al-dev', [`${ref}-a`, `${ref}-b`], { name: `Brighton home ${n}` }), withKey(account));
-    expect(res.status).to.equal(201);
-    const listing = { id: res.body.id as number, name: `Brighton home ${n}` };
+    const listing = await publishHomes({ a: { propertyNumber: 'Apartment 701', fullMarketPrice: 300000 }, b: { propertyNumber: 'Apartment 702', fullMarketPrice: 420000 } });
+    const { ref } = listing;
     await runUntilMatched(listing.id);
     const { customer } = await customerWith([{ name: 'Brighton cuts of any home', query: brighton }]);
     // the dearer home, not the headline, is cut: its listing's saved searches hear of it once
@@ -160,12 +165,8 @@ describe('saved-search alerts', function () {
   });
 
   it("sends no price-drop alert for a sold home's cut, while another home is advertised or when every home is sold; the advertised home's cut is sent", async () => {
-    const ref = `al-${++n}`;
-    await api.put(`${PROPERTIES}/${ref}-a`, propertyPayload('al-dev', { propertyNumber: 'Apartment 606', fullMarketPrice: 300000 }), withKey(account));
-    await api.put(`${PROPERTIES}/${ref}-s`, propertyPayload('al-dev', { propertyNumber: 'Apartment 609', fullMarketPrice: 280000, availabilityStatus: 'closed' }), withKey(account));
-    const res = await api.put(`/api/rest/listings/l-${ref}`, listingPayload('al-dev', [`${ref}-a`, `${ref}-s`], { name: `Brighton home ${n}` }), withKey(account));
-    expect(res.status).to.equal(201);
-    const listing = { id: res.body.id as number, name: `Brighton home ${n}` };
+    const listing = await publishHomes({ a: { propertyNumber: 'Apartment 606', fullMarketPrice: 300000 }, s: { propertyNumber: 'Apartment 609', fullMarketPrice: 280000, availabilityStatus: 'closed' } });
+    const { ref } = listing;
     await runUntilMatched(listing.id);
     const { customer } = await customerWith([{ name: 'Brighton cuts', query: brighton }]);
     // the sold home's price is cut: not news
