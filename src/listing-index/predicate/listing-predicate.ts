@@ -534,13 +534,9 @@ export class ListingPredicate {
     // the same preparation made the indexed tokens, so the verdict is the engine's (keyword-query.ts)
     if (this.keywords) v = then(v, l.keywordText === undefined ? undefined : keywordsMatch(this.keywords, l.keywordText));
     if (v === false) return false;
-    const extras = this.extraNames.length ? this.extraLeaves.filter((_, i) => ctx.allowedExtraFilters.includes(this.extraNames[i]!)) : NONE;
-    let money = this.moneyLeaves;
-    if (this.affordableOnly) {
-      const household = ctx.person?.household;
-      if (!household || !ctx.lending) return false;
-      money = [...money, ...affordableClauses(household, ctx.lending).map(compileLeaf)];
-    }
+    const clauses = this.propertyClausesFor(ctx);
+    if (!clauses) return false;
+    const { extras, money } = clauses;
     // without property clauses the search has no nested clause at all
     if (this.leaves.length || extras.length) v = then(v, someProperty(l.properties, this.leaves, extras));
     if (v === false) return false;
@@ -558,15 +554,19 @@ export class ListingPredicate {
    */
   propertyVerdicts(l: PreparedListing, ctx: PredicateContext): Verdict[] | undefined {
     if (l.properties === undefined) return undefined;
+    const clauses = this.propertyClausesFor(ctx);
+    if (!clauses) return undefined;
+    const all = [...this.leaves, ...clauses.extras];
+    return l.properties.map((p) => allLeaves(p, all, clauses.money));
+  }
+
+  /** The portal's allowed extra filters and the money filters (with a household's affordability); null when `affordable_only` has no household to judge. */
+  private propertyClausesFor(ctx: PredicateContext): { extras: readonly Leaf[]; money: readonly Leaf[] } | null {
     const extras = this.extraNames.length ? this.extraLeaves.filter((_, i) => ctx.allowedExtraFilters.includes(this.extraNames[i]!)) : NONE;
-    let money = this.moneyLeaves;
-    if (this.affordableOnly) {
-      const household = ctx.person?.household;
-      if (!household || !ctx.lending) return undefined;
-      money = [...money, ...affordableClauses(household, ctx.lending).map(compileLeaf)];
-    }
-    const all = [...this.leaves, ...extras];
-    return l.properties.map((p) => allLeaves(p, all, money));
+    if (!this.affordableOnly) return { extras, money: this.moneyLeaves };
+    const household = ctx.person?.household;
+    if (!household || !ctx.lending) return null;
+    return { extras, money: [...this.moneyLeaves, ...affordableClauses(household, ctx.lending).map(compileLeaf)] };
   }
 }
 
