@@ -10,6 +10,7 @@ import { api } from '../support/api.ts';
 import { testApp } from '../support/test-app.ts';
 import { createAccount, eventually, withKey, type TestAccount } from '../support/factories.ts';
 import { importBlm, sizePictures, zipOf } from '../support/feeds.ts';
+import { corruptScanJpeg } from '../support/bad-jpeg.ts';
 
 const COLUMNS = ['AGENT_REF', 'BRANCH_ID', 'ADDRESS_1', 'TOWN', 'POSTCODE1', 'POSTCODE2', 'DISPLAY_ADDRESS', 'SUMMARY', 'DESCRIPTION', 'STATUS_ID', 'BEDROOMS', 'PRICE', 'PROP_SUB_ID', 'TRANS_TYPE_ID', 'MEDIA_IMAGE_00', 'MEDIA_IMAGE_01'];
 
@@ -38,14 +39,7 @@ async function photo(width: number, height: number): Promise<Buffer> {
  * this run after its end (which the import takes out) for a digest of its own.
  */
 async function undecodable(): Promise<Buffer> {
-  const good = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1c3' } }).jpeg({ mozjpeg: false, progressive: false }).toBuffer();
-  let at = 2;
-  while (good[at + 1] !== 0xda) at += 2 + good.readUInt16BE(at + 2);
-  at += 2 + good.readUInt16BE(at + 2);
-  const bad = Buffer.from(good);
-  // no byte of 0x80 or more: no marker, the scan still ends at the end-of-image marker
-  for (let i = at; i < bad.length - 2; i++) bad[i] = (i * 37) & 0x7f;
-  return Buffer.concat([bad, Buffer.from(randomBytes(8).toString('hex'))]);
+  return Buffer.concat([await corruptScanJpeg(), Buffer.from(randomBytes(8).toString('hex'))]);
 }
 
 const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { FeedMedia, IMAGE_SIZES, sizedKey } from '../../src/feeds/feed-media.ts';
 import { MemoryStore } from '../support/memory-media-store.ts';
+import { corruptScanJpeg } from '../support/bad-jpeg.ts';
 import { PictureQueue } from '../../src/feeds/picture-queue.ts';
 
 describe('feeds: picture sizes', () => {
@@ -47,18 +48,6 @@ describe('feeds: picture sizes', () => {
   });
 });
 
-/** A baseline JPEG whose header is sound and whose coded data is not: it passes the header check, and fails to decode. */
-async function corruptScan(): Promise<Buffer> {
-  const good = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1c3' } }).jpeg({ mozjpeg: false, progressive: false }).toBuffer();
-  let scan = 2;
-  while (good[scan + 1] !== 0xda) scan += 2 + good.readUInt16BE(scan + 2);
-  scan += 2 + good.readUInt16BE(scan + 2);
-  const bad = Buffer.from(good);
-  // bytes below 0x80 hold no marker (no FF): the scan still ends at its end-of-image marker
-  for (let i = scan; i < bad.length - 2; i++) bad[i] = (i * 37) & 0x7f;
-  return bad;
-}
-
 describe('feeds: the largest size at the import, the smaller after it', () => {
   it('keeps only the largest size at the import; the job makes the two smaller from it, each within its width', async () => {
     const store = new MemoryStore();
@@ -91,7 +80,7 @@ describe('feeds: the largest size at the import, the smaller after it', () => {
   it('keeps a JPEG whose header is sound at the import without decoding it; the job finds that it does not decode', async () => {
     const store = new MemoryStore();
     const media = new FeedMedia(store, 'http://localhost/media');
-    await store.put('feeds/pending/t/4', await corruptScan());
+    await store.put('feeds/pending/t/4', await corruptScanJpeg());
     const digest = 'e'.repeat(64);
     expect(await media.prepare('feeds/pending/t/4', digest)).to.equal(true);
     expect(await media.makeSmaller(digest)).to.equal('cannot be read as a picture');
