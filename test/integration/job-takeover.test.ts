@@ -3,6 +3,8 @@
 // supervisor pass fails it and another instance runs it again, and its effect happens once: an e-mail
 // claimed by the dead instance is never sent twice (at most once), one it had not claimed is sent once;
 // a lead webhook arrives at least once, and its lead's later event after it.
+// One doomed instance takes a job of every kind, one kind after the other, and dies inside all of their
+// handlers at once: one wait for the heartbeat, then each kind's outcome is a test of its own.
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -15,7 +17,7 @@ import { MAIL_KIND, MailOutbox, type OutboxMessage } from '../../src/mail/mail-o
 import { STATE_KIND, StateJob } from '../../src/jobs/state-job.ts';
 import { FEED_IMPORT_KIND } from '../../src/feeds/feed-import-service.ts';
 import { PICTURE_SIZES_KIND, type PictureSizesJobData } from '../../src/feeds/picture-sizes.ts';
-import { createAccount } from '../support/factories.ts';
+import { createAccount, type TestAccount } from '../support/factories.ts';
 import { feedFixture, importReport, picture, sizePictures, uploadBlm, zipOf } from '../support/feeds.ts';
 import { CuttableLink } from '../support/tcp-proxy.ts';
 import { JobQueue } from '../../src/db/job-queue.ts';
@@ -24,55 +26,28 @@ import { alertChecksOpen, discardAlertChecks } from '../support/alert-checks.ts'
 import { api } from '../support/api.ts';
 import { developmentPayload, eventually, listingPayload, propertyPayload, withKey } from '../support/factories.ts';
 import { WEBHOOK_KIND } from '../../src/webhooks/webhook-job.ts';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearer, passwordCustomer, P } from '../support/customers.ts';
 import { applied, pushAppListing } from '../support/applications.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A child instance working `kind`; resolves with the data of the job it died inside. */
-async function killedInside(kind: string, enqueue: () => Promise<void>): Promise<{ victim: ChildProcess; data: unknown }> {
-  const victim = spawn(process.execPath, ['--import', 'tsx', 'test/support/job-victim.ts', kind], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines: string[] = [];
-  let wake = () => {};
-  createInterface({ input: victim.stdout! }).on('line', (line) => {
-    lines.push(line);
-    wake();
-  });
-  const read = async (prefix: string) => {
-    for (;;) {
-      const at = lines.findIndex((l) => l.startsWith(prefix));
-      if (at >= 0) return lines.splice(at, 1)[0]!.slice(prefix.length);
-      if (victim.exitCode !== null) throw new Error(`the child instance ended before printing ${prefix}`);
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, 200);
-      });
-    }
-  };
-  await read('working');
-  await enqueue();
-  const data = JSON.parse(await read('inside '));
-  victim.kill('SIGKILL');
-  await once(victim, 'exit');
-  return { victim, data };
-}
+/** Works `kind` on the doomed instance, runs `enqueue`, and resolves with the data of the job the instance is then inside. */
+type Takes = (enqueue: () => Promise<void>) => Promise<unknown>;
 
-/** Supervisor passes until the dead instance's job is no longer active (a pass claims a queue once every SUPERVISE_SECONDS across instances). */
-async function failedOver(kind: string): Promise<void> {
-  await sleep((HEARTBEAT_SECONDS + 1) * 1000);
-  for (let i = 0; i <= SUPERVISE_SECONDS * 2; i += 1) {
-    await testApp().runtime.jobs.supervise(kind);
-    if ((await activeJobs(kind)) === 0) return;
-    await sleep(1000);
-  }
-  throw new Error(`the ${kind} job of the killed instance is still active`);
-}
-
-async function activeJobs(kind: string): Promise<number> {
-  const [row] = await testApp().runtime.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'active'`, kind);
-  return row!.n;
+/**
+ * One kind of the job queue in the take-over: `arrange` leads the doomed instance into the kind's handler
+ * (through `takes`, once what it must not take is cleared and this instance's own worker stands aside);
+ * `check`, once the killed instance's jobs have failed over, proves the outcome. A kind's own state lives
+ * in the closure that makes it.
+ */
+interface TakeOver {
+  kind: string;
+  /** the outcome, in the test's title */
+  outcome: string;
+  arrange(takes: Takes): Promise<void>;
+  check(): Promise<void>;
 }
 
 class Note implements OutboxMessage {
@@ -83,172 +58,353 @@ class Note implements OutboxMessage {
   }
 }
 
-describe('a job whose instance is killed inside its handler (the job queue)', function () {
-  this.timeout(90_000);
+function mailDelivery(): TakeOver {
+  const to = `takeover-${Date.now()}@example.org`;
+  return {
+    kind: MAIL_KIND,
+    outcome: 'the e-mail sent once',
+    async arrange(takes) {
+      const { runtime, built } = testApp();
+      await smtpSink();
+      await built.mails.delivery.runOnce();
+      const data = await takes(() =>
+        runtime.prisma.$transaction((tx) => new MailOutbox(runtime.jobs).send(tx, to, new Note('Sent once after a crash'))),
+      );
+      expect(data).to.have.property('mail');
+    },
+    async check() {
+      const { built } = testApp();
+      const run = await built.mails.delivery.runOnce({ retriesToo: true });
+      expect(run.emails).to.be.at.least(1);
+      expect(await mailsTo(to)).to.have.length(1);
+      expect((await built.mails.delivery.runOnce({ retriesToo: true })).emails).to.equal(0);
+      expect(await mailsTo(to)).to.have.length(1);
+    },
+  };
+}
 
-  it('lists every kind of the job queue here', () => {
-    expect(Object.keys(QUEUES).sort()).to.deep.equal([MAIL_KIND, STATE_KIND, FEED_IMPORT_KIND, ALERT_CHECK_KIND, PICTURE_SIZES_KIND, WEBHOOK_KIND].sort());
-  });
+function stateJob(): TakeOver {
+  let since = new Date();
+  let state: StateJob;
+  return {
+    kind: STATE_KIND,
+    outcome: 'and run',
+    async arrange(takes) {
+      const { runtime } = testApp();
+      state = new StateJob(runtime.prisma, runtime.logger);
+      await runtime.jobs.drain(STATE_KIND, () => state.runOnce().then(() => undefined));
+      since = new Date();
+      await takes(() => runtime.jobs.enqueue(null, STATE_KIND, {}));
+    },
+    async check() {
+      const { runtime } = testApp();
+      let ran = 0;
+      await runtime.jobs.drain(STATE_KIND, () => state.runOnce().then(() => void (ran += 1)), { retriesToo: true });
+      // (a schedule left by another process of the run may have added the minute's job: at least the one killed)
+      expect(ran).to.be.at.least(1);
+      const [jobs] = await runtime.prisma.$queryRawUnsafe<{ retried: number; open: number }[]>(
+        `SELECT count(*) FILTER (WHERE state = 'completed' AND retry_count > 0 AND completed_on >= $2::timestamptz)::int AS retried,
+                count(*) FILTER (WHERE state IN ('retry', 'active'))::int AS open
+         FROM ${JOB_SCHEMA}.job WHERE name = $1`,
+        STATE_KIND,
+        since,
+      );
+      expect(jobs, 'the killed job, run again to its end').to.deep.equal({ retried: 1, open: 0 });
+    },
+  };
+}
 
-  it(`${MAIL_KIND}: taken over after the heartbeat stops, the e-mail sent once`, async () => {
-    const { runtime, built } = testApp();
-    await smtpSink();
-    await built.mails.delivery.runOnce();
-    const to = `takeover-${Date.now()}@example.org`;
-    const { data } = await killedInside(MAIL_KIND, () =>
-      runtime.prisma.$transaction((tx) => new MailOutbox(runtime.jobs).send(tx, to, new Note('Sent once after a crash'))),
-    );
-    expect(data).to.have.property('mail');
-    expect(await activeJobs(MAIL_KIND)).to.be.at.least(1);
-    await failedOver(MAIL_KIND);
-    const run = await built.mails.delivery.runOnce({ retriesToo: true });
-    expect(run.emails).to.be.at.least(1);
-    expect(await mailsTo(to)).to.have.length(1);
-    expect((await built.mails.delivery.runOnce({ retriesToo: true })).emails).to.equal(0);
-    expect(await mailsTo(to)).to.have.length(1);
-  });
+function feedImport(): TakeOver {
+  let account: TestAccount;
+  let id = '';
+  return {
+    kind: FEED_IMPORT_KIND,
+    outcome: 'the import done',
+    async arrange(takes) {
+      const { built } = testApp();
+      account = await createAccount({ tier: 'premium' });
+      // this instance's own worker stands aside, so that the doomed one takes the import (and is back once
+      // it has: the doomed instance takes one import at a time, and a later kind's import runs here)
+      await built.feedImports.stop();
+      try {
+        const data = await takes(async () => {
+          const queued = await uploadBlm(account, feedFixture('ashford-sales.blm'));
+          expect(queued.status).to.equal(202);
+          id = queued.body.id;
+        });
+        expect(data).to.deep.equal({ import: id });
+      } finally {
+        built.feedImports.start();
+      }
+    },
+    async check() {
+      const report = await importReport(account, id);
+      expect(report.status).to.equal('done');
+      expect(report.counts.created).to.be.above(0);
+    },
+  };
+}
 
-  it(`${STATE_KIND}: taken over after the heartbeat stops, and run`, async () => {
-    const { runtime } = testApp();
-    const state = new StateJob(runtime.prisma, runtime.logger);
-    await runtime.jobs.drain(STATE_KIND, () => state.runOnce().then(() => undefined));
-    const since = new Date();
-    await killedInside(STATE_KIND, () => runtime.jobs.enqueue(null, STATE_KIND, {}));
-    await failedOver(STATE_KIND);
-    let ran = 0;
-    await runtime.jobs.drain(STATE_KIND, () => state.runOnce().then(() => void (ran += 1)), { retriesToo: true });
-    // (a schedule left by another process of the run may have added the minute's job: at least the one killed)
-    expect(ran).to.be.at.least(1);
-    const [jobs] = await runtime.prisma.$queryRawUnsafe<{ retried: number; open: number }[]>(
-      `SELECT count(*) FILTER (WHERE state = 'completed' AND retry_count > 0 AND completed_on >= $2::timestamptz)::int AS retried,
-              count(*) FILTER (WHERE state IN ('retry', 'active'))::int AS open
-       FROM ${JOB_SCHEMA}.job WHERE name = $1`,
-      STATE_KIND,
-      since,
-    );
-    expect(jobs, 'the killed job, run again to its end').to.deep.equal({ retried: 1, open: 0 });
-  });
-
-  it(`${FEED_IMPORT_KIND}: taken over after the heartbeat stops, the import done`, async () => {
-    const { built } = testApp();
-    const account = await createAccount({ tier: 'premium' });
-    // this instance's own worker stands aside, so that the doomed one takes the import
-    await built.feedImports.stop();
-    let id = '';
-    try {
-      const { data } = await killedInside(FEED_IMPORT_KIND, async () => {
-        const queued = await uploadBlm(account, feedFixture('ashford-sales.blm'));
+function pictureSizes(): TakeOver {
+  let id = '';
+  let digest = '';
+  return {
+    kind: PICTURE_SIZES_KIND,
+    outcome: 'the sizes made',
+    async arrange(takes) {
+      const account = await createAccount({ tier: 'premium' });
+      await sizePictures();
+      const photo = await picture(1000 + Math.floor(Math.random() * 500), 700);
+      const data = await takes(async () => {
+        // the import runs here (this instance's feed import worker) and enqueues its pictures' job as it ends
+        const blm = feedFixture('ashford-sales.blm')
+          .toString('latin1')
+          .replace(/HG01_IMG_00\.jpg/g, 'takeover.jpg');
+        const queued = await uploadBlm(account, zipOf({ 'stock.blm': Buffer.from(blm, 'latin1'), 'takeover.jpg': photo }));
         expect(queued.status).to.equal(202);
         id = queued.body.id;
+        expect((await importReport(account, id)).status).to.equal('done');
       });
-      expect(data).to.deep.equal({ import: id });
-      await failedOver(FEED_IMPORT_KIND);
-    } finally {
-      built.feedImports.start();
-    }
-    const report = await importReport(account, id);
-    expect(report.status).to.equal('done');
-    expect(report.counts.created).to.be.above(0);
-  });
-
-  it(`${ALERT_CHECK_KIND}: taken over after the heartbeat stops, the listing matched once`, async () => {
-    const { runtime, built } = testApp();
-    const account = await createAccount({ tier: 'premium' });
-    await api.put('/api/rest/inventory/developments/tk-dev', developmentPayload({ postcode: 'BN1 5FP' }), withKey(account));
-    await api.put('/api/rest/inventory/properties/tk-home', propertyPayload('tk-dev'), withKey(account));
-    const written = await api.put('/api/rest/listings/l-tk-home', listingPayload('tk-dev', ['tk-home']), withKey(account));
-    expect(written.status).to.equal(201);
-    const listing = written.body.id as number;
-    // the doomed instance takes this check, not one another file's writes left
-    await discardAlertChecks();
-    const { data } = await killedInside(ALERT_CHECK_KIND, () => runtime.prisma.$transaction((tx) => new AlertChecks(runtime.jobs).listingsChanged(tx, [listing])));
-    expect(data).to.deep.equal({ listing });
-    await failedOver(ALERT_CHECK_KIND);
-    const run = await built.alerts.matcher.runOnce();
-    expect(run.checked).to.be.at.least(1);
-    expect(await alertChecksOpen(listing)).to.equal(0);
-    const state = await runtime.prisma.listingAlertState.findUniqueOrThrow({ where: { listingId: listing } });
-    expect(state.live, 'the listing seen live: its new-listing event matched').to.equal(true);
-    expect((await built.alerts.matcher.runOnce()).events, 'and not matched again').to.equal(0);
-  });
-
-  it(`${PICTURE_SIZES_KIND}: taken over after the heartbeat stops, the sizes made`, async () => {
-    const { runtime, built } = testApp();
-    const account = await createAccount({ tier: 'premium' });
-    await sizePictures();
-    const photo = await picture(1000 + Math.floor(Math.random() * 500), 700);
-    let id = '';
-    const { data } = await killedInside(PICTURE_SIZES_KIND, async () => {
-      // the import runs here (this instance's feed import worker) and enqueues its pictures' job as it ends
-      const blm = feedFixture('ashford-sales.blm').toString('latin1').replace(/HG01_IMG_00\.jpg/g, 'takeover.jpg');
-      const queued = await uploadBlm(account, zipOf({ 'stock.blm': Buffer.from(blm, 'latin1'), 'takeover.jpg': photo }));
-      expect(queued.status).to.equal(202);
-      id = queued.body.id;
-      expect((await importReport(account, id)).status).to.equal('done');
-    });
-    const job = data as PictureSizesJobData;
-    expect(job.import).to.equal(id);
-    const digest = job.pictures[0]!.digest;
-    const thumbnail = await runtime.prisma.mediaObject.count({ where: { key: `feeds/${digest}/thumbnail.jpg` } });
-    expect(thumbnail, 'not made by the killed instance').to.equal(0);
-    await failedOver(PICTURE_SIZES_KIND);
-    const ran = await runtime.jobs.drain<PictureSizesJobData>(PICTURE_SIZES_KIND, (d) => built.pictureSizes.sizes.run(d), { retriesToo: true });
-    expect(ran).to.be.at.least(1);
-    expect(await runtime.prisma.mediaObject.count({ where: { key: { in: [`feeds/${digest}/mediumSize.jpg`, `feeds/${digest}/thumbnail.jpg`] } } })).to.equal(2);
-    expect(await activeJobs(PICTURE_SIZES_KIND)).to.equal(0);
-  });
-
-  it(`${WEBHOOK_KIND}: taken over after the heartbeat stops, the event delivered, and its lead's later event after it`, async () => {
-    const { built, runtime } = testApp();
-    const received: { type: string; info: string | null; eventId: string }[] = [];
-    const receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string; type: string; data: { additionalInfo: string | null } };
-        received.push({ type: event.type, info: event.data.additionalInfo, eventId: event.id });
-        res.writeHead(200).end();
+      const job = data as PictureSizesJobData;
+      expect(job.import).to.equal(id);
+      digest = job.pictures[0]!.digest;
+    },
+    async check() {
+      const { runtime, built } = testApp();
+      const thumbnail = await runtime.prisma.mediaObject.count({ where: { key: `feeds/${digest}/thumbnail.jpg` } });
+      expect(thumbnail, 'not made by the killed instance').to.equal(0);
+      const ran = await runtime.jobs.drain<PictureSizesJobData>(PICTURE_SIZES_KIND, (d) => built.pictureSizes.sizes.run(d), {
+        retriesToo: true,
       });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const account = await createAccount();
-    const listing = await pushAppListing(account);
-    const hook = await api.put('/api/rest/account/webhook', { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, events: ['lead.created', 'lead.updated'] }, withKey(account));
-    expect(hook.status, hook.text).to.equal(200);
-    const customer = await passwordCustomer();
-    let lead = 0;
-    // this instance's own worker stands aside, so that the doomed one takes the lead's first event
-    await built.webhooks.stop();
-    try {
-      const { data } = await killedInside(WEBHOOK_KIND, async () => {
-        lead = (await applied(customer, listing.id, { additionalInfo: 'first' })).id;
+      expect(ran).to.be.at.least(1);
+      expect(
+        await runtime.prisma.mediaObject.count({
+          where: { key: { in: [`feeds/${digest}/mediumSize.jpg`, `feeds/${digest}/thumbnail.jpg`] } },
+        }),
+      ).to.equal(2);
+      expect(await activeJobs(PICTURE_SIZES_KIND)).to.equal(0);
+    },
+  };
+}
+
+function webhookDelivery(): TakeOver {
+  const received: { type: string; info: string | null; eventId: string }[] = [];
+  let receiver: Server | undefined;
+  let lead = 0;
+  return {
+    kind: WEBHOOK_KIND,
+    outcome: "the event delivered, and its lead's later event after it",
+    async arrange(takes) {
+      const { built, runtime } = testApp();
+      receiver = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+            id: string;
+            type: string;
+            data: { additionalInfo: string | null };
+          };
+          received.push({ type: event.type, info: event.data.additionalInfo, eventId: event.id });
+          res.writeHead(200).end();
+        });
       });
-      const [first] = await runtime.prisma.webhookDelivery.findMany({ where: { leadId: lead }, orderBy: { id: 'asc' } });
-      expect(data).to.deep.equal({ delivery: String(first!.id) });
-      // the lead's next change, while its first event is held by the dead instance
-      const update = await api.put(`${P}/profile/applications/${lead}`, { additionalInfo: 'second' }, bearer(customer.accessToken));
-      expect(update.status, update.text).to.equal(200);
-      await failedOver(WEBHOOK_KIND);
-    } finally {
-      built.webhooks.start();
-    }
-    try {
-      await eventually(async () => expect(received.filter((r) => r.info === 'second')).to.have.length(1), 30_000);
-      // at least once each, and the first event before the second
-      expect(received.map((r) => `${r.type}:${r.info}`)).to.deep.equal(['lead.created:first', 'lead.updated:second']);
-      const log = await runtime.prisma.webhookDelivery.findMany({ where: { leadId: lead }, orderBy: { id: 'asc' } });
-      expect(log.map((d) => [d.type, d.status])).to.deep.equal([
-        ['lead.created', 'delivered'],
-        ['lead.updated', 'delivered'],
-      ]);
-      const [retried] = await runtime.prisma.$queryRawUnsafe<{ n: number }[]>(
-        `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'delivery' = $2 AND state = 'completed' AND retry_count > 0`,
-        WEBHOOK_KIND,
-        String(log[0]!.id),
+      await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
+      const account = await createAccount();
+      const listing = await pushAppListing(account);
+      const hook = await api.put(
+        '/api/rest/account/webhook',
+        { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, events: ['lead.created', 'lead.updated'] },
+        withKey(account),
       );
-      expect(retried!.n, 'the killed job, run again to its end').to.equal(1);
-    } finally {
-      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+      expect(hook.status, hook.text).to.equal(200);
+      const customer = await passwordCustomer();
+      // this instance's own worker stands aside, so that the doomed one takes the lead's first event
+      await built.webhooks.stop();
+      try {
+        const data = await takes(async () => {
+          lead = (await applied(customer, listing.id, { additionalInfo: 'first' })).id;
+        });
+        const [first] = await runtime.prisma.webhookDelivery.findMany({ where: { leadId: lead }, orderBy: { id: 'asc' } });
+        expect(data).to.deep.equal({ delivery: String(first!.id) });
+        // the lead's next change, while its first event is held by the doomed instance
+        const update = await api.put(`${P}/profile/applications/${lead}`, { additionalInfo: 'second' }, bearer(customer.accessToken));
+        expect(update.status, update.text).to.equal(200);
+      } finally {
+        built.webhooks.start();
+      }
+    },
+    async check() {
+      const { runtime } = testApp();
+      try {
+        await eventually(async () => expect(received.filter((r) => r.info === 'second')).to.have.length(1), 30_000);
+        // at least once each, and the first event before the second
+        expect(received.map((r) => `${r.type}:${r.info}`)).to.deep.equal(['lead.created:first', 'lead.updated:second']);
+        const log = await runtime.prisma.webhookDelivery.findMany({ where: { leadId: lead }, orderBy: { id: 'asc' } });
+        expect(log.map((d) => [d.type, d.status])).to.deep.equal([
+          ['lead.created', 'delivered'],
+          ['lead.updated', 'delivered'],
+        ]);
+        const [retried] = await runtime.prisma.$queryRawUnsafe<{ n: number }[]>(
+          `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND data->>'delivery' = $2 AND state = 'completed' AND retry_count > 0`,
+          WEBHOOK_KIND,
+          String(log[0]!.id),
+        );
+        expect(retried!.n, 'the killed job, run again to its end').to.equal(1);
+      } finally {
+        await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+      }
+    },
+  };
+}
+
+function alertCheck(): TakeOver {
+  let listing = 0;
+  return {
+    kind: ALERT_CHECK_KIND,
+    outcome: 'the listing matched once',
+    async arrange(takes) {
+      const { runtime } = testApp();
+      const account = await createAccount({ tier: 'premium' });
+      await api.put('/api/rest/inventory/developments/tk-dev', developmentPayload({ postcode: 'BN1 5FP' }), withKey(account));
+      await api.put('/api/rest/inventory/properties/tk-home', propertyPayload('tk-dev'), withKey(account));
+      const written = await api.put('/api/rest/listings/l-tk-home', listingPayload('tk-dev', ['tk-home']), withKey(account));
+      expect(written.status).to.equal(201);
+      listing = written.body.id as number;
+      // the doomed instance takes this check, not one the other kinds' or another file's writes left
+      await discardAlertChecks();
+      const data = await takes(() => runtime.prisma.$transaction((tx) => new AlertChecks(runtime.jobs).listingsChanged(tx, [listing])));
+      expect(data).to.deep.equal({ listing });
+    },
+    async check() {
+      const { runtime, built } = testApp();
+      const run = await built.alerts.matcher.runOnce();
+      expect(run.checked).to.be.at.least(1);
+      expect(await alertChecksOpen(listing)).to.equal(0);
+      const state = await runtime.prisma.listingAlertState.findUniqueOrThrow({ where: { listingId: listing } });
+      expect(state.live, 'the listing seen live: its new-listing event matched').to.equal(true);
+      expect((await built.alerts.matcher.runOnce()).events, 'and not matched again').to.equal(0);
+    },
+  };
+}
+
+/**
+ * Every kind, arranged and checked in this order. A kind goes here with its `arrange` and `check`. The
+ * alert check comes last: its arrangement drops the checks that the other kinds' listings left waiting,
+ * and its check runs once the retried feed import (whose listings make checks) is done.
+ */
+const TAKE_OVERS: (() => TakeOver)[] = [mailDelivery, stateJob, feedImport, pictureSizes, webhookDelivery, alertCheck];
+
+/** A child instance (test/support/job-victim.ts) that takes a job of each kind it is given and dies inside them. */
+class DoomedInstance {
+  private readonly child: ChildProcess;
+  private readonly lines: string[] = [];
+  private wake = () => {};
+
+  constructor() {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'test/support/job-victim.ts'], {
+      env: process.env,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    createInterface({ input: this.child.stdout! }).on('line', (line) => {
+      this.lines.push(line);
+      this.wake();
+    });
+  }
+
+  /** Works `kind` there, runs `enqueue`, and resolves with the data of the job the instance is then inside. */
+  async takes(kind: string, enqueue: () => Promise<void>): Promise<unknown> {
+    this.child.stdin!.write(`${kind}\n`);
+    await this.read(`working ${kind}`);
+    await enqueue();
+    return JSON.parse(await this.read(`inside ${kind} `));
+  }
+
+  async kill(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill('SIGKILL');
+    await once(this.child, 'exit');
+  }
+
+  private async read(prefix: string, withinMs = 60_000): Promise<string> {
+    const until = Date.now() + withinMs;
+    for (;;) {
+      const at = this.lines.findIndex((l) => l.startsWith(prefix));
+      if (at >= 0) return this.lines.splice(at, 1)[0]!.slice(prefix.length);
+      if (this.child.exitCode !== null) throw new Error(`the doomed instance ended before printing ${prefix}`);
+      if (Date.now() > until) throw new Error(`the doomed instance did not print ${prefix} within ${withinMs / 1000} s`);
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+}
+
+/** Supervisor passes until the dead instance's jobs are no longer active (a pass claims a queue once every SUPERVISE_SECONDS across instances); returns the kinds still active. */
+async function failedOver(kinds: string[]): Promise<string[]> {
+  await sleep((HEARTBEAT_SECONDS + 1) * 1000);
+  let active = kinds;
+  for (let i = 0; i <= SUPERVISE_SECONDS * 2 && active.length > 0; i += 1) {
+    if (i > 0) await sleep(1000);
+    for (const kind of active) await testApp().runtime.jobs.supervise(kind);
+    const counts = await Promise.all(active.map(async (kind) => [kind, await activeJobs(kind)] as const));
+    active = counts.filter(([, n]) => n > 0).map(([kind]) => kind);
+  }
+  return active;
+}
+
+async function activeJobs(kind: string): Promise<number> {
+  const [row] = await testApp().runtime.prisma.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'active'`,
+    kind,
+  );
+  return row!.n;
+}
+
+describe('a job whose instance is killed inside its handler (the job queue)', function () {
+  this.timeout(90_000);
+  const takeOvers = TAKE_OVERS.map((make) => make());
+
+  it('lists every kind of the job queue here', () => {
+    expect(Object.keys(QUEUES).sort()).to.deep.equal(takeOvers.map((t) => t.kind).sort());
+  });
+
+  describe('one instance killed inside a job of every kind at once', () => {
+    /** what went wrong for a kind before its check (its arrangement, or its job not taken over) */
+    const failed = new Map<string, unknown>();
+
+    before(async function () {
+      this.timeout(takeOvers.length * 60_000 + 60_000);
+      const doomed = new DoomedInstance();
+      const taken: string[] = [];
+      try {
+        for (const t of takeOvers) {
+          try {
+            await t.arrange((enqueue) => doomed.takes(t.kind, enqueue));
+            taken.push(t.kind);
+          } catch (err) {
+            failed.set(t.kind, err);
+          }
+        }
+      } finally {
+        await doomed.kill();
+      }
+      for (const kind of taken) {
+        try {
+          expect(await activeJobs(kind), `the ${kind} job, not lost with its instance`).to.be.at.least(1);
+        } catch (err) {
+          failed.set(kind, err);
+        }
+      }
+      for (const kind of await failedOver(taken)) failed.set(kind, new Error(`the ${kind} job of the killed instance is still active`));
+    });
+
+    for (const t of takeOvers) {
+      it(`${t.kind}: taken over after the heartbeat stops, ${t.outcome}`, async () => {
+        if (failed.has(t.kind)) throw failed.get(t.kind);
+        await t.check();
+      });
     }
   });
 
