@@ -65,8 +65,11 @@ interface ImportInput {
   nul?: Record<string, string[]>;
   /** imports queued before records were kept: their rows */
   rows?: FeedRow[];
-  /** zip file name → the picture waiting for the job (removed when the import ends) and the digest of its bytes */
-  media: Record<string, { key: string; digest: string } | string>;
+  /**
+   * zip file name → the picture waiting for the job (removed when the import ends), the digest of its bytes
+   * as sent, and whether the upload kept it as its largest size already (the job copies it in the store)
+   */
+  media: Record<string, { key: string; digest: string; asSent?: boolean } | string>;
   fileWarnings: string[];
   mediaBaseUrl: string;
 }
@@ -194,9 +197,13 @@ export class FeedImportService {
         }
         const key = pendingKey(id, pending.length);
         pending.push(key);
-        media[name] = { key, digest: digestOf(picture) };
+        const entry: { key: string; digest: string; asSent?: boolean } = { key, digest: digestOf(picture) };
+        media[name] = entry;
         const write: Promise<void> = this.media.keepPending(key, picture).then(
-          () => void writing.delete(write),
+          (asSent) => {
+            if (asSent) entry.asSent = true;
+            writing.delete(write);
+          },
           (err: unknown) => {
             writing.delete(write);
             writeFailed ??= { err };
@@ -298,7 +305,7 @@ export class FeedImportService {
       named,
       async (name) => {
         const m = input.media[name];
-        if (m !== undefined) prepared.set(name, typeof m === 'string' ? m : await this.media.prepare(m.key, m.digest, stored.largest.has(m.digest)));
+        if (m !== undefined) prepared.set(name, typeof m === 'string' ? m : await this.media.prepare(m.key, m.digest, stored.largest.has(m.digest), m.asSent === true));
       },
       PICTURES_AT_ONCE,
     );

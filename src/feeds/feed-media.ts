@@ -24,6 +24,8 @@ export interface MediaStore {
   delete(key: string): Promise<void>;
   /** several keys removed together (one statement where the store allows) */
   deleteMany(keys: string[]): Promise<void>;
+  /** what `from` holds written under `to` as well, inside the store (the bytes never reach the service); false when `from` holds nothing */
+  copy(from: string, to: string): Promise<boolean>;
 }
 
 const KEY = /^[A-Za-z0-9/_.-]+$/;
@@ -88,9 +90,16 @@ export class FeedMedia {
     private readonly limits: PictureLimits = PICTURE_LIMITS,
   ) {}
 
-  /** Keeps a picture of an import until its sizes are made (`discard`). */
-  async keepPending(key: string, bytes: Buffer): Promise<void> {
-    await this.store.put(key, bytes);
+  /**
+   * Keeps a picture of an upload until its import has kept its largest size (`discard`). A picture that
+   * already is its largest size (an upright baseline JPEG no wider, `keptAsSent`) is kept without its
+   * metadata, and true is answered: its import then copies it inside the store (`prepare` with `asSent`)
+   * instead of reading it back. Any other is kept as sent (false), for the import to check and decode.
+   */
+  async keepPending(key: string, bytes: Buffer): Promise<boolean> {
+    const kept = await this.keptAsSent(bytes);
+    await this.store.put(key, kept ?? bytes);
+    return kept !== null;
   }
 
   async discard(key: string): Promise<void> {
@@ -114,10 +123,22 @@ export class FeedMedia {
    * `largestStored` says, or the store is asked, whether it is there already). True when it is there; else
    * why the picture is left out. The two smaller sizes are the `picture-sizes` job's (`makeSmaller`).
    */
-  async prepare(key: string, digest: string, largestStored?: boolean): Promise<true | string | StoreFailure> {
+  async prepare(key: string, digest: string, largestStored?: boolean, asSent = false): Promise<true | string | StoreFailure> {
     let original: Buffer | null;
     try {
       if (largestStored ?? (await this.store.exists(sizedKey(digest, 'largeSize')))) return true;
+    } catch (err) {
+      return { storeFailed: `could not be read from the picture store (${String((err as Error).message)})` };
+    }
+    // checked at the upload and kept as its largest size already (`keepPending`): copied inside the store
+    if (asSent) {
+      try {
+        return (await this.store.copy(key, sizedKey(digest, 'largeSize'))) ? true : 'is not in the zip';
+      } catch (err) {
+        return { storeFailed: `could not be written to the picture store (${String((err as Error).message)})` };
+      }
+    }
+    try {
       const stream = await this.store.get(key);
       original = stream && (await readAll(stream));
     } catch (err) {
@@ -155,17 +176,23 @@ export class FeedMedia {
    * turned upright, brought to the largest size's width and encoded.
    */
   private async largestOf(original: Buffer): Promise<Buffer> {
-    const input = { limitInputPixels: this.limits.maxPixels };
-    const kept = keptAsSent(original, IMAGE_SIZES.largeSize, this.limits.maxPixels);
-    // the orientation is in the EXIF that is taken out: a picture to be turned is decoded instead (the
-    // header read alone, not the pixels)
-    if (kept !== null && ((await sharp(original, input).metadata()).orientation ?? 1) === 1) return kept.bytes;
-    return sharp(original, input)
+    const kept = await this.keptAsSent(original);
+    if (kept !== null) return kept;
+    return sharp(original, { limitInputPixels: this.limits.maxPixels })
       .rotate()
       .resize({ width: IMAGE_SIZES.largeSize, withoutEnlargement: true })
       .jpeg(JPEG)
       .timeout({ seconds: this.limits.timeoutSeconds })
       .toBuffer();
+  }
+
+  /** The picture without its metadata when it is an upright baseline JPEG within the largest size (nothing decoded); else null. */
+  private async keptAsSent(original: Buffer): Promise<Buffer | null> {
+    const kept = keptAsSent(original, IMAGE_SIZES.largeSize, this.limits.maxPixels);
+    if (kept === null) return null;
+    // the orientation is in the EXIF that is taken out: a picture to be turned is decoded instead (the
+    // header read alone, not the pixels)
+    return ((await sharp(original, { limitInputPixels: this.limits.maxPixels }).metadata()).orientation ?? 1) === 1 ? kept.bytes : null;
   }
 
   /**

@@ -57,6 +57,19 @@ function storeContract(name: string, open: () => { writer: MediaStore; reader: M
       expect(await reader.existing([`${base}/mediumSize.jpg`, `${base}/thumbnail.jpg`])).to.deep.equal(new Set());
     });
 
+    it('copies a key to another inside the store, and says when there was nothing to copy', async () => {
+      const { writer, reader } = open();
+      const base = `feeds/test/${randomBytes(8).toString('hex')}`;
+      const bytes = randomBytes(90_000);
+      await writer.put(`${base}/pending`, bytes);
+      expect(await writer.copy(`${base}/pending`, `${base}/largeSize.jpg`)).to.equal(true);
+      expect((await readAll((await reader.get(`${base}/largeSize.jpg`))!)).equals(bytes)).to.equal(true);
+      expect((await readAll((await reader.get(`${base}/pending`))!)).equals(bytes)).to.equal(true);
+      expect(await writer.copy(`${base}/gone`, `${base}/other.jpg`)).to.equal(false);
+      expect(await reader.exists(`${base}/other.jpg`)).to.equal(false);
+      await writer.deleteMany([`${base}/pending`, `${base}/largeSize.jpg`]);
+    });
+
     it('refuses a key that could leave its place', async () => {
       const { writer } = open();
       let refused: unknown = null;

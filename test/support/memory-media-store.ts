@@ -20,6 +20,11 @@ export class MemoryStore implements MediaStore {
   async putMany(entries: { key: string; bytes: Buffer }[]) {
     for (const { key, bytes } of entries) this.files.set(key, bytes);
   }
+  async copy(from: string, to: string) {
+    const bytes = this.files.get(from);
+    if (bytes !== undefined) this.files.set(to, bytes);
+    return bytes !== undefined;
+  }
   async delete(key: string) {
     this.files.delete(key);
   }

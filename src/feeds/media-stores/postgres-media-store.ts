@@ -3,7 +3,8 @@
 // straight through the node-postgres pool under Prisma (db/prisma.ts): Prisma carries a Bytes value as
 // base64 text and copies it on the way, which cost about three times the CPU of the query itself (a
 // 92 KB picture written: 3.9 against 1.2 ms; read: 2.0 against 0.75 ms), and an import with a photo a
-// row writes four pictures and reads one for every row. Several keys are looked up, written or removed in
+// row writes four pictures and reads one for every row. A picture is copied from one key to another inside
+// the database (`copy`: the upload's copy of a JPEG kept as sent becomes its largest size). Several keys are looked up, written or removed in
 // one statement each (an import's pictures, a picture's two smaller sizes).
 import { Readable } from 'node:stream';
 import type pg from 'pg';
@@ -38,6 +39,14 @@ export class PostgresMediaStore implements MediaStore {
       'INSERT INTO "MediaObject" ("key", "bytes") SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT ("key") DO UPDATE SET "bytes" = EXCLUDED."bytes"',
       [entries.map((e) => checkedKey(e.key)), entries.map((e) => e.bytes)],
     );
+  }
+
+  async copy(from: string, to: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      'INSERT INTO "MediaObject" ("key", "bytes") SELECT $2, "bytes" FROM "MediaObject" WHERE "key" = $1 ON CONFLICT ("key") DO UPDATE SET "bytes" = EXCLUDED."bytes"',
+      [checkedKey(from), checkedKey(to)],
+    );
+    return (rowCount ?? 0) > 0;
   }
 
   async delete(key: string): Promise<void> {

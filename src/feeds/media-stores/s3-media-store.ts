@@ -1,7 +1,7 @@
 // Feed pictures kept in S3-compatible object storage (FEED_MEDIA_STORE=s3): AWS S3, or any server that
 // speaks its API (an endpoint and path-style addressing), through the AWS SDK for JavaScript v3.
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { checkedKey, type MediaStore } from '../feed-media.ts';
 
 export interface S3MediaStoreOptions {
@@ -73,6 +73,17 @@ export class S3MediaStore implements MediaStore {
   /** one request an object: the last written last, so that its presence says the others are there */
   async putMany(entries: { key: string; bytes: Buffer }[]): Promise<void> {
     for (const { key, bytes } of entries) await this.put(key, bytes);
+  }
+
+  /** one request, the bytes copied by the server */
+  async copy(from: string, to: string): Promise<boolean> {
+    try {
+      await this.client.send(new CopyObjectCommand({ Bucket: this.options.bucket, Key: this.key(to), CopySource: `${this.options.bucket}/${encodeURIComponent(this.key(from)).replace(/%2F/g, '/')}` }));
+      return true;
+    } catch (err) {
+      if (missing(err)) return false;
+      throw err;
+    }
   }
 
   async delete(key: string): Promise<void> {
