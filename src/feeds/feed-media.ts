@@ -24,8 +24,12 @@ export interface MediaStore {
   delete(key: string): Promise<void>;
   /** several keys removed together (one statement where the store allows) */
   deleteMany(keys: string[]): Promise<void>;
-  /** what `from` holds written under `to` as well, inside the store (the bytes never reach the service); false when `from` holds nothing */
-  copy(from: string, to: string): Promise<boolean>;
+  /**
+   * What each `from` holds written under its `to` as well, inside the store (the bytes never reach the
+   * service; one statement where the store allows); answers the `to` keys written (not those whose `from`
+   * holds nothing). The `to` keys are distinct.
+   */
+  copyMany(pairs: { from: string; to: string }[]): Promise<Set<string>>;
 }
 
 const KEY = /^[A-Za-z0-9/_.-]+$/;
@@ -93,8 +97,8 @@ export class FeedMedia {
   /**
    * Keeps a picture of an upload until its import has kept its largest size (`discard`). A picture that
    * already is its largest size (an upright baseline JPEG no wider, `keptAsSent`) is kept without its
-   * metadata, and true is answered: its import then copies it inside the store (`prepare` with `asSent`)
-   * instead of reading it back. Any other is kept as sent (false), for the import to check and decode.
+   * metadata, and true is answered: its import then copies it inside the store (`copyAsSent`) instead of
+   * reading it back. Any other is kept as sent (false), for the import to check and decode.
    */
   async keepPending(key: string, bytes: Buffer): Promise<boolean> {
     const kept = await this.keptAsSent(bytes);
@@ -123,22 +127,10 @@ export class FeedMedia {
    * `largestStored` says, or the store is asked, whether it is there already). True when it is there; else
    * why the picture is left out. The two smaller sizes are the `picture-sizes` job's (`makeSmaller`).
    */
-  async prepare(key: string, digest: string, largestStored?: boolean, asSent = false): Promise<true | string | StoreFailure> {
+  async prepare(key: string, digest: string, largestStored?: boolean): Promise<true | string | StoreFailure> {
     let original: Buffer | null;
     try {
       if (largestStored ?? (await this.store.exists(sizedKey(digest, 'largeSize')))) return true;
-    } catch (err) {
-      return { storeFailed: `could not be read from the picture store (${String((err as Error).message)})` };
-    }
-    // checked at the upload and kept as its largest size already (`keepPending`): copied inside the store
-    if (asSent) {
-      try {
-        return (await this.store.copy(key, sizedKey(digest, 'largeSize'))) ? true : 'is not in the zip';
-      } catch (err) {
-        return { storeFailed: `could not be written to the picture store (${String((err as Error).message)})` };
-      }
-    }
-    try {
       const stream = await this.store.get(key);
       original = stream && (await readAll(stream));
     } catch (err) {
@@ -159,6 +151,24 @@ export class FeedMedia {
       return { storeFailed: `could not be written to the picture store (${String((err as Error).message)})` };
     }
     return true;
+  }
+
+  /**
+   * Keeps the largest size of pictures the upload kept as sent (`keepPending` answered true): each copied
+   * inside the store under its digest's key, all in one statement. By waiting key: true, 'is not in the
+   * zip' when the upload's copy is gone (a row warning, as in `prepare`), or the store's failure.
+   */
+  async copyAsSent(pictures: { key: string; digest: string }[]): Promise<Map<string, true | string | StoreFailure>> {
+    // one copy a digest: the same picture sent under two names is one largest size
+    const pairs = new Map(pictures.map(({ key, digest }) => [sizedKey(digest, 'largeSize'), key]));
+    let written: Set<string>;
+    try {
+      written = await this.store.copyMany([...pairs].map(([to, from]) => ({ from, to })));
+    } catch (err) {
+      const failed = { storeFailed: `could not be written to the picture store (${String((err as Error).message)})` };
+      return new Map(pictures.map(({ key }) => [key, failed]));
+    }
+    return new Map(pictures.map(({ key, digest }) => [key, written.has(sizedKey(digest, 'largeSize')) ? true : 'is not in the zip']));
   }
 
   /** Why a picture could not be decoded, as its row's warning says it. */

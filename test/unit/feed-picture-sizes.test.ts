@@ -102,10 +102,10 @@ describe('feeds: a picture kept as sent at the upload, copied inside the store b
     // the import never reads the bytes back: only the store copies them
     store.get = () => Promise.reject(new Error('read back'));
     const digest = 'f'.repeat(64);
-    expect(await media.prepare('feeds/pending/t/5', digest, false, true)).to.equal(true);
+    // the other gone from the store since the upload: a row warning, as for any picture gone
+    const copied = await media.copyAsSent([{ key: 'feeds/pending/t/5', digest }, { key: 'feeds/pending/t/6', digest: '1'.repeat(64) }]);
+    expect(Object.fromEntries(copied)).to.deep.equal({ 'feeds/pending/t/5': true, 'feeds/pending/t/6': 'is not in the zip' });
     expect(store.files.get(sizedKey(digest, 'largeSize'))!.equals(pending)).to.equal(true);
-    // gone from the store since the upload: a row warning, as for any picture gone
-    expect(await media.prepare('feeds/pending/t/6', '1'.repeat(64), false, true)).to.equal('is not in the zip');
   });
 
   it('keeps any other picture as sent at the upload, for the import to decode (a PNG, a JPEG to be turned, a JPEG wider than the largest size)', async () => {
@@ -122,11 +122,11 @@ describe('feeds: a picture kept as sent at the upload, copied inside the store b
     }
   });
 
-  it('fails the row of a picture the store could not copy', async () => {
+  it('fails the rows of the pictures the store could not copy', async () => {
     const store = new MemoryStore();
     const media = new FeedMedia(store, 'http://localhost/media');
-    store.copy = () => Promise.reject(new Error('connection reset'));
-    expect(await media.prepare('feeds/pending/t/7', '2'.repeat(64), false, true)).to.deep.equal({ storeFailed: 'could not be written to the picture store (connection reset)' });
+    store.copyMany = () => Promise.reject(new Error('connection reset'));
+    expect((await media.copyAsSent([{ key: 'feeds/pending/t/7', digest: '2'.repeat(64) }])).get('feeds/pending/t/7')).to.deep.equal({ storeFailed: 'could not be written to the picture store (connection reset)' });
   });
 });
 
