@@ -201,7 +201,8 @@ export class FeedMedia {
     const kept = keptAsSent(original, IMAGE_SIZES.largeSize, this.limits.maxPixels);
     if (kept === null) return null;
     // the orientation is in the EXIF that is taken out: a picture to be turned is decoded instead (the
-    // header read alone, not the pixels)
+    // header read alone, not the pixels); without EXIF it is upright, and sharp is not asked
+    if (!kept.exif) return kept.bytes;
     return ((await sharp(original, { limitInputPixels: this.limits.maxPixels }).metadata()).orientation ?? 1) === 1 ? kept.bytes : null;
   }
 
