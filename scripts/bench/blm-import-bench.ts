@@ -10,7 +10,8 @@
 // picture-sizes jobs, which are then run here and timed apart); --url-photos names photo addresses instead.
 // While the long import runs, a second account's one-row import (with its photo) is submitted and run
 // beside it, as the feed import job would, and its time from upload to done is printed.
-//   --rows=5000 --concurrency=4 --queries --again --url-photos
+// --no-sizes leaves the picture-sizes jobs unrun.
+//   --rows=5000 --concurrency=4 --queries --again --url-photos --no-sizes
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import AdmZip from 'adm-zip';
@@ -36,6 +37,7 @@ const CONCURRENCY = Number(args.get('concurrency') ?? 4);
 const BY_KIND = args.has('queries');
 const AGAIN = args.has('again');
 const URL_PHOTOS = args.has('url-photos');
+const SIZES = !args.has('no-sizes');
 
 // Every statement sent on a connection while the import runs (its async context), by kind.
 const importScope = new AsyncLocalStorage<Map<string, number>>();
@@ -178,6 +180,7 @@ async function importOnce(): Promise<void> {
   const transactionEnds = (kinds.get('BEGIN') ?? 0) + (kinds.get('COMMIT') ?? 0) + (kinds.get('ROLLBACK') ?? 0);
   console.log(`statements to PostgreSQL by the import: ${statements}, ${(statements / ROWS).toFixed(1)} a row (${((statements - transactionEnds) / ROWS).toFixed(1)} without BEGIN and COMMIT)`);
   if (BY_KIND) for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / ROWS).toFixed(2).padStart(6)} a row  ${kind}`);
+  if (!SIZES) return;
   // the smaller sizes, made after the import by its picture-sizes jobs (run here, one job at a time, as one instance's worker would)
   const sizingStarted = performance.now();
   const cpuAtSizing = process.cpuUsage();

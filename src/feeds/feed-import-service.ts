@@ -52,6 +52,8 @@ export interface ImportReport {
 
 /** pictures checked at once by one import (the few decoded are spread by sharp over the cores too) */
 const PICTURES_AT_ONCE = 2;
+/** pictures kept as sent at the upload, copied to their largest size in one statement by the import */
+const COPIES_A_STATEMENT = 50;
 /** pictures of an upload written to the store at once */
 const PICTURES_WRITTEN_AT_ONCE = 4;
 
@@ -65,8 +67,11 @@ interface ImportInput {
   nul?: Record<string, string[]>;
   /** imports queued before records were kept: their rows */
   rows?: FeedRow[];
-  /** zip file name → the picture waiting for the job (removed when the import ends) and the digest of its bytes */
-  media: Record<string, { key: string; digest: string } | string>;
+  /**
+   * zip file name → the picture waiting for the job (removed when the import ends), the digest of its bytes
+   * as sent, and whether the upload kept it as its largest size already (the job copies it in the store)
+   */
+  media: Record<string, { key: string; digest: string; asSent?: boolean } | string>;
   fileWarnings: string[];
   mediaBaseUrl: string;
 }
@@ -194,9 +199,13 @@ export class FeedImportService {
         }
         const key = pendingKey(id, pending.length);
         pending.push(key);
-        media[name] = { key, digest: digestOf(picture) };
+        const entry: { key: string; digest: string; asSent?: boolean } = { key, digest: digestOf(picture) };
+        media[name] = entry;
         const write: Promise<void> = this.media.keepPending(key, picture).then(
-          () => void writing.delete(write),
+          (asSent) => {
+            if (asSent) entry.asSent = true;
+            writing.delete(write);
+          },
           (err: unknown) => {
             writing.delete(write);
             writeFailed ??= { err };
@@ -294,11 +303,28 @@ export class FeedImportService {
     };
     const stored = await this.media.stored([...new Set(named.flatMap((name) => digestOfName(name) ?? []))]);
     const prepared = new Map<string, true | string | StoreFailure>();
+    // the pictures the upload kept as sent are copied inside the store, COPIES_A_STATEMENT at a time, each
+    // batch begun when the queue reaches its first picture
+    const asSent = [...new Set(named)].flatMap((name) => {
+      const m = input.media[name];
+      return m !== undefined && typeof m !== 'string' && m.asSent === true && !stored.largest.has(m.digest) ? [{ name, ...m }] : [];
+    });
+    const batchOf = new Map(asSent.map(({ name }, i) => [name, Math.floor(i / COPIES_A_STATEMENT)]));
+    const batches = new Map<number, Promise<Map<string, true | string | StoreFailure>>>();
+    const copied = (batch: number) => {
+      let copies = batches.get(batch);
+      if (!copies) batches.set(batch, (copies = this.media.copyAsSent(asSent.slice(batch * COPIES_A_STATEMENT, (batch + 1) * COPIES_A_STATEMENT))));
+      return copies;
+    };
     const pictures = new PictureQueue(
       named,
       async (name) => {
         const m = input.media[name];
-        if (m !== undefined) prepared.set(name, typeof m === 'string' ? m : await this.media.prepare(m.key, m.digest, stored.largest.has(m.digest)));
+        const batch = batchOf.get(name);
+        if (m === undefined) return;
+        if (typeof m === 'string') prepared.set(name, m);
+        else if (batch !== undefined) prepared.set(name, (await copied(batch)).get(m.key)!);
+        else prepared.set(name, await this.media.prepare(m.key, m.digest, stored.largest.has(m.digest)));
       },
       PICTURES_AT_ONCE,
     );

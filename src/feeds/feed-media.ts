@@ -24,6 +24,12 @@ export interface MediaStore {
   delete(key: string): Promise<void>;
   /** several keys removed together (one statement where the store allows) */
   deleteMany(keys: string[]): Promise<void>;
+  /**
+   * What each `from` holds written under its `to` as well, inside the store (the bytes never reach the
+   * service; one statement where the store allows); answers the `to` keys written (not those whose `from`
+   * holds nothing). The `to` keys are distinct.
+   */
+  copyMany(pairs: { from: string; to: string }[]): Promise<Set<string>>;
 }
 
 const KEY = /^[A-Za-z0-9/_.-]+$/;
@@ -88,9 +94,16 @@ export class FeedMedia {
     private readonly limits: PictureLimits = PICTURE_LIMITS,
   ) {}
 
-  /** Keeps a picture of an import until its sizes are made (`discard`). */
-  async keepPending(key: string, bytes: Buffer): Promise<void> {
-    await this.store.put(key, bytes);
+  /**
+   * Keeps a picture of an upload until its import has kept its largest size (`discard`). A picture that
+   * already is its largest size (an upright baseline JPEG no wider, `keptAsSent`) is kept without its
+   * metadata, and true is answered: its import then copies it inside the store (`copyAsSent`) instead of
+   * reading it back. Any other is kept as sent (false), for the import to check and decode.
+   */
+  async keepPending(key: string, bytes: Buffer): Promise<boolean> {
+    const kept = await this.keptAsSent(bytes);
+    await this.store.put(key, kept ?? bytes);
+    return kept !== null;
   }
 
   async discard(key: string): Promise<void> {
@@ -140,6 +153,24 @@ export class FeedMedia {
     return true;
   }
 
+  /**
+   * Keeps the largest size of pictures the upload kept as sent (`keepPending` answered true): each copied
+   * inside the store under its digest's key, all in one statement. By waiting key: true, 'is not in the
+   * zip' when the upload's copy is gone (a row warning, as in `prepare`), or the store's failure.
+   */
+  async copyAsSent(pictures: { key: string; digest: string }[]): Promise<Map<string, true | string | StoreFailure>> {
+    // one copy a digest: the same picture sent under two names is one largest size
+    const pairs = new Map(pictures.map(({ key, digest }) => [sizedKey(digest, 'largeSize'), key]));
+    let written: Set<string>;
+    try {
+      written = await this.store.copyMany([...pairs].map(([to, from]) => ({ from, to })));
+    } catch (err) {
+      const failed = { storeFailed: `could not be written to the picture store (${String((err as Error).message)})` };
+      return new Map(pictures.map(({ key }) => [key, failed]));
+    }
+    return new Map(pictures.map(({ key, digest }) => [key, written.has(sizedKey(digest, 'largeSize')) ? true : 'is not in the zip']));
+  }
+
   /** Why a picture could not be decoded, as its row's warning says it. */
   private unreadable(err: unknown): string {
     const message = String((err as Error).message);
@@ -155,17 +186,24 @@ export class FeedMedia {
    * turned upright, brought to the largest size's width and encoded.
    */
   private async largestOf(original: Buffer): Promise<Buffer> {
-    const input = { limitInputPixels: this.limits.maxPixels };
-    const kept = keptAsSent(original, IMAGE_SIZES.largeSize, this.limits.maxPixels);
-    // the orientation is in the EXIF that is taken out: a picture to be turned is decoded instead (the
-    // header read alone, not the pixels)
-    if (kept !== null && ((await sharp(original, input).metadata()).orientation ?? 1) === 1) return kept.bytes;
-    return sharp(original, input)
+    const kept = await this.keptAsSent(original);
+    if (kept !== null) return kept;
+    return sharp(original, { limitInputPixels: this.limits.maxPixels })
       .rotate()
       .resize({ width: IMAGE_SIZES.largeSize, withoutEnlargement: true })
       .jpeg(JPEG)
       .timeout({ seconds: this.limits.timeoutSeconds })
       .toBuffer();
+  }
+
+  /** The picture without its metadata when it is an upright baseline JPEG within the largest size (nothing decoded); else null. */
+  private async keptAsSent(original: Buffer): Promise<Buffer | null> {
+    const kept = keptAsSent(original, IMAGE_SIZES.largeSize, this.limits.maxPixels);
+    if (kept === null) return null;
+    // the orientation is in the EXIF that is taken out: a picture to be turned is decoded instead (the
+    // header read alone, not the pixels); without EXIF it is upright, and sharp is not asked
+    if (!kept.exif) return kept.bytes;
+    return ((await sharp(original, { limitInputPixels: this.limits.maxPixels }).metadata()).orientation ?? 1) === 1 ? kept.bytes : null;
   }
 
   /**

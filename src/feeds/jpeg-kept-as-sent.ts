@@ -30,18 +30,23 @@ export interface KeptJpeg {
   bytes: Buffer;
   width: number;
   height: number;
+  /** whether it held an EXIF segment (the only place its orientation can be given: without one it is upright) */
+  exif: boolean;
 }
+
+const EXIF = Buffer.from('Exif\0\0', 'latin1');
 
 /**
  * The picture's bytes without metadata, when it is a baseline (SOF0), 8-bit, grey or three-component
  * JPEG of at most `maxWidth` by any height within `maxPixels`, in one scan ending with its end marker;
  * otherwise null (the caller decodes and encodes it). Whether it shows upright (EXIF orientation) is the
- * caller's to check before: the orientation goes with the EXIF.
+ * caller's to check before when `exif` says it held EXIF: the orientation goes with it.
  */
 export function keptAsSent(jpeg: Buffer, maxWidth: number, maxPixels: number): KeptJpeg | null {
   if (jpeg.length < 4 || jpeg.length > MAX_KEPT_BYTES || jpeg[0] !== 0xff || jpeg[1] !== SOI) return null;
   const kept: Buffer[] = [jpeg.subarray(0, 2)];
   let frame: { width: number; height: number } | null = null;
+  let exif = false;
   let at = 2;
   for (;;) {
     // markers may be padded with FF bytes
@@ -71,9 +76,10 @@ export function keptAsSent(jpeg: Buffer, maxWidth: number, maxPixels: number): K
       const scanEnd = endOfScan(jpeg, end);
       if (scanEnd === null) return null;
       kept.push(jpeg.subarray(at, scanEnd));
-      return { bytes: Buffer.concat(kept), ...frame };
+      return { bytes: Buffer.concat(kept), ...frame, exif };
     } else if ((marker >= 0xe1 && marker <= 0xef) || marker === 0xfe) {
       // another application segment or a comment: metadata, left out
+      if (marker === 0xe1 && segment.subarray(4, 4 + EXIF.length).equals(EXIF)) exif = true;
     } else {
       // progressive, lossless, arithmetic-coded or 12-bit frames, and anything unknown: decoded instead
       return null;

@@ -54,6 +54,21 @@ export class PropertyService extends SyncResource<PropertyRow, PropertyInput, Pr
     return row;
   }
 
+  /**
+   * saveRow for a feed, which does not present the row: written without its development read back (the
+   * `include` cost two statements a home, the row and its development selected after the INSERT); the
+   * development's externalRef is the one the input named, which resolve found.
+   */
+  protected override async saveQuietly(db: Tx, account: ApiAccount, existing: PropertyRow | null, input: PropertyInput, data: PropertyData): Promise<PropertyRow> {
+    const values = { ...data, floor: data.floor ?? Prisma.DbNull, deletedAt: null };
+    const saved = existing
+      ? await db.property.update({ where: { id: existing.id }, data: values })
+      : await db.property.create({ data: { ...values, accountId: account.id, externalRef: input.externalRef } });
+    const row = { ...saved, development: { externalRef: input.development } };
+    await recordPriceChange(db, row.id, row, { first: existing === null });
+    return row;
+  }
+
   protected async removeRow(db: Tx, row: PropertyRow) {
     await db.property.update({ where: { id: row.id }, data: { deletedAt: new Date() } });
   }

@@ -57,6 +57,26 @@ function storeContract(name: string, open: () => { writer: MediaStore; reader: M
       expect(await reader.existing([`${base}/mediumSize.jpg`, `${base}/thumbnail.jpg`])).to.deep.equal(new Set());
     });
 
+    it('copies keys to others inside the store, and says which had nothing to copy', async () => {
+      const { writer, reader } = open();
+      const base = `feeds/test/${randomBytes(8).toString('hex')}`;
+      const one = randomBytes(90_000);
+      const two = randomBytes(40_000);
+      await writer.putMany([{ key: `${base}/pending/1`, bytes: one }, { key: `${base}/pending/2`, bytes: two }]);
+      const pairs = [
+        { from: `${base}/pending/1`, to: `${base}/a.jpg` },
+        { from: `${base}/pending/2`, to: `${base}/b.jpg` },
+        { from: `${base}/pending/gone`, to: `${base}/c.jpg` },
+      ];
+      expect(await writer.copyMany(pairs)).to.deep.equal(new Set([`${base}/a.jpg`, `${base}/b.jpg`]));
+      expect((await readAll((await reader.get(`${base}/a.jpg`))!)).equals(one)).to.equal(true);
+      expect((await readAll((await reader.get(`${base}/b.jpg`))!)).equals(two)).to.equal(true);
+      expect((await readAll((await reader.get(`${base}/pending/1`))!)).equals(one)).to.equal(true);
+      expect(await reader.exists(`${base}/c.jpg`)).to.equal(false);
+      expect(await writer.copyMany([])).to.deep.equal(new Set());
+      await writer.deleteMany([`${base}/pending/1`, `${base}/pending/2`, `${base}/a.jpg`, `${base}/b.jpg`]);
+    });
+
     it('refuses a key that could leave its place', async () => {
       const { writer } = open();
       let refused: unknown = null;

@@ -20,6 +20,16 @@ export class MemoryStore implements MediaStore {
   async putMany(entries: { key: string; bytes: Buffer }[]) {
     for (const { key, bytes } of entries) this.files.set(key, bytes);
   }
+  async copyMany(pairs: { from: string; to: string }[]) {
+    const written = new Set<string>();
+    for (const { from, to } of pairs) {
+      const bytes = this.files.get(from);
+      if (bytes === undefined) continue;
+      this.files.set(to, bytes);
+      written.add(to);
+    }
+    return written;
+  }
   async delete(key: string) {
     this.files.delete(key);
   }

@@ -90,6 +90,46 @@ describe('feeds: the largest size at the import, the smaller after it', () => {
   });
 });
 
+describe('feeds: a picture kept as sent at the upload, copied inside the store by the import', () => {
+  it('keeps an upright baseline JPEG without its metadata at the upload; the import copies it as the largest size without reading it', async () => {
+    const store = new MemoryStore();
+    const media = new FeedMedia(store, 'http://localhost/media');
+    const secret = 'GPS 51.50072N 0.12462W';
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#468' } }).jpeg({ mozjpeg: false }).withExif({ IFD0: { Copyright: secret } }).toBuffer();
+    expect(await media.keepPending('feeds/pending/t/5', photo)).to.equal(true);
+    const pending = store.files.get('feeds/pending/t/5')!;
+    expect(pending.includes(secret)).to.equal(false);
+    // the import never reads the bytes back: only the store copies them
+    store.get = () => Promise.reject(new Error('read back'));
+    const digest = 'f'.repeat(64);
+    // the other gone from the store since the upload: a row warning, as for any picture gone
+    const copied = await media.copyAsSent([{ key: 'feeds/pending/t/5', digest }, { key: 'feeds/pending/t/6', digest: '1'.repeat(64) }]);
+    expect(Object.fromEntries(copied)).to.deep.equal({ 'feeds/pending/t/5': true, 'feeds/pending/t/6': 'is not in the zip' });
+    expect(store.files.get(sizedKey(digest, 'largeSize'))!.equals(pending)).to.equal(true);
+  });
+
+  it('keeps any other picture as sent at the upload, for the import to decode (a PNG, a JPEG to be turned, a JPEG wider than the largest size)', async () => {
+    const store = new MemoryStore();
+    const media = new FeedMedia(store, 'http://localhost/media');
+    const pictures = [
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#468' } }).png().toBuffer(),
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#468' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer(),
+      await sharp({ create: { width: IMAGE_SIZES.largeSize + 1, height: 48, channels: 3, background: '#468' } }).jpeg().toBuffer(),
+    ];
+    for (const [n, picture] of pictures.entries()) {
+      expect(await media.keepPending(`feeds/pending/t/o${n}`, picture), `picture ${n}`).to.equal(false);
+      expect(store.files.get(`feeds/pending/t/o${n}`)!.equals(picture), `picture ${n}`).to.equal(true);
+    }
+  });
+
+  it('fails the rows of the pictures the store could not copy', async () => {
+    const store = new MemoryStore();
+    const media = new FeedMedia(store, 'http://localhost/media');
+    store.copyMany = () => Promise.reject(new Error('connection reset'));
+    expect((await media.copyAsSent([{ key: 'feeds/pending/t/7', digest: '2'.repeat(64) }])).get('feeds/pending/t/7')).to.deep.equal({ storeFailed: 'could not be written to the picture store (connection reset)' });
+  });
+});
+
 describe('feeds: the picture queue of an import', () => {
   it('prepares in the order given, a few at a time, and lets a group through once its own pictures are ready', async () => {
     const begun: string[] = [];

@@ -25,7 +25,9 @@ describe('feeds: a JPEG kept as sent', () => {
     const sent = Buffer.concat([withComment(original, `comment ${SECRET}`), Buffer.from(`PK\x03\x04 appended ${SECRET}`)]);
     const kept = keptAsSent(sent, 1600, 50_000_000);
     expect(kept).to.not.equal(null);
-    expect({ width: kept!.width, height: kept!.height }).to.deep.equal({ width: 1024, height: 768 });
+    expect({ width: kept!.width, height: kept!.height, exif: kept!.exif }).to.deep.equal({ width: 1024, height: 768, exif: true });
+    // a JPEG without EXIF is told so: nothing can turn it
+    expect(keptAsSent(await sharp(original).jpeg().toBuffer(), 1600, 50_000_000)?.exif).to.equal(false);
     expect(kept!.bytes.includes(SECRET)).to.equal(false);
     expect(kept!.bytes.subarray(-2)).to.deep.equal(Buffer.from([0xff, 0xd9]));
     const meta = await sharp(kept!.bytes).metadata();

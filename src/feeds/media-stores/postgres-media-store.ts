@@ -3,7 +3,8 @@
 // straight through the node-postgres pool under Prisma (db/prisma.ts): Prisma carries a Bytes value as
 // base64 text and copies it on the way, which cost about three times the CPU of the query itself (a
 // 92 KB picture written: 3.9 against 1.2 ms; read: 2.0 against 0.75 ms), and an import with a photo a
-// row writes four pictures and reads one for every row. Several keys are looked up, written or removed in
+// row writes four pictures and reads one for every row. Pictures are copied from one key to another inside the
+// database (`copyMany`: the upload's copies of JPEGs kept as sent become their largest sizes). Several keys are looked up, written or removed in
 // one statement each (an import's pictures, a picture's two smaller sizes).
 import { Readable } from 'node:stream';
 import type pg from 'pg';
@@ -38,6 +39,17 @@ export class PostgresMediaStore implements MediaStore {
       'INSERT INTO "MediaObject" ("key", "bytes") SELECT * FROM unnest($1::text[], $2::bytea[]) ON CONFLICT ("key") DO UPDATE SET "bytes" = EXCLUDED."bytes"',
       [entries.map((e) => checkedKey(e.key)), entries.map((e) => e.bytes)],
     );
+  }
+
+  async copyMany(pairs: { from: string; to: string }[]): Promise<Set<string>> {
+    if (pairs.length === 0) return new Set();
+    const { rows } = await this.pool.query<{ key: string }>(
+      `INSERT INTO "MediaObject" ("key", "bytes")
+       SELECT pair."to", m."bytes" FROM unnest($1::text[], $2::text[]) AS pair("from", "to") JOIN "MediaObject" m ON m."key" = pair."from"
+       ON CONFLICT ("key") DO UPDATE SET "bytes" = EXCLUDED."bytes" RETURNING "key"`,
+      [pairs.map((p) => checkedKey(p.from)), pairs.map((p) => checkedKey(p.to))],
+    );
+    return new Set(rows.map((r) => r.key));
   }
 
   async delete(key: string): Promise<void> {

@@ -1,7 +1,7 @@
 // Feed pictures kept in S3-compatible object storage (FEED_MEDIA_STORE=s3): AWS S3, or any server that
 // speaks its API (an endpoint and path-style addressing), through the AWS SDK for JavaScript v3.
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { checkedKey, type MediaStore } from '../feed-media.ts';
 
 export interface S3MediaStoreOptions {
@@ -73,6 +73,21 @@ export class S3MediaStore implements MediaStore {
   /** one request an object: the last written last, so that its presence says the others are there */
   async putMany(entries: { key: string; bytes: Buffer }[]): Promise<void> {
     for (const { key, bytes } of entries) await this.put(key, bytes);
+  }
+
+  /** a CopyObject request a pair (the bytes copied by the server), sixteen at a time */
+  async copyMany(pairs: { from: string; to: string }[]): Promise<Set<string>> {
+    const written = new Set<string>();
+    const copy = async ({ from, to }: { from: string; to: string }) => {
+      try {
+        await this.client.send(new CopyObjectCommand({ Bucket: this.options.bucket, Key: this.key(to), CopySource: `${this.options.bucket}/${encodeURIComponent(this.key(from)).replace(/%2F/g, '/')}` }));
+        written.add(to);
+      } catch (err) {
+        if (!missing(err)) throw err;
+      }
+    };
+    for (let at = 0; at < pairs.length; at += 16) await Promise.all(pairs.slice(at, at + 16).map(copy));
+    return written;
   }
 
   async delete(key: string): Promise<void> {
