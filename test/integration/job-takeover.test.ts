@@ -28,6 +28,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearer, passwordCustomer, P } from '../support/customers.ts';
 import { applied, pushAppListing } from '../support/applications.ts';
+import { ALERT_DELIVERY_KIND, enqueueAlertDelivery } from '../../src/alerts/alert-delivery-jobs.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -87,7 +88,7 @@ describe('a job whose instance is killed inside its handler (the job queue)', fu
   this.timeout(90_000);
 
   it('lists every kind of the job queue here', () => {
-    expect(Object.keys(QUEUES).sort()).to.deep.equal([MAIL_KIND, STATE_KIND, FEED_IMPORT_KIND, ALERT_CHECK_KIND, PICTURE_SIZES_KIND, WEBHOOK_KIND].sort());
+    expect(Object.keys(QUEUES).sort()).to.deep.equal([MAIL_KIND, STATE_KIND, FEED_IMPORT_KIND, ALERT_CHECK_KIND, PICTURE_SIZES_KIND, WEBHOOK_KIND, ALERT_DELIVERY_KIND].sort());
   });
 
   it(`${MAIL_KIND}: taken over after the heartbeat stops, the e-mail sent once`, async () => {
@@ -170,6 +171,45 @@ describe('a job whose instance is killed inside its handler (the job queue)', fu
     const state = await runtime.prisma.listingAlertState.findUniqueOrThrow({ where: { listingId: listing } });
     expect(state.live, 'the listing seen live: its new-listing event matched').to.equal(true);
     expect((await built.alerts.matcher.runOnce()).events, 'and not matched again').to.equal(0);
+  });
+
+  it(`${ALERT_DELIVERY_KIND}: taken over after the heartbeat stops, the alert e-mail sent once by the other instance`, async () => {
+    const { runtime, built } = testApp();
+    const { prisma } = runtime;
+    const account = await createAccount({ tier: 'premium' });
+    await api.put('/api/rest/inventory/developments/tka-dev', developmentPayload({ postcode: 'BN1 5FP' }), withKey(account));
+    await api.put('/api/rest/inventory/properties/tka-home', propertyPayload('tka-dev'), withKey(account));
+    const written = await api.put('/api/rest/listings/l-tka-home', listingPayload('tka-dev', ['tka-home'], { name: 'Home of the killed run' }), withKey(account));
+    expect(written.status).to.equal(201);
+    // what other files left due goes first, so that the doomed instance's run is the one that sends this match
+    await built.alerts.deliverOnce();
+    const customer = await passwordCustomer();
+    const search = await prisma.savedSearch.create({
+      data: { customerId: customer.id, portalId: 1, name: 'Killed run', query: {}, alertFrequency: 'instant', unsubscribeToken: `tka-${Date.now()}`, forSale: true },
+    });
+    await prisma.alertMatch.create({ data: { savedSearchId: search.id, customerId: customer.id, listingId: written.body.id as number, kind: 'new-listing', eventKey: `tka-${Date.now()}` } });
+    const since = new Date();
+    const { data } = await killedInside(ALERT_DELIVERY_KIND, () => enqueueAlertDelivery(runtime.jobs, null));
+    expect(data).to.deep.equal({});
+    await failedOver(ALERT_DELIVERY_KIND);
+    // this instance takes the killed run again (the index may still lag the listing's write by a second)
+    await eventually(async () => {
+      await built.alerts.deliverOnce();
+      expect(await prisma.alertMatch.count({ where: { savedSearchId: search.id, sentAt: null } })).to.equal(0);
+    }, 20_000, 300);
+    const [jobs] = await prisma.$queryRawUnsafe<{ retried: number; open: number }[]>(
+      `SELECT count(*) FILTER (WHERE state = 'completed' AND retry_count > 0 AND completed_on >= $2::timestamptz)::int AS retried,
+              count(*) FILTER (WHERE state IN ('retry', 'active'))::int AS open
+       FROM ${JOB_SCHEMA}.job WHERE name = $1`,
+      ALERT_DELIVERY_KIND,
+      since,
+    );
+    expect(jobs, 'the killed run, run again to its end').to.deep.equal({ retried: 1, open: 0 });
+    await built.mails.delivery.runOnce({ retriesToo: true });
+    expect((await built.alerts.deliverOnce()).emails, 'and not sent again').to.equal(0);
+    await built.mails.delivery.runOnce({ retriesToo: true });
+    const alerts = (await mailsTo(customer.email)).filter((m) => m.text.includes('Home of the killed run'));
+    expect(alerts).to.have.length(1);
   });
 
   it(`${PICTURE_SIZES_KIND}: taken over after the heartbeat stops, the sizes made`, async () => {
