@@ -248,8 +248,9 @@ export class JobQueue {
     if (failed.length === 0) return 0;
     await settle(failed.map((job) => job.data));
     for (const job of failed) {
-      if (!job.hasDeadLetter) await this.boss.send(dead, { ...job.data }, {});
-      await this.boss.deleteJob(kind, job.id);
+      // the instance whose delete took the job out makes the missing dead letter (two sweeps at once make one)
+      const { affected } = (await this.boss.deleteJob(kind, job.id)) as { affected?: number };
+      if (affected && !job.hasDeadLetter) await this.boss.send(dead, { ...job.data }, {});
     }
     this.logger.warn({ kind, jobs: failed.length }, 'jobs given up by a process that died during their last attempt: kept as dead letters, their keys freed');
     return failed.length;

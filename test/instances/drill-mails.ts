@@ -56,7 +56,7 @@ export class DrillMails {
   /** The customers, their sessions and saved searches, and the listing they apply for. */
   async prepare(): Promise<void> {
     const { prisma, pool, config } = this.runtime;
-    const tokens = new AccessTokenService(prisma, pool, { secret: config.JWT_SECRET, ttlSeconds: 3600 });
+    const tokens = new AccessTokenService(prisma, pool, { secret: config.JWT_SECRET, ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS });
     const customer = async (name: string): Promise<Customer> => {
       const email = `drill-${this.stamp}-${name}@example.org`;
       const row = await prisma.customer.create({ data: { email, createdVia: 'password', emailProvenAt: new Date(), firstName: 'Drill' } });
@@ -68,7 +68,7 @@ export class DrillMails {
     const area = { lat, lng, north: lat + 0.02, south: lat - 0.02, east: lng + 0.02, west: lng - 0.02 };
     for (const w of this.watchers) {
       const res = await this.call('POST', '/api/rest/portal/profile/saved-searches', { name: 'Drill homes', query: area, alerts: { frequency: 'instant' } }, w.token);
-      if (res?.status !== 201) throw new Error(`a drill saved search was refused: ${res?.status ?? 'no answer'}`);
+      if (res?.status !== 201) throw new Error(`a drill saved search was refused: ${res?.status ?? "no answer"} ${await res?.text()}`);
     }
     const day = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
     this.listingName = `Drill viewings ${this.stamp}`;
