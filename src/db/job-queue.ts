@@ -230,6 +230,33 @@ export class JobQueue {
   }
 
   /**
+   * For a kind whose given-up jobs free their key: the jobs left failed, which `givenUp` never took out
+   * (their process died during their last attempt, and the supervisor failed them for good), up to 1000
+   * at once. `settle` records the give-up in the kind's own rows first; then each gets its dead letter
+   * if it has none and leaves the queue, so that the later jobs of its key go on. Returns how many.
+   */
+  async releaseGivenUp<T extends object>(kind: string, settle: (data: T[]) => Promise<void>): Promise<number> {
+    if (!this.queues[kind]?.deadFreesKey) return 0;
+    await this.start();
+    const dead = deadLetterOf(kind);
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT j.id, j.data, EXISTS (SELECT 1 FROM ${this.schema}.job d WHERE d.name = $2 AND d.source_id = j.id) AS "hasDeadLetter"
+       FROM ${this.schema}.job j WHERE j.name = $1 AND j.state = 'failed' ORDER BY j.created_on LIMIT 1000`,
+      [kind, dead],
+    );
+    const failed = rows as { id: string; data: T; hasDeadLetter: boolean }[];
+    if (failed.length === 0) return 0;
+    await settle(failed.map((job) => job.data));
+    for (const job of failed) {
+      // the instance whose delete took the job out makes the missing dead letter (two sweeps at once make one)
+      const { affected } = (await this.boss.deleteJob(kind, job.id)) as { affected?: number };
+      if (affected && !job.hasDeadLetter) await this.boss.send(dead, { ...job.data }, {});
+    }
+    this.logger.warn({ kind, jobs: failed.length }, 'jobs given up by a process that died during their last attempt: kept as dead letters, their keys freed');
+    return failed.length;
+  }
+
+  /**
    * Enqueues many jobs of `kind` in the transaction `tx` in one statement (pg-boss's insert); a job whose
    * `singletonKey` the queue's policy already holds (`short`: one waiting job a key) is left out.
    */

@@ -10,12 +10,17 @@
 // and, after its last retry (24 hours), keeps it as a dead letter, the row shown `failed`, and lets the
 // lead's later events go. At least once: an instance killed after posting and before its job completed
 // leaves the job to another instance once its heartbeat stops, and the event is posted again (with the
-// same event id, which receivers use to drop repeats); the lead's later events still wait for it.
+// same event id, which receivers use to drop repeats); the lead's later events still wait for it. An
+// instance killed during a delivery's very last attempt leaves its job failed for good by the queue's
+// supervisor but not taken out, holding its lead's key, and the row `pending`: a sweep at start-up and
+// every minute (`releaseGivenUp`) shows such a row `failed`, keeps the job as a dead letter and takes it
+// out of the queue, so that the lead's later events go.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Attempt, JobQueue, JobRetries } from '../db/job-queue.ts';
 import type { WebhookSender } from './webhook-sender.ts';
+import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts';
 
 /** The job kind that posts lead webhooks (src/background.ts lists it). */
 export const WEBHOOK_KIND = 'webhook-delivery';
@@ -77,6 +82,7 @@ export interface WebhookJobOptions {
 
 export class WebhookJob {
   private working = false;
+  private sweep: Scheduled | null = null;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -96,8 +102,24 @@ export class WebhookJob {
         { concurrency: this.options.concurrency, perGroup: this.options.perAccount, pollSeconds: this.options.pollMs / 1000 },
         (data, attempt) => this.deliver(data, attempt).then(() => undefined),
       )
+      .then(() => this.releaseGivenUp())
       .then(() => this.enqueueStrays())
       .catch((err: unknown) => this.logger.error({ err: String(err) }, 'the webhook-delivery worker could not start'));
+    this.sweep = schedule('webhook given-up sweep', EVERY_MINUTE, () => this.releaseGivenUp().then(() => undefined), this.logger);
+  }
+
+  /**
+   * The deliveries whose job failed for good without its handler's end (its instance died during the last
+   * attempt): each row shown `failed`, its job kept as a dead letter and taken out of the queue, freeing
+   * its lead's later events. Returns how many.
+   */
+  async releaseGivenUp(): Promise<number> {
+    return this.jobs.releaseGivenUp<WebhookJobData>(WEBHOOK_KIND, async (given) => {
+      const ids = given.map((d) => Number(d.delivery)).filter((id) => Number.isSafeInteger(id));
+      await this.prisma.$executeRaw`
+        UPDATE "WebhookDelivery" SET status = 'failed', "lastError" = coalesce("lastError", 'its last attempt ended with its instance')
+        WHERE id = ANY(${ids}::int[]) AND status = 'pending'`;
+    });
   }
 
   /**
@@ -121,6 +143,8 @@ export class WebhookJob {
   async stop(): Promise<void> {
     if (!this.working) return;
     this.working = false;
+    await this.sweep?.stop();
+    this.sweep = null;
     await this.jobs.offWork(WEBHOOK_KIND);
     await this.sender.close();
   }

@@ -9,7 +9,9 @@
 // customer through the e-mail outbox and the job queue, and no e-mail may be sent twice, nor lost
 // unless the killed instance had claimed it (at most once); each change is also a lead webhook to a
 // receiver of the drill's (webhook-log.ts), which must receive every one at least once, and each lead's
-// in the order of its changes. `--short` runs the same in about a minute.
+// in the order of its changes. Customers register interest in a listing and book viewings of it, and new
+// listings are published where others have instant saved searches (drill-mails.ts): each acknowledgement
+// and each alert must be e-mailed exactly once across the kill. `--short` runs the same in about a minute.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -28,6 +30,9 @@ import { PICTURE_SIZES_KIND } from '../../src/feeds/picture-sizes.ts';
 import { WEBHOOK_KIND } from '../../src/webhooks/webhook-job.ts';
 import { newWebhookSecret } from '../../src/webhooks/webhook-signature.ts';
 import { WebhookLog } from './webhook-log.ts';
+import { DrillMails } from './drill-mails.ts';
+import { ALERT_CHECK_KIND } from '../../src/alerts/alert-checks.ts';
+import { ALERT_DELIVERY_KIND } from '../../src/alerts/alert-delivery-jobs.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SHORT = process.argv.includes('--short');
@@ -106,7 +111,7 @@ async function main(): Promise<number> {
   const provider = await prisma.housingProvider.create({ data: { name: `Instance drill ${Date.now()}`, contactEmail: 'drill@example.org' } });
   const accounts = new ApiAccountService(prisma);
   const { key } = await accounts.createAccount({ name: `Instance drill ${Date.now()}`, kind: 'provider', tier: 'premium', housingProviderId: provider.id });
-  const owned = await prisma.listing.findMany({ where: { withdrawnAt: null, published: true }, select: { id: true, externalRef: true, accountId: true }, orderBy: { id: 'asc' }, take: 400 });
+  const owned = await prisma.listing.findMany({ where: { withdrawnAt: null, published: true }, select: { id: true, externalRef: true, accountId: true, developmentId: true }, orderBy: { id: 'asc' }, take: 400 });
   const byAccount = owned.filter((l) => l.accountId === owned[0]?.accountId);
   if (byAccount.length === 0) throw new Error('no listings: scripts/test-instances.sh seeds them');
   const ownerKey = await accounts.rotateKey(byAccount[0]!.accountId);
@@ -140,6 +145,9 @@ async function main(): Promise<number> {
       if (i > 100) throw new Error('HAProxy did not answer');
       await sleep(100);
     }
+    const development = await prisma.development.findUniqueOrThrow({ where: { id: byAccount[0]!.developmentId }, select: { externalRef: true, latitude: true, longitude: true } });
+    const drillMails = new DrillMails(runtime, base, ownerKey, stamp, development);
+    await drillMails.prepare();
     const started = performance.now();
     const deadline = started + SECONDS * 1000;
     let reads = 0;
@@ -225,7 +233,7 @@ async function main(): Promise<number> {
     };
 
     console.log(`instances: ${SECONDS} s of load through HAProxy on :${lbPort} to three instances, ${READERS} searching clients, ${WRITERS} writers; instance :${victim.port} killed (SIGKILL) at +${KILL_AT_SECONDS.toFixed(0)} s, started again ${RESTART_AFTER_SECONDS} s later`);
-    const [, imported] = await Promise.all([Promise.all([...Array.from({ length: READERS }, reader), ...Array.from({ length: WRITERS }, (_, w) => writer(w)), mover(), killer()]), importer()]);
+    const [, imported] = await Promise.all([Promise.all([...Array.from({ length: READERS }, reader), ...Array.from({ length: WRITERS }, (_, w) => writer(w)), mover(), killer(), drillMails.load(deadline)]), importer()]);
 
     // every acknowledged write stored and indexed
     const stored = await prisma.listing.findMany({ where: { id: { in: [...acknowledged.keys()] } }, select: { id: true, name: true } });
@@ -279,6 +287,11 @@ async function main(): Promise<number> {
     const mailJobsLeft = async () =>
       (await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`, MAIL_KIND))[0]!.n;
     const drainStarted = performance.now();
+    // the alerts matched and their runs done first: they enqueue e-mails
+    const alertJobsLeft = async () =>
+      (await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name IN ($1, $2) AND state IN ('created', 'retry', 'active')`, ALERT_CHECK_KIND, ALERT_DELIVERY_KIND))[0]!.n;
+    while ((await alertJobsLeft()) > 0 && performance.now() - drainStarted < 120_000) await sleep(500);
+    const alertsLeft = await alertJobsLeft();
     while ((await mailJobsLeft()) > 0 && performance.now() - drainStarted < 120_000) await sleep(500);
     const left = await mailJobsLeft();
     const received = await mailbox.received();
@@ -294,6 +307,7 @@ async function main(): Promise<number> {
         killedWall,
       );
     const [takenOver] = await retriedJobs(MAIL_KIND);
+    const drilled = drillMails.verdict(received);
 
     // every change's webhook: at least once, each lead's in the order of its changes; the jobs the killed instance held taken over
     const hookJobsLeft = async () =>
@@ -313,6 +327,10 @@ async function main(): Promise<number> {
     console.log(`  lost:      ${lostInDb} acknowledged writes not in the database, ${lostInIndex} not in the index`);
     console.log(`  visible:   a write through every instance after p50 ${percentile(visibleMs, 50).toFixed(0)} ms, max ${(visibleMs.at(-1) ?? 0).toFixed(0)} ms (bound ${VISIBLE_BOUND_MS} ms)`);
     console.log(`  e-mails:   ${notes.length} lead changes acknowledged, ${failedMoves.length} failed; e-mails sent twice: ${twice}; not received: ${lostMails} (claimed and never recorded sent, by the killed instance: ${claimedUnsent}); jobs left: ${left}`);
+    console.log(
+      `  acks:      ${drilled.due.registered} registrations, ${drilled.due.booked} viewings booked, ${drilled.due.alerts} alerts due (watchers × listings published); ` +
+        `e-mailed other than once: ${drilled.notOnce.registered}, ${drilled.notOnce.booked}, ${drilled.notOnce.alerts}; alert jobs left: ${alertsLeft}${drilled.failed.length ? `; refused: ${drilled.failed.slice(0, 3).join(', ')}` : ''}`,
+    );
     console.log(`  take-over: ${takenOver!.n} e-mail jobs run again after their instance died${takenOver!.n ? `, the last done ${(takenOver!.lastSeconds ?? 0).toFixed(1)} s after the kill` : ''}`);
     console.log(
       `  webhooks:  ${hookVerdict.due} due, ${hookVerdict.delivered} delivered (${hookVerdict.received} posts, ${hookVerdict.repeated} events received again, ${hookVerdict.badSignatures} badly signed); ` +
@@ -326,6 +344,9 @@ async function main(): Promise<number> {
     if (twice) failures.push(`${twice} e-mails sent twice`);
     if (lostMails > claimedUnsent) failures.push(`${lostMails - claimedUnsent} e-mails never sent that no instance had claimed`);
     if (left) failures.push(`${left} e-mail jobs still waiting 2 minutes after the load`);
+    if (drilled.due.registered === 0 || drilled.due.booked === 0 || drilled.due.alerts === 0) failures.push(`no registration, booking or alert to count (${JSON.stringify(drilled.due)})`);
+    for (const [what, n] of Object.entries(drilled.notOnce)) if (n) failures.push(`${n} ${what} e-mails not sent exactly once`);
+    if (alertsLeft) failures.push(`${alertsLeft} alert jobs still waiting 2 minutes after the load`);
     if (hookVerdict.due === 0) failures.push('no lead webhook was recorded');
     if (hookVerdict.delivered < hookVerdict.due) failures.push(`${hookVerdict.due - hookVerdict.delivered} lead webhooks never received`);
     if (changesNotPosted) failures.push(`${changesNotPosted} acknowledged lead changes never posted to the webhook`);

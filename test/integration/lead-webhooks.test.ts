@@ -316,6 +316,51 @@ describe('lead webhooks', function () {
     expect(dead!.n, 'its dead letter').to.equal(1);
   });
 
+  it("ends with the dead letter a delivery whose instance died during its last attempt: shown failed, and its lead's later events go on", async () => {
+    const r = await receiver();
+    const { account, listing } = await providerWithHook(r);
+    const customer = await passwordCustomer();
+    r.answer = (event) => (event.type === 'lead.created' ? 500 : 200);
+    const { prisma } = testApp().runtime;
+    const { webhooks } = testApp().built;
+    const app = await applied(customer, listing.id, { additionalInfo: 'zero' });
+    const update = await api.put(`${P}/profile/applications/${app.id}`, { additionalInfo: 'one' }, bearer(customer.accessToken));
+    expect(update.status).to.equal(200);
+    const created = await eventually(async () => {
+      const d = (await deliveriesOf(account, app.id)).find((x) => x.type === 'lead.created');
+      expect(d).to.deep.include({ status: 'pending', attempts: 1 });
+      return d!;
+    });
+    // the job as the queue's supervisor leaves it when the instance running its last attempt is killed:
+    // failed for good, no handler to take it out (nor, here, a dead letter), the row still pending
+    await webhooks.stop();
+    try {
+      const failed = await prisma.$executeRawUnsafe(
+        `UPDATE ${JOB_SCHEMA}.job SET state = 'failed', completed_on = now(), retry_limit = retry_count WHERE name = $1 AND data->>'delivery' = $2 AND state = 'retry'`,
+        WEBHOOK_KIND,
+        String(created.id),
+      );
+      expect(failed).to.equal(1);
+    } finally {
+      // an instance starting (as the killed one does) sweeps such jobs, as every instance does each minute
+      webhooks.start();
+    }
+    await eventually(async () => expect(r.of(app.id).filter((x) => x.answered === 200)).to.have.length(1), 20_000);
+    expect(r.of(app.id).map((x) => `${x.event.type}:${x.event.data.additionalInfo}:${x.answered}`)).to.deep.equal(['lead.created:zero:500', 'lead.updated:one:200']);
+    const log = await deliveriesOf(account, app.id);
+    expect(log.map((d) => [d.type, d.status])).to.deep.equal([
+      ['lead.updated', 'delivered'],
+      ['lead.created', 'failed'],
+    ]);
+    const [jobs] = await prisma.$queryRawUnsafe<{ dead: number; left: number }[]>(
+      `SELECT count(*) FILTER (WHERE name = $2)::int AS dead, count(*) FILTER (WHERE name = $1)::int AS left FROM ${JOB_SCHEMA}.job WHERE name IN ($1, $2) AND data->>'delivery' = $3`,
+      WEBHOOK_KIND,
+      deadLetterOf(WEBHOOK_KIND),
+      String(created.id),
+    );
+    expect(jobs, 'kept as one dead letter, out of the queue').to.deep.equal({ dead: 1, left: 0 });
+  });
+
   it('gives a job at start-up to a pending delivery that has none (one recorded before the job queue carried them), and no second one to a queued delivery', async () => {
     const r = await receiver();
     const { account, listing } = await providerWithHook(r);
