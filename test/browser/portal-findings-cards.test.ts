@@ -152,6 +152,13 @@ describe('browser: cards, map pins, area pages and saved searches read true', fu
         const bold = await boldFigures(card);
         expect(bold).to.have.length(1);
         expect(bold[0]).to.match(/^£[\d,.]+ a month$/);
+        // its map pin's pop-up leads with the same figure
+        if (size.width < 500) await page().getByRole('button', { name: /^Map/ }).click();
+        await page().locator('.map-pin[title="Tamar Shared Quay"]').click();
+        const popup = page().locator('.leaflet-popup');
+        await popup.waitFor();
+        expect(await popup.locator('strong').allInnerTexts()).to.deep.equal(bold);
+        expect(await popup.innerText()).to.include('£50,000');
         expect(await seriousAxeViolations(page())).to.deep.equal([]);
         expect(problems).to.deep.equal([]);
       });
