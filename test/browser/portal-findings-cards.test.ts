@@ -66,13 +66,14 @@ describe('browser: cards, map pins, area pages and saved searches read true', fu
       ],
       { name: 'Tamar Mixed Court', schemes: ['market-sale'] },
     );
-    // one parking feature under two names, one home each
+    // one parking feature under two names, one home each, and a third home that says both
     await listing(
       account,
       'pc-parking2',
       [
         { ...sale, fullMarketPrice: 180_000, propertyFeatures: [{ section: 'Parking', values: ['Allocated parking'] }] },
         { ...sale, fullMarketPrice: 185_000, propertyFeatures: [{ section: 'Parking', values: ['Allocated parking space'] }] },
+        { ...sale, fullMarketPrice: 190_000, propertyFeatures: [{ section: 'Parking', values: ['Allocated parking', 'Allocated parking space'] }] },
       ],
       { name: 'Tamar Parking Row', schemes: ['market-sale'] },
     );
@@ -120,7 +121,7 @@ describe('browser: cards, map pins, area pages and saved searches read true', fu
         expect(problems).to.deep.equal([]);
       });
 
-      it('offers a parking feature spelt two ways as one choice, under its fuller name, that finds both', async () => {
+      it('offers a parking feature spelt two ways as one choice, under its fuller name, that finds both and counts each home once', async () => {
         const problems = await portalPage(page());
         await page().setViewportSize(size);
         await page().goto(`${testApp().baseUrl}/search?${SEARCH}`);
@@ -129,7 +130,7 @@ describe('browser: cards, map pins, area pages and saved searches read true', fu
         const parking = page().locator('fieldset.facet', { has: page().locator('legend', { hasText: /^Parking$/ }) });
         await parking.waitFor();
         const choices = await parking.locator('label').allInnerTexts();
-        expect(choices.filter((c) => /allocated parking/i.test(c))).to.deep.equal(['Allocated parking space (2)']);
+        expect(choices.filter((c) => /allocated parking/i.test(c))).to.deep.equal(['Allocated parking space (3)']);
         await parking.getByLabel(/Allocated parking space/).check();
         await page().waitForURL((url) => url.searchParams.getAll('parking[]').length === 2);
         await page().locator('.result-list .listing-card', { hasText: 'Tamar Parking Row' }).waitFor();
@@ -152,6 +153,13 @@ describe('browser: cards, map pins, area pages and saved searches read true', fu
         const bold = await boldFigures(card);
         expect(bold).to.have.length(1);
         expect(bold[0]).to.match(/^£[\d,.]+ a month$/);
+        // its map pin's pop-up leads with the same figure
+        if (size.width < 500) await page().getByRole('button', { name: /^Map/ }).click();
+        await page().locator('.map-pin[title="Tamar Shared Quay"]').click();
+        const popup = page().locator('.leaflet-popup');
+        await popup.waitFor();
+        expect(await popup.locator('strong').allInnerTexts()).to.deep.equal(bold);
+        expect(await popup.innerText()).to.include('£50,000');
         expect(await seriousAxeViolations(page())).to.deep.equal([]);
         expect(problems).to.deep.equal([]);
       });

@@ -21,6 +21,21 @@ export function mergeFeatures(sections: FeatureSection[][]): FeatureSection[] {
   return [...merged].map(([section, values]) => ({ section, values: [...values] }));
 }
 
+const featureKey = (v: string) => v.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * A home's parking or other features, each once: a value another of its values spells out in full
+ * ("Allocated parking" beside "Allocated parking space") or repeats in other letters' case is left out,
+ * as the portal folds the facet's options, so that a home is counted once under the folded option.
+ */
 export function featureValues(sections: FeatureSection[], parking: boolean): string[] {
-  return sortedUnique(sections.filter((s) => PARKING_SECTION.test(s.section) === parking).flatMap((s) => s.values));
+  const values = sortedUnique(sections.filter((s) => PARKING_SECTION.test(s.section) === parking).flatMap((s) => s.values));
+  const keys = values.map(featureKey);
+  const kept = new Set<string>();
+  return values.filter((_, i) => {
+    const key = keys[i]!;
+    if (kept.has(key) || keys.some((other) => other.startsWith(`${key} `))) return false;
+    kept.add(key);
+    return true;
+  });
 }

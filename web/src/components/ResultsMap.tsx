@@ -7,7 +7,8 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, P, type ListingDetails, type ListingItem, type MapListing } from '../api.ts';
-import { bedroomsText, cardPriceText, type CardLead, type PriceFields } from '../format.ts';
+import { bedroomsText, cardPriceText, monthlyCostRepeatsRent, monthlyCostText, type CardLead, type PriceFields } from '../format.ts';
+import { costFromBelow } from './Affordability.tsx';
 import { placeDataAttribution, tileAttribution, tileUrl } from '../settings.ts';
 
 export type LatLng = [number, number];
@@ -41,7 +42,7 @@ const pin = (featured: boolean) =>
 /** the result list's card of a listing, which its pin's pop-up highlights */
 const cardOf = (id: number) => document.querySelector(`.result-list [data-listing-id="${id}"]`);
 
-type Described = PriceFields & { bedrooms: number[] };
+type Described = PriceFields & { bedrooms: number[]; monthlyCost?: number | null; monthlyCostFrom?: number | null };
 
 /** an item's price and bedrooms, when it carries them (a page's item, or an extended map payload) */
 const described = (x: object | undefined): Described | undefined =>
@@ -67,7 +68,24 @@ function fillPopup(box: HTMLElement, listing: Described, lead: CardLead): void {
   if (detail) price.append(detail);
   const rooms = document.createElement('p');
   rooms.textContent = bedroomsText(listing.bedrooms);
-  box.append(price, rooms);
+  const cost = lead === 'monthly-cost' ? monthlyCostLine(fields, listing) : null;
+  if (cost) main.replaceWith(text.main);
+  box.append(...(cost ? [cost] : []), price, rooms);
+}
+
+/** under the monthly-cost sort, the figure the card prints in bold: the homes' lowest monthly cost or its own */
+function monthlyCostLine(price: PriceFields, listing: Described): HTMLElement | null {
+  const from = costFromBelow(listing.monthlyCostFrom, listing.monthlyCost);
+  // a rent that is its monthly cost stays the figure in bold, as on the card
+  if (!from && monthlyCostRepeatsRent(price, listing.monthlyCost)) return null;
+  const text = monthlyCostText(from ? listing.monthlyCostFrom : listing.monthlyCost);
+  if (!text) return null;
+  const line = document.createElement('p');
+  line.className = 'popup-cost';
+  const figure = document.createElement('strong');
+  figure.textContent = text;
+  line.append(...(from ? ['Homes here from ', figure] : [figure]));
+  return line;
 }
 
 /** the pop-up: the listing's name as a link, its price and bedrooms (asked for when the map payload lacks them) */
