@@ -2,14 +2,12 @@
 // (mail/mail-outbox.ts): one per customer per run, holding every due match of the customer's saved
 // searches whose alerts are on for that kind of event (at most 10 listings shown, a link to the rest).
 // Set-based: the customers with due matches are taken a page at a time, in id order, two pages at once.
-// Each page is one transaction: it marks the page's due matches sent, reads the page's customers and
-// listings (a listing once a run) and enqueues each customer's e-mail. A page whose transaction fails
-// leaves its matches due for the next run; one that commits has handed its e-mails to the outbox, which
-// sends each at most once. So no match is e-mailed twice, across crashes too (the contract's "never the
-// same listing twice for the same saved search and event"). A run is a job of the `alert-delivery` kind
-// (alert-delivery-jobs.ts), one at a time across instances, so no two runs share out one customer's
-// matches (two runs side by side would still send each match once: the marking update skips what the
-// other marked).
+// Each page is one transaction: it takes the page's per-customer advisory locks (customers another
+// instance holds are left to it), marks their due matches sent, reads the page's customers and listings
+// (a listing once a run) and enqueues each customer's e-mail. A page whose transaction fails leaves its
+// matches due for the next run; one that commits has handed its e-mails to the outbox, which sends each
+// at most once. So no match is e-mailed twice, with several instances or across crashes (the contract's
+// "never the same listing twice for the same saved search and event").
 import type { PrismaClient } from '../db/prisma.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { SearchClient } from '../search/client.ts';
@@ -27,6 +25,8 @@ import { MAX_LISTINGS_PER_MAIL, SavedSearchAlertMail, type AlertListing, type Al
 import type { AlertKind } from './alert-matcher.ts';
 import type { AlertLinks } from './alert-links.ts';
 
+/** Arbitrary, fixed: the first key of the per-customer advisory lock of alert e-mails. */
+const LOCK_KEY = 6_000_002;
 /** customers a page serves */
 const PAGE = 200;
 /** pages served at once (each holds a database connection while its e-mails are enqueued) */
@@ -160,12 +160,15 @@ export class AlertDelivery {
     return found;
   }
 
-  /** The page's due matches, marked sent; in customer and match order. */
+  /** The page's due matches, marked sent under its customers' advisory locks; in customer and match order. */
   private async take(tx: Prisma.TransactionClient, page: number[], due: Cutoffs, now: Date): Promise<DueMatch[]> {
+    const locked = (await tx.$queryRaw<{ id: number }[]>`
+      SELECT id FROM unnest(${page}::int[]) AS id WHERE pg_try_advisory_xact_lock(${LOCK_KEY}::int, id)`).map((r) => r.id);
+    if (locked.length === 0) return [];
     const taken = await tx.$queryRaw<(DueMatch & { createdAt: Date })[]>`
       UPDATE "AlertMatch" m SET "claimedAt" = ${now}, "sentAt" = ${now}
       FROM "SavedSearch" s
-      WHERE s.id = m."savedSearchId" AND m."customerId" = ANY(${page}::int[]) AND ${dueCondition(due)}
+      WHERE s.id = m."savedSearchId" AND m."customerId" = ANY(${locked}::int[]) AND ${dueCondition(due)}
       RETURNING m.id, m."customerId", m."savedSearchId", m."listingId", m.kind, m."eventKey", m."createdAt", s.name, s."unsubscribeToken"`;
     return taken.sort((a, b) => a.customerId - b.customerId || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }

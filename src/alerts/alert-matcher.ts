@@ -5,8 +5,7 @@
 // priceReducedOn moved is a "price-reduced" event. Each event's saved searches are found without running
 // them all (alert-candidates.ts: occupancy type, the rectangle holding the listing's point, price and
 // bedroom bounds) and judged with the search's own filters (alert-judge.ts); the matches are stored,
-// once per saved search, listing, kind and event, for delivery (alert-delivery.ts), whose run the batch
-// that recorded them enqueues in its transaction (alert-delivery-jobs.ts).
+// once per saved search, listing, kind and event, for delivery (alert-delivery.ts).
 // The checks are taken a batch at a time (one transaction) by whichever instance runs the `alert-check`
 // role, and each listing's state row is locked, so several instances share the work and no event is seen
 // twice; a check whose listing the index does not hold yet, or taken while the engine is down, is tried
@@ -23,7 +22,6 @@ import { findCandidates, type Candidate, type ListingFacts } from './alert-candi
 import { judgeCandidates, type EventListing, type JudgeDeps, type Judgement } from './alert-judge.ts';
 import type { JobQueue } from '../db/job-queue.ts';
 import { ALERT_CHECK_BATCH, ALERT_CHECK_KIND, type AlertCheckData } from './alert-checks.ts';
-import { enqueueAlertDelivery } from './alert-delivery-jobs.ts';
 
 type Tx = Prisma.TransactionClient;
 export type AlertKind = 'new-listing' | 'price-reduced';
@@ -110,9 +108,6 @@ export class AlertMatcher {
         const events = await this.eventsOf(tx, ids, now);
         let matches = 0;
         for (const event of events) matches += await this.match(tx, event, now);
-        // the delivery's run asked for with the matches (the batch's last statement: a conflicting run
-        // another batch enqueues waits only for that batch's commit)
-        if (matches) await enqueueAlertDelivery(this.deps.jobs, tx);
         return { checked: checks.length - waiting.length, events: events.length, matches, waiting };
       },
       { timeout: 120_000, maxWait: 10_000 },
