@@ -87,6 +87,24 @@ async function providerWithHook(receiver: Receiver): Promise<{ account: TestAcco
   return { account, listing, secret: res.body.secret as string };
 }
 
+/**
+ * A lead whose `lead.created` the receiver refuses (every time) and whose update follows it: once the
+ * first event has failed once and waits for its retry, with the lead's next one waiting behind it.
+ */
+async function createdFailingOnce(r: Receiver, account: TestAccount, listingId: number): Promise<{ app: { id: number }; created: Delivery }> {
+  const customer = await passwordCustomer();
+  r.answer = (event) => (event.type === 'lead.created' ? 500 : 200);
+  const app = await applied(customer, listingId, { additionalInfo: 'zero' });
+  const update = await api.put(`${P}/profile/applications/${app.id}`, { additionalInfo: 'one' }, bearer(customer.accessToken));
+  expect(update.status).to.equal(200);
+  const created = await eventually(async () => {
+    const d = (await deliveriesOf(account, app.id)).find((x) => x.type === 'lead.created');
+    expect(d).to.deep.include({ status: 'pending', attempts: 1 });
+    return d!;
+  });
+  return { app, created };
+}
+
 describe('lead webhooks', function () {
   this.timeout(60_000);
   const receivers: Receiver[] = [];
@@ -275,19 +293,9 @@ describe('lead webhooks', function () {
   it("gives a delivery up after its last retry: shown failed, kept as a dead letter, and its lead's later events go on", async () => {
     const r = await receiver();
     const { account, listing } = await providerWithHook(r);
-    const customer = await passwordCustomer();
-    r.answer = (event) => (event.type === 'lead.created' ? 500 : 200);
     const { jobs, prisma } = testApp().runtime;
     const deadBefore = (await jobs.counts()).find((c) => c.kind === WEBHOOK_KIND)!.dead;
-    const app = await applied(customer, listing.id, { additionalInfo: 'zero' });
-    const update = await api.put(`${P}/profile/applications/${app.id}`, { additionalInfo: 'one' }, bearer(customer.accessToken));
-    expect(update.status).to.equal(200);
-    // the first event failed once and waits for its retry; the lead's next one waits behind it
-    const created = await eventually(async () => {
-      const d = (await deliveriesOf(account, app.id)).find((x) => x.type === 'lead.created');
-      expect(d).to.deep.include({ status: 'pending', attempts: 1 });
-      return d!;
-    });
+    const { app, created } = await createdFailingOnce(r, account, listing.id);
     expect(r.of(app.id).map((x) => x.event.type)).to.deep.equal(['lead.created']);
     // its 24 hours of retries made to end at the next attempt: that attempt is its last
     const limited = await prisma.$executeRawUnsafe(
@@ -319,18 +327,9 @@ describe('lead webhooks', function () {
   it("ends with the dead letter a delivery whose instance died during its last attempt: shown failed, and its lead's later events go on", async () => {
     const r = await receiver();
     const { account, listing } = await providerWithHook(r);
-    const customer = await passwordCustomer();
-    r.answer = (event) => (event.type === 'lead.created' ? 500 : 200);
     const { prisma } = testApp().runtime;
     const { webhooks } = testApp().built;
-    const app = await applied(customer, listing.id, { additionalInfo: 'zero' });
-    const update = await api.put(`${P}/profile/applications/${app.id}`, { additionalInfo: 'one' }, bearer(customer.accessToken));
-    expect(update.status).to.equal(200);
-    const created = await eventually(async () => {
-      const d = (await deliveriesOf(account, app.id)).find((x) => x.type === 'lead.created');
-      expect(d).to.deep.include({ status: 'pending', attempts: 1 });
-      return d!;
-    });
+    const { app, created } = await createdFailingOnce(r, account, listing.id);
     // the job as the queue's supervisor leaves it when the instance running its last attempt is killed:
     // failed for good, no handler to take it out (nor, here, a dead letter), the row still pending
     await webhooks.stop();
