@@ -54,6 +54,13 @@ export interface ImportReport {
 const PICTURES_AT_ONCE = 2;
 /** pictures kept as sent at the upload, copied to their largest size in one statement by the import */
 const COPIES_A_STATEMENT = 50;
+/** an uploaded picture waiting for its import: its pending key, its digest and whether it was kept as sent */
+interface PendingPicture {
+  key: string;
+  digest: string;
+  asSent?: boolean;
+}
+
 /** pictures of an upload written to the store at once */
 const PICTURES_WRITTEN_AT_ONCE = 4;
 
@@ -71,7 +78,7 @@ interface ImportInput {
    * zip file name → the picture waiting for the job (removed when the import ends), the digest of its bytes
    * as sent, and whether the upload kept it as its largest size already (the job copies it in the store)
    */
-  media: Record<string, { key: string; digest: string; asSent?: boolean } | string>;
+  media: Record<string, PendingPicture | string>;
   fileWarnings: string[];
   mediaBaseUrl: string;
 }
@@ -199,7 +206,7 @@ export class FeedImportService {
         }
         const key = pendingKey(id, pending.length);
         pending.push(key);
-        const entry: { key: string; digest: string; asSent?: boolean } = { key, digest: digestOf(picture) };
+        const entry: PendingPicture = { key, digest: digestOf(picture) };
         media[name] = entry;
         const write: Promise<void> = this.media.keepPending(key, picture).then(
           (asSent) => {
