@@ -154,7 +154,8 @@ function pictureSizes(): TakeOver {
     async arrange(takes) {
       const account = await createAccount({ tier: 'premium' });
       await sizePictures();
-      const photo = await picture(1000 + Math.floor(Math.random() * 500), 700);
+      // a picture no other test makes (one made before has its sizes, and the import would enqueue no job)
+      const photo = await picture(1001 + Math.floor(Math.random() * 500), 701, 'jpeg', Math.floor(Math.random() * 0xffffff));
       const data = await takes(async () => {
         // the import runs here (this instance's feed import worker) and enqueues its pictures' job as it ends
         const blm = feedFixture('ashford-sales.blm')
@@ -307,6 +308,8 @@ class DoomedInstance {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     createInterface({ input: this.child.stdout! }).on('line', (line) => {
+      // its log lines (a failing poll, say) go to the run's output
+      if (!/^(working|inside) /.test(line)) process.stderr.write(`doomed instance: ${line}\n`);
       this.lines.push(line);
       this.wake();
     });
@@ -317,7 +320,15 @@ class DoomedInstance {
     this.child.stdin!.write(`${kind}\n`);
     await this.read(`working ${kind}`);
     await enqueue();
-    return JSON.parse(await this.read(`inside ${kind} `));
+    try {
+      return JSON.parse(await this.read(`inside ${kind} `));
+    } catch (err) {
+      const jobs = await testApp().runtime.prisma.$queryRawUnsafe<object[]>(
+        `SELECT state, retry_count, created_on, started_on, start_after, data FROM ${JOB_SCHEMA}.job WHERE name = $1 ORDER BY created_on DESC LIMIT 5`,
+        kind,
+      );
+      throw new Error(`${(err as Error).message}; the kind's latest jobs: ${JSON.stringify(jobs)}`);
+    }
   }
 
   async kill(): Promise<void> {

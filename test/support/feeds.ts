@@ -57,9 +57,9 @@ export async function importBlm(account: TestAccount, bytes: Buffer, options: Pa
   return importReport(account, queued.body.id);
 }
 
-/** A picture of one colour, `width` wide. */
-export const picture = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })[format]().toBuffer();
+/** A picture of one colour (`rgb`, 0xRRGGBB), `width` wide. */
+export const picture = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg', rgb = 0x2878c8) =>
+  sharp({ create: { width, height, channels: 3, background: { r: rgb >> 16, g: (rgb >> 8) & 0xff, b: rgb & 0xff } } })[format]().toBuffer();
 
 export function zipOf(files: Record<string, Buffer>): Buffer {
   const zip = new AdmZip();
