@@ -27,6 +27,7 @@ import { AlertDelivery } from './alerts/alert-delivery.ts';
 import { alertLinks } from './alerts/alert-links.ts';
 import { ALERT_CHECK_KIND, AlertChecks } from './alerts/alert-checks.ts';
 import { AlertCheckJob } from './alerts/alert-check-job.ts';
+import { ALERT_DELIVERY_KIND } from './alerts/alert-delivery-jobs.ts';
 import type { PersonalOf } from './listing-search/personal-fields.ts';
 import { MailDelivery } from './mail/mail-delivery.ts';
 import { MailJob } from './mail/mail-job.ts';
@@ -73,7 +74,7 @@ export function listingStatsCounters(config: Config, prisma: PrismaClient, logge
   return new ListingStats(prisma, logger, { enabled: config.LISTING_STATS, flushMs: config.LISTING_STATS_FLUSH_MS, visitorKey: config.JWT_SECRET });
 }
 
-/** the alert job: matches indexed listing changes against saved searches and enqueues the alert e-mails due on the e-mail outbox */
+/** the alert job: the matcher of listing changes (the alert-check role's) and the delivery of the alert e-mails due on the e-mail outbox (the alert-delivery role's) */
 export function alertJob(
   config: Config,
   deps: { prisma: PrismaClient; search: SearchClient; alias: string; logger: Logger; outbox: MailOutbox; personalOf: PersonalOf },
@@ -83,13 +84,14 @@ export function alertJob(
   return new AlertJob(
     new AlertMatcher(prisma, matching),
     new AlertDelivery(prisma, search, alias, outbox, alertLinks(publicBaseUrlOf(config)), logger, personalOf),
+    matching.jobs,
     logger,
   );
 }
 
 /** the alert-check job: matches the listing changes the index holds against saved searches, a batch of checks at once */
 export function alertCheckJob(alerts: AlertJob, jobs: JobQueue, logger: Logger): AlertCheckJob {
-  return new AlertCheckJob(alerts.matcher, jobs, logger, () => alerts.wake());
+  return new AlertCheckJob(alerts.matcher, jobs, logger);
 }
 
 /** the mail delivery: sends the e-mail outbox's e-mails, a job each on the job queue */
@@ -109,7 +111,10 @@ export function mailJob(deps: { prisma: PrismaClient; mailer: Mailer; logger: Lo
  * retries (an instance that died). An alert check: one waiting a listing (`short`), tried again from 2 s,
  * doubling up to 5 minutes, while the index does not hold the listing's change yet or the engine is out
  * of reach (about eight hours in all). A picture sizes job (up to 100 pictures of an import): any
- * instance, a quarter of an hour at most, three retries.
+ * instance, a quarter of an hour at most, three retries. A customer's alert e-mail: one running and one
+ * waiting at most a customer across instances (`stately`, keyed by customer), five minutes at most (a
+ * batch is one transaction), five retries from 5 s, doubling up to 2 minutes; a job that fails for good
+ * leaves the matches due, and the next minute's tick enqueues the customer again.
  */
 export const QUEUES: Readonly<Record<string, QueueSettings>> = {
   [MAIL_KIND]: { retryLimit: 20, retryDelay: 5, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
@@ -119,6 +124,7 @@ export const QUEUES: Readonly<Record<string, QueueSettings>> = {
   [FEED_IMPORT_KIND]: { policy: 'key_strict_fifo', retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 },
   [ALERT_CHECK_KIND]: { policy: 'short', retryLimit: 100, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 300 },
   [PICTURE_SIZES_KIND]: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 900 },
+  [ALERT_DELIVERY_KIND]: { policy: 'stately', retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 300 },
 };
 
 /** the job queue every instance enqueues on and the roles' workers take from */
@@ -143,7 +149,7 @@ export function pictureSizesJob(deps: {
   return new PictureSizesJob(new PictureSizes(prisma, media, sync, logger), jobs, logger);
 }
 
-export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-delivery' | 'listing-stats' | 'state-job' | 'alert-job' | 'mail-delivery' | 'feed-import-job' | 'alert-check' | 'picture-sizes';
+export type RoleName = 'index-changes' | 'reindex-worker' | 'webhook-delivery' | 'listing-stats' | 'state-job' | 'alert-delivery' | 'mail-delivery' | 'feed-import-job' | 'alert-check' | 'picture-sizes';
 
 /**
  * Every background job kind, with its flag, concurrency and schedule: one row each, one handler each
@@ -157,7 +163,7 @@ export const JOB_KINDS: readonly JobKind<RoleName>[] = [
   { kind: 'listing-stats', flag: null, concurrency: '1', schedule: 'flush every LISTING_STATS_FLUSH_MS (1 s)', queue: 'in memory, then ListingDailyStat' },
   { kind: 'reindex-worker', flag: 'REINDEX_WORKER', concurrency: '1 batch', schedule: 'LISTEN listing_outbox, poll every REINDEX_POLL_MS (1 s)', queue: 'ListingOutbox (its own ledger: external versions, batches)' },
   { kind: 'state-job', flag: null, concurrency: '1 across instances', schedule: `job queue cron ${STATE_SCHEDULE}, once across instances`, queue: 'job queue (stately: one at a time)' },
-  { kind: 'alert-job', flag: 'ALERT_JOB', concurrency: '1 run', schedule: 'each batch of checks that matched, node-cron every minute', queue: 'AlertMatch (the alert e-mails: the e-mail outbox)' },
+  { kind: 'alert-delivery', flag: 'ALERT_JOB', concurrency: '1 batch of up to 50 customers a process; 1 a customer across instances', schedule: 'the job queue (a customer enqueued by each batch of checks that matched them instantly, in its transaction; node-cron every minute for the customers with matches due)', queue: 'job queue (stately, keyed by customer: one running, one waiting a customer); the matches in AlertMatch, the e-mails on the e-mail outbox' },
   { kind: 'alert-check', flag: 'ALERT_JOB', concurrency: '1 batch of up to 200 a process', schedule: 'the job queue (LISTEN/NOTIFY at each listing write)', queue: 'job queue (short: one waiting a listing); ListingAlertState' },
   { kind: 'mail-delivery', flag: 'MAIL_DELIVERY', concurrency: '1 batch of up to 10 a process', schedule: 'the job queue (LISTEN/NOTIFY at each commit that enqueued one)', queue: 'job queue; the rendered e-mail in OutgoingMail' },
   { kind: 'feed-import-job', flag: 'FEED_IMPORT_JOB', concurrency: 'FEED_IMPORTS_AT_ONCE (2)', schedule: 'the job queue, woken at each upload', queue: 'job queue (key_strict_fifo: in order per account); the import in FeedImport' },
@@ -225,7 +231,8 @@ function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
       },
       stop: () => jobs.offWork(STATE_KIND),
     },
-    { name: 'alert-job', enabled: config.ALERT_JOB, start: () => alerts.start(), stop: () => alerts.stop() },
+    // the alert e-mails due: a run a job, one at a time across instances
+    { name: 'alert-delivery', enabled: config.ALERT_JOB, start: () => alerts.start(), stop: () => alerts.stop() },
     // the e-mail outbox's e-mails (registrations, bookings, application progress)
     { name: 'mail-delivery', enabled: config.MAIL_DELIVERY, start: () => mails.start(), stop: () => mails.stop() },
     { name: 'feed-import-job', enabled: config.FEED_IMPORT_JOB, start: () => feedImports.start(), stop: () => feedImports.stop() },

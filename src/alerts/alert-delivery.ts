@@ -1,13 +1,14 @@
 // Enqueues the alert e-mails that are due (alert-schedule.ts) on the one e-mail outbox
-// (mail/mail-outbox.ts): one per customer per run, holding every due match of the customer's saved
-// searches whose alerts are on for that kind of event (at most 10 listings shown, a link to the rest).
-// Set-based: the customers with due matches are taken a page at a time, in id order, two pages at once.
-// Each page is one transaction: it takes the page's per-customer advisory locks (customers another
-// instance holds are left to it), marks their due matches sent, reads the page's customers and listings
-// (a listing once a run) and enqueues each customer's e-mail. A page whose transaction fails leaves its
-// matches due for the next run; one that commits has handed its e-mails to the outbox, which sends each
-// at most once. So no match is e-mailed twice, with several instances or across crashes (the contract's
-// "never the same listing twice for the same saved search and event").
+// (mail/mail-outbox.ts): one per customer, holding every due match of the customer's saved searches whose
+// alerts are on for that kind of event (at most 10 listings shown, a link to the rest). A customer's
+// e-mail is a job of the `alert-delivery` kind, keyed by the customer (alert-delivery-jobs.ts); a worker
+// takes up to a batch of customers' jobs at once and serves them in one transaction (`deliverTo`): it
+// marks their due matches sent, reads their profiles and the matches' listings (a listing once a batch)
+// and enqueues each customer's e-mail. A batch whose transaction fails leaves its matches due for the
+// jobs' retries; one that commits has handed its e-mails to the outbox, which sends each at most once. So
+// no match is e-mailed twice, across crashes too (the contract's "never the same listing twice for the
+// same saved search and event"): two batches side by side would still send each match once (the marking
+// update skips what the other marked), and the key keeps a customer's matches in one e-mail.
 import type { PrismaClient } from '../db/prisma.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { SearchClient } from '../search/client.ts';
@@ -25,12 +26,8 @@ import { MAX_LISTINGS_PER_MAIL, SavedSearchAlertMail, type AlertListing, type Al
 import type { AlertKind } from './alert-matcher.ts';
 import type { AlertLinks } from './alert-links.ts';
 
-/** Arbitrary, fixed: the first key of the per-customer advisory lock of alert e-mails. */
-const LOCK_KEY = 6_000_002;
-/** customers a page serves */
-const PAGE = 200;
-/** pages served at once (each holds a database connection while its e-mails are enqueued) */
-const CONCURRENT_PAGES = 2;
+/** customers with matches due read at once */
+const PAGE = 500;
 /** listings read from the index at once */
 const ITEMS_PER_READ = 1000;
 /** customers' profiles read at once (for their affordability) */
@@ -38,7 +35,6 @@ const PROFILES_AT_ONCE = 4;
 
 export interface DeliveryRun {
   emails: number;
-  failed: number;
 }
 
 interface DueMatch {
@@ -71,45 +67,25 @@ export class AlertDelivery {
     private readonly personalOf: PersonalOf = () => Promise.resolve(null),
   ) {}
 
-  async runOnce(now = new Date()): Promise<DeliveryRun> {
+  /** The customers who have matches due at `now`, a page at a time in id order (the role's tick enqueues their jobs). */
+  async *customersWithDue(now = new Date()): AsyncGenerator<number[]> {
     const due = cutoffs(now);
-    const run: DeliveryRun = { emails: 0, failed: 0 };
-    // the listings of this run's e-mails, each read once (null: no longer live)
-    const items = new Map<number, StoredItem | null>();
-    // pages are taken one after the other (each starts after the last customer of the one before)...
-    let after = 0;
-    let taking: Promise<unknown> = Promise.resolve();
-    const nextPage = (): Promise<number[]> => {
-      const page = taking.then(() => this.customersWithDue(after, due));
-      taking = page.then(
-        (ids) => (after = ids.at(-1) ?? after),
-        () => {},
-      );
-      return page;
-    };
-    // ...and served side by side
-    const worker = async () => {
-      for (;;) {
-        const page = await nextPage();
-        if (page.length === 0) return;
-        try {
-          await this.deliverPage(page, due, now, items, run);
-        } catch (err) {
-          run.failed += page.length;
-          this.logger.warn({ err, customers: page.length }, 'alert e-mails of a page not sent; they stay due');
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENT_PAGES }, worker));
-    return run;
+    for (let after = 0; ; ) {
+      const rows = await this.prisma.$queryRaw<{ customerId: number }[]>`
+        SELECT DISTINCT m."customerId" FROM "AlertMatch" m JOIN "SavedSearch" s ON s.id = m."savedSearchId"
+        WHERE m."customerId" > ${after} AND ${dueCondition(due)}
+        ORDER BY m."customerId" LIMIT ${PAGE}`;
+      if (rows.length === 0) return;
+      yield rows.map((r) => r.customerId);
+      after = rows.at(-1)!.customerId;
+    }
   }
 
-  private async customersWithDue(after: number, due: Cutoffs): Promise<number[]> {
-    const rows = await this.prisma.$queryRaw<{ customerId: number }[]>`
-      SELECT DISTINCT m."customerId" FROM "AlertMatch" m JOIN "SavedSearch" s ON s.id = m."savedSearchId"
-      WHERE m."customerId" > ${after} AND ${dueCondition(due)}
-      ORDER BY m."customerId" LIMIT ${PAGE}`;
-    return rows.map((r) => r.customerId);
+  /** Enqueues the e-mails of these customers' matches due at `now`, in one transaction (a batch of the kind's jobs); throws when it fails, the matches still due. */
+  async deliverTo(customers: number[], now = new Date()): Promise<DeliveryRun> {
+    const run: DeliveryRun = { emails: 0 };
+    await this.deliverPage(customers, cutoffs(now), now, new Map(), run);
+    return run;
   }
 
   private async deliverPage(page: number[], due: Cutoffs, now: Date, items: Map<number, StoredItem | null>, run: DeliveryRun): Promise<void> {
@@ -160,15 +136,12 @@ export class AlertDelivery {
     return found;
   }
 
-  /** The page's due matches, marked sent under its customers' advisory locks; in customer and match order. */
+  /** The page's due matches, marked sent; in customer and match order. */
   private async take(tx: Prisma.TransactionClient, page: number[], due: Cutoffs, now: Date): Promise<DueMatch[]> {
-    const locked = (await tx.$queryRaw<{ id: number }[]>`
-      SELECT id FROM unnest(${page}::int[]) AS id WHERE pg_try_advisory_xact_lock(${LOCK_KEY}::int, id)`).map((r) => r.id);
-    if (locked.length === 0) return [];
     const taken = await tx.$queryRaw<(DueMatch & { createdAt: Date })[]>`
       UPDATE "AlertMatch" m SET "claimedAt" = ${now}, "sentAt" = ${now}
       FROM "SavedSearch" s
-      WHERE s.id = m."savedSearchId" AND m."customerId" = ANY(${locked}::int[]) AND ${dueCondition(due)}
+      WHERE s.id = m."savedSearchId" AND m."customerId" = ANY(${page}::int[]) AND ${dueCondition(due)}
       RETURNING m.id, m."customerId", m."savedSearchId", m."listingId", m.kind, m."eventKey", m."createdAt", s.name, s."unsubscribeToken"`;
     return taken.sort((a, b) => a.customerId - b.customerId || a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }

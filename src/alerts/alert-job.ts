@@ -1,28 +1,27 @@
-// Send the alert e-mails that are due (instant ones at once, daily ones at 08:00 UK time, weekly ones on
-// Mondays at 08:00): woken as soon as a batch of checks recorded matches (wake(), from the alert-check
-// role, alert-check-job.ts), and every minute as the safety net. Safe with several instances: see
-// alert-delivery.ts. The matching itself is the alert-check job kind's (alert-checks.ts).
-import { CoalescedRun } from '../core/coalesced-run.ts';
+// The alert-delivery role: this instance's worker of the `alert-delivery` job kind (alert-delivery-jobs.ts),
+// which sends each customer's alert e-mail when it is due (instant ones at once, daily ones at 08:00 UK
+// time, weekly ones on Mondays at 08:00), up to a batch of customers at once. A customer's job is enqueued
+// by each batch of checks that recorded instant matches of theirs, in its transaction (alert-matcher.ts),
+// and by the role's node-cron tick every minute for every customer with matches due (the alerts that fall
+// due with time, and those whose job failed for good); one at a time a customer across instances. The
+// matching itself is the alert-check job kind's (alert-checks.ts).
 import { EVERY_MINUTE, schedule, type Scheduled } from '../core/cron-schedule.ts';
 import type { Logger } from '../core/logger.ts';
+import type { JobQueue } from '../db/job-queue.ts';
 import type { AlertMatcher } from './alert-matcher.ts';
-import type { AlertDelivery } from './alert-delivery.ts';
+import type { AlertDelivery, DeliveryRun } from './alert-delivery.ts';
+import { ALERT_DELIVERY_BATCH, ALERT_DELIVERY_KIND, enqueueAlertDeliveries, type AlertDeliveryData } from './alert-delivery-jobs.ts';
 import { isDatabaseUnreachable } from '../db/database-unavailable.ts';
 import { SearchUnavailableError } from '../search/search-unavailable.ts';
 
-/** a wake-up waits this long, so that the batches of a burst of writes are matched together */
-const WAKE_DELAY_MS = 250;
-
 export class AlertJob {
   private task: Scheduled | null = null;
-  /** the run under way (woken or scheduled: never two at once) */
-  /** woken while a run was under way: one more follows it */
-  private wakeTimer: NodeJS.Timeout | null = null;
-  private stopped = false;
+  private working = false;
 
   constructor(
     readonly matcher: AlertMatcher,
     readonly delivery: AlertDelivery,
+    private readonly jobs: JobQueue,
     private readonly logger: Logger,
   ) {}
 
@@ -38,49 +37,70 @@ export class AlertJob {
     await this.deliverOnce(now);
   }
 
-  /** Sends the alert e-mails due now (the role's run). */
-  async deliverOnce(now = new Date()): Promise<void> {
-    const sent = await this.delivery.runOnce(now);
-    if (sent.emails || sent.failed) this.logger.info(sent, 'alert e-mails');
+  /**
+   * The jobs of every customer with matches due at `now` enqueued, and the kind's waiting jobs taken here
+   * and now with that clock (a test's or a script's run, beside or instead of the workers).
+   */
+  async deliverOnce(now = new Date()): Promise<DeliveryRun> {
+    const total: DeliveryRun = { emails: 0 };
+    await this.enqueueDue(now);
+    await this.jobs.drainBatches<AlertDeliveryData>(
+      ALERT_DELIVERY_KIND,
+      ALERT_DELIVERY_BATCH,
+      async (batch) => {
+        total.emails += (await this.deliver(batch, now)).emails;
+        return [];
+      },
+      { retriesToo: true },
+    );
+    return total;
   }
 
-  /** Runs soon (a batch of checks recorded matches): after the run under way, if one is. */
-  wake(): void {
-    if (this.stopped || this.wakeTimer) return;
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = null;
-      void this.runExclusive();
-    }, WAKE_DELAY_MS);
+  /** The handler of a batch of the kind's jobs: their customers' e-mails (a failure fails the batch into its retries, the matches still due). */
+  private async deliver(batch: AlertDeliveryData[], now = new Date()): Promise<DeliveryRun> {
+    try {
+      const sent = await this.delivery.deliverTo(batch.map((d) => d.customer), now);
+      if (sent.emails) this.logger.info({ customers: batch.length, ...sent }, 'alert e-mails');
+      return sent;
+    } catch (err) {
+      // a store that is away is said in one line (its circuit logs the outage), not a trace a batch
+      if (storeAway(err)) this.logger.warn({ err: String(err), customers: batch.length }, 'alert e-mails not sent; their jobs are tried again');
+      else this.logger.error({ err, customers: batch.length }, 'alert e-mails not sent');
+      throw err;
+    }
+  }
+
+  private async enqueueDue(now: Date): Promise<void> {
+    for await (const page of this.delivery.customersWithDue(now)) await enqueueAlertDeliveries(this.jobs, null, page);
   }
 
   start(expression = EVERY_MINUTE): void {
-    this.task = schedule('alert job', expression, () => this.runExclusive(), this.logger);
+    this.working = true;
+    void this.jobs
+      .workBatches<AlertDeliveryData>(ALERT_DELIVERY_KIND, { concurrency: 1, batch: ALERT_DELIVERY_BATCH }, async (batch) => {
+        await this.deliver(batch);
+        return [];
+      })
+      .catch((err: unknown) => this.logger.error({ err: String(err) }, 'the alert-delivery worker could not start'));
+    // the minute's tick on each instance: a customer's job waiting already is not added again
+    this.task = schedule('alert delivery tick', expression, () => this.tick(), this.logger);
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      await this.enqueueDue(new Date());
+    } catch (err) {
+      if (!storeAway(err)) throw err;
+      this.logger.warn({ err: String(err) }, 'alert delivery tick: the database is out of reach; the next minute tries again');
+    }
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
-    this.wakeTimer = null;
     await this.task?.stop();
     this.task = null;
-    await this.runs.current;
-  }
-
-  private readonly runs = new CoalescedRun(
-    async () => {
-      try {
-        await this.deliverOnce();
-      } catch (err) {
-        // a store that is away is said in one line (its circuit logs the outage), not a trace a minute
-        if (storeAway(err)) this.logger.warn({ err: String(err) }, 'alert job failed; it is tried again next minute');
-        else this.logger.error({ err }, 'alert job failed');
-      }
-    },
-    () => !this.stopped,
-  );
-
-  private runExclusive(): Promise<void> {
-    return this.runs.run();
+    if (!this.working) return;
+    this.working = false;
+    await this.jobs.offWork(ALERT_DELIVERY_KIND);
   }
 }
 

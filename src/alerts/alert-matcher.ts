@@ -5,7 +5,9 @@
 // priceReducedOn moved is a "price-reduced" event. Each event's saved searches are found without running
 // them all (alert-candidates.ts: occupancy type, the rectangle holding the listing's point, price and
 // bedroom bounds) and judged with the search's own filters (alert-judge.ts); the matches are stored,
-// once per saved search, listing, kind and event, for delivery (alert-delivery.ts).
+// once per saved search, listing, kind and event, for delivery (alert-delivery.ts): the batch that
+// recorded them enqueues in its transaction the e-mails of the customers whose alerts go at once
+// (alert-delivery-jobs.ts).
 // The checks are taken a batch at a time (one transaction) by whichever instance runs the `alert-check`
 // role, and each listing's state row is locked, so several instances share the work and no event is seen
 // twice; a check whose listing the index does not hold yet, or taken while the engine is down, is tried
@@ -22,6 +24,7 @@ import { findCandidates, type Candidate, type ListingFacts } from './alert-candi
 import { judgeCandidates, type EventListing, type JudgeDeps, type Judgement } from './alert-judge.ts';
 import type { JobQueue } from '../db/job-queue.ts';
 import { ALERT_CHECK_BATCH, ALERT_CHECK_KIND, type AlertCheckData } from './alert-checks.ts';
+import { enqueueAlertDeliveries } from './alert-delivery-jobs.ts';
 
 type Tx = Prisma.TransactionClient;
 export type AlertKind = 'new-listing' | 'price-reduced';
@@ -106,9 +109,12 @@ export class AlertMatcher {
     return this.prisma.$transaction(
       async (tx) => {
         const events = await this.eventsOf(tx, ids, now);
-        let matches = 0;
-        for (const event of events) matches += await this.match(tx, event, now);
-        return { checked: checks.length - waiting.length, events: events.length, matches, waiting };
+        const recorded: bigint[] = [];
+        for (const event of events) recorded.push(...(await this.match(tx, event, now)));
+        // the e-mails of the instant saved searches matched, asked for with the matches (the batch's last
+        // statements: a customer's job another batch enqueues waits only for this batch's commit)
+        if (recorded.length) await enqueueAlertDeliveries(this.deps.jobs, tx, await instantCustomers(tx, recorded));
+        return { checked: checks.length - waiting.length, events: events.length, matches: recorded.length, waiting };
       },
       { timeout: 120_000, maxWait: 10_000 },
     );
@@ -175,19 +181,28 @@ export class AlertMatcher {
     );
   }
 
-  private async match(tx: Tx, event: AlertEvent, now: Date): Promise<number> {
+  private async match(tx: Tx, event: AlertEvent, now: Date): Promise<bigint[]> {
     const { matched } = await this.matchesOf(tx, event.listing, now);
     return this.record(tx, event, matched);
   }
 
-  /** Stores the matches of an event, once per saved search, listing, kind and event. */
-  async record(db: Pick<Tx, '$executeRaw'>, event: AlertEvent, matched: Candidate[]): Promise<number> {
-    if (matched.length === 0) return 0;
-    return db.$executeRaw`
+  /** Stores the matches of an event, once per saved search, listing, kind and event; returns the ids of those it added. */
+  async record(db: Pick<Tx, '$queryRaw'>, event: AlertEvent, matched: Candidate[]): Promise<bigint[]> {
+    if (matched.length === 0) return [];
+    const added = await db.$queryRaw<{ id: bigint }[]>`
       INSERT INTO "AlertMatch" ("savedSearchId", "customerId", "listingId", kind, "eventKey")
       SELECT unnest(${matched.map((m) => m.id)}::int[]), unnest(${matched.map((m) => m.customerId)}::int[]), ${event.listing.id}, ${event.kind}, ${event.key}
-      ON CONFLICT DO NOTHING`;
+      ON CONFLICT DO NOTHING RETURNING id`;
+    return added.map((r) => r.id);
   }
+}
+
+/** The customers of these matches whose saved search alerts at once (the others' fall due with time: the role's tick). */
+async function instantCustomers(tx: Tx, matches: bigint[]): Promise<number[]> {
+  const rows = await tx.$queryRaw<{ customerId: number }[]>`
+    SELECT DISTINCT m."customerId" FROM "AlertMatch" m JOIN "SavedSearch" s ON s.id = m."savedSearchId"
+    WHERE m.id = ANY(${matches}::bigint[]) AND s."alertFrequency" = 'instant'`;
+  return rows.map((r) => r.customerId);
 }
 
 function factsOf(doc: IndexedListing): ListingFacts {

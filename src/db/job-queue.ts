@@ -257,13 +257,14 @@ export class JobQueue {
   }
 
   /**
-   * Enqueues many jobs of `kind` in the transaction `tx` in one statement (pg-boss's insert); a job whose
-   * `singletonKey` the queue's policy already holds (`short`: one waiting job a key) is left out.
+   * Enqueues many jobs of `kind` in the transaction `tx` (null: at once) in one statement (pg-boss's
+   * insert); a job whose `singletonKey` the queue's policy already holds (`short`, `stately`: one waiting
+   * job a key) is left out.
    */
-  async enqueueMany(tx: Prisma.TransactionClient, kind: string, jobs: { data: object; singletonKey?: string }[]): Promise<void> {
+  async enqueueMany(tx: Prisma.TransactionClient | null, kind: string, jobs: { data: object; singletonKey?: string }[]): Promise<void> {
     if (jobs.length === 0) return;
     await this.start();
-    await this.boss.insert(kind, jobs, { db: inTransaction(tx) });
+    await this.boss.insert(kind, jobs, tx ? { db: inTransaction(tx) } : {});
   }
 
   /**

@@ -11,9 +11,6 @@ import { MAX_ATTEMPTS } from '../indexing/reindex-worker.ts';
 
 export type KindBacklog = QueueCounts;
 
-/** a claim older than this that never finished counts as lost with its process */
-const LOST_AFTER = '1 hour';
-
 /** The kinds that keep a table of their own. */
 export async function tableBacklog(prisma: Pick<PrismaClient, '$queryRawUnsafe'>): Promise<KindBacklog[]> {
   const age = (column: string, where: string) =>
@@ -22,10 +19,5 @@ export async function tableBacklog(prisma: Pick<PrismaClient, '$queryRawUnsafe'>
     SELECT 'reindex-worker' AS kind, count(*) FILTER (WHERE attempts < ${MAX_ATTEMPTS})::int AS backlog,
            ${age('createdAt', `attempts < ${MAX_ATTEMPTS}`)} AS "oldestSeconds",
            count(*) FILTER (WHERE attempts > 0 AND attempts < ${MAX_ATTEMPTS})::int AS failed,
-           count(*) FILTER (WHERE attempts >= ${MAX_ATTEMPTS})::int AS dead FROM "ListingOutbox"
-    UNION ALL
-    SELECT 'alert-job', count(*) FILTER (WHERE "claimedAt" IS NULL AND "sentAt" IS NULL)::int,
-           ${age('createdAt', '"claimedAt" IS NULL AND "sentAt" IS NULL')},
-           0,
-           count(*) FILTER (WHERE "claimedAt" < now() - interval '${LOST_AFTER}')::int FROM "AlertMatch" WHERE "sentAt" IS NULL`);
+           count(*) FILTER (WHERE attempts >= ${MAX_ATTEMPTS})::int AS dead FROM "ListingOutbox"`);
 }

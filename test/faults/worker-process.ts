@@ -10,7 +10,7 @@ import { startBackground } from '../../src/background.ts';
 
 const runtime = openRuntime(loadConfig());
 const built = buildApp(runtime);
-const background = startBackground(runtime, built, ['reindex-worker', 'webhook-delivery', 'alert-job', 'alert-check', 'mail-delivery']);
+const background = startBackground(runtime, built, ['reindex-worker', 'webhook-delivery', 'alert-delivery', 'alert-check', 'mail-delivery']);
 process.on('SIGTERM', () =>
   void background
     .stop()

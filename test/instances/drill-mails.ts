@@ -3,7 +3,7 @@
 // listing of the drill's with open days. Under load, through the balancer: each of the other customers
 // registers interest in that listing and books a viewing of it (an `interest-registered` and a
 // `viewing-booked` e-mail each), and new listings are published in the development (each an alert to
-// every saved search: matched by the alert-check jobs, sent by the alert job). `verdict` then
+// every saved search: matched by the alert-check jobs, sent by the alert-delivery runs). `verdict` then
 // says how many of each e-mail arrived twice and how many never arrived.
 import type { Runtime } from '../../src/runtime.ts';
 import { AccessTokenService } from '../../src/auth/access-tokens.ts';

@@ -32,6 +32,7 @@ import { newWebhookSecret } from '../../src/webhooks/webhook-signature.ts';
 import { WebhookLog } from './webhook-log.ts';
 import { DrillMails } from './drill-mails.ts';
 import { ALERT_CHECK_KIND } from '../../src/alerts/alert-checks.ts';
+import { ALERT_DELIVERY_KIND } from '../../src/alerts/alert-delivery-jobs.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SHORT = process.argv.includes('--short');
@@ -286,11 +287,9 @@ async function main(): Promise<number> {
     const mailJobsLeft = async () =>
       (await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`, MAIL_KIND))[0]!.n;
     const drainStarted = performance.now();
-    // the alerts matched and their matches e-mailed first: they enqueue e-mails
-    const drillCustomers = (await prisma.customer.findMany({ where: { email: { startsWith: `drill-${stamp}-` } }, select: { id: true } })).map((c) => c.id);
+    // the alerts matched and their runs done first: they enqueue e-mails
     const alertJobsLeft = async () =>
-      (await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state IN ('created', 'retry', 'active')`, ALERT_CHECK_KIND))[0]!.n +
-      (await prisma.alertMatch.count({ where: { sentAt: null, customerId: { in: drillCustomers } } }));
+      (await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name IN ($1, $2) AND state IN ('created', 'retry', 'active')`, ALERT_CHECK_KIND, ALERT_DELIVERY_KIND))[0]!.n;
     while ((await alertJobsLeft()) > 0 && performance.now() - drainStarted < 120_000) await sleep(500);
     const alertsLeft = await alertJobsLeft();
     while ((await mailJobsLeft()) > 0 && performance.now() - drainStarted < 120_000) await sleep(500);

@@ -7,14 +7,17 @@ import { P, bearer, passwordCustomer, type SignedIn } from '../support/customers
 import { createAccount, developmentPayload, eventually, listingPayload, propertyPayload, withKey, type TestAccount } from '../support/factories.ts';
 import { headersOf, mailsTo, smtpSink, type ReceivedMail } from '../support/smtp-sink.ts';
 import { MailOutbox } from '../../src/mail/mail-outbox.ts';
-import { startBackground } from '../../src/background.ts';
+import { QUEUES, startBackground } from '../../src/background.ts';
 import { AlertDelivery } from '../../src/alerts/alert-delivery.ts';
 import { AlertMatcher } from '../../src/alerts/alert-matcher.ts';
 import { londonToInstant, instantToLondon, londonToday } from '../../src/core/london-time.ts';
 import { dateInWords } from '../../src/core/date-time-format.ts';
 import { FILTERS_VERSION } from '../../src/saved-searches/saved-search-criteria.ts';
-import { alertChecksOpen } from '../support/alert-checks.ts';
+import { alertChecksOpen, alertDeliveriesOpen } from '../support/alert-checks.ts';
 import { AlertChecks } from '../../src/alerts/alert-checks.ts';
+import { AlertJob } from '../../src/alerts/alert-job.ts';
+import { enqueueAlertDeliveries } from '../../src/alerts/alert-delivery-jobs.ts';
+import { JobQueue } from '../../src/db/job-queue.ts';
 
 const SAVED = `${P}/profile/saved-searches`;
 const PROPERTIES = '/api/rest/inventory/properties';
@@ -73,6 +76,55 @@ describe('saved-search alerts', function () {
       expect(await alertChecksOpen(listingId)).to.equal(0);
       expect(await prisma.listingAlertState.findUnique({ where: { listingId } })).to.not.equal(null);
     }, 20_000, 300);
+  }
+
+  /**
+   * Two instances, each with its own job queue and the alert-delivery role's worker, both asked at once
+   * for the jobs of every customer with matches due (as their minute's ticks do) until `unsent` is 0;
+   * says how many deliveries held one customer at once at most, and the e-mails they enqueued.
+   */
+  async function deliveredByTwoInstances(unsent: () => Promise<number>): Promise<{ mostAtOnce: number; emails: number }> {
+    const { runtime, built } = testApp();
+    const otherJobs = new JobQueue(runtime.config.DATABASE_URL, runtime.logger, QUEUES);
+    const seen = { mostAtOnce: 0, emails: 0 };
+    const holding = new Map<number, number>();
+    const counted = (delivery: AlertDelivery): AlertDelivery => {
+      const wrapped = Object.create(delivery) as AlertDelivery;
+      wrapped.deliverTo = async (customers, now) => {
+        for (const c of customers) {
+          holding.set(c, (holding.get(c) ?? 0) + 1);
+          seen.mostAtOnce = Math.max(seen.mostAtOnce, holding.get(c)!);
+        }
+        try {
+          const run = await delivery.deliverTo(customers, now);
+          seen.emails += run.emails;
+          return run;
+        } finally {
+          for (const c of customers) holding.set(c, holding.get(c)! - 1);
+        }
+      };
+      return wrapped;
+    };
+    const links = (built.alerts.delivery as unknown as { links: never }).links;
+    const otherDelivery = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, new MailOutbox(otherJobs), links, runtime.logger);
+    // no minute's tick within the test: the jobs are the ones asked for here
+    const never = '0 0 1 1 *';
+    const instances = [new AlertJob(built.alerts.matcher, counted(built.alerts.delivery), runtime.jobs, runtime.logger), new AlertJob(built.alerts.matcher, counted(otherDelivery), otherJobs, runtime.logger)];
+    for (const instance of instances) instance.start(never);
+    try {
+      await eventually(async () => {
+        const due: number[] = [];
+        for await (const page of built.alerts.delivery.customersWithDue()) due.push(...page);
+        await Promise.all([enqueueAlertDeliveries(runtime.jobs, null, due), enqueueAlertDeliveries(otherJobs, null, due)]);
+        expect(await unsent()).to.equal(0);
+      }, 30_000, 200);
+      // the jobs asked for last, done
+      await eventually(async () => expect(await alertDeliveriesOpen()).to.equal(0), 30_000, 200);
+    } finally {
+      for (const instance of instances) await instance.stop();
+      await otherJobs.stop();
+    }
+    return seen;
   }
 
   const alertsTo = async (c: SignedIn): Promise<ReceivedMail[]> => (await mailsTo(c.email)).filter((m) => /match/.test(m.subject));
@@ -301,9 +353,8 @@ describe('saved-search alerts', function () {
     }, 20_000, 300);
     const twice = await runtime.prisma.savedSearch.findFirstOrThrow({ where: { customerId: customer.id } });
     expect(await runtime.prisma.alertMatch.count({ where: { listingId: listing.id, savedSearchId: twice.id } })).to.equal(1);
-    const delivery = built.alerts.delivery as unknown as Record<string, unknown>;
-    const otherDelivery = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, new MailOutbox(runtime.jobs), delivery.links as never, runtime.logger);
-    await Promise.all([built.alerts.delivery.runOnce(), otherDelivery.runOnce()]);
+    const runs = await deliveredByTwoInstances(() => runtime.prisma.alertMatch.count({ where: { customerId: customer.id, sentAt: null } }));
+    expect(runs.mostAtOnce, 'a customer served by one delivery at a time across the instances').to.equal(1);
     await sendMails();
     expect(await alertsTo(customer)).to.have.length(1);
   });
@@ -333,7 +384,6 @@ describe('saved-search alerts', function () {
 
   it('serves many customers a page at a time, each e-mailed once though two instances run at once', async () => {
     const { prisma } = testApp().runtime;
-    const { built, runtime } = testApp();
     const listing = await publish();
     await runUntilMatched(listing.id);
     const stamp = `many-${Date.now()}`;
@@ -346,10 +396,9 @@ describe('saved-search alerts', function () {
     const searches = await prisma.savedSearch.findMany({ where: { customerId: { in: customers.map((c) => c.id) } }, select: { id: true, customerId: true } });
     await prisma.alertMatch.createMany({ data: searches.map((s) => ({ savedSearchId: s.id, customerId: s.customerId, listingId: listing.id, kind: 'new-listing', eventKey: stamp })) });
 
-    const delivery = built.alerts.delivery as unknown as Record<string, unknown>;
-    const other = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, new MailOutbox(runtime.jobs), delivery.links as never, runtime.logger);
-    const runs = await Promise.all([built.alerts.delivery.runOnce(), other.runOnce()]);
-    expect(runs[0].emails + runs[1].emails).to.be.at.least(450);
+    const runs = await deliveredByTwoInstances(() => prisma.alertMatch.count({ where: { eventKey: stamp, sentAt: null } }));
+    expect(runs.mostAtOnce, 'a customer served by one delivery at a time across the instances').to.equal(1);
+    expect(runs.emails).to.be.at.least(450);
     await sendMails();
     const received = (await (await smtpSink()).received()).filter((m) => m.to.some((to) => to.startsWith(`${stamp}-`)));
     expect(received).to.have.length(450);
@@ -369,9 +418,10 @@ describe('saved-search alerts', function () {
   it('matches a listing as soon as the index holds it: its check a job taken at the write, not at the minute', async () => {
     const { built, runtime } = testApp();
     // as src/background.ts runs them: the alert-check role's worker takes the check the write enqueued,
-    // matches it once the index holds the listing and wakes the delivery, whose minute is not scheduled in
-    // the tests; the mail-delivery role's worker sends the e-mail as soon as it is enqueued
-    const roles = startBackground(runtime, built, ['alert-check', 'mail-delivery']);
+    // matches it once the index holds the listing and enqueues a delivery run in that transaction, which
+    // the alert-delivery role's worker takes at once (not at its minute's tick); the mail-delivery role's
+    // worker sends the e-mail as soon as it is enqueued
+    const roles = startBackground(runtime, built, ['alert-check', 'alert-delivery', 'mail-delivery']);
     try {
       const { customer } = await customerWith([{ name: 'Brighton at once', query: { ...brighton, max_full_value: 300000 } }]);
       const started = performance.now();

@@ -28,8 +28,9 @@ import { developmentPayload, eventually, listingPayload, propertyPayload, withKe
 import { WEBHOOK_KIND } from '../../src/webhooks/webhook-job.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bearer, passwordCustomer, P } from '../support/customers.ts';
+import { bearer, passwordCustomer, P, type SignedIn } from '../support/customers.ts';
 import { applied, pushAppListing } from '../support/applications.ts';
+import { ALERT_DELIVERY_KIND, enqueueAlertDeliveries } from '../../src/alerts/alert-delivery-jobs.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -289,12 +290,64 @@ function alertCheck(): TakeOver {
   };
 }
 
+function alertDelivery(): TakeOver {
+  let since = new Date();
+  let customer: SignedIn;
+  let searchId = 0;
+  return {
+    kind: ALERT_DELIVERY_KIND,
+    outcome: 'the alert e-mail sent once by the other instance',
+    async arrange(takes) {
+      const { runtime, built } = testApp();
+      const { prisma } = runtime;
+      const account = await createAccount({ tier: 'premium' });
+      await api.put('/api/rest/inventory/developments/tka-dev', developmentPayload({ postcode: 'BN1 5FP' }), withKey(account));
+      await api.put('/api/rest/inventory/properties/tka-home', propertyPayload('tka-dev'), withKey(account));
+      const written = await api.put('/api/rest/listings/l-tka-home', listingPayload('tka-dev', ['tka-home'], { name: 'Home of the killed run' }), withKey(account));
+      expect(written.status).to.equal(201);
+      // what other files left due goes first, so that the doomed instance's job is the only one waiting
+      await built.alerts.deliverOnce();
+      customer = await passwordCustomer();
+      const search = await prisma.savedSearch.create({
+        data: { customerId: customer.id, portalId: 1, name: 'Killed run', query: {}, alertFrequency: 'instant', unsubscribeToken: `tka-${Date.now()}`, forSale: true },
+      });
+      searchId = search.id;
+      await prisma.alertMatch.create({ data: { savedSearchId: search.id, customerId: search.customerId, listingId: written.body.id as number, kind: 'new-listing', eventKey: `tka-${Date.now()}` } });
+      since = new Date();
+      const data = await takes(() => enqueueAlertDeliveries(runtime.jobs, null, [customer.id]));
+      expect(data).to.deep.equal({ customer: customer.id });
+    },
+    async check() {
+      const { runtime, built } = testApp();
+      const { prisma } = runtime;
+      // this instance takes the killed job again (the index may still lag the listing's write by a second)
+      await eventually(async () => {
+        await built.alerts.deliverOnce();
+        expect(await prisma.alertMatch.count({ where: { savedSearchId: searchId, sentAt: null } })).to.equal(0);
+      }, 20_000, 300);
+      const [jobs] = await prisma.$queryRawUnsafe<{ retried: number; open: number }[]>(
+        `SELECT count(*) FILTER (WHERE state = 'completed' AND retry_count > 0 AND completed_on >= $2::timestamptz)::int AS retried,
+                count(*) FILTER (WHERE state IN ('retry', 'active'))::int AS open
+         FROM ${JOB_SCHEMA}.job WHERE name = $1`,
+        ALERT_DELIVERY_KIND,
+        since,
+      );
+      expect(jobs, 'the killed job, run again to its end').to.deep.equal({ retried: 1, open: 0 });
+      await built.mails.delivery.runOnce({ retriesToo: true });
+      expect((await built.alerts.deliverOnce()).emails, 'and not sent again').to.equal(0);
+      await built.mails.delivery.runOnce({ retriesToo: true });
+      const alerts = (await mailsTo(customer.email)).filter((m) => m.text.includes('Home of the killed run'));
+      expect(alerts).to.have.length(1);
+    },
+  };
+}
+
 /**
  * Every kind, arranged and checked in this order. A kind goes here with its `arrange` and `check`. The
  * alert check comes last: its arrangement drops the checks that the other kinds' listings left waiting,
  * and its check runs once the retried feed import (whose listings make checks) is done.
  */
-const TAKE_OVERS: (() => TakeOver)[] = [mailDelivery, stateJob, feedImport, pictureSizes, webhookDelivery, alertCheck];
+const TAKE_OVERS: (() => TakeOver)[] = [mailDelivery, stateJob, feedImport, pictureSizes, webhookDelivery, alertDelivery, alertCheck];
 
 /** A child instance (test/support/job-victim.ts) that takes a job of each kind it is given and dies inside them. */
 class DoomedInstance {
@@ -327,7 +380,7 @@ class DoomedInstance {
         `SELECT state, retry_count, created_on, started_on, start_after, data FROM ${JOB_SCHEMA}.job WHERE name = $1 ORDER BY created_on DESC LIMIT 5`,
         kind,
       );
-      throw new Error(`${(err as Error).message}; the kind's latest jobs: ${JSON.stringify(jobs)}`);
+      throw new Error(`${(err as Error).message}; the kind's latest jobs: ${JSON.stringify(jobs)}`, { cause: err });
     }
   }
 

@@ -25,6 +25,6 @@ describe('job kinds: exactly one handler each', () => {
   it('names each kind of the service once', () => {
     const names = JOB_KINDS.map((k) => k.kind);
     expect(new Set(names).size).to.equal(names.length);
-    expect(names).to.include.members(['mail-delivery', 'alert-job', 'webhook-delivery', 'feed-import-job', 'picture-sizes', 'state-job', 'reindex-worker']);
+    expect(names).to.include.members(['mail-delivery', 'alert-delivery', 'webhook-delivery', 'feed-import-job', 'picture-sizes', 'state-job', 'reindex-worker']);
   });
 });
