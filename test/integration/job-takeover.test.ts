@@ -327,7 +327,7 @@ class DoomedInstance {
         `SELECT state, retry_count, created_on, started_on, start_after, data FROM ${JOB_SCHEMA}.job WHERE name = $1 ORDER BY created_on DESC LIMIT 5`,
         kind,
       );
-      throw new Error(`${(err as Error).message}; the kind's latest jobs: ${JSON.stringify(jobs)}`);
+      throw new Error(`${(err as Error).message}; the kind's latest jobs: ${JSON.stringify(jobs)}`, { cause: err });
     }
   }
 
