@@ -387,16 +387,33 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
     o.say(`writes done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
     // ---------- the checks ----------
-    const waitFor = async (what: string, seconds: number, settled: () => Promise<boolean>) => {
+    /** Waits until `left` says nothing is left (''), else fails with what it said last. */
+    const waitFor = async (what: string, seconds: number, left: () => Promise<string>) => {
       const deadline = Date.now() + seconds * 1000;
-      while (!(await settled())) {
-        if (Date.now() > deadline) throw new Error(`${what} did not settle within ${seconds} s`);
+      for (let still = await left(); still; still = await left()) {
+        if (Date.now() > deadline) throw new Error(`${what} did not settle within ${seconds} s: ${still}`);
         await sleep(250);
       }
     };
+    /** the database's transactions open for 20 s or more (a claim held while a store is away), for a failure's message */
+    const longTransactions = async () =>
+      `transactions open 20 s or more: ${JSON.stringify(
+        await runtime.prisma.$queryRawUnsafe<object[]>(
+          `SELECT state, wait_event, extract(epoch FROM now() - xact_start)::int AS seconds, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) AS query
+           FROM pg_stat_activity WHERE xact_start < now() - interval '20 seconds' AND pid <> pg_backend_pid()`,
+        ),
+      )}`;
+    const leftOf = (counts: Record<string, number>) =>
+      Object.entries(counts)
+        .filter(([, n]) => n > 0)
+        .map(([name, n]) => `${n} ${name}`)
+        .join(', ');
     // scoped: other tests may leave rows of their own listings behind (a document the engine refused)
     const outboxScope = o.scoped ? { listingId: { gte: firstListingId } } : {};
-    await waitFor('the outbox', 120, async () => (await runtime.prisma.listingOutbox.count({ where: outboxScope })) === 0);
+    await waitFor('the outbox', 120, async () => {
+      const rows = await runtime.prisma.listingOutbox.findMany({ where: outboxScope, select: { attempts: true, lastError: true } });
+      return rows.length === 0 ? '' : `${rows.length} rows (attempts ${rows.map((r) => r.attempts).join(',')}; ${rows.find((r) => r.lastError)?.lastError ?? 'no error'}); ${await longTransactions()}`;
+    });
     for (const [ref, want] of expected.listings) {
       const got = await send('GET', `/api/rest/listings/${ref}`);
       const ok = want === null ? got.status === 404 : got.status === 200 && got.json.name === want.name && got.json.published === want.published;
@@ -438,7 +455,9 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
     figures.indexDiff = missing.length + stale.length + extra.length;
 
     // lead webhooks: all delivered (a job the killed worker held is taken over once its heartbeat stops)
-    await waitFor('the lead webhooks', 240, async () => (await runtime.prisma.webhookDelivery.count({ where: { id: { gte: firstDeliveryId }, status: 'pending' } })) === 0);
+    await waitFor('the lead webhooks', 240, async () =>
+      leftOf({ pending: await runtime.prisma.webhookDelivery.count({ where: { id: { gte: firstDeliveryId }, status: 'pending' } }) }),
+    );
     const deliveries = await runtime.prisma.webhookDelivery.findMany({
       where: { id: { gte: firstDeliveryId } },
       select: { id: true, eventId: true, leadId: true, type: true, status: true },
@@ -482,7 +501,8 @@ export async function runWritePipeline(o: PipelineOptions): Promise<PipelineResu
       );
       const due = await runtime.prisma.alertMatch.count({ where: { customerId: { in: customerIds }, sentAt: null, claimedAt: null } });
       const unsent = await runtime.prisma.outgoingMail.count({ where: { ...alertMails, claimedAt: null } });
-      return checks === 0 && due === 0 && unsent === 0;
+      const left = leftOf({ 'alert checks': checks, 'matches due': due, 'e-mails unsent': unsent });
+      return left && `${left}; ${await longTransactions()}`;
     });
     await sleep(1000);
     const carried = new Map<string, number>();

@@ -53,7 +53,7 @@ describe('the write pipeline under faults (short)', function () {
       },
       outageMs: [1500, 3000],
       scoped: true,
-      childLogLevel: 'fatal',
+      childLogLevel: process.env.FAULT_CHILD_LOG_LEVEL ?? 'fatal',
       say: () => {},
     });
     const f = result.figures;
