@@ -16,6 +16,8 @@ export interface WorkerOptions {
   maxBackoffMs?: number;
   /** rows that failed this many times are left for inspection and no longer retried */
   maxAttempts?: number;
+  /** a batch not ended after this long is given up (its transaction rolled back, its rows free for any worker) */
+  batchTimeoutMs?: number;
   /** told of each batch and failure (metrics) */
   observer?: ReindexObserver;
   /** wakes the worker when a write commits (LISTEN/NOTIFY) */
@@ -42,6 +44,20 @@ export interface ReindexObserver {
 /** attempts after which an outbox row is left for `npm run index:check` to show */
 export const MAX_ATTEMPTS = 10;
 const BACKOFF_BASE_MS = 200;
+/** a batch's bound: its engine requests time out after 30 s (one retry); a batch that takes longer holds its rows from every other worker */
+const BATCH_TIMEOUT_MS = 60_000;
+
+/** after the transaction's own timeout, the time its rollback may take */
+const GIVE_UP_GRACE_MS = 5_000;
+
+/** `work`'s answer, or an error once `ms` have passed (`work` itself goes on, unheard). */
+function giveUpAfter<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`a reindex batch did not end within ${ms} ms; given up`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
 
 function sleep(ms: number): { promise: Promise<void>; cancel: () => void } {
   let timeout: NodeJS.Timeout | undefined;
@@ -61,6 +77,7 @@ export class ReindexWorker {
   private readonly pollMs: number;
   private readonly maxBackoffMs: number;
   private readonly maxAttempts: number;
+  private readonly batchTimeoutMs: number;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -72,11 +89,14 @@ export class ReindexWorker {
     this.pollMs = options.pollMs ?? 200;
     this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
     this.maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+    this.batchTimeoutMs = options.batchTimeoutMs ?? BATCH_TIMEOUT_MS;
   }
 
   /** Indexes one batch of pending changes; returns how many outbox rows it handled. */
   async drainOnce(): Promise<number> {
-    const outcome = await this.prisma.$transaction(
+    // Prisma rolls the transaction back at its timeout but waits for the callback: a call inside that
+    // never answers would hold this worker for good, so the batch is also given up here
+    const outcome = await giveUpAfter(this.batchTimeoutMs + GIVE_UP_GRACE_MS, this.prisma.$transaction(
       async (tx) => {
         // the age of each change by the database's clock, which wrote createdAt
         const rows = await tx.$queryRaw<{ id: bigint; listingId: number; age: number }[]>`
@@ -102,8 +122,8 @@ export class ReindexWorker {
         const elapsed = (performance.now() - started) / 1000;
         return { rows: rows.length, indexed: accepted.length, rejected: rows.length - accepted.length, lagSeconds: accepted.map((r) => r.age + elapsed), targets };
       },
-      { timeout: 120_000, maxWait: 10_000 },
-    );
+      { timeout: this.batchTimeoutMs, maxWait: 10_000 },
+    ));
     if (outcome === null) return 0;
     this.options.observer?.batch(outcome);
     if (outcome.indexed > 0) this.options.refresher?.request(outcome.targets);

@@ -152,4 +152,27 @@ describe('reindex worker', function () {
       await Promise.all(extra.map((w) => w.stop()));
     }
   });
+
+  it('frees the rows of a batch that does not end (a call that never answers) within its bound, and goes on', async () => {
+    const { prisma, listingIndex } = testApp().runtime;
+    const called: number[][] = [];
+    // an indexer whose engine call never answers
+    const stuck = { indexListings: (ids: number[]) => (called.push(ids), new Promise<never>(() => {})) } as unknown as ListingIndexer;
+    const worker = new ReindexWorker(prisma, stuck, createLogger('silent'), { alias: listingIndex.alias, batchTimeoutMs: 1500 });
+    // the test application's own worker takes changes too: push until the stuck one has claimed some
+    let claimed: number[] = [];
+    let outcome: Promise<unknown> = Promise.resolve();
+    for (let i = 0; i < 20 && claimed.length === 0; i++) {
+      await pushListingNoWait(account, `stuck-${i}`);
+      outcome = worker.drainOnce().catch((err: unknown) => err);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      claimed = called.at(-1) ?? [];
+    }
+    expect(claimed, 'the stuck worker claimed a change').to.not.be.empty;
+    const started = Date.now();
+    expect(await outcome, 'the batch gives up').to.be.instanceOf(Error);
+    expect(Date.now() - started).to.be.below(30_000);
+    // its rows are free: another worker (the test application's) indexes them
+    await eventually(async () => expect(await prisma.listingOutbox.count({ where: { listingId: { in: claimed } } })).to.equal(0), 20_000, 100);
+  });
 });
