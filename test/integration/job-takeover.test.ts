@@ -103,14 +103,7 @@ function stateJob(): TakeOver {
       await runtime.jobs.drain(STATE_KIND, () => state.runOnce().then(() => void (ran += 1)), { retriesToo: true });
       // (a schedule left by another process of the run may have added the minute's job: at least the one killed)
       expect(ran).to.be.at.least(1);
-      const [jobs] = await runtime.prisma.$queryRawUnsafe<{ retried: number; open: number }[]>(
-        `SELECT count(*) FILTER (WHERE state = 'completed' AND retry_count > 0 AND completed_on >= $2::timestamptz)::int AS retried,
-                count(*) FILTER (WHERE state IN ('retry', 'active'))::int AS open
-         FROM ${JOB_SCHEMA}.job WHERE name = $1`,
-        STATE_KIND,
-        since,
-      );
-      expect(jobs, 'the killed job, run again to its end').to.deep.equal({ retried: 1, open: 0 });
+      expect(await rerunJobs(STATE_KIND, since), 'the killed job, run again to its end').to.deep.equal({ retried: 1, open: 0 });
     },
   };
 }
@@ -325,14 +318,7 @@ function alertDelivery(): TakeOver {
         await built.alerts.deliverOnce();
         expect(await prisma.alertMatch.count({ where: { savedSearchId: searchId, sentAt: null } })).to.equal(0);
       }, 20_000, 300);
-      const [jobs] = await prisma.$queryRawUnsafe<{ retried: number; open: number }[]>(
-        `SELECT count(*) FILTER (WHERE state = 'completed' AND retry_count > 0 AND completed_on >= $2::timestamptz)::int AS retried,
-                count(*) FILTER (WHERE state IN ('retry', 'active'))::int AS open
-         FROM ${JOB_SCHEMA}.job WHERE name = $1`,
-        ALERT_DELIVERY_KIND,
-        since,
-      );
-      expect(jobs, 'the killed job, run again to its end').to.deep.equal({ retried: 1, open: 0 });
+      expect(await rerunJobs(ALERT_DELIVERY_KIND, since), 'the killed job, run again to its end').to.deep.equal({ retried: 1, open: 0 });
       await built.mails.delivery.runOnce({ retriesToo: true });
       expect((await built.alerts.deliverOnce()).emails, 'and not sent again').to.equal(0);
       await built.mails.delivery.runOnce({ retriesToo: true });
@@ -416,6 +402,18 @@ async function failedOver(kinds: string[]): Promise<string[]> {
     active = counts.filter(([, n]) => n > 0).map(([kind]) => kind);
   }
   return active;
+}
+
+/** The kind's jobs completed since `since` after a retry, and those still waiting for a retry or running. */
+async function rerunJobs(kind: string, since: Date): Promise<{ retried: number; open: number }> {
+  const [jobs] = await testApp().runtime.prisma.$queryRawUnsafe<{ retried: number; open: number }[]>(
+    `SELECT count(*) FILTER (WHERE state = 'completed' AND retry_count > 0 AND completed_on >= $2::timestamptz)::int AS retried,
+            count(*) FILTER (WHERE state IN ('retry', 'active'))::int AS open
+     FROM ${JOB_SCHEMA}.job WHERE name = $1`,
+    kind,
+    since,
+  );
+  return jobs!;
 }
 
 async function activeJobs(kind: string): Promise<number> {
