@@ -231,7 +231,7 @@ function rolesOf(runtime: BackgroundHost, app: BackgroundJobs): Role[] {
       },
       stop: () => jobs.offWork(STATE_KIND),
     },
-    // the alert e-mails due: a run a job, one at a time across instances
+    // the customers' alert e-mails when due: a job a customer, one at a time a customer across instances
     { name: 'alert-delivery', enabled: config.ALERT_JOB, start: () => alerts.start(), stop: () => alerts.stop() },
     // the e-mail outbox's e-mails (registrations, bookings, application progress)
     { name: 'mail-delivery', enabled: config.MAIL_DELIVERY, start: () => mails.start(), stop: () => mails.stop() },
