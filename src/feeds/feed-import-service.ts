@@ -12,7 +12,7 @@ import { AppError, NotFoundError, ValidationError } from '../core/errors.ts';
 import { BlmFormatError, parseBlm } from './blm/blm-parser.ts';
 import { blmHome } from './blm/blm-home.ts';
 import { readBlmUpload, UploadTooLargeError, type ZipLimits } from './blm/blm-upload.ts';
-import { groupHomes } from './feed-grouping.ts';
+import { groupHomes, type HomeGroup } from './feed-grouping.ts';
 import { feedRef, SHARED_OWNERSHIP_PRICES, type FeedHome, type FeedRow, type MediaSource, type SharedOwnershipPrice } from './feed-home.ts';
 import { digestOf, isPicture, mediaName, NOT_A_PICTURE, pendingKey, type FeedMedia, type StoreFailure } from './feed-media.ts';
 import { PictureQueue } from './picture-queue.ts';
@@ -60,6 +60,13 @@ interface PendingPicture {
   digest: string;
   asSent?: boolean;
 }
+
+/**
+ * groups of homes written in one transaction: a transaction a group cost a `BEGIN`,
+ * a `COMMIT` and the client's work for each (1.7 of a new home's 10 statements); one that fails is
+ * written again a group a transaction (FeedWriter.writeGroups)
+ */
+const GROUPS_A_TRANSACTION = 8;
 
 /** pictures of an upload written to the store at once */
 const PICTURES_WRITTEN_AT_ONCE = 4;
@@ -348,28 +355,35 @@ export class FeedImportService {
     const outcomes = new Map<FeedHome, RowOutcome>();
     let done = 0;
     const file = await this.writer.fileMemo(account, groups);
+    const warningsOf = (home: FeedHome) => rowOf.get(home)?.warnings ?? [];
     const save = async () => {
       const partialRows = [...outcomes.values()];
       await this.prisma.feedImport.update({ where: { id: job.id }, data: { counts: { ...countsOf(partialRows), rows: rows.length } as Prisma.InputJsonValue } });
     };
     try {
+      const batches: HomeGroup[][] = [];
+      for (let at = 0; at < groups.length; at += GROUPS_A_TRANSACTION) batches.push(groups.slice(at, at + GROUPS_A_TRANSACTION));
       await inOrder(
-        groups,
-        async (group) => {
-          await pictures.ready(group.homes.flatMap(pictureNames));
+        batches,
+        async (batch) => {
+          await pictures.ready(batch.flatMap((group) => group.homes.flatMap(pictureNames)));
           // a home with a picture the store could not read is refused, not written without it
-          const writable = group.homes.filter((home) => {
-            const row = refusedForStore(rowOf.get(home)!, home, prepared);
-            if (row.home) return true;
-            refused.set(home, { agentRef: row.agentRef, status: 'rejected', listing: null, errors: row.errors, warnings: row.warnings, listingIds: [] });
-            return false;
-          });
-          const written = writable.length ? await this.writer.writeGroup(account, { ...group, homes: writable }, urls, (home) => rowOf.get(home)?.warnings ?? [], file) : [];
-          writable.forEach((home, i) => outcomes.set(home, written[i]!));
-          for (const home of group.homes) if (refused.has(home)) outcomes.set(home, refused.get(home)!);
-          done += group.homes.length;
-          progress(group.homes.length);
-          if (done % 250 < group.homes.length) await save();
+          const writable = batch.map((group) => ({
+            ...group,
+            homes: group.homes.filter((home) => {
+              const row = refusedForStore(rowOf.get(home)!, home, prepared);
+              if (row.home) return true;
+              refused.set(home, { agentRef: row.agentRef, status: 'rejected', listing: null, errors: row.errors, warnings: row.warnings, listingIds: [] });
+              return false;
+            }),
+          })).filter((group) => group.homes.length > 0);
+          const written = writable.length ? await this.writer.writeGroups(account, writable, urls, warningsOf, file) : [];
+          writable.forEach((group, g) => group.homes.forEach((home, i) => outcomes.set(home, written[g]![i]!)));
+          const homesOfBatch = batch.flatMap((group) => group.homes);
+          for (const home of homesOfBatch) if (refused.has(home)) outcomes.set(home, refused.get(home)!);
+          done += homesOfBatch.length;
+          progress(homesOfBatch.length);
+          if (done % 250 < homesOfBatch.length) await save();
         },
         this.options.concurrency,
       );

@@ -4,7 +4,7 @@
 // branch that a whole-stock file no longer holds.
 import { LRUCache } from 'lru-cache';
 import type { PrismaClient } from '../db/prisma.ts';
-import type { ApiAccount } from '../generated/prisma/client.ts';
+import type { ApiAccount, Prisma } from '../generated/prisma/client.ts';
 import { AppError, ValidationError } from '../core/errors.ts';
 import { isUniqueViolation } from '../db/db-errors.ts';
 import { validateBody } from '../core/validation.ts';
@@ -43,6 +43,9 @@ export interface FeedSync {
   listings: ListingSyncService;
 }
 
+/** several groups' transaction (writeGroups): longer than one group's (5 s), so that a busy database does not have it written again a group at a time */
+const GROUPS_TRANSACTION_LIMITS = { timeout: 30_000, maxWait: 10_000 };
+
 /** refs named in one query when a file's held rows are read */
 const REFS_A_QUERY = 5000;
 
@@ -54,6 +57,21 @@ const districtCentre = (district: string) => {
 
 const fieldErrors = (err: ValidationError): FeedFieldError[] =>
   Object.entries(err.errors).flatMap(([field, messages]) => messages.map((message) => ({ field, message })));
+
+/** what a group's transaction wrote: each resource's status and the listings it changed */
+interface Written {
+  dev: { status: WriteStatus; listingIds: number[] };
+  props: { status: WriteStatus; listingIds: number[] }[];
+  list: { status: WriteStatus; listingIds: number[] };
+  moved: number[];
+}
+
+/** a group ready to be written: its writes in a transaction, then its rows' outcomes from what they wrote */
+interface PreparedGroup {
+  write(tx: Prisma.TransactionClient, memo: WriteMemo): Promise<Written>;
+  finish(written: Written): RowOutcome[];
+  rejectAll(errors: FeedFieldError[]): RowOutcome[];
+}
 
 const combined = (statuses: WriteStatus[]): RowStatus =>
   statuses[0] === 'created' ? 'created' : statuses.some((s) => s !== 'unchanged') ? 'updated' : 'unchanged';
@@ -82,11 +100,59 @@ export class FeedWriter {
 
   /** `file`: what the writes of one file share (a file's groups are written with the same one) */
   async writeGroup(account: ApiAccount, group: HomeGroup, media: MediaUrls, warningsOf: (home: FeedHome) => string[], file = new FileMemo()): Promise<RowOutcome[]> {
+    const prepared = await this.prepare(account, group, media, warningsOf);
+    if ('outcomes' in prepared) return prepared.outcomes;
+    try {
+      let written;
+      try {
+        written = await this.prisma.$transaction((tx) => prepared.write(tx, file.transaction()));
+      } catch (err) {
+        // a row created by another writer since the file started: written again, looking every row up
+        if (!isUniqueViolation(err)) throw err;
+        written = await this.prisma.$transaction((tx) => prepared.write(tx, file.transaction({ lookUp: true })));
+      }
+      return prepared.finish(written);
+    } catch (err) {
+      if (err instanceof ValidationError) return prepared.rejectAll(fieldErrors(err));
+      if (err instanceof AppError && err.status !== 503) return prepared.rejectAll([{ field: '_', message: err.message }]);
+      throw err;
+    }
+  }
+
+  /**
+   * Several groups of a file in one transaction (fewer transactions: each costs a `BEGIN`, a `COMMIT` and
+   * the client's own work); when it fails for any reason (a row another writer created, a conflict of one
+   * group, a deadlock between two such transactions), each group is written again on its own, as
+   * `writeGroup` writes it, and fails or is refused alone. Answers each group's rows' outcomes.
+   */
+  async writeGroups(account: ApiAccount, groups: HomeGroup[], media: MediaUrls, warningsOf: (home: FeedHome) => string[], file = new FileMemo()): Promise<RowOutcome[][]> {
+    if (groups.length === 1) return [await this.writeGroup(account, groups[0]!, media, warningsOf, file)];
+    const prepared = await Promise.all(groups.map((group) => this.prepare(account, group, media, warningsOf)));
+    const toWrite = prepared.flatMap((p) => ('outcomes' in p ? [] : [p]));
+    let written: Written[];
+    try {
+      written = toWrite.length
+        ? await this.prisma.$transaction(async (tx) => {
+            const memo = file.transaction();
+            const all: Written[] = [];
+            for (const p of toWrite) all.push(await p.write(tx, memo));
+            return all;
+          }, GROUPS_TRANSACTION_LIMITS)
+        : [];
+    } catch {
+      return Promise.all(groups.map((group) => this.writeGroup(account, group, media, warningsOf, file)));
+    }
+    let at = 0;
+    return prepared.map((p) => ('outcomes' in p ? p.outcomes : p.finish(written[at++]!)));
+  }
+
+  /** A group's homes placed, made into the synchronisation API's inputs and validated: their outcomes already (refused), or their writes. */
+  private async prepare(account: ApiAccount, group: HomeGroup, media: MediaUrls, warningsOf: (home: FeedHome) => string[]): Promise<{ outcomes: RowOutcome[] } | PreparedGroup> {
     const warnings = new Map(group.homes.map((h) => [h, [...warningsOf(h)]]));
     const rejectAll = (errors: FeedFieldError[]) =>
       group.homes.map((h) => ({ agentRef: h.agentRef, status: 'rejected' as const, listing: null, errors, warnings: warnings.get(h)!, listingIds: [] }));
     const place = await this.place(group.homes[0]!);
-    if (!place) return rejectAll([{ field: 'POSTCODE1', message: `${group.homes[0]!.postcode} is in no postcode district known here` }]);
+    if (!place) return { outcomes: rejectAll([{ field: 'POSTCODE1', message: `${group.homes[0]!.postcode} is in no postcode district known here` }]) };
     if (place.note) for (const list of warnings.values()) list.push(place.note);
     const homes = group.homes.map((h) => ({ ...h, latitude: place.latitude, longitude: place.longitude }));
     const inputs = groupInputs({ ...group, homes }, media, (home, what) => warnings.get(group.homes[homes.indexOf(home)]!)?.push(`${what}: left out`));
@@ -95,7 +161,7 @@ export class FeedWriter {
     try {
       development = validateBody(syncWriteSchemas.development.create, inputs.development) as DevelopmentInput;
     } catch (err) {
-      if (err instanceof ValidationError) return rejectAll(fieldErrors(err));
+      if (err instanceof ValidationError) return { outcomes: rejectAll(fieldErrors(err)) };
       throw err;
     }
     const outcomes = new Map<FeedHome, RowOutcome>();
@@ -109,31 +175,31 @@ export class FeedWriter {
         outcomes.set(home, { agentRef: home.agentRef, status: 'rejected', listing: null, errors: fieldErrors(err), warnings: warnings.get(original)!, listingIds: [] });
       }
     });
-    if (accepted.length) {
-      try {
-        // a development's listing advertises its published homes (all of them when none is)
-        const shown = accepted.some((a) => a.home.published) ? accepted.filter((a) => a.home.published) : accepted;
-        const listing = validateBody(syncWriteSchemas.listing.create, { ...inputs.listing, properties: shown.map((a) => a.home.ref) }) as ListingSyncInput;
-        const write = (memo: WriteMemo) => this.prisma.$transaction(async (tx) => {
-          const untouched = { status: 'unchanged' as const, listingIds: [] };
-          // one home of a development pushed on its own: the development and its listing stay as they are
-          const dev = group.propertyOnly ? untouched : await this.sync.developments.writeIn(tx, account, development, memo);
-          const props = [];
-          for (const { input } of accepted) props.push(await this.sync.properties.writeIn(tx, account, input, memo));
-          const list = group.propertyOnly ? untouched : await this.sync.listings.writeIn(tx, account, listing, memo);
-          // a home that stood alone before and now belongs to a development leaves its own listing
-          const moved = [];
-          if (group.development && !group.propertyOnly) for (const { home } of accepted) moved.push(...((await this.sync.listings.removeIn(tx, account, home.ref)) ?? []));
-          return { dev, props, list, moved };
-        });
-        let written;
-        try {
-          written = await write(file.transaction());
-        } catch (err) {
-          // a row created by another writer since the file started: written again, looking every row up
-          if (!isUniqueViolation(err)) throw err;
-          written = await write(file.transaction({ lookUp: true }));
-        }
+    if (!accepted.length) return { outcomes: homes.map((h) => outcomes.get(h)!) };
+    let listing: ListingSyncInput;
+    try {
+      // a development's listing advertises its published homes (all of them when none is)
+      const shown = accepted.some((a) => a.home.published) ? accepted.filter((a) => a.home.published) : accepted;
+      listing = validateBody(syncWriteSchemas.listing.create, { ...inputs.listing, properties: shown.map((a) => a.home.ref) }) as ListingSyncInput;
+    } catch (err) {
+      if (err instanceof ValidationError) return { outcomes: rejectAll(fieldErrors(err)) };
+      throw err;
+    }
+    return {
+      rejectAll,
+      write: async (tx, memo) => {
+        const untouched = { status: 'unchanged' as const, listingIds: [] };
+        // one home of a development pushed on its own: the development and its listing stay as they are
+        const dev = group.propertyOnly ? untouched : await this.sync.developments.writeIn(tx, account, development, memo);
+        const props = [];
+        for (const { input } of accepted) props.push(await this.sync.properties.writeIn(tx, account, input, memo));
+        const list = group.propertyOnly ? untouched : await this.sync.listings.writeIn(tx, account, listing, memo);
+        // a home that stood alone before and now belongs to a development leaves its own listing
+        const moved = [];
+        if (group.development && !group.propertyOnly) for (const { home } of accepted) moved.push(...((await this.sync.listings.removeIn(tx, account, home.ref)) ?? []));
+        return { dev, props, list, moved };
+      },
+      finish: (written) => {
         accepted.forEach(({ home }, i) => {
           const original = group.homes[homes.indexOf(home)]!;
           outcomes.set(home, {
@@ -145,13 +211,9 @@ export class FeedWriter {
             listingIds: [...written.dev.listingIds, ...written.props[i]!.listingIds, ...written.list.listingIds, ...written.moved],
           });
         });
-      } catch (err) {
-        if (err instanceof ValidationError) return rejectAll(fieldErrors(err));
-        if (err instanceof AppError && err.status !== 503) return rejectAll([{ field: '_', message: err.message }]);
-        throw err;
-      }
-    }
-    return homes.map((h) => outcomes.get(h)!);
+        return homes.map((h) => outcomes.get(h)!);
+      },
+    };
   }
 
   /** The memo of a file's writes, told which of its groups' refs the account holds no row of yet (a few queries for the whole file). */

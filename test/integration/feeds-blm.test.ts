@@ -12,6 +12,23 @@ import type { MediaSource } from '../../src/feeds/feed-home.ts';
 import { DevelopmentService } from '../../src/inventory/development-service.ts';
 import { PropertyService } from '../../src/inventory/property-service.ts';
 import { ListingSyncService } from '../../src/listings/listing-sync-service.ts';
+import { FileMemo } from '../../src/feeds/feed-write-memo.ts';
+import type { PrismaClient } from '../../src/db/prisma.ts';
+
+/** The client with its interactive transactions counted (`transactions()`). */
+function countingTransactions(prisma: PrismaClient): { prisma: PrismaClient; transactions: () => number } {
+  let begun = 0;
+  const counting = new Proxy(prisma, {
+    get(target, key) {
+      if (key !== '$transaction') return Reflect.get(target, key) as unknown;
+      return (...a: Parameters<PrismaClient['$transaction']>) => {
+        begun++;
+        return (target.$transaction as (...b: unknown[]) => unknown)(...a);
+      };
+    },
+  });
+  return { prisma: counting, transactions: () => begun };
+}
 
 const HOLLY = 'rm:701:dev-holly-gardens-s-tn231aa';
 const statusOf = (report: { rows: { agentRef: string; status: string }[] }) => Object.fromEntries(report.rows.map((r) => [r.agentRef, r.status]));
@@ -186,6 +203,36 @@ describe('feeds: BLM import', () => {
     const [outcome] = await writer.writeGroup(apiAccount, groups[0]!, urls, () => [], memo);
     expect(outcome).to.include({ agentRef: 'OAK7', status: 'unchanged', listing: 'rm:701:OAK7' });
     expect(await prisma.property.count({ where: { accountId: late.id } })).to.equal(1);
+  });
+
+  it('writes several groups in one transaction, and each again alone when that one fails (a home another writer created meanwhile): the others created, that one found', async () => {
+    const late = await createAccount({ tier: 'premium' });
+    const { prisma } = testApp().runtime;
+    const apiAccount = await prisma.apiAccount.findUniqueOrThrow({ where: { id: late.id } });
+    const counting = countingTransactions(prisma);
+    const writer = new FeedWriter(counting.prisma, { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) });
+    const urls = (source: MediaSource) => ('url' in source ? { largeSize: source.url, mediumSize: source.url, thumbnail: source.url } : 'is not in the zip');
+    const file = onlyRecords('ashford-sales.blm', ['HG01', 'HG02', 'HG03', 'HG04', 'HG05', 'HG06', 'HG07', 'HG08', 'ROSE1', 'OAK7', 'FARM1']);
+    const groups = groupHomes(parseBlm(file).records.map((r) => blmHome(r, 'full-value').home!));
+    expect(groups.map((g) => g.homes.length)).to.deep.equal([8, 1, 1, 1]);
+
+    // in one transaction
+    const written = await writer.writeGroups(apiAccount, groups, urls, () => [], new FileMemo());
+    expect(written.map((rows) => rows.map((r) => r.status))).to.deep.equal([Array(8).fill('created'), ['created'], ['created'], ['created']]);
+    expect(counting.transactions()).to.equal(1);
+
+    // another account's file, whose OAK7 another writer creates after the file started
+    const other = await createAccount({ tier: 'premium' });
+    const otherAccount = await prisma.apiAccount.findUniqueOrThrow({ where: { id: other.id } });
+    const memo = await writer.fileMemo(otherAccount, groups);
+    expect((await importBlm(other, onlyRecords('ashford-sales.blm', ['OAK7']))).counts.created).to.equal(1);
+    const again = await writer.writeGroups(otherAccount, groups, urls, () => [], memo);
+    const statuses = Object.fromEntries(again.flat().map((r) => [r.agentRef, r.status]));
+    expect(statuses).to.deep.equal({ HG01: 'created', HG02: 'created', HG03: 'created', HG04: 'created', HG05: 'created', HG06: 'created', HG07: 'created', HG08: 'created', ROSE1: 'created', OAK7: 'unchanged', FARM1: 'created' });
+    // the transaction of the four rolled back, then one a group (OAK7's twice: its rows looked up the second time)
+    expect(counting.transactions()).to.equal(1 + 1 + 4 + 1);
+    expect(await prisma.property.count({ where: { accountId: other.id } })).to.equal(11);
+    expect(await prisma.listing.count({ where: { accountId: other.id } })).to.equal(4);
   });
 
   it("shows the job's progress in /metrics", async () => {
