@@ -30,6 +30,7 @@ import { PostgresMediaStore } from '../../src/feeds/media-stores/postgres-media-
 import { outboxBacklog } from '../../src/sync/outbox.ts';
 import { MAX_ATTEMPTS } from '../../src/indexing/reindex-worker.ts';
 import { PICTURE_SIZES_KIND, PictureSizes, type PictureSizesJobData } from '../../src/feeds/picture-sizes.ts';
+import { AlertChecks } from '../../src/alerts/alert-checks.ts';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const ROWS = Number(args.get('rows') ?? 5000);
@@ -115,7 +116,9 @@ runtime.worker.start();
 const { prisma } = runtime;
 const provider = await prisma.housingProvider.create({ data: { name: `Bench provider ${Date.now()}`, contactEmail: 'bench@example.org' } });
 const { account } = await new ApiAccountService(prisma).createAccount({ name: `BLM bench ${Date.now()}`, kind: 'provider', tier: 'premium', housingProviderId: provider.id });
-const sync = { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) };
+// as the service builds them (src/app.ts): each write enqueues the alert checks of its listings
+const alertChecks = new AlertChecks(runtime.jobs);
+const sync = { developments: new DevelopmentService(prisma, alertChecks), properties: new PropertyService(prisma, alertChecks), listings: new ListingSyncService(prisma, alertChecks) };
 const writer = new FeedWriter(prisma, sync);
 const media = new FeedMedia(new PostgresMediaStore(runtime.pool), 'http://localhost/media');
 const pictureSizes = new PictureSizes(prisma, media, sync, runtime.logger);
