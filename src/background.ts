@@ -83,7 +83,7 @@ export function alertJob(
   const { prisma, search, alias, logger, outbox, personalOf } = deps;
   return new AlertJob(
     new AlertMatcher(prisma, matching),
-    new AlertDelivery(prisma, search, alias, outbox, alertLinks(publicBaseUrlOf(config)), logger, personalOf),
+    new AlertDelivery(prisma, search, alias, outbox, alertLinks(publicBaseUrlOf(config)), personalOf),
     matching.jobs,
     logger,
   );

@@ -12,7 +12,6 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { SearchClient } from '../search/client.ts';
-import type { Logger } from '../core/logger.ts';
 import type { MailOutbox } from '../mail/mail-outbox.ts';
 import type { StoredItem } from '../listing-index/document/listing-item-field.ts';
 import { readItems } from '../listing-index/hit-readers.ts';
@@ -62,7 +61,6 @@ export class AlertDelivery {
     private readonly alias: string,
     private readonly outbox: MailOutbox,
     private readonly links: AlertLinks,
-    private readonly logger: Logger,
     /** a signed-in customer's household (their profile), for the affordability of each home shown */
     private readonly personalOf: PersonalOf = () => Promise.resolve(null),
   ) {}

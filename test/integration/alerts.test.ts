@@ -106,7 +106,7 @@ describe('saved-search alerts', function () {
       return wrapped;
     };
     const links = (built.alerts.delivery as unknown as { links: never }).links;
-    const otherDelivery = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, new MailOutbox(otherJobs), links, runtime.logger);
+    const otherDelivery = new AlertDelivery(runtime.prisma, runtime.search, runtime.listingIndex.alias, new MailOutbox(otherJobs), links);
     // no minute's tick within the test: the jobs are the ones asked for here
     const never = '0 0 1 1 *';
     const instances = [new AlertJob(built.alerts.matcher, counted(built.alerts.delivery), runtime.jobs, runtime.logger), new AlertJob(built.alerts.matcher, counted(otherDelivery), otherJobs, runtime.logger)];
