@@ -80,13 +80,10 @@ export class AlertDelivery {
   }
 
   /** Enqueues the e-mails of these customers' matches due at `now`, in one transaction (a batch of the kind's jobs); throws when it fails, the matches still due. */
-  async deliverTo(customers: number[], now = new Date()): Promise<DeliveryRun> {
-    const run: DeliveryRun = { emails: 0 };
-    await this.deliverPage(customers, cutoffs(now), now, new Map(), run);
-    return run;
-  }
-
-  private async deliverPage(page: number[], due: Cutoffs, now: Date, items: Map<number, StoredItem | null>, run: DeliveryRun): Promise<void> {
+  async deliverTo(page: number[], now = new Date()): Promise<DeliveryRun> {
+    const due = cutoffs(now);
+    // the listings of the batch's e-mails, each read once (null: no longer live)
+    const items = new Map<number, StoredItem | null>();
     // read before the page's transaction, which must not wait on the pool for a connection of its own
     const personal = await this.personalOfEach(page);
     const emails = await this.prisma.$transaction(
@@ -119,7 +116,7 @@ export class AlertDelivery {
       },
       { timeout: 60_000, maxWait: 10_000 },
     );
-    run.emails += emails;
+    return { emails };
   }
 
   /** The households of the page's customers whose profile gives an income (for the affordability of each home), a few at a time. */

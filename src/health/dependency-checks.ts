@@ -3,6 +3,7 @@
 import type { PrismaClient } from '../db/prisma.ts';
 import type { SearchClient } from '../search/client.ts';
 import { nationalPostcodesLoaded } from '../postcodes/postcode-lookup.ts';
+import { withDeadline } from '../core/deadline.ts';
 
 export type Availability = 'up' | 'down';
 
@@ -18,17 +19,11 @@ export interface DependencyStatus {
 }
 
 async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<Availability> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timed out')), timeoutMs);
-  });
   try {
-    await Promise.race([check(), timeout]);
+    await withDeadline(timeoutMs, check(), 'timed out');
     return 'up';
   } catch {
     return 'down';
-  } finally {
-    clearTimeout(timer);
   }
 }
 

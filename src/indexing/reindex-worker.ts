@@ -6,6 +6,7 @@ import type { PrismaClient } from '../db/prisma.ts';
 import type { Logger } from '../core/logger.ts';
 import type { ListingIndexer } from './listing-indexer.ts';
 import { indexTargets } from './index-targets.ts';
+import { withDeadline } from '../core/deadline.ts';
 import type { OutboxListener } from './outbox-listener.ts';
 import type { RefreshScheduler } from './refresh-scheduler.ts';
 
@@ -50,15 +51,6 @@ const BATCH_TIMEOUT_MS = 60_000;
 /** after the transaction's own timeout, the time its rollback may take */
 const GIVE_UP_GRACE_MS = 5_000;
 
-/** `work`'s answer, or an error once `ms` have passed (`work` itself goes on, unheard). */
-function giveUpAfter<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`a reindex batch did not end within ${ms} ms; given up`)), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-}
-
 function sleep(ms: number): { promise: Promise<void>; cancel: () => void } {
   let timeout: NodeJS.Timeout | undefined;
   const promise = new Promise<void>((resolve) => (timeout = setTimeout(resolve, ms)));
@@ -96,7 +88,7 @@ export class ReindexWorker {
   async drainOnce(): Promise<number> {
     // Prisma rolls the transaction back at its timeout but waits for the callback: a call inside that
     // never answers would hold this worker for good, so the batch is also given up here
-    const outcome = await giveUpAfter(this.batchTimeoutMs + GIVE_UP_GRACE_MS, this.prisma.$transaction(
+    const outcome = await withDeadline(this.batchTimeoutMs + GIVE_UP_GRACE_MS, this.prisma.$transaction(
       async (tx) => {
         // the age of each change by the database's clock, which wrote createdAt
         const rows = await tx.$queryRaw<{ id: bigint; listingId: number; age: number }[]>`
@@ -123,7 +115,7 @@ export class ReindexWorker {
         return { rows: rows.length, indexed: accepted.length, rejected: rows.length - accepted.length, lagSeconds: accepted.map((r) => r.age + elapsed), targets };
       },
       { timeout: this.batchTimeoutMs, maxWait: 10_000 },
-    ));
+    ), `a reindex batch did not end within ${this.batchTimeoutMs + GIVE_UP_GRACE_MS} ms; given up`);
     if (outcome === null) return 0;
     this.options.observer?.batch(outcome);
     if (outcome.indexed > 0) this.options.refresher?.request(outcome.targets);
