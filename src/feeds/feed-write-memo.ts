@@ -2,8 +2,14 @@
 // (schemes, postcodes) for the whole file; the refs the account held no row of when the file started
 // (read at once, so that a new home's rows are created without being looked up one by one); and within
 // each group's transaction the rows it has just written (the development its properties and listing
-// name, the properties its listing advertises).
-import type { WriteMemo } from '../sync/sync-resource.ts';
+// name, the properties its listing advertises) and the listings it changed, marked once before it commits.
+import type { Tx, WriteMemo } from '../sync/sync-resource.ts';
+import { listingsChanged, type ListingChangeFollower } from '../sync/outbox.ts';
+
+/** The memo of one transaction of a file; `settle` marks the listings its writes changed, last thing before it commits. */
+export interface TransactionMemo extends WriteMemo {
+  settle(tx: Tx): Promise<void>;
+}
 
 const keyOf = (label: string, ref: string) => `${label}\u0000${ref}`;
 
@@ -31,13 +37,26 @@ export class FileMemo {
    * The memo of one transaction of the file: what it wrote is forgotten with it. `lookUp`: every row is
    * looked up (a transaction tried again after a unique violation: another writer created a row since).
    */
-  transaction({ lookUp = false } = {}): WriteMemo {
+  transaction({ lookUp = false } = {}): TransactionMemo {
     const rows = new Map<string, unknown>();
+    // the listings its writes changed, by the follower their resource hands them to (one statement for
+    // the outbox and one for each follower, however many groups the transaction writes)
+    const changed = new Map<ListingChangeFollower | undefined, number[]>();
     return {
       reference: (key, read) => this.reference(key, read),
       written: <T>(label: string, ref: string) => rows.get(keyOf(label, ref)) as T | undefined,
       wrote: (label, ref, row) => void rows.set(keyOf(label, ref), row),
       absent: (label, ref) => !lookUp && this.absent.has(keyOf(label, ref)),
+      listingsChanged: async (_tx, listingIds, follower) => {
+        if (listingIds.length) changed.set(follower, [...(changed.get(follower) ?? []), ...listingIds]);
+      },
+      settle: async (tx) => {
+        const followers = [...changed];
+        changed.clear();
+        if (followers.length === 0) return;
+        await listingsChanged(tx, followers.flatMap(([, ids]) => ids), undefined);
+        for (const [follower, ids] of followers) if (follower) await follower.listingsChanged(tx, ids);
+      },
     };
   }
 }

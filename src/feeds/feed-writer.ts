@@ -22,7 +22,7 @@ import { postcodeDistrict } from '../postcodes/postcode-format.ts';
 import { branchPrefix, type FeedFieldError, type FeedHome } from './feed-home.ts';
 import type { HomeGroup } from './feed-grouping.ts';
 import { groupInputs, type MediaUrls } from './feed-inputs.ts';
-import { FileMemo } from './feed-write-memo.ts';
+import { FileMemo, type TransactionMemo } from './feed-write-memo.ts';
 
 export type RowStatus = Exclude<WriteStatus, 'deleted'> | 'rejected' | 'withdrawn';
 
@@ -73,6 +73,14 @@ interface PreparedGroup {
   rejectAll(errors: FeedFieldError[]): RowOutcome[];
 }
 
+/** Groups written in turn in one transaction, then the listings they changed marked together. */
+async function writeAll(tx: Prisma.TransactionClient, groups: PreparedGroup[], memo: TransactionMemo): Promise<Written[]> {
+  const written: Written[] = [];
+  for (const group of groups) written.push(await group.write(tx, memo));
+  await memo.settle(tx);
+  return written;
+}
+
 const combined = (statuses: WriteStatus[]): RowStatus =>
   statuses[0] === 'created' ? 'created' : statuses.some((s) => s !== 'unchanged') ? 'updated' : 'unchanged';
 
@@ -103,15 +111,15 @@ export class FeedWriter {
     const prepared = await this.prepare(account, group, media, warningsOf);
     if ('outcomes' in prepared) return prepared.outcomes;
     try {
-      let written;
+      let written: Written[];
       try {
-        written = await this.prisma.$transaction((tx) => prepared.write(tx, file.transaction()));
+        written = await this.prisma.$transaction((tx) => writeAll(tx, [prepared], file.transaction()));
       } catch (err) {
         // a row created by another writer since the file started: written again, looking every row up
         if (!isUniqueViolation(err)) throw err;
-        written = await this.prisma.$transaction((tx) => prepared.write(tx, file.transaction({ lookUp: true })));
+        written = await this.prisma.$transaction((tx) => writeAll(tx, [prepared], file.transaction({ lookUp: true })));
       }
-      return prepared.finish(written);
+      return prepared.finish(written[0]!);
     } catch (err) {
       if (err instanceof ValidationError) return prepared.rejectAll(fieldErrors(err));
       if (err instanceof AppError && err.status !== 503) return prepared.rejectAll([{ field: '_', message: err.message }]);
@@ -132,12 +140,7 @@ export class FeedWriter {
     let written: Written[];
     try {
       written = toWrite.length
-        ? await this.prisma.$transaction(async (tx) => {
-            const memo = file.transaction();
-            const all: Written[] = [];
-            for (const p of toWrite) all.push(await p.write(tx, memo));
-            return all;
-          }, GROUPS_TRANSACTION_LIMITS)
+        ? await this.prisma.$transaction((tx) => writeAll(tx, toWrite, file.transaction()), GROUPS_TRANSACTION_LIMITS)
         : [];
     } catch {
       return Promise.all(groups.map((group) => this.writeGroup(account, group, media, warningsOf, file)));

@@ -32,10 +32,15 @@ export interface WriteMemo {
   wrote(label: string, ref: string, row: unknown): void;
   /** true when the account is known to hold no row of this resource and ref (not even a deleted one), so none is looked up: a wrong answer must end in a unique violation */
   absent(label: string, ref: string): boolean;
+  /**
+   * The listings a write changed, marked in its transaction (sync/outbox.ts): at once, or, for a writer
+   * of many objects in one transaction, with all of the transaction's listings before it commits.
+   */
+  listingsChanged(tx: Tx, listingIds: number[], follower: ListingChangeFollower | undefined): Promise<void>;
 }
 
-/** the memo of a single write: reads everything */
-export const NO_MEMO: WriteMemo = { reference: (_key, read) => read(), written: () => undefined, wrote: () => undefined, absent: () => false };
+/** the memo of a single write: reads everything, marks its listings at once */
+export const NO_MEMO: WriteMemo = { reference: (_key, read) => read(), written: () => undefined, wrote: () => undefined, absent: () => false, listingsChanged };
 
 /** `Saved`: the row saveQuietly returns (by default the full row) */
 export abstract class SyncResource<Row extends SyncRow, Input extends { externalRef: string }, Data, Saved extends SyncRow = Row> {
@@ -128,7 +133,7 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
     memo.wrote(this.label, input.externalRef, row);
     // saving keeps the row's id and does not change which listings point to it: those of before
     const listingIds = [...new Set(existing ? before : this.listingIdsOfCreated(row))];
-    await listingsChanged(tx, listingIds, this.follower);
+    await memo.listingsChanged(tx, listingIds, this.follower);
     const status = existing && !isGone(existing) ? ('updated' as const) : ('created' as const);
     return { status, row, listingIds };
   }
