@@ -52,8 +52,8 @@ export interface ImportReport {
 
 /** pictures checked at once by one import (the few decoded are spread by sharp over the cores too) */
 const PICTURES_AT_ONCE = 2;
-/** pictures kept as sent at the upload, copied to their largest size in one statement by the import */
-const COPIES_A_STATEMENT = 50;
+/** pictures kept as sent at the upload, moved to their largest size's key in one statement by the import */
+const MOVES_A_STATEMENT = 50;
 /** an uploaded picture waiting for its import: its pending key, its digest and whether it was kept as sent */
 interface PendingPicture {
   key: string;
@@ -83,7 +83,7 @@ interface ImportInput {
   rows?: FeedRow[];
   /**
    * zip file name → the picture waiting for the job (removed when the import ends), the digest of its bytes
-   * as sent, and whether the upload kept it as its largest size already (the job copies it in the store)
+   * as sent, and whether the upload kept it as its largest size already (the job moves it in the store)
    */
   media: Record<string, PendingPicture | string>;
   fileWarnings: string[];
@@ -317,18 +317,18 @@ export class FeedImportService {
     };
     const stored = await this.media.stored([...new Set(named.flatMap((name) => digestOfName(name) ?? []))]);
     const prepared = new Map<string, true | string | StoreFailure>();
-    // the pictures the upload kept as sent are copied inside the store, COPIES_A_STATEMENT at a time, each
+    // the pictures the upload kept as sent are moved inside the store, MOVES_A_STATEMENT at a time, each
     // batch begun when the queue reaches its first picture
     const asSent = [...new Set(named)].flatMap((name) => {
       const m = input.media[name];
       return m !== undefined && typeof m !== 'string' && m.asSent === true && !stored.largest.has(m.digest) ? [{ name, ...m }] : [];
     });
-    const batchOf = new Map(asSent.map(({ name }, i) => [name, Math.floor(i / COPIES_A_STATEMENT)]));
+    const batchOf = new Map(asSent.map(({ name }, i) => [name, Math.floor(i / MOVES_A_STATEMENT)]));
     const batches = new Map<number, Promise<Map<string, true | string | StoreFailure>>>();
-    const copied = (batch: number) => {
-      let copies = batches.get(batch);
-      if (!copies) batches.set(batch, (copies = this.media.copyAsSent(asSent.slice(batch * COPIES_A_STATEMENT, (batch + 1) * COPIES_A_STATEMENT))));
-      return copies;
+    const moved = (batch: number) => {
+      let moves = batches.get(batch);
+      if (!moves) batches.set(batch, (moves = this.media.moveAsSent(asSent.slice(batch * MOVES_A_STATEMENT, (batch + 1) * MOVES_A_STATEMENT))));
+      return moves;
     };
     const pictures = new PictureQueue(
       named,
@@ -337,7 +337,7 @@ export class FeedImportService {
         const batch = batchOf.get(name);
         if (m === undefined) return;
         if (typeof m === 'string') prepared.set(name, m);
-        else if (batch !== undefined) prepared.set(name, (await copied(batch)).get(m.key)!);
+        else if (batch !== undefined) prepared.set(name, (await moved(batch)).get(m.key)!);
         else prepared.set(name, await this.media.prepare(m.key, m.digest, stored.largest.has(m.digest)));
       },
       PICTURES_AT_ONCE,

@@ -25,11 +25,12 @@ export interface MediaStore {
   /** several keys removed together (one statement where the store allows) */
   deleteMany(keys: string[]): Promise<void>;
   /**
-   * What each `from` holds written under its `to` as well, inside the store (the bytes never reach the
-   * service; one statement where the store allows); answers the `to` keys written (not those whose `from`
-   * holds nothing). The `to` keys are distinct.
+   * What each `from` holds moved to its `to`, inside the store (the bytes never reach the service; one
+   * statement where the store allows); a `to` that holds something already keeps it. Answers the `to`
+   * keys that hold something after it (not those whose `from` held nothing and were empty). The `to` keys
+   * are distinct; a `from` may be left where it was (its caller removes it).
    */
-  copyMany(pairs: { from: string; to: string }[]): Promise<Set<string>>;
+  moveMany(pairs: { from: string; to: string }[]): Promise<Set<string>>;
 }
 
 const KEY = /^[A-Za-z0-9/_.-]+$/;
@@ -97,7 +98,7 @@ export class FeedMedia {
   /**
    * Keeps a picture of an upload until its import has kept its largest size (`discard`). A picture that
    * already is its largest size (an upright baseline JPEG no wider, `keptAsSent`) is kept without its
-   * metadata, and true is answered: its import then copies it inside the store (`copyAsSent`) instead of
+   * metadata, and true is answered: its import then moves it inside the store (`moveAsSent`) instead of
    * reading it back. Any other is kept as sent (false), for the import to check and decode.
    */
   async keepPending(key: string, bytes: Buffer): Promise<boolean> {
@@ -154,16 +155,17 @@ export class FeedMedia {
   }
 
   /**
-   * Keeps the largest size of pictures the upload kept as sent (`keepPending` answered true): each copied
-   * inside the store under its digest's key, all in one statement. By waiting key: true, 'is not in the
+   * Keeps the largest size of pictures the upload kept as sent (`keepPending` answered true): each moved
+   * inside the store to its digest's key, all in one statement (in PostgreSQL a rename: the bytes are
+   * neither read nor written again). By waiting key: true, 'is not in the
    * zip' when the upload's copy is gone (a row warning, as in `prepare`), or the store's failure.
    */
-  async copyAsSent(pictures: { key: string; digest: string }[]): Promise<Map<string, true | string | StoreFailure>> {
-    // one copy a digest: the same picture sent under two names is one largest size
+  async moveAsSent(pictures: { key: string; digest: string }[]): Promise<Map<string, true | string | StoreFailure>> {
+    // one move a digest: the same picture sent under two names is one largest size
     const pairs = new Map(pictures.map(({ key, digest }) => [sizedKey(digest, 'largeSize'), key]));
     let written: Set<string>;
     try {
-      written = await this.store.copyMany([...pairs].map(([to, from]) => ({ from, to })));
+      written = await this.store.moveMany([...pairs].map(([to, from]) => ({ from, to })));
     } catch (err) {
       const failed = { storeFailed: `could not be written to the picture store (${String((err as Error).message)})` };
       return new Map(pictures.map(({ key }) => [key, failed]));

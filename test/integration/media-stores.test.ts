@@ -57,24 +57,47 @@ function storeContract(name: string, open: () => { writer: MediaStore; reader: M
       expect(await reader.existing([`${base}/mediumSize.jpg`, `${base}/thumbnail.jpg`])).to.deep.equal(new Set());
     });
 
-    it('copies keys to others inside the store, and says which had nothing to copy', async () => {
+    it('moves keys to others inside the store, keeps a key held already, and says which had nothing to move', async () => {
       const { writer, reader } = open();
       const base = `feeds/test/${randomBytes(8).toString('hex')}`;
-      const one = randomBytes(90_000);
-      const two = randomBytes(40_000);
-      await writer.putMany([{ key: `${base}/pending/1`, bytes: one }, { key: `${base}/pending/2`, bytes: two }]);
+      const [one, two, held, late] = [randomBytes(90_000), randomBytes(40_000), randomBytes(30_000), randomBytes(20_000)];
+      await writer.putMany([
+        { key: `${base}/pending/1`, bytes: one },
+        { key: `${base}/pending/2`, bytes: two },
+        { key: `${base}/pending/3`, bytes: late },
+        { key: `${base}/c.jpg`, bytes: held },
+      ]);
       const pairs = [
         { from: `${base}/pending/1`, to: `${base}/a.jpg` },
         { from: `${base}/pending/2`, to: `${base}/b.jpg` },
-        { from: `${base}/pending/gone`, to: `${base}/c.jpg` },
+        { from: `${base}/pending/3`, to: `${base}/c.jpg` },
+        { from: `${base}/pending/gone`, to: `${base}/d.jpg` },
       ];
-      expect(await writer.copyMany(pairs)).to.deep.equal(new Set([`${base}/a.jpg`, `${base}/b.jpg`]));
+      expect(await writer.moveMany(pairs)).to.deep.equal(new Set([`${base}/a.jpg`, `${base}/b.jpg`, `${base}/c.jpg`]));
       expect((await readAll((await reader.get(`${base}/a.jpg`))!)).equals(one)).to.equal(true);
       expect((await readAll((await reader.get(`${base}/b.jpg`))!)).equals(two)).to.equal(true);
-      expect((await readAll((await reader.get(`${base}/pending/1`))!)).equals(one)).to.equal(true);
-      expect(await reader.exists(`${base}/c.jpg`)).to.equal(false);
-      expect(await writer.copyMany([])).to.deep.equal(new Set());
-      await writer.deleteMany([`${base}/pending/1`, `${base}/pending/2`, `${base}/a.jpg`, `${base}/b.jpg`]);
+      expect((await readAll((await reader.get(`${base}/c.jpg`))!)).equals(held)).to.equal(true);
+      expect(await reader.exists(`${base}/d.jpg`)).to.equal(false);
+      expect(await writer.moveMany([])).to.deep.equal(new Set());
+      await writer.deleteMany([`${base}/pending/1`, `${base}/pending/2`, `${base}/pending/3`, `${base}/a.jpg`, `${base}/b.jpg`, `${base}/c.jpg`]);
+    });
+
+    it('answers a key two writers move to at once to both, holding one of their pictures', async () => {
+      const { writer, reader } = open();
+      const base = `feeds/test/${randomBytes(8).toString('hex')}`;
+      const [x, y] = [randomBytes(60_000), randomBytes(60_000)];
+      for (let round = 0; round < 5; round++) {
+        await writer.putMany([
+          { key: `${base}/pending/x${round}`, bytes: x },
+          { key: `${base}/pending/y${round}`, bytes: y },
+        ]);
+        const to = `${base}/same${round}.jpg`;
+        const answers = await Promise.all([writer.moveMany([{ from: `${base}/pending/x${round}`, to }]), reader.moveMany([{ from: `${base}/pending/y${round}`, to }])]);
+        expect(answers.map((a) => [...a])).to.deep.equal([[to], [to]]);
+        const kept = await readAll((await reader.get(to))!);
+        expect(kept.equals(x) || kept.equals(y)).to.equal(true);
+        await writer.deleteMany([to, `${base}/pending/x${round}`, `${base}/pending/y${round}`]);
+      }
     });
 
     it('refuses a key that could leave its place', async () => {
@@ -93,6 +116,32 @@ describe('picture stores', () => {
     // another instance: its own connection pool to the same database
     other.db ??= createDatabase(testApp().runtime.config.DATABASE_URL, 2);
     return { writer: new PostgresMediaStore(testApp().runtime.pool), reader: new PostgresMediaStore(other.db.pool) };
+  });
+
+  it('PostgreSQL: a move that meets another writer renaming to the same key at once copies instead, and answers the key', async () => {
+    const store = new PostgresMediaStore(testApp().runtime.pool);
+    const base = `feeds/test/${randomBytes(8).toString('hex')}`;
+    const [x, y] = [randomBytes(50_000), randomBytes(50_000)];
+    const to = `${base}/same.jpg`;
+    await store.putMany([
+      { key: `${base}/pending/x`, bytes: x },
+      { key: `${base}/pending/y`, bytes: y },
+    ]);
+    other.db ??= createDatabase(testApp().runtime.config.DATABASE_URL, 2);
+    const rival = await other.db.pool.connect();
+    try {
+      await rival.query('BEGIN');
+      await rival.query('UPDATE "MediaObject" SET "key" = $1 WHERE "key" = $2', [to, `${base}/pending/x`]);
+      // the move waits on the rival's row under the unique key, then meets its commit
+      const moving = store.moveMany([{ from: `${base}/pending/y`, to }]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await rival.query('COMMIT');
+      expect(await moving).to.deep.equal(new Set([to]));
+    } finally {
+      rival.release();
+    }
+    expect((await readAll((await store.get(to))!)).equals(x)).to.equal(true);
+    await store.deleteMany([to, `${base}/pending/y`]);
   });
 
   const s3 = { server: null as ChildProcess | null, endpoint: '' };

@@ -20,15 +20,15 @@ export class MemoryStore implements MediaStore {
   async putMany(entries: { key: string; bytes: Buffer }[]) {
     for (const { key, bytes } of entries) this.files.set(key, bytes);
   }
-  async copyMany(pairs: { from: string; to: string }[]) {
-    const written = new Set<string>();
+  async moveMany(pairs: { from: string; to: string }[]) {
+    const held = new Set<string>();
     for (const { from, to } of pairs) {
       const bytes = this.files.get(from);
-      if (bytes === undefined) continue;
-      this.files.set(to, bytes);
-      written.add(to);
+      if (bytes !== undefined && !this.files.has(to)) this.files.set(to, bytes);
+      this.files.delete(from);
+      if (this.files.has(to)) held.add(to);
     }
-    return written;
+    return held;
   }
   async delete(key: string) {
     this.files.delete(key);

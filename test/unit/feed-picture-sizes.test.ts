@@ -99,12 +99,12 @@ describe('feeds: a picture kept as sent at the upload, copied inside the store b
     expect(await media.keepPending('feeds/pending/t/5', photo)).to.equal(true);
     const pending = store.files.get('feeds/pending/t/5')!;
     expect(pending.includes(secret)).to.equal(false);
-    // the import never reads the bytes back: only the store copies them
+    // the import never reads the bytes back: only the store moves them
     store.get = () => Promise.reject(new Error('read back'));
     const digest = 'f'.repeat(64);
     // the other gone from the store since the upload: a row warning, as for any picture gone
-    const copied = await media.copyAsSent([{ key: 'feeds/pending/t/5', digest }, { key: 'feeds/pending/t/6', digest: '1'.repeat(64) }]);
-    expect(Object.fromEntries(copied)).to.deep.equal({ 'feeds/pending/t/5': true, 'feeds/pending/t/6': 'is not in the zip' });
+    const moved = await media.moveAsSent([{ key: 'feeds/pending/t/5', digest }, { key: 'feeds/pending/t/6', digest: '1'.repeat(64) }]);
+    expect(Object.fromEntries(moved)).to.deep.equal({ 'feeds/pending/t/5': true, 'feeds/pending/t/6': 'is not in the zip' });
     expect(store.files.get(sizedKey(digest, 'largeSize'))!.equals(pending)).to.equal(true);
   });
 
@@ -122,11 +122,11 @@ describe('feeds: a picture kept as sent at the upload, copied inside the store b
     }
   });
 
-  it('fails the rows of the pictures the store could not copy', async () => {
+  it('fails the rows of the pictures the store could not move', async () => {
     const store = new MemoryStore();
     const media = new FeedMedia(store, 'http://localhost/media');
-    store.copyMany = () => Promise.reject(new Error('connection reset'));
-    expect((await media.copyAsSent([{ key: 'feeds/pending/t/7', digest: '2'.repeat(64) }])).get('feeds/pending/t/7')).to.deep.equal({ storeFailed: 'could not be written to the picture store (connection reset)' });
+    store.moveMany = () => Promise.reject(new Error('connection reset'));
+    expect((await media.moveAsSent([{ key: 'feeds/pending/t/7', digest: '2'.repeat(64) }])).get('feeds/pending/t/7')).to.deep.equal({ storeFailed: 'could not be written to the picture store (connection reset)' });
   });
 });
 

@@ -75,9 +75,13 @@ export class S3MediaStore implements MediaStore {
     for (const { key, bytes } of entries) await this.put(key, bytes);
   }
 
-  /** a CopyObject request a pair (the bytes copied by the server), sixteen at a time */
-  async copyMany(pairs: { from: string; to: string }[]): Promise<Set<string>> {
-    const written = new Set<string>();
+  /**
+   * A CopyObject request a pair whose `to` is not held already (the bytes copied by the server: S3 has no
+   * rename), sixteen at a time; the `from` keys are left for the caller to remove (with the rest of an
+   * import's pictures, in one go)
+   */
+  async moveMany(pairs: { from: string; to: string }[]): Promise<Set<string>> {
+    const written = await this.existing(pairs.map((p) => p.to));
     const copy = async ({ from, to }: { from: string; to: string }) => {
       try {
         await this.client.send(new CopyObjectCommand({ Bucket: this.options.bucket, Key: this.key(to), CopySource: `${this.options.bucket}/${encodeURIComponent(this.key(from)).replace(/%2F/g, '/')}` }));
@@ -86,7 +90,8 @@ export class S3MediaStore implements MediaStore {
         if (!missing(err)) throw err;
       }
     };
-    for (let at = 0; at < pairs.length; at += 16) await Promise.all(pairs.slice(at, at + 16).map(copy));
+    const toCopy = pairs.filter((p) => !written.has(p.to));
+    for (let at = 0; at < toCopy.length; at += 16) await Promise.all(toCopy.slice(at, at + 16).map(copy));
     return written;
   }
 
