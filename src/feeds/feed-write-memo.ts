@@ -2,11 +2,11 @@
 // (schemes, postcodes) for the whole file; the refs the account held no row of when the file started
 // (read at once, so that a new home's rows are created without being looked up one by one); and within
 // each group's transaction the rows it has just written (the development its properties and listing
-// name, the properties its listing advertises) and the listings it changed, marked once before it commits.
-import type { Tx, WriteMemo } from '../sync/sync-resource.ts';
-import { listingsChanged, type ListingChangeFollower } from '../sync/outbox.ts';
+// name, the properties its listing advertises) and the work its writes leave to its end, done by kind
+// before it commits (the listings they changed marked, their new homes' first prices).
+import type { Later, Tx, WriteMemo } from '../sync/sync-resource.ts';
 
-/** The memo of one transaction of a file; `settle` marks the listings its writes changed, last thing before it commits. */
+/** The memo of one transaction of a file; `settle` does the work its writes left (`later`), last thing before it commits. */
 export interface TransactionMemo extends WriteMemo {
   settle(tx: Tx): Promise<void>;
 }
@@ -39,23 +39,22 @@ export class FileMemo {
    */
   transaction({ lookUp = false } = {}): TransactionMemo {
     const rows = new Map<string, unknown>();
-    // the listings its writes changed, by the follower their resource hands them to (one statement for
-    // the outbox and one for each follower, however many groups the transaction writes)
-    const changed = new Map<ListingChangeFollower | undefined, number[]>();
+    // the work left by its writes, by kind in the order first left
+    const left = new Map<Later<unknown>, unknown[]>();
     return {
       reference: (key, read) => this.reference(key, read),
       written: <T>(label: string, ref: string) => rows.get(keyOf(label, ref)) as T | undefined,
       wrote: (label, ref, row) => void rows.set(keyOf(label, ref), row),
       absent: (label, ref) => !lookUp && this.absent.has(keyOf(label, ref)),
-      listingsChanged: async (_tx, listingIds, follower) => {
-        if (listingIds.length) changed.set(follower, [...(changed.get(follower) ?? []), ...listingIds]);
+      later: async (_tx, kind, item) => {
+        const items = left.get(kind as Later<unknown>) ?? [];
+        items.push(item);
+        left.set(kind as Later<unknown>, items);
       },
       settle: async (tx) => {
-        const followers = [...changed];
-        changed.clear();
-        if (followers.length === 0) return;
-        await listingsChanged(tx, followers.flatMap(([, ids]) => ids), undefined);
-        for (const [follower, ids] of followers) if (follower) await follower.listingsChanged(tx, ids);
+        const kinds = [...left];
+        left.clear();
+        for (const [kind, items] of kinds) await kind.doAll(tx, items);
       },
     };
   }

@@ -2,6 +2,7 @@
 // made it. The price compared is that of the property's kind (for sale or to rent), so a property that
 // changes kind starts a history of its other price with `added`.
 import type { Prisma } from '../generated/prisma/client.ts';
+import type { Later } from '../sync/sync-resource.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -40,3 +41,18 @@ export async function recordPriceChange(tx: Tx, propertyId: number, property: Pr
   const change = changeKind(last?.price ?? null, price);
   if (change) await tx.propertyPriceChange.create({ data: { propertyId, forSale: property.forSale, price, change, changedAt: at } });
 }
+
+/**
+ * The first prices of properties just created (none to read before them), recorded together when their
+ * writes leave them to the end of the transaction (`WriteMemo.later`): one INSERT for a feed
+ * transaction's new homes.
+ */
+export const FIRST_PRICES: Later<{ propertyId: number; property: Priced; at: Date }> = {
+  async doAll(tx, items) {
+    const data = items.flatMap(({ propertyId, property, at }) => {
+      const price = headlinePrice(property);
+      return price === null ? [] : [{ propertyId, forSale: property.forSale, price, change: 'added' as const, changedAt: at }];
+    });
+    if (data.length) await tx.propertyPriceChange.createMany({ data });
+  },
+};

@@ -6,7 +6,7 @@ import { sameData } from '../sync/write-result.ts';
 import { openMarketValueErrors, propertySchema, type PropertyInput } from './property-schema.ts';
 import { propertyRowInclude, type PropertyRow } from './property-row.ts';
 import { requireProvider } from './development-service.ts';
-import { recordPriceChange } from './price-history.ts';
+import { FIRST_PRICES, recordPriceChange } from './price-history.ts';
 import { councilTaxBandProblem, WELSH_ONLY_BAND } from './material-information.ts';
 
 type PropertyData = Omit<PropertyInput, 'externalRef' | 'development' | 'firstDibsExpirationDate'> & {
@@ -59,13 +59,14 @@ export class PropertyService extends SyncResource<PropertyRow, PropertyInput, Pr
    * `include` cost two statements a home, the row and its development selected after the INSERT); the
    * development's externalRef is the one the input named, which resolve found.
    */
-  protected override async saveQuietly(db: Tx, account: ApiAccount, existing: PropertyRow | null, input: PropertyInput, data: PropertyData): Promise<PropertyRow> {
+  protected override async saveQuietly(db: Tx, account: ApiAccount, existing: PropertyRow | null, input: PropertyInput, data: PropertyData, memo: WriteMemo): Promise<PropertyRow> {
     const values = { ...data, floor: data.floor ?? Prisma.DbNull, deletedAt: null };
     const saved = existing
       ? await db.property.update({ where: { id: existing.id }, data: values })
       : await db.property.create({ data: { ...values, accountId: account.id, externalRef: input.externalRef } });
     const row = { ...saved, development: { externalRef: input.development } };
-    await recordPriceChange(db, row.id, row, { first: existing === null });
+    if (existing) await recordPriceChange(db, row.id, row);
+    else await memo.later(db, FIRST_PRICES, { propertyId: row.id, property: row, at: new Date() });
     return row;
   }
 

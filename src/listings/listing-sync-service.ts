@@ -4,7 +4,7 @@ import { ValidationError } from '../core/errors.ts';
 import { offsetOf, type PageRequest } from '../core/envelope.ts';
 import { instantToLondon, londonToInstant } from '../core/london-time.ts';
 import { parseDateTime } from '../core/date-time-format.ts';
-import { SyncResource, type Tx, type WriteMemo } from '../sync/sync-resource.ts';
+import { NO_MEMO, SyncResource, type Later, type Tx, type WriteMemo } from '../sync/sync-resource.ts';
 import { sameData } from '../sync/write-result.ts';
 import { requireProvider } from '../inventory/development-service.ts';
 import { listingSyncSchema, type ListingSyncInput } from './listing-sync-schema.ts';
@@ -44,6 +44,14 @@ interface ListingData {
 
 /** slugs asked for at once when a listing's name is taken */
 const SLUG_CANDIDATES = 20;
+
+/** New listings' links to the properties they advertise, written together (`WriteMemo.later`). */
+const PROPERTY_LINKS: Later<{ listingId: number; propertyId: number; position: number }[]> = {
+  async doAll(tx, items) {
+    const data = items.flat();
+    if (data.length) await tx.listingProperty.createMany({ data });
+  },
+};
 
 export class ListingSyncService extends SyncResource<SyncListingRow, ListingSyncInput, ListingData, Listing> {
   protected readonly label = 'Listing';
@@ -147,11 +155,11 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
   }
 
   protected async saveRow(db: Tx, account: ApiAccount, existing: SyncListingRow | null, input: ListingSyncInput, data: ListingData) {
-    const listing = await this.saveQuietly(db, account, existing, input, data);
+    const listing = await this.saveQuietly(db, account, existing, input, data, NO_MEMO);
     return db.listing.findUniqueOrThrow({ where: { id: listing.id }, include: syncListingInclude });
   }
 
-  protected override async saveQuietly(db: Tx, account: ApiAccount, existing: SyncListingRow | null, input: ListingSyncInput, data: ListingData) {
+  protected override async saveQuietly(db: Tx, account: ApiAccount, existing: SyncListingRow | null, input: ListingSyncInput, data: ListingData, memo: WriteMemo) {
     const columns = {
       ...data.columns,
       mainImage: data.columns.mainImage === null ? Prisma.DbNull : (data.columns.mainImage as Prisma.InputJsonValue),
@@ -164,9 +172,13 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
       ? await db.listing.update({ where: { id: existing.id }, data: { ...columns, slug } })
       : await db.listing.create({ data: { ...columns, slug, accountId: account.id, externalRef: input.externalRef } });
 
-    // a new listing has no links to replace, and an empty list none to write (fewer round trips per write)
-    if (existing) await db.listingProperty.deleteMany({ where: { listingId: listing.id } });
-    await db.listingProperty.createMany({ data: data.propertyIds.map((propertyId, position) => ({ listingId: listing.id, propertyId, position })) });
+    // a new listing has no links to replace (its links are written with the transaction's others), and an
+    // empty list none to write (fewer round trips per write)
+    const links = data.propertyIds.map((propertyId, position) => ({ listingId: listing.id, propertyId, position }));
+    if (existing) {
+      await db.listingProperty.deleteMany({ where: { listingId: listing.id } });
+      await db.listingProperty.createMany({ data: links });
+    } else await memo.later(db, PROPERTY_LINKS, links);
     if (existing) await db.listingScheme.deleteMany({ where: { listingId: listing.id } });
     if (data.schemeIds.length) await db.listingScheme.createMany({ data: data.schemeIds.map((schemeId, position) => ({ listingId: listing.id, schemeId, position })) });
     if (existing) await db.listingPortal.deleteMany({ where: { listingId: listing.id } });

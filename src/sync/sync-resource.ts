@@ -33,14 +33,37 @@ export interface WriteMemo {
   /** true when the account is known to hold no row of this resource and ref (not even a deleted one), so none is looked up: a wrong answer must end in a unique violation */
   absent(label: string, ref: string): boolean;
   /**
-   * The listings a write changed, marked in its transaction (sync/outbox.ts): at once, or, for a writer
-   * of many objects in one transaction, with all of the transaction's listings before it commits.
+   * Work a write leaves to the end of its transaction: done at once for a single write (NO_MEMO), or, by
+   * a writer of many objects in one transaction, for all the items of its kind together before it
+   * commits (one statement where there were as many as writes).
    */
-  listingsChanged(tx: Tx, listingIds: number[], follower: ListingChangeFollower | undefined): Promise<void>;
+  later<T>(tx: Tx, kind: Later<T>, item: T): Promise<void>;
 }
 
-/** the memo of a single write: reads everything, marks its listings at once */
-export const NO_MEMO: WriteMemo = { reference: (_key, read) => read(), written: () => undefined, wrote: () => undefined, absent: () => false, listingsChanged };
+/** A kind of work left to the end of a transaction (`WriteMemo.later`): what is done for its items. */
+export interface Later<T> {
+  doAll(tx: Tx, items: T[]): Promise<void>;
+}
+
+/** the memo of a single write: reads everything, does its work at once */
+export const NO_MEMO: WriteMemo = {
+  reference: (_key, read) => read(),
+  written: () => undefined,
+  wrote: () => undefined,
+  absent: () => false,
+  later: (tx, kind, item) => kind.doAll(tx, [item]),
+};
+
+/** The listings writes changed, marked (sync/outbox.ts) together: the outbox once, then each follower once. */
+const LISTINGS_CHANGED: Later<{ listingIds: number[]; follower: ListingChangeFollower | undefined }> = {
+  async doAll(tx, items) {
+    await listingsChanged(tx, items.flatMap((i) => i.listingIds), undefined);
+    for (const follower of new Set(items.map((i) => i.follower))) {
+      const ids = items.filter((i) => i.follower === follower).flatMap((i) => i.listingIds);
+      if (follower && ids.length) await follower.listingsChanged(tx, ids);
+    }
+  },
+};
 
 /** `Saved`: the row saveQuietly returns (by default the full row) */
 export abstract class SyncResource<Row extends SyncRow, Input extends { externalRef: string }, Data, Saved extends SyncRow = Row> {
@@ -61,7 +84,7 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
   protected abstract isUnchanged(db: Tx, row: Row, data: Data): Promise<boolean>;
   protected abstract saveRow(db: Tx, account: ApiAccount, existing: Row | null, input: Input, data: Data): Promise<Row>;
   /** saveRow for a writer that does not present the stored object (feeds): its columns are enough */
-  protected saveQuietly(db: Tx, account: ApiAccount, existing: Row | null, input: Input, data: Data): Promise<Saved> {
+  protected saveQuietly(db: Tx, account: ApiAccount, existing: Row | null, input: Input, data: Data, _memo: WriteMemo): Promise<Saved> {
     return this.saveRow(db, account, existing, input, data) as Promise<Row & Saved>;
   }
   protected abstract removeRow(db: Tx, row: Row): Promise<void>;
@@ -118,7 +141,7 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
    * own report (feeds); `memo`: what they already hold.
    */
   async writeIn(tx: Tx, account: ApiAccount, input: Input, memo: WriteMemo = NO_MEMO): Promise<Omit<WriteResult<Row>, 'record'> & { row: Row | Saved }> {
-    return this.write(tx, account, input, memo, (existing, data) => this.saveQuietly(tx, account, existing, input, data));
+    return this.write(tx, account, input, memo, (existing, data) => this.saveQuietly(tx, account, existing, input, data, memo));
   }
 
   private async write<R extends Row | Saved>(tx: Tx, account: ApiAccount, input: Input, memo: WriteMemo, save: (existing: Row | null, data: Data) => Promise<R>) {
@@ -133,7 +156,7 @@ export abstract class SyncResource<Row extends SyncRow, Input extends { external
     memo.wrote(this.label, input.externalRef, row);
     // saving keeps the row's id and does not change which listings point to it: those of before
     const listingIds = [...new Set(existing ? before : this.listingIdsOfCreated(row))];
-    await memo.listingsChanged(tx, listingIds, this.follower);
+    if (listingIds.length) await memo.later(tx, LISTINGS_CHANGED, { listingIds, follower: this.follower });
     const status = existing && !isGone(existing) ? ('updated' as const) : ('created' as const);
     return { status, row, listingIds };
   }

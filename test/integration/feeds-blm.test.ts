@@ -220,6 +220,14 @@ describe('feeds: BLM import', () => {
     const written = await writer.writeGroups(apiAccount, groups, urls, () => [], new FileMemo());
     expect(written.map((rows) => rows.map((r) => r.status))).to.deep.equal([Array(8).fill('created'), ['created'], ['created'], ['created']]);
     expect(counting.transactions()).to.equal(1);
+    // what the writes left to the transaction's end, done once for all its groups: each home's first
+    // price, each new listing's links to its homes, each listing marked for the index once
+    const homes = await prisma.property.findMany({ where: { accountId: late.id }, select: { fullMarketPrice: true, priceChanges: { select: { change: true, price: true } } } });
+    expect(homes).to.have.length(11);
+    for (const home of homes) expect(home.priceChanges).to.deep.equal([{ change: 'added', price: home.fullMarketPrice }]);
+    const listings = await prisma.listing.findMany({ where: { accountId: late.id }, select: { indexVersion: true, _count: { select: { properties: true } } } });
+    expect(listings.map((l) => l._count.properties).sort()).to.deep.equal([1, 1, 1, 8]);
+    expect(listings.map((l) => Number(l.indexVersion))).to.deep.equal([1, 1, 1, 1]);
 
     // another account's file, whose OAK7 another writer creates after the file started
     const other = await createAccount({ tier: 'premium' });
