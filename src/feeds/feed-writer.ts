@@ -68,17 +68,11 @@ interface Written {
 
 /** a group ready to be written: its writes in a transaction, then its rows' outcomes from what they wrote */
 interface PreparedGroup {
+  /** the listing it writes (none for a home of a development pushed on its own) */
+  listing: { ref: string; name: string } | null;
   write(tx: Prisma.TransactionClient, memo: WriteMemo): Promise<Written>;
   finish(written: Written): RowOutcome[];
   rejectAll(errors: FeedFieldError[]): RowOutcome[];
-}
-
-/** Groups written in turn in one transaction, then the listings they changed marked together. */
-async function writeAll(tx: Prisma.TransactionClient, groups: PreparedGroup[], memo: TransactionMemo): Promise<Written[]> {
-  const written: Written[] = [];
-  for (const group of groups) written.push(await group.write(tx, memo));
-  await memo.settle(tx);
-  return written;
 }
 
 const combined = (statuses: WriteStatus[]): RowStatus =>
@@ -113,11 +107,11 @@ export class FeedWriter {
     try {
       let written: Written[];
       try {
-        written = await this.prisma.$transaction((tx) => writeAll(tx, [prepared], file.transaction()));
+        written = await this.prisma.$transaction((tx) => this.writeAll(tx, [prepared], file.transaction()));
       } catch (err) {
         // a row created by another writer since the file started: written again, looking every row up
         if (!isUniqueViolation(err)) throw err;
-        written = await this.prisma.$transaction((tx) => writeAll(tx, [prepared], file.transaction({ lookUp: true })));
+        written = await this.prisma.$transaction((tx) => this.writeAll(tx, [prepared], file.transaction({ lookUp: true })));
       }
       return prepared.finish(written[0]!);
     } catch (err) {
@@ -140,13 +134,26 @@ export class FeedWriter {
     let written: Written[];
     try {
       written = toWrite.length
-        ? await this.prisma.$transaction((tx) => writeAll(tx, toWrite, file.transaction()), GROUPS_TRANSACTION_LIMITS)
+        ? await this.prisma.$transaction((tx) => this.writeAll(tx, toWrite, file.transaction()), GROUPS_TRANSACTION_LIMITS)
         : [];
     } catch {
       return Promise.all(groups.map((group) => this.writeGroup(account, group, media, warningsOf, file)));
     }
     let at = 0;
     return prepared.map((p) => ('outcomes' in p ? p.outcomes : p.finish(written[at++]!)));
+  }
+
+  /**
+   * Groups written in turn in one transaction: the slugs of the listings the account holds none of
+   * chosen for all of them first, then the work their writes left to the end done together.
+   */
+  private async writeAll(tx: Prisma.TransactionClient, groups: PreparedGroup[], memo: TransactionMemo): Promise<Written[]> {
+    const newListings = groups.flatMap(({ listing }) => (listing && memo.absent('Listing', listing.ref) ? [listing.name] : []));
+    await this.sync.listings.reserveSlugs(tx, newListings, memo);
+    const written: Written[] = [];
+    for (const group of groups) written.push(await group.write(tx, memo));
+    await memo.settle(tx);
+    return written;
   }
 
   /** A group's homes placed, made into the synchronisation API's inputs and validated: their outcomes already (refused), or their writes. */
@@ -190,6 +197,7 @@ export class FeedWriter {
     }
     return {
       rejectAll,
+      listing: group.propertyOnly ? null : { ref: listing.externalRef, name: listing.name },
       write: async (tx, memo) => {
         const untouched = { status: 'unchanged' as const, listingIds: [] };
         // one home of a development pushed on its own: the development and its listing stay as they are

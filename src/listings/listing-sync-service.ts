@@ -44,6 +44,11 @@ interface ListingData {
 
 /** slugs asked for at once when a listing's name is taken */
 const SLUG_CANDIDATES = 20;
+/** the memo's label of the slugs reserveSlugs found taken, by name */
+const SLUG_BOOK = 'ListingSlugs';
+const baseSlug = (name: string) => slugify(name) || 'listing';
+/** base, base-2, base-3, …: SLUG_CANDIDATES of them from the `first`th */
+const slugCandidates = (base: string, first: number) => Array.from({ length: SLUG_CANDIDATES }, (_, i) => (first + i === 1 ? base : `${base}-${first + i}`));
 
 /** New listings' links to the properties they advertise, written together (`WriteMemo.later`). */
 const PROPERTY_LINKS: Later<{ listingId: number; propertyId: number; position: number }[]> = {
@@ -167,7 +172,7 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
       eligibility: data.columns.eligibility as Prisma.InputJsonValue,
       withdrawnAt: null,
     };
-    const slug = data.slug ?? existing?.slug ?? (await this.freeSlug(db, input.name));
+    const slug = data.slug ?? existing?.slug ?? (await this.freeSlug(db, input.name, memo));
     const listing = existing
       ? await db.listing.update({ where: { id: existing.id }, data: { ...columns, slug } })
       : await db.listing.create({ data: { ...columns, slug, accountId: account.id, externalRef: input.externalRef } });
@@ -201,14 +206,36 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
     return listing;
   }
 
-  private async freeSlug(db: Tx, name: string): Promise<string> {
-    const base = slugify(name) || 'listing';
+  /**
+   * The slugs of the new listings a transaction is about to write, looked up for all of them at once:
+   * their names' locks taken together, in order (two such transactions cannot deadlock on them), and
+   * the first candidates of each name looked up in one statement, kept in the transaction's memo for
+   * `freeSlug` to choose from (two statements where each new listing cost two).
+   */
+  async reserveSlugs(db: Tx, names: string[], memo: WriteMemo): Promise<void> {
+    const bases = [...new Set(names.map(baseSlug))].sort();
+    if (bases.length === 0) return;
+    await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('listing-slug:' || base)) FROM unnest(${bases}::text[]) AS base`;
+    const candidates = bases.flatMap((base) => slugCandidates(base, 1));
+    const taken = new Set((await db.listing.findMany({ where: { slug: { in: candidates } }, select: { slug: true } })).map((l) => l.slug));
+    for (const base of bases) memo.wrote(SLUG_BOOK, base, new Set(slugCandidates(base, 1).filter((slug) => taken.has(slug))));
+  }
+
+  private async freeSlug(db: Tx, name: string, memo: WriteMemo): Promise<string> {
+    const base = baseSlug(name);
+    // the candidates reserveSlugs looked up under the name's lock, which the transaction still holds
+    const book = memo.written<Set<string>>(SLUG_BOOK, base);
+    const booked = book && slugCandidates(base, 1).find((slug) => !book.has(slug));
+    if (book && booked) {
+      book.add(booked);
+      return booked;
+    }
     // Writers choosing a slug from the same name take turns, so two never pick the same one.
     await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`listing-slug:${base}`}))`;
     // base, base-2, base-3, …: asked for by name, a batch at a time, so that the unique index answers
     // (a prefix match cannot use it, and read every listing of the table on each new listing)
     for (let first = 1; ; first += SLUG_CANDIDATES) {
-      const candidates = Array.from({ length: SLUG_CANDIDATES }, (_, i) => (first + i === 1 ? base : `${base}-${first + i}`));
+      const candidates = slugCandidates(base, first);
       const taken = new Set((await db.listing.findMany({ where: { slug: { in: candidates } }, select: { slug: true } })).map((l) => l.slug));
       const free = candidates.find((slug) => !taken.has(slug));
       if (free) return free;

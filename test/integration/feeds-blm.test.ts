@@ -243,6 +243,28 @@ describe('feeds: BLM import', () => {
     expect(await prisma.listing.count({ where: { accountId: other.id } })).to.equal(4);
   });
 
+  it('gives new homes of one name distinct slugs in one transaction, after those taken already', async () => {
+    const { prisma } = testApp().runtime;
+    const name = `Slug Lane ${Date.now()}, Ashford`;
+    const urls = (source: MediaSource) => ('url' in source ? { largeSize: source.url, mediumSize: source.url, thumbnail: source.url } : 'is not in the zip');
+    const groupsNamed = (refs: string[]) =>
+      groupHomes(parseBlm(onlyRecords('ashford-sales.blm', refs)).records.map((r) => blmHome({ ...r, DISPLAY_ADDRESS: name }, 'full-value').home!));
+    const writeAs = async (refs: string[]) => {
+      const account = await createAccount({ tier: 'premium' });
+      const apiAccount = await prisma.apiAccount.findUniqueOrThrow({ where: { id: account.id } });
+      const counting = countingTransactions(prisma);
+      const writer = new FeedWriter(counting.prisma, { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) });
+      const groups = groupsNamed(refs);
+      const written = await writer.writeGroups(apiAccount, groups, urls, () => [], await writer.fileMemo(apiAccount, groups));
+      expect(written.flat().map((r) => r.status)).to.deep.equal(refs.map(() => 'created'));
+      expect(counting.transactions()).to.equal(1);
+      return (await prisma.listing.findMany({ where: { accountId: account.id }, orderBy: { id: 'asc' }, select: { slug: true } })).map((l) => l.slug);
+    };
+    const base = (await writeAs(['ROSE1']))[0]!;
+    expect(base).to.match(/^slug-lane-\d+-ashford$/);
+    expect(await writeAs(['ROSE1', 'OAK7', 'FARM1'])).to.deep.equal([`${base}-2`, `${base}-3`, `${base}-4`]);
+  });
+
   it("shows the job's progress in /metrics", async () => {
     const res = await api.get('/metrics');
     expect(res.status).to.equal(200);
