@@ -87,6 +87,13 @@ export class FeedWriter {
     private readonly sync: FeedSync,
   ) {}
 
+  /** Looks up at once the postcodes these groups are placed by that are not known yet (one statement for a transaction's groups). */
+  private async knowPostcodes(groups: HomeGroup[]): Promise<void> {
+    const asked = [...new Set(groups.map((g) => g.homes[0]!).filter((h) => h.latitude === null || h.longitude === null).map((h) => h.postcode))].filter((p) => !this.knownPostcodes.has(p));
+    if (asked.length < 2) return;
+    for (const { postcode } of await this.prisma.postcode.findMany({ where: { postcode: { in: asked } }, select: { postcode: true } })) this.knownPostcodes.set(postcode, true);
+  }
+
   /** Places a postcode the database does not know at the centre of its district, saying so; null when not even that is known. */
   private async place(home: FeedHome): Promise<{ latitude: number | null; longitude: number | null; note: string | null } | null> {
     if (home.latitude !== null && home.longitude !== null) return { latitude: home.latitude, longitude: home.longitude, note: null };
@@ -129,6 +136,7 @@ export class FeedWriter {
    */
   async writeGroups(account: ApiAccount, groups: HomeGroup[], media: MediaUrls, warningsOf: (home: FeedHome) => string[], file = new FileMemo()): Promise<RowOutcome[][]> {
     if (groups.length === 1) return [await this.writeGroup(account, groups[0]!, media, warningsOf, file)];
+    await this.knowPostcodes(groups);
     const prepared = await Promise.all(groups.map((group) => this.prepare(account, group, media, warningsOf)));
     const toWrite = prepared.flatMap((p) => ('outcomes' in p ? [] : [p]));
     let written: Written[];
