@@ -3,7 +3,7 @@
 // (read at once, so that a new home's rows are created without being looked up one by one); and within
 // each group's transaction the rows it has just written (the development its properties and listing
 // name, the properties its listing advertises) and the work its writes leave to its end, done by kind
-// before it commits (the listings they changed marked, their new homes' first prices).
+// before it commits (the listings they changed marked, new homes' first prices, new listings' links).
 import type { Later, Tx, WriteMemo } from '../sync/sync-resource.ts';
 
 /** The memo of one transaction of a file; `settle` does the work its writes left (`later`), last thing before it commits. */
