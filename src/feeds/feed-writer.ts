@@ -110,7 +110,11 @@ export class FeedWriter {
   /** `file`: what the writes of one file share (a file's groups are written with the same one) */
   async writeGroup(account: ApiAccount, group: HomeGroup, media: MediaUrls, warningsOf: (home: FeedHome) => string[], file = new FileMemo()): Promise<RowOutcome[]> {
     const prepared = await this.prepare(account, group, media, warningsOf);
-    if ('outcomes' in prepared) return prepared.outcomes;
+    return 'outcomes' in prepared ? prepared.outcomes : this.writeAlone(prepared, file);
+  }
+
+  /** A prepared group in a transaction of its own, tried again looking every row up after a unique violation; refused alone. */
+  private async writeAlone(prepared: PreparedGroup, file: FileMemo): Promise<RowOutcome[]> {
     try {
       let written: Written[];
       try {
@@ -132,7 +136,7 @@ export class FeedWriter {
    * Several groups of a file in one transaction (fewer transactions: each costs a `BEGIN`, a `COMMIT` and
    * the client's own work); when it fails for any reason (a row another writer created, a conflict of one
    * group, a deadlock between two such transactions), each group is written again on its own, as
-   * `writeGroup` writes it, and fails or is refused alone. Answers each group's rows' outcomes.
+   * `writeGroup` writes it (not prepared again), and fails or is refused alone. Answers each group's rows' outcomes.
    */
   async writeGroups(account: ApiAccount, groups: HomeGroup[], media: MediaUrls, warningsOf: (home: FeedHome) => string[], file = new FileMemo()): Promise<RowOutcome[][]> {
     if (groups.length === 1) return [await this.writeGroup(account, groups[0]!, media, warningsOf, file)];
@@ -145,7 +149,7 @@ export class FeedWriter {
         ? await this.prisma.$transaction((tx) => this.writeAll(tx, toWrite, file.transaction()), GROUPS_TRANSACTION_LIMITS)
         : [];
     } catch {
-      return Promise.all(groups.map((group) => this.writeGroup(account, group, media, warningsOf, file)));
+      return Promise.all(prepared.map((p) => ('outcomes' in p ? p.outcomes : this.writeAlone(p, file))));
     }
     let at = 0;
     return prepared.map((p) => ('outcomes' in p ? p.outcomes : p.finish(written[at++]!)));

@@ -50,6 +50,11 @@ const baseSlug = (name: string) => slugify(name) || 'listing';
 /** base, base-2, base-3, …: SLUG_CANDIDATES of them from the `first`th */
 const slugCandidates = (base: string, first: number) => Array.from({ length: SLUG_CANDIDATES }, (_, i) => (first + i === 1 ? base : `${base}-${first + i}`));
 
+/** Writers choosing slugs from the same names take turns (locks held to the transaction's end, taken in the order given), so two never pick the same one. */
+const lockSlugBases = (db: Tx, bases: string[]) => db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('listing-slug:' || base)) FROM unnest(${bases}::text[]) AS base`;
+const takenSlugs = async (db: Tx, candidates: string[]) =>
+  new Set((await db.listing.findMany({ where: { slug: { in: candidates } }, select: { slug: true } })).map((l) => l.slug));
+
 /** New listings' links to the properties they advertise, written together (`WriteMemo.later`). */
 const PROPERTY_LINKS: Later<{ listingId: number; propertyId: number; position: number }[]> = {
   async doAll(tx, items) {
@@ -215,28 +220,26 @@ export class ListingSyncService extends SyncResource<SyncListingRow, ListingSync
   async reserveSlugs(db: Tx, names: string[], memo: WriteMemo): Promise<void> {
     const bases = [...new Set(names.map(baseSlug))].sort();
     if (bases.length === 0) return;
-    await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('listing-slug:' || base)) FROM unnest(${bases}::text[]) AS base`;
-    const candidates = bases.flatMap((base) => slugCandidates(base, 1));
-    const taken = new Set((await db.listing.findMany({ where: { slug: { in: candidates } }, select: { slug: true } })).map((l) => l.slug));
+    await lockSlugBases(db, bases);
+    const taken = await takenSlugs(db, bases.flatMap((base) => slugCandidates(base, 1)));
     for (const base of bases) memo.wrote(SLUG_BOOK, base, new Set(slugCandidates(base, 1).filter((slug) => taken.has(slug))));
   }
 
   private async freeSlug(db: Tx, name: string, memo: WriteMemo): Promise<string> {
     const base = baseSlug(name);
-    // the candidates reserveSlugs looked up under the name's lock, which the transaction still holds
+    // the first candidates reserveSlugs looked up under the name's lock, which the transaction still holds
     const book = memo.written<Set<string>>(SLUG_BOOK, base);
     const booked = book && slugCandidates(base, 1).find((slug) => !book.has(slug));
     if (book && booked) {
       book.add(booked);
       return booked;
     }
-    // Writers choosing a slug from the same name take turns, so two never pick the same one.
-    await db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`listing-slug:${base}`}))`;
+    if (!book) await lockSlugBases(db, [base]);
     // base, base-2, base-3, …: asked for by name, a batch at a time, so that the unique index answers
     // (a prefix match cannot use it, and read every listing of the table on each new listing)
-    for (let first = 1; ; first += SLUG_CANDIDATES) {
+    for (let first = book ? 1 + SLUG_CANDIDATES : 1; ; first += SLUG_CANDIDATES) {
       const candidates = slugCandidates(base, first);
-      const taken = new Set((await db.listing.findMany({ where: { slug: { in: candidates } }, select: { slug: true } })).map((l) => l.slug));
+      const taken = await takenSlugs(db, candidates);
       const free = candidates.find((slug) => !taken.has(slug));
       if (free) return free;
     }

@@ -30,6 +30,13 @@ function countingTransactions(prisma: PrismaClient): { prisma: PrismaClient; tra
   return { prisma: counting, transactions: () => begun };
 }
 
+/** photo addresses used as given; a zip name is not in the zip (the writer's tests send no zip) */
+const urlsAsGiven = (source: MediaSource) => ('url' in source ? { largeSize: source.url, mediumSize: source.url, thumbnail: source.url } : 'is not in the zip');
+/** a feed writer whose transactions go through `db`, its services on the test app's client */
+const writerOn = (db: PrismaClient) => {
+  const { prisma } = testApp().runtime;
+  return new FeedWriter(db, { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) });
+};
 const HOLLY = 'rm:701:dev-holly-gardens-s-tn231aa';
 const statusOf = (report: { rows: { agentRef: string; status: string }[] }) => Object.fromEntries(report.rows.map((r) => [r.agentRef, r.status]));
 
@@ -193,14 +200,13 @@ describe('feeds: BLM import', () => {
     const late = await createAccount({ tier: 'premium' });
     const { prisma } = testApp().runtime;
     const apiAccount = await prisma.apiAccount.findUniqueOrThrow({ where: { id: late.id } });
-    const writer = new FeedWriter(prisma, { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) });
+    const writer = writerOn(prisma);
     const file = onlyRecords('ashford-sales.blm', ['OAK7']);
     const groups = groupHomes(parseBlm(file).records.map((r) => blmHome(r, 'full-value').home!));
     const memo = await writer.fileMemo(apiAccount, groups);
     // meanwhile, the same home by another import
     expect((await importBlm(late, file)).counts.created).to.equal(1);
-    const urls = (source: MediaSource) => ('url' in source ? { largeSize: source.url, mediumSize: source.url, thumbnail: source.url } : 'is not in the zip');
-    const [outcome] = await writer.writeGroup(apiAccount, groups[0]!, urls, () => [], memo);
+    const [outcome] = await writer.writeGroup(apiAccount, groups[0]!, urlsAsGiven, () => [], memo);
     expect(outcome).to.include({ agentRef: 'OAK7', status: 'unchanged', listing: 'rm:701:OAK7' });
     expect(await prisma.property.count({ where: { accountId: late.id } })).to.equal(1);
   });
@@ -210,14 +216,13 @@ describe('feeds: BLM import', () => {
     const { prisma } = testApp().runtime;
     const apiAccount = await prisma.apiAccount.findUniqueOrThrow({ where: { id: late.id } });
     const counting = countingTransactions(prisma);
-    const writer = new FeedWriter(counting.prisma, { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) });
-    const urls = (source: MediaSource) => ('url' in source ? { largeSize: source.url, mediumSize: source.url, thumbnail: source.url } : 'is not in the zip');
+    const writer = writerOn(counting.prisma);
     const file = onlyRecords('ashford-sales.blm', ['HG01', 'HG02', 'HG03', 'HG04', 'HG05', 'HG06', 'HG07', 'HG08', 'ROSE1', 'OAK7', 'FARM1']);
     const groups = groupHomes(parseBlm(file).records.map((r) => blmHome(r, 'full-value').home!));
     expect(groups.map((g) => g.homes.length)).to.deep.equal([8, 1, 1, 1]);
 
     // in one transaction
-    const written = await writer.writeGroups(apiAccount, groups, urls, () => [], new FileMemo());
+    const written = await writer.writeGroups(apiAccount, groups, urlsAsGiven, () => [], new FileMemo());
     expect(written.map((rows) => rows.map((r) => r.status))).to.deep.equal([Array(8).fill('created'), ['created'], ['created'], ['created']]);
     expect(counting.transactions()).to.equal(1);
     // what the writes left to the transaction's end, done once for all its groups: each home's first
@@ -234,7 +239,7 @@ describe('feeds: BLM import', () => {
     const otherAccount = await prisma.apiAccount.findUniqueOrThrow({ where: { id: other.id } });
     const memo = await writer.fileMemo(otherAccount, groups);
     expect((await importBlm(other, onlyRecords('ashford-sales.blm', ['OAK7']))).counts.created).to.equal(1);
-    const again = await writer.writeGroups(otherAccount, groups, urls, () => [], memo);
+    const again = await writer.writeGroups(otherAccount, groups, urlsAsGiven, () => [], memo);
     const statuses = Object.fromEntries(again.flat().map((r) => [r.agentRef, r.status]));
     expect(statuses).to.deep.equal({ HG01: 'created', HG02: 'created', HG03: 'created', HG04: 'created', HG05: 'created', HG06: 'created', HG07: 'created', HG08: 'created', ROSE1: 'created', OAK7: 'unchanged', FARM1: 'created' });
     // the transaction of the four rolled back, then one a group (OAK7's twice: its rows looked up the second time)
@@ -246,16 +251,15 @@ describe('feeds: BLM import', () => {
   it('gives new homes of one name distinct slugs in one transaction, after those taken already', async () => {
     const { prisma } = testApp().runtime;
     const name = `Slug Lane ${Date.now()}, Ashford`;
-    const urls = (source: MediaSource) => ('url' in source ? { largeSize: source.url, mediumSize: source.url, thumbnail: source.url } : 'is not in the zip');
     const groupsNamed = (refs: string[]) =>
       groupHomes(parseBlm(onlyRecords('ashford-sales.blm', refs)).records.map((r) => blmHome({ ...r, DISPLAY_ADDRESS: name }, 'full-value').home!));
     const writeAs = async (refs: string[]) => {
       const account = await createAccount({ tier: 'premium' });
       const apiAccount = await prisma.apiAccount.findUniqueOrThrow({ where: { id: account.id } });
       const counting = countingTransactions(prisma);
-      const writer = new FeedWriter(counting.prisma, { developments: new DevelopmentService(prisma), properties: new PropertyService(prisma), listings: new ListingSyncService(prisma) });
+      const writer = writerOn(counting.prisma);
       const groups = groupsNamed(refs);
-      const written = await writer.writeGroups(apiAccount, groups, urls, () => [], await writer.fileMemo(apiAccount, groups));
+      const written = await writer.writeGroups(apiAccount, groups, urlsAsGiven, () => [], await writer.fileMemo(apiAccount, groups));
       expect(written.flat().map((r) => r.status)).to.deep.equal(refs.map(() => 'created'));
       expect(counting.transactions()).to.equal(1);
       return (await prisma.listing.findMany({ where: { accountId: account.id }, orderBy: { id: 'asc' }, select: { slug: true } })).map((l) => l.slug);
